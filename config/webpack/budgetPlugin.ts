@@ -1,0 +1,49 @@
+import { gzipSync } from 'node:zlib';
+import type { Compiler, Compilation } from 'webpack';
+import type { RouteBudget } from '../budgets';
+
+const kb = (bytes: number) => bytes / 1024;
+
+/**
+ * Prints every JavaScript chunk's gzipped size and each route's total, and fails a production
+ * build whose route exceeds its budget.
+ */
+export class BudgetPlugin {
+  constructor(private readonly budgets: RouteBudget[], private readonly enforce: boolean) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.afterEmit.tap('BudgetPlugin', (compilation: Compilation) => {
+      const gzipSizes = new Map<string, number>();
+      for (const asset of compilation.getAssets()) {
+        if (!asset.name.endsWith('.js')) continue;
+        gzipSizes.set(asset.name, gzipSync(asset.source.buffer(), { level: 9 }).length);
+      }
+      const filesOf = (groupName: string): string[] => {
+        const group = compilation.namedChunkGroups.get(groupName) ?? compilation.entrypoints.get(groupName);
+        if (!group) return [];
+        return group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
+      };
+
+      const lines = ['', 'JavaScript chunks (gzipped):'];
+      for (const [name, size] of [...gzipSizes].sort((a, b) => b[1] - a[1])) {
+        lines.push(`  ${kb(size).toFixed(1).padStart(7)} KB  ${name}`);
+      }
+      lines.push('', 'Route budgets (entry + layout + page, gzipped):');
+      const failures: string[] = [];
+      for (const budget of this.budgets) {
+        const files = new Set(['main', ...budget.chunkGroups].flatMap(filesOf));
+        const total = [...files].reduce((sum, file) => sum + (gzipSizes.get(file) ?? 0), 0);
+        const ok = kb(total) <= budget.maxGzipKb;
+        lines.push(`  ${ok ? 'ok  ' : 'OVER'} ${kb(total).toFixed(1).padStart(7)} / ${budget.maxGzipKb} KB  ${budget.route}`);
+        if (!ok) failures.push(`${budget.route}: ${kb(total).toFixed(1)} KB gzipped > ${budget.maxGzipKb} KB budget`);
+        if (budget.chunkGroups.some((group) => filesOf(group).length === 0)) {
+          lines.push(`        (chunk group missing: ${budget.chunkGroups.filter((g) => filesOf(g).length === 0).join(', ')})`);
+        }
+      }
+      console.log(lines.join('\n'));
+      if (this.enforce && failures.length > 0) {
+        for (const failure of failures) compilation.errors.push(new Error(`Bundle budget exceeded: ${failure}`) as never);
+      }
+    });
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * Domain types the app works with, and the ApiClient every saga talks to.
+ * Mappers in this folder turn wire records (src/api/wire.ts) into these; nothing outside src/api
+ * knows URLs, headers or wire shapes. Every value here is plain JSON, so it can live in the store.
+ */
+
+export type Role = 'administrator' | 'franchise_owner' | 'student' | 'unknown';
+
+export interface LoginResult {
+  token: string;
+  userId: number;
+  /** Display name, shown as 'Hi {name}' and used in routes. */
+  userName: string;
+  userNicename: string;
+  email: string;
+  /** First role of user_roles, normalised ('admin' -> 'administrator'). */
+  role: Role;
+}
+
+export interface Student {
+  /** The student's user id. */
+  id: number;
+  teacherId: number;
+  firstName: string;
+  lastName: string;
+  parentName: string;
+  parentEmail: string;
+  phone: string;
+  program: string;
+  /** YYYY-MM-DD */
+  startDate: string;
+  /** YYYY-MM-DD */
+  endDate: string;
+  numberOfLessons: number;
+}
+
+export interface User {
+  id: number;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  email: string;
+  country: string;
+  state: string;
+  territory: string;
+  /** The owner's id for students; null otherwise. */
+  teacherId: number | null;
+}
+
+export interface NewStudent {
+  studentFirstName: string;
+  studentLastName: string;
+  parentName: string;
+  parentEmail: string;
+  phone: string;
+  program: string;
+  /** YYYY-MM-DD */
+  startDate: string;
+  /** YYYY-MM-DD */
+  endDate: string;
+  numberOfLessons: number;
+  /** The franchise owner the student belongs to (the backend trusts this only from an administrator). */
+  teacherId: number;
+}
+
+export type CreateStudentOutcome = 'already_exists' | 'email_sent';
+
+export interface NewFranchiseOwner {
+  firstName: string;
+  lastName: string;
+  email: string;
+  country: string;
+  state: string;
+  territory: string;
+}
+
+export interface ContentPage {
+  id: number;
+  title: string;
+  /** Unsanitised HTML from the CMS: sanitise before rendering. */
+  html: string;
+}
+
+export interface Program {
+  id: number;
+  title: string;
+  order: number;
+  hidden: boolean;
+  /** metadata.title */
+  displayTitle: string;
+  /** metadata.program_name, e.g. 'PlayMachines1' */
+  programName: string;
+  legoLong: string | null;
+  logo: string | null;
+  desktopBackground: string | null;
+  mobileBackground: string | null;
+}
+
+export interface Lesson {
+  id: number;
+  programId: number;
+  title: string;
+  order: number;
+  experimental: boolean;
+  colorTitleImage: string | null;
+  smallImage: string | null;
+  programName: string;
+  /** The 4-digit code; null when the backend withholds it (students, anonymous callers). */
+  unlockCode: string | null;
+  /** Backend's word for a signed-in student; null when the backend does not say. */
+  unlocked: boolean | null;
+  lessonPlansTitle: string;
+  lessonPlansUrl: string;
+  showInTabs: boolean;
+}
+
+export interface GalleryItem {
+  original: string;
+  thumbnail: string;
+  embedUrl?: string;
+  width?: number;
+  height?: number;
+  description?: string;
+}
+
+export interface LessonTab {
+  /** 0..4 */
+  index: number;
+  title: string;
+  videoUrl: string | null;
+  videoId: string | null;
+  gallery: GalleryItem[];
+}
+
+export interface LessonDetail {
+  id: number;
+  programId: number;
+  title: string;
+  showInTabs: boolean;
+  /** Up to five tabs, in order; empty tabs are kept so indexes stay stable. */
+  tabs: LessonTab[];
+  /** Older gallery route: image count and per-tab counts from content data. */
+  imageCount: number | null;
+  imageTabs: { title: string; count: number; folder: string }[];
+}
+
+/** Failures leave the API layer as this plain, serializable object. */
+export interface ApiError {
+  kind: 'network' | 'http' | 'parse';
+  /** HTTP status; 0 for network failures. */
+  status: number;
+  /** WordPress error code, e.g. 'rest_forbidden', '[jwt_auth] incorrect_password'. */
+  code: string;
+  message: string;
+  /** Seconds to wait, from Retry-After on 429. */
+  retryAfter?: number;
+  params?: Record<string, string>;
+}
+
+export interface UnlockResult {
+  lessonId: number;
+  unlocked: true;
+}
+
+export interface ApiClient {
+  login(username: string, password: string): Promise<LoginResult>;
+  validateToken(): Promise<void>;
+  getAllStudents(): Promise<Student[]>;
+  getAllUsers(): Promise<User[]>;
+  createStudent(input: NewStudent): Promise<CreateStudentOutcome>;
+  resetPassword(email: string): Promise<{ message: string }>;
+  getTermsPage(): Promise<ContentPage>;
+  getPrograms(): Promise<Program[]>;
+  getLessons(programId: number): Promise<Lesson[]>;
+  getLesson(lessonId: number): Promise<LessonDetail>;
+  // portal backend additions; call only where RuntimeConfig.capabilities says the backend has them
+  unlockLesson(lessonId: number, code: string): Promise<UnlockResult>;
+  saveUserMeta(meta: { kit_on_header_clicked: number }): Promise<void>;
+  createFranchiseOwner(input: NewFranchiseOwner): Promise<{ userId: number; username: string }>;
+}

@@ -1,0 +1,274 @@
+/**
+ * Wire shapes of the WordPress-style REST API (shared/docs/api-contract.md).
+ * Both the app (src/api) and the portal backend (server/) import this module, so a change to the
+ * contract breaks the compile on both sides at once.
+ *
+ * Types describe what may arrive: WordPress sends numbers from custom tables and post meta as
+ * strings, post meta as arrays of strings, and some role lists as objects. The portal backend
+ * sends the same shapes so that the app cannot tell the two apart.
+ */
+
+export type WireNumber = number | string;
+/** Post meta as WordPress returns it: an array of strings whose first item is the value. A bare value is accepted too. */
+export type WireMeta = string[] | string | number;
+/** A list that older WordPress encodes as an object keyed by index, e.g. {"1":"student"}. */
+export type WireList<T> = T[] | Record<string, T>;
+
+export const API_PATHS = {
+  token: '/wp-json/jwt-auth/v1/token',
+  validateToken: '/wp-json/jwt-auth/v1/token/validate',
+  allStudents: '/wp-json/wl/v1/get_all_students_data',
+  allUsers: '/wp-json/wl/v1/get_all_users_data',
+  createStudent: '/wp-json/wl/v1/create_student',
+  resetPassword: '/wp-json/wl/v1/reset_password',
+  pages: '/wp-json/wp/v2/pages',
+  page: (id: number | string) => `/wp-json/wp/v2/pages/${id}`,
+  // portal backend additions (api-contract.md section 5)
+  unlockLesson: '/wp-json/wl/v1/unlock_lesson',
+  usersMe: '/wp-json/wp/v2/users/me',
+  createFranchiseOwner: '/wp-json/wl/v1/create_franchise_owner',
+} as const;
+
+/** Fixed content ids (portal-spec.md sections 7 and 9, demo-data.md). */
+export const CONTENT_IDS = {
+  termsPage: 51,
+  programsRoot: 127,
+  playMachines1: 130,
+  playMachines2: 167,
+  teacherTraining: 7767,
+  kitContentsLesson: 793,
+} as const;
+
+export const PROGRAM_PAGE_SIZE = 100;
+
+/** WordPress REST error object; the HTTP status equals data.status. */
+export interface WpError {
+  code: string;
+  message: string;
+  data: { status: number; params?: Record<string, string>; [key: string]: unknown };
+}
+
+// ---- jwt-auth ----------------------------------------------------------------------------
+
+export interface TokenRequestBody {
+  username: string;
+  password: string;
+}
+
+export interface TokenResponse {
+  token: string;
+  user_email: string;
+  user_nicename: string;
+  user_display_name: string;
+  user_id: WireNumber;
+  user_roles: WireList<string>;
+}
+
+export interface ValidateTokenResponse {
+  code: 'jwt_auth_valid_token';
+  data: { status: 200 };
+}
+
+// ---- wl/v1 custom endpoints --------------------------------------------------------------
+
+export interface AuthKeyBody {
+  AUTH_KEY: string;
+}
+
+export interface WireStudent {
+  user_id: WireNumber;
+  teacher_id: WireNumber;
+  student_first_name: string;
+  student_last_name: string;
+  parent_name: string;
+  parent_email: string;
+  phone: string;
+  program: string;
+  /** YYYY-MM-DD */
+  lessons_start_date: string;
+  /** YYYY-MM-DD */
+  lessons_end_date: string;
+  number_of_lessons: WireNumber;
+}
+
+export type WireRole = 'franchise_owner' | 'student' | 'administrator' | 'admin' | string;
+
+export interface WireUser {
+  user_id: WireNumber;
+  role: WireRole;
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  Country: string;
+  State: string;
+  Territory: string;
+  /** The owner's id as text for students; "" otherwise. */
+  teacher_id: WireNumber;
+}
+
+export interface CreateStudentBody extends AuthKeyBody {
+  ParentName: string;
+  StudentFirstName: string;
+  StudentLastName: string;
+  ParentEmail: string;
+  Phone: string;
+  Program: string;
+  /** YYYY-MM-DD */
+  LessonStartDate: string;
+  /** YYYY-MM-DD */
+  LessonEndDate: string;
+  NumberOfLessons: WireNumber;
+  TeacherId: WireNumber;
+}
+
+export type CreateStudentResponse = 'already_exists' | 'email_sent';
+
+export interface ResetPasswordBody extends AuthKeyBody {
+  user_email: string;
+}
+
+export interface ResetPasswordResponse {
+  success: true;
+  message: string;
+}
+
+export interface UnlockLessonBody extends AuthKeyBody {
+  lesson_id: WireNumber;
+  code: string;
+}
+
+export interface UnlockLessonResponse {
+  unlocked: true;
+  lesson_id: number;
+}
+
+export interface UsersMeBody {
+  meta: { kit_on_header_clicked?: WireNumber };
+}
+
+export interface CreateFranchiseOwnerBody extends AuthKeyBody {
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  Country: string;
+  State: string;
+  Territory: string;
+  /** Login name; derived from the e-mail when absent. */
+  Username?: string;
+}
+
+export interface CreateFranchiseOwnerResponse {
+  user_id: number;
+  username: string;
+  /** The sign-in details were mailed to the owner. */
+  status: 'email_sent';
+}
+
+// ---- wp/v2 pages -------------------------------------------------------------------------
+
+export interface Rendered {
+  rendered: string;
+}
+
+/** An image field: a URL, or an ACF-style image object, or false when empty. */
+export type WireImage = string | { url: string; width?: WireNumber; height?: WireNumber; alt?: string } | false | null;
+
+export interface WireGalleryItem {
+  original: string;
+  thumbnail: string;
+  /** Present for videos: the embed page URL. */
+  embedUrl?: string;
+  originalWidth?: WireNumber;
+  originalHeight?: WireNumber;
+  description?: string;
+}
+
+export interface WirePageMeta {
+  order?: WireMeta;
+  hide?: WireMeta;
+  title?: WireMeta;
+  program_name?: WireMeta;
+  lesson_password?: WireMeta;
+  experimental_model?: WireMeta;
+  lesson_plans_title?: WireMeta;
+  lesson_plans_url?: WireMeta;
+  lesson_0_videoid?: WireMeta;
+  lesson_1_videoid?: WireMeta;
+  lesson_2_videoid?: WireMeta;
+  lesson_3_videoid?: WireMeta;
+  lesson_4_videoid?: WireMeta;
+  lesson_0_tab_title?: WireMeta;
+  lesson_1_tab_title?: WireMeta;
+  lesson_2_tab_title?: WireMeta;
+  lesson_3_tab_title?: WireMeta;
+  lesson_4_tab_title?: WireMeta;
+  /** Image count of the older gallery route's image set (content data, not a constant in code). */
+  image_count?: WireMeta;
+  /** Older gallery route: per-tab image counts and titles, JSON in a string. */
+  image_tabs?: WireMeta;
+  [key: string]: WireMeta | undefined;
+}
+
+export interface WireVideoFrame {
+  url: string;
+}
+
+export interface WirePage {
+  id: number;
+  date: string;
+  date_gmt?: string;
+  modified?: string;
+  slug: string;
+  status: 'publish' | 'draft' | 'private' | string;
+  type: 'page';
+  link: string;
+  title: Rendered;
+  content: Rendered & { protected?: boolean };
+  excerpt: Rendered & { protected?: boolean };
+  parent: number;
+  menu_order: number;
+  metadata?: WirePageMeta;
+  // program fields
+  lego_long?: WireImage;
+  program_logo?: WireImage;
+  program_desktop_backgroung?: WireImage;
+  program_mobile_backgroung?: WireImage;
+  // lesson / model fields
+  single_model_lego_color?: WireImage;
+  small_image?: WireImage;
+  program_name?: string;
+  show_in_diffrent_tabs?: boolean | WireNumber | string[];
+  /** Portal backend only, for a signed-in student: whether this student has unlocked the lesson. */
+  unlocked?: boolean;
+  lesson_0_video_frame?: WireVideoFrame | string | false;
+  lesson_1_video_frame?: WireVideoFrame | string | false;
+  lesson_2_video_frame?: WireVideoFrame | string | false;
+  lesson_3_video_frame?: WireVideoFrame | string | false;
+  lesson_4_video_frame?: WireVideoFrame | string | false;
+  lesson_0_gallery?: WireList<WireGalleryItem> | false;
+  lesson_1_gallery?: WireList<WireGalleryItem> | false;
+  lesson_2_gallery?: WireList<WireGalleryItem> | false;
+  lesson_3_gallery?: WireList<WireGalleryItem> | false;
+  lesson_4_gallery?: WireList<WireGalleryItem> | false;
+  [key: string]: unknown;
+}
+
+/** Runtime configuration served by the backend as /portal-config.js (window.__PORTAL_CONFIG__). */
+export interface PortalRuntimeConfig {
+  /** Site the API lives on; '' means the same origin that served the app. */
+  siteUrl: string;
+  /** Shared key sent as AUTH_KEY in wl/v1 bodies. */
+  authKey: string;
+  supportEmail: string;
+  cmsAdminUrl: string;
+  /** What the backend adds beyond plain WordPress (api-contract.md section 5). */
+  capabilities: {
+    serverUnlock: boolean;
+    userMeta: boolean;
+    createFranchiseOwner: boolean;
+  };
+  /** Shows the QA panel (action log download and replay). */
+  qaPanel: boolean;
+  /** Enables Redux DevTools in a production build. */
+  devTools: boolean;
+}

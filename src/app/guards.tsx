@@ -1,0 +1,22 @@
+import { Navigate, Outlet } from 'react-router';
+import type { Role } from '../api/types';
+import { selectIsSessionValid, selectIsSignedIn, selectUserRole } from '../entities/session/sessionSelectors';
+import { paths } from '../shared/paths';
+import { useAppSelector } from '../shared/storeHooks';
+import { PageLoading } from '../shared/ui/PageLoading';
+
+/** No stored token: back to /. A stored token is trusted only once token/validate has answered. */
+export function RequireSignedIn() {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const valid = useAppSelector(selectIsSessionValid);
+  if (!signedIn) return <Navigate to={paths.home()} replace />;
+  if (!valid) return <PageLoading label="Checking your sign-in" />;
+  return <Outlet />;
+}
+
+/** Pages for some roles only; anyone else goes to /. The backend enforces the same on its data. */
+export function RequireRole({ roles }: { roles: readonly Role[] }) {
+  const role = useAppSelector(selectUserRole);
+  if (role === null || !roles.includes(role)) return <Navigate to={paths.home()} replace />;
+  return <Outlet />;
+}

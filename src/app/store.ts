@@ -1,0 +1,61 @@
+import { combineReducers, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore, type Storage } from 'redux-persist';
+import type { ApiClient } from '../api/types';
+import type { PortalRuntimeConfig } from '../api/wire';
+import { configActions } from '../entities/config/configSlice';
+import { sessionReducer } from '../entities/session/sessionSlice';
+import type { Navigator, SagaServices } from '../shared/sagaServices';
+import { sessionPersistConfig } from './persist';
+import { slices, type RootState } from './rootReducer';
+import { rootSaga } from './rootSaga';
+import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
+
+export interface AppStoreOptions {
+  api: ApiClient;
+  navigator: Navigator;
+  config: PortalRuntimeConfig;
+  storage: Storage;
+  /** Redux DevTools: on in development, in production only when configured. */
+  devTools?: boolean;
+  /** Extra middleware placed before the saga middleware (QA action recorder). */
+  middleware?: Middleware[];
+  /** Start the root saga (off for replaying an action log). */
+  runSagas?: boolean;
+}
+
+export function createAppStore(options: AppStoreOptions) {
+  const services: SagaServices = { api: options.api, navigator: options.navigator };
+  const sagaMiddleware = createSagaMiddleware({ context: { ...services } });
+
+  const reducer = combineReducers({
+    ...slices,
+    session: persistReducer(sessionPersistConfig(options.storage), sessionReducer),
+  });
+
+  const store = configureStore({
+    reducer,
+    middleware: (getDefault) =>
+      getDefault({
+        thunk: false,
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(...(options.middleware ?? []), sagaMiddleware),
+    devTools: options.devTools
+      ? {
+          name: 'Youngengineer Online',
+          trace: true,
+          actionSanitizer: sanitizeAction as <A extends UnknownAction>(action: A) => A,
+          stateSanitizer: sanitizeState as <S>(state: S) => S,
+        }
+      : false,
+  });
+
+  store.dispatch(configActions.loaded(options.config));
+  const persistor = persistStore(store);
+  const sagaTask = options.runSagas === false ? null : sagaMiddleware.run(rootSaga);
+
+  return { store, persistor, sagaTask };
+}
+
+export type AppStore = ReturnType<typeof createAppStore>['store'];
+export type AppState = RootState;

@@ -1,0 +1,4 @@
+/** Placeholder until this screen's issue lands. */
+export default function ProgramRedirectPage() {
+  return <h1>Program</h1>;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until this screen's issue lands. */
+export default function FranchiseOwnersPage() {
+  return <h1>Franchise Owners</h1>;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until this screen's issue lands. */
+export default function SignUpStudentPage() {
+  return <h1>Sign Up New Student</h1>;
+}

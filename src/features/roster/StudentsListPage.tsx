@@ -1,0 +1,4 @@
+/** Placeholder until this screen's issue lands. */
+export default function StudentsListPage() {
+  return <h1>Students List</h1>;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until this screen's issue lands. */
+export default function TermsPage() {
+  return <h1>Terms of Use</h1>;
+}

@@ -1,0 +1,3 @@
+import { startApp } from './app/bootstrap';
+
+startApp(document.getElementById('root') as HTMLElement);

@@ -1,0 +1,12 @@
+import type { ApiClient } from '../api/types';
+
+/** Moves the browser to another route; the app wires it to the router. */
+export interface Navigator {
+  navigate(to: string, options?: { replace?: boolean }): void;
+}
+
+/** What every saga gets from its context: `const api = yield* getContext<SagaServices['api']>('api')`. */
+export interface SagaServices {
+  api: ApiClient;
+  navigator: Navigator;
+}

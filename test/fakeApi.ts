@@ -1,0 +1,56 @@
+import type { ApiClient, ApiError, LoginResult } from '../src/api/types';
+
+/** A failure as the real ApiClient throws it. */
+export const apiError = (status: number, code: string, message = code): ApiError => ({
+  kind: status === 0 ? 'network' : 'http',
+  status,
+  code,
+  message,
+});
+export const networkError = (): ApiError => apiError(0, 'network_error', 'Failed to fetch');
+
+export const demoLogins: Record<string, LoginResult & { password: string }> = {
+  admin: { token: 'token-admin', userId: 1, userName: 'Office Admin', userNicename: 'admin', email: 'admin@demo.portal.test', role: 'administrator', password: 'demo-admin-2026' },
+  dana: { token: 'token-dana', userId: 2, userName: 'Dana Cohen', userNicename: 'dana', email: 'dana.cohen@demo.portal.test', role: 'franchise_owner', password: 'demo-owner-2026' },
+  mia: { token: 'token-mia', userId: 10, userName: 'Mia Levi', userNicename: 'mia', email: 'parent.mia@demo.portal.test', role: 'student', password: 'demo-student-2026' },
+};
+
+/**
+ * An in-memory ApiClient for page and saga tests. Every method answers with empty but valid data
+ * unless a test overrides it; each call is recorded in `calls`.
+ */
+export function createFakeApi(overrides: Partial<ApiClient> = {}) {
+  const calls: { method: keyof ApiClient; args: unknown[] }[] = [];
+  const defaults: ApiClient = {
+    login: async (username, password) => {
+      const found = Object.values(demoLogins).find(
+        (login) => (login.userNicename === username || login.email === username) && login.password === password,
+      );
+      if (!found) throw apiError(403, '[jwt_auth] incorrect_password');
+      const { password: _password, ...result } = found;
+      return result;
+    },
+    validateToken: async () => {},
+    getAllStudents: async () => [],
+    getAllUsers: async () => [],
+    createStudent: async () => 'email_sent',
+    resetPassword: async () => ({ message: 'A new password has been sent to your email' }),
+    getTermsPage: async () => ({ id: 51, title: 'Terms of Use', html: '<h2>Terms</h2><p>Be kind.</p>' }),
+    getPrograms: async () => [],
+    getLessons: async () => [],
+    getLesson: async (lessonId) => ({ id: lessonId, programId: 0, title: '', showInTabs: false, tabs: [], imageCount: null, imageTabs: [] }),
+    unlockLesson: async (lessonId) => ({ lessonId, unlocked: true }),
+    saveUserMeta: async () => {},
+    createFranchiseOwner: async () => ({ userId: 99, username: 'new.owner' }),
+  };
+  const api = {} as ApiClient;
+  for (const key of Object.keys(defaults) as (keyof ApiClient)[]) {
+    const impl = (overrides[key] ?? defaults[key]) as (...args: unknown[]) => Promise<unknown>;
+    (api as unknown as Record<string, unknown>)[key] = (...args: unknown[]) => {
+      calls.push({ method: key, args });
+      return impl(...args);
+    };
+  }
+  return Object.assign(api, { calls });
+}
+export type FakeApi = ReturnType<typeof createFakeApi>;

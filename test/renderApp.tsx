@@ -1,0 +1,77 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { PortalRuntimeConfig } from '../src/api/wire';
+import { AppProviders } from '../src/app/AppProviders';
+import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION } from '../src/app/persist';
+import { routes } from '../src/app/routes';
+import { readRuntimeConfig } from '../src/app/runtimeConfig';
+import { createAppStore } from '../src/app/store';
+import type { SessionState } from '../src/entities/session/sessionSlice';
+import { createFakeApi, demoLogins, type FakeApi } from './fakeApi';
+import { createMemoryStorage, persistedValue } from './memoryStorage';
+
+export const testConfig: PortalRuntimeConfig = readRuntimeConfig({
+  siteUrl: '',
+  authKey: 'test-auth-key',
+  supportEmail: 'team@demo.portal.test',
+  cmsAdminUrl: 'https://cms.example.test/wp-admin/',
+  capabilities: { serverUnlock: true, userMeta: true, createFranchiseOwner: true },
+});
+
+export interface RenderAppOptions {
+  route?: string;
+  api?: FakeApi;
+  /** A session already in localStorage, e.g. signedInAs('dana'). */
+  session?: Partial<SessionState>;
+  config?: Partial<PortalRuntimeConfig>;
+  storage?: ReturnType<typeof createMemoryStorage>;
+}
+
+/** A stored session for one of the demo logins of test/fakeApi.ts. */
+export function signedInAs(login: keyof typeof demoLogins, extra: Partial<SessionState> = {}): Partial<SessionState> {
+  const who = demoLogins[login]!;
+  return {
+    token: who.token,
+    userName: who.userName,
+    userId: who.userId,
+    userRole: who.role,
+    user_email: who.email,
+    OpenedPrograms: [],
+    HideClicked: false,
+    unlockedModels: {},
+    selectedOwnerId: null,
+    ...extra,
+  };
+}
+
+/**
+ * Renders the whole app (real store, root saga, route table and guards) at a route, with a fake
+ * ApiClient and an in-memory localStorage.
+ */
+export function renderApp(options: RenderAppOptions = {}) {
+  const api = options.api ?? createFakeApi();
+  const storage =
+    options.storage ??
+    createMemoryStorage(
+      options.session ? { [`persist:${SESSION_PERSIST_KEY}`]: persistedValue(options.session, SESSION_PERSIST_VERSION) } : {},
+    );
+  const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
+  const { store, persistor, sagaTask } = createAppStore({
+    api,
+    navigator: { navigate: (to, navOptions) => void router.navigate(to, navOptions) },
+    config: { ...testConfig, ...options.config },
+    storage,
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders store={store} persistor={persistor}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const unmount = () => {
+    view.unmount();
+    sagaTask?.cancel();
+  };
+  return { ...view, unmount, store, router, api, storage, user };
+}
