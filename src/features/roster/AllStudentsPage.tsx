@@ -1,4 +1,59 @@
-/** Placeholder until this screen's issue lands. */
+/** /admin/all_students_list: every student with their franchise owner's name, country and state. */
+import { useCallback, useEffect } from 'react';
+import { Link } from 'react-router';
+import { selectUserName } from '../../entities/session/sessionSelectors';
+import { paths } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { ExportButton, ExportOutcome, ListBody } from './ListParts';
+import { allStudentsColumns, type AllStudentsRow } from './rosterColumns';
+import { selectAllStudentsRows, selectTableSort, type WithRoster } from './rosterSelectors';
+import { rosterActions } from './rosterSlice';
+import { RosterTable } from './RosterTable';
+import { ButtonLink, Message, Page, Subtitle, Title, Toolbar } from './ui';
+
+const headers = allStudentsColumns.map((column) => column.header);
+const selectSort = (state: WithRoster) => selectTableSort(state, 'allStudents');
+const studentRowId = (student: AllStudentsRow) => String(student.id);
+
 export default function AllStudentsPage() {
-  return <h1>All Students List</h1>;
+  const dispatch = useAppDispatch();
+  const rows = useAppSelector(selectAllStudentsRows);
+  const sort = useAppSelector(selectSort);
+  const userName = useAppSelector(selectUserName) ?? '';
+
+  const open = useCallback(() => dispatch(rosterActions.allStudentsOpened()), [dispatch]);
+  useEffect(() => {
+    open();
+  }, [open]);
+  const onSort = useCallback((columnId: string) => dispatch(rosterActions.sortToggled({ table: 'allStudents', columnId })), [dispatch]);
+
+  return (
+    <Page>
+      <Title>All Students List</Title>
+      {rows.length > 0 && <Subtitle>{rows.length === 1 ? '1 student' : `${rows.length.toLocaleString()} students`}</Subtitle>}
+      <Toolbar>
+        <ButtonLink to={paths.signUpNewStudent(userName)} $variant="primary">
+          Sign Up New Student
+        </ButtonLink>
+        <ExportButton table="allStudents" disabled={rows.length === 0} />
+      </Toolbar>
+      <ExportOutcome table="allStudents" />
+      <ListBody
+        noun="students"
+        headers={headers}
+        rowCount={rows.length}
+        onRetry={open}
+        empty={
+          <Message $tone="info">
+            <p>No students yet.</p>
+            <p>
+              <Link to={paths.signUpNewStudent(userName)}>Sign Up New Student</Link>
+            </p>
+          </Message>
+        }
+      >
+        <RosterTable caption="All students" columns={allStudentsColumns} rows={rows} sort={sort} onSort={onSort} getRowId={studentRowId} />
+      </ListBody>
+    </Page>
+  );
 }

@@ -1,4 +1,81 @@
-/** Placeholder until this screen's issue lands. */
+/** /admin/Franchise_Owners_List: every franchise owner with their student count. */
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { sessionActions } from '../../entities/session/sessionSlice';
+import { paths } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { ExportButton, ExportOutcome, ListBody } from './ListParts';
+import { franchiseOwnersColumns, type OwnerRow } from './rosterColumns';
+import { selectFranchiseOwnerRows, selectTableSort, type WithRoster } from './rosterSelectors';
+import { rosterActions } from './rosterSlice';
+import { RosterTable, type ExtraColumn } from './RosterTable';
+import { Button, Message, Page, Title, Toolbar } from './ui';
+
+const headers = [...franchiseOwnersColumns.map((column) => column.header), 'Students List'];
+const selectSort = (state: WithRoster) => selectTableSort(state, 'franchiseOwners');
+const ownerRowId = (owner: OwnerRow) => String(owner.id);
+
 export default function FranchiseOwnersPage() {
-  return <h1>Franchise Owners</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const rows = useAppSelector(selectFranchiseOwnerRows);
+  const sort = useAppSelector(selectSort);
+
+  const open = useCallback(() => dispatch(rosterActions.franchiseOwnersOpened()), [dispatch]);
+  useEffect(() => {
+    open();
+  }, [open]);
+  const onSort = useCallback((columnId: string) => dispatch(rosterActions.sortToggled({ table: 'franchiseOwners', columnId })), [dispatch]);
+
+  const studentsListColumn = useMemo<ExtraColumn<OwnerRow>>(
+    () => ({
+      id: 'studentsList',
+      header: 'Students List',
+      cell: (owner) => (
+        <Button
+          type="button"
+          $variant="secondary"
+          aria-label={`Students List of ${owner.firstName} ${owner.lastName}`}
+          onClick={() => {
+            dispatch(sessionActions.ownerSelected(owner.id));
+            void navigate(paths.studentsList(owner.firstName));
+          }}
+        >
+          Students List
+        </Button>
+      ),
+    }),
+    [dispatch, navigate],
+  );
+
+  return (
+    <Page>
+      <Title>Franchise Owners</Title>
+      <Toolbar>
+        <ExportButton table="franchiseOwners" disabled={rows.length === 0} />
+      </Toolbar>
+      <ExportOutcome table="franchiseOwners" />
+      <ListBody
+        noun="franchise owners"
+        headers={headers}
+        rowCount={rows.length}
+        onRetry={open}
+        empty={
+          <Message $tone="info">
+            <p>No franchise owners yet.</p>
+          </Message>
+        }
+      >
+        <RosterTable
+          caption="Franchise owners"
+          columns={franchiseOwnersColumns}
+          rows={rows}
+          sort={sort}
+          onSort={onSort}
+          getRowId={ownerRowId}
+          extraColumn={studentsListColumn}
+        />
+      </ListBody>
+    </Page>
+  );
 }

@@ -1,4 +1,150 @@
-/** Placeholder saga; the feature's issue fills it. */
-export function* rosterSaga(): Generator {
-  // nothing yet
+/**
+ * Roster side effects: loading users and students when a roster page opens, signing up students
+ * and franchise owners, and exporting a table to a spreadsheet.
+ */
+import { all, call, getContext, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
+import type { ApiClient, ApiError } from '../../api/types';
+import { selectUserRole } from '../../entities/session/sessionSelectors';
+import { studentsActions } from '../../entities/students/studentsSlice';
+import { usersActions } from '../../entities/users/usersSlice';
+import { exportNames } from '../../shared/constants';
+import { loadExporter } from './exportService';
+import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type RosterColumn, type TableId } from './rosterColumns';
+import { selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListRows, type WithRoster } from './rosterSelectors';
+import { rosterActions } from './rosterSlice';
+
+/** Failures from the API layer are already ApiError data; anything else (a chunk that would not load) is described as one. */
+export function toApiError(err: unknown, code = 'client_error'): ApiError {
+  if (typeof err === 'object' && err !== null && 'kind' in err && 'status' in err && 'code' in err) {
+    const { kind, status, code: errCode, message, retryAfter, params } = err as ApiError;
+    return { kind, status, code: errCode, message: String(message ?? ''), ...(retryAfter !== undefined ? { retryAfter } : {}), ...(params ? { params } : {}) };
+  }
+  const name = err instanceof Error ? err.name : '';
+  const message = err instanceof Error ? err.message : String(err);
+  return { kind: name === 'ChunkLoadError' ? 'network' : 'parse', status: 0, code, message };
+}
+
+/** Students and users, both at once; the backend already limits them to what this user may see. */
+export function* loadRoster() {
+  const api = yield* getContext<ApiClient>('api');
+  yield* put(rosterActions.loadStarted());
+  try {
+    const { students, users } = yield* all({ students: call([api, api.getAllStudents]), users: call([api, api.getAllUsers]) });
+    yield* put(usersActions.received(users));
+    yield* put(studentsActions.received(students));
+    yield* put(rosterActions.loadSucceeded());
+  } catch (err) {
+    yield* put(rosterActions.loadFailed({ error: toApiError(err) }));
+  }
+}
+
+/** The sign-up form needs the owners list only when an administrator chooses the owner. */
+function* loadForSignUp() {
+  const role = yield* select(selectUserRole);
+  if (role === 'administrator') yield* call(loadRoster);
+}
+
+function* signUpStudent(action: ReturnType<typeof rosterActions.studentSignUpSubmitted>) {
+  const api = yield* getContext<ApiClient>('api');
+  try {
+    const outcome = yield* call([api, api.createStudent], action.payload);
+    if (outcome === 'already_exists') yield* put(rosterActions.studentSignUpRejected({ reason: 'already_exists' }));
+    else yield* put(rosterActions.studentSignUpSucceeded());
+  } catch (err) {
+    yield* put(rosterActions.studentSignUpFailed({ error: toApiError(err) }));
+  }
+}
+
+function* signUpFranchiseOwner(action: ReturnType<typeof rosterActions.franchiseOwnerSubmitted>) {
+  const api = yield* getContext<ApiClient>('api');
+  const input = action.payload;
+  try {
+    const created = yield* call([api, api.createFranchiseOwner], input);
+    yield* put(
+      usersActions.added({
+        id: created.userId,
+        role: 'franchise_owner',
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        country: input.country,
+        state: input.state,
+        territory: input.territory,
+        teacherId: null,
+      }),
+    );
+    yield* put(
+      rosterActions.franchiseOwnerSucceeded({
+        userId: created.userId,
+        username: created.username,
+        name: `${input.firstName} ${input.lastName}`,
+        email: input.email,
+      }),
+    );
+  } catch (err) {
+    yield* put(rosterActions.franchiseOwnerFailed({ error: toApiError(err) }));
+  }
+}
+
+interface ExportPlan {
+  rows: readonly unknown[];
+  columns: readonly RosterColumn<never>[];
+  fileName: string;
+  sheetName: string;
+}
+
+/** The rows exactly as the table shows them (same selectors, same sort), and the names for the file. */
+export function exportPlan(state: WithRoster, table: TableId, userName = ''): ExportPlan {
+  switch (table) {
+    case 'studentsList':
+      return {
+        rows: selectStudentsListRows(state),
+        columns: studentsListColumns as RosterColumn<never>[],
+        fileName: exportNames.studentsListFile(userName),
+        sheetName: exportNames.studentsListSheet(userName),
+      };
+    case 'franchiseOwners':
+      return {
+        rows: selectFranchiseOwnerRows(state),
+        columns: franchiseOwnersColumns as RosterColumn<never>[],
+        fileName: exportNames.franchiseOwnersFile,
+        sheetName: exportNames.franchiseOwnersSheet,
+      };
+    case 'allStudents':
+      return {
+        rows: selectAllStudentsRows(state),
+        columns: allStudentsColumns as RosterColumn<never>[],
+        fileName: exportNames.allStudentsFile,
+        sheetName: exportNames.allStudentsSheet,
+      };
+  }
+}
+
+function* exportTable(action: ReturnType<typeof rosterActions.exportRequested>) {
+  const { table, userName } = action.payload;
+  try {
+    const plan = yield* select(exportPlan, table, userName);
+    const exporter = yield* call(loadExporter);
+    const result = yield* call(exporter.exportToFile<never>, {
+      rows: plan.rows as never[],
+      columns: plan.columns,
+      fileName: plan.fileName,
+      sheetName: plan.sheetName,
+    });
+    yield* put(rosterActions.exportSucceeded({ table, ...result }));
+  } catch (err) {
+    yield* put(rosterActions.exportFailed({ table, error: toApiError(err, 'export_failed') }));
+  }
+}
+
+export function* rosterSaga() {
+  yield* takeLatest(
+    [rosterActions.studentsListOpened, rosterActions.franchiseOwnersOpened, rosterActions.allStudentsOpened],
+    loadRoster,
+  );
+  yield* takeLatest(rosterActions.signUpStudentOpened, loadForSignUp);
+  // takeLeading, not takeLatest: a second click while a sign-up is in flight must not send it twice.
+  yield* takeLeading(rosterActions.studentSignUpSubmitted, signUpStudent);
+  yield* takeLeading(rosterActions.franchiseOwnerSubmitted, signUpFranchiseOwner);
+  yield* takeLeading(rosterActions.exportRequested, exportTable);
 }

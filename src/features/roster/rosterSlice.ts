@@ -1,10 +1,159 @@
-import { createSlice } from '@reduxjs/toolkit';
+/**
+ * The roster flow slice: loading status of the lists, each table's sort, the student and
+ * franchise-owner sign-up flows and the export. Records themselves live in the users and students
+ * entity slices. Everything here is plain JSON (errors as ApiError data).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ApiError, NewFranchiseOwner, NewStudent } from '../../api/types';
+import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
+import { isSortableColumn, type TableId } from './rosterColumns';
+import { nextSort, type SortState } from './sorting';
 
-/** Placeholder flow slice; the feature's issue fills it. */
+export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+
+export type RosterPage = 'studentsList' | 'franchiseOwners' | 'allStudents' | 'signUpStudent';
+
+export interface SignUpStudentFlow {
+  status: 'idle' | 'loading' | 'succeeded' | 'failed';
+  /** 'already_exists' when the backend said the parent e-mail has an account. */
+  rejection: 'already_exists' | null;
+  error: ApiError | null;
+}
+
+export interface SignUpOwnerFlow {
+  status: 'idle' | 'loading' | 'succeeded' | 'failed';
+  error: ApiError | null;
+  created: { userId: number; username: string; name: string; email: string } | null;
+}
+
+export interface ExportFlow {
+  table: TableId | null;
+  status: 'idle' | 'loading' | 'succeeded' | 'failed';
+  error: ApiError | null;
+  fileName: string | null;
+  sheetName: string | null;
+  /** The sheet name had to be shortened or cleaned (Excel: at most 31 characters, none of []:*?/\). */
+  sheetNameAdjusted: boolean;
+}
+
+export interface RosterState {
+  list: { status: LoadStatus; error: ApiError | null };
+  sort: Record<TableId, SortState | null>;
+  signUpStudent: SignUpStudentFlow;
+  signUpOwner: SignUpOwnerFlow;
+  export: ExportFlow;
+}
+
+export const initialRosterState: RosterState = {
+  list: { status: 'idle', error: null },
+  sort: { studentsList: null, franchiseOwners: null, allStudents: null },
+  signUpStudent: { status: 'idle', rejection: null, error: null },
+  signUpOwner: { status: 'idle', error: null, created: null },
+  export: { table: null, status: 'idle', error: null, fileName: null, sheetName: null, sheetNameAdjusted: false },
+};
+
+export interface ExportRequest {
+  table: TableId;
+  /** Students list only: the {userName} of the route, used in the file and sheet names. */
+  userName?: string;
+}
+
+export interface ExportDone {
+  table: TableId;
+  fileName: string;
+  sheetName: string;
+  sheetNameAdjusted: boolean;
+}
+
 const rosterSlice = createSlice({
   name: 'roster',
-  initialState: {},
-  reducers: {},
+  initialState: initialRosterState,
+  reducers: {
+    // -- pages opened (each loads what it shows) and retried ------------------------------
+    studentsListOpened: (state) => {
+      state.export = initialRosterState.export;
+      state.list = { status: 'loading', error: null };
+    },
+    franchiseOwnersOpened: (state) => {
+      state.export = initialRosterState.export;
+      state.list = { status: 'loading', error: null };
+    },
+    allStudentsOpened: (state) => {
+      state.export = initialRosterState.export;
+      state.list = { status: 'loading', error: null };
+    },
+    signUpStudentOpened: (state) => {
+      state.signUpStudent = initialRosterState.signUpStudent;
+    },
+    signUpFranchiseOpened: (state) => {
+      state.signUpOwner = initialRosterState.signUpOwner;
+    },
+    loadStarted: (state) => {
+      state.list = { status: 'loading', error: null };
+    },
+    loadSucceeded: (state) => {
+      state.list = { status: 'succeeded', error: null };
+    },
+    loadFailed: (state, action: PayloadAction<{ error: ApiError }>) => {
+      state.list = { status: 'failed', error: action.payload.error };
+    },
+
+    // -- sorting (first click ascending, again descending; another column clears the previous)
+    sortToggled: (state, action: PayloadAction<{ table: TableId; columnId: string }>) => {
+      const { table, columnId } = action.payload;
+      if (!isSortableColumn(table, columnId)) return;
+      state.sort[table] = nextSort(state.sort[table], columnId);
+    },
+
+    // -- student sign-up --------------------------------------------------------------------
+    studentSignUpSubmitted: (state, _action: PayloadAction<NewStudent>) => {
+      state.signUpStudent = { status: 'loading', rejection: null, error: null };
+    },
+    studentSignUpSucceeded: (state) => {
+      state.signUpStudent = { status: 'succeeded', rejection: null, error: null };
+    },
+    studentSignUpRejected: (state, action: PayloadAction<{ reason: 'already_exists' }>) => {
+      state.signUpStudent = { status: 'failed', rejection: action.payload.reason, error: null };
+    },
+    studentSignUpFailed: (state, action: PayloadAction<{ error: ApiError }>) => {
+      state.signUpStudent = { status: 'failed', rejection: null, error: action.payload.error };
+    },
+    /** 'add More Student': back to an empty form. */
+    studentSignUpReset: (state) => {
+      state.signUpStudent = initialRosterState.signUpStudent;
+    },
+
+    // -- franchise owner sign-up (portal backend only) ----------------------------------------
+    franchiseOwnerSubmitted: (state, _action: PayloadAction<NewFranchiseOwner>) => {
+      state.signUpOwner = { status: 'loading', error: null, created: null };
+    },
+    franchiseOwnerSucceeded: (state, action: PayloadAction<NonNullable<SignUpOwnerFlow['created']>>) => {
+      state.signUpOwner = { status: 'succeeded', error: null, created: action.payload };
+    },
+    franchiseOwnerFailed: (state, action: PayloadAction<{ error: ApiError }>) => {
+      state.signUpOwner = { status: 'failed', error: action.payload.error, created: null };
+    },
+    franchiseOwnerReset: (state) => {
+      state.signUpOwner = initialRosterState.signUpOwner;
+    },
+
+    // -- export ---------------------------------------------------------------------------------
+    exportRequested: (state, action: PayloadAction<ExportRequest>) => {
+      state.export = { ...initialRosterState.export, table: action.payload.table, status: 'loading' };
+    },
+    exportSucceeded: (state, action: PayloadAction<ExportDone>) => {
+      state.export = { ...action.payload, status: 'succeeded', error: null };
+    },
+    exportFailed: (state, action: PayloadAction<{ table: TableId; error: ApiError }>) => {
+      state.export = { ...initialRosterState.export, table: action.payload.table, status: 'failed', error: action.payload.error };
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addMatcher(
+      (action) => sessionEndedActionTypes.includes(action.type),
+      () => initialRosterState,
+    );
+  },
 });
 
 export const rosterActions = rosterSlice.actions;

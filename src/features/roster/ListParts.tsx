@@ -1,0 +1,113 @@
+/** Pieces the three list screens share: load states, the export button and its outcome. */
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { ApiError } from '../../api/types';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import type { TableId } from './rosterColumns';
+import { selectExportFlow, selectListLoad } from './rosterSelectors';
+import { rosterActions } from './rosterSlice';
+import { SkeletonTable } from './RosterTable';
+import { Button, Message } from './ui';
+
+/** Plain words for a failed list load; never the server's own text. */
+export function loadFailureText(error: ApiError | null): string {
+  if (error?.kind === 'network') return 'The list could not be loaded because the server could not be reached. Check your connection and try again.';
+  if (error?.status === 403) return 'The list could not be loaded: your account is not allowed to see it.';
+  return 'The list could not be loaded. Please try again.';
+}
+
+interface ListBodyProps {
+  /** What the list is, e.g. 'students' (for the loading and empty texts). */
+  noun: string;
+  headers: readonly string[];
+  rowCount: number;
+  onRetry: () => void;
+  empty: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * Loading shows placeholder rows; a failure says so plainly with Try again (the spec lets loading
+ * just stop, which leaves an empty screen: a calm message is kinder); no rows shows the empty state.
+ * Rows already in the store stay visible while a reload runs.
+ */
+export function ListBody({ noun, headers, rowCount, onRetry, empty, children }: ListBodyProps) {
+  const { status, error } = useAppSelector(selectListLoad);
+  if (status === 'failed') {
+    return (
+      <Message $tone="error" role="alert">
+        <p>{loadFailureText(error)}</p>
+        <p>
+          <Button type="button" $variant="secondary" onClick={onRetry}>
+            Try again
+          </Button>
+        </p>
+      </Message>
+    );
+  }
+  if ((status === 'idle' || status === 'loading') && rowCount === 0) {
+    return (
+      <>
+        <p role="status" aria-live="polite">
+          Loading {noun}…
+        </p>
+        <SkeletonTable headers={headers} />
+      </>
+    );
+  }
+  if (rowCount === 0) return <>{empty}</>;
+  return <>{children}</>;
+}
+
+/** The export button; the spreadsheet library loads only when it is pressed (roster/exportRequested). */
+export function ExportButton({ table, userName, disabled, label = 'Export to Excel' }: { table: TableId; userName?: string; disabled: boolean; label?: string }) {
+  const dispatch = useAppDispatch();
+  const flow = useAppSelector(selectExportFlow);
+  const busy = flow.table === table && flow.status === 'loading';
+  return (
+    <Button
+      type="button"
+      $variant="secondary"
+      aria-disabled={disabled || busy}
+      onClick={() => {
+        if (disabled || busy) return;
+        dispatch(rosterActions.exportRequested(userName === undefined ? { table } : { table, userName }));
+      }}
+    >
+      {busy ? 'Preparing the file…' : label}
+    </Button>
+  );
+}
+
+/** What happened to the last export of this table, announced politely. */
+export function ExportOutcome({ table }: { table: TableId }) {
+  const flow = useAppSelector(selectExportFlow);
+  const ref = useRef<HTMLDivElement>(null);
+  const mine = flow.table === table;
+  useEffect(() => {
+    if (mine && flow.status === 'failed') ref.current?.focus();
+  }, [mine, flow.status]);
+  return (
+    <div aria-live="polite" ref={ref} tabIndex={-1}>
+      {mine && flow.status === 'succeeded' && (
+        <Message $tone="success">
+          <p>Saved {flow.fileName}.</p>
+          {flow.sheetNameAdjusted && (
+            <p>
+              The sheet is named “{flow.sheetName}”: Excel allows at most 31 characters in a sheet name and none of [ ] : * ? / \, so
+              the name was adjusted.
+            </p>
+          )}
+        </Message>
+      )}
+      {mine && flow.status === 'failed' && (
+        <Message $tone="error" role="alert">
+          <p>
+            {flow.error?.kind === 'network'
+              ? 'The spreadsheet could not be prepared because part of the app could not be downloaded. Check your connection and try again.'
+              : 'The spreadsheet could not be prepared. Please try again.'}
+          </p>
+        </Message>
+      )}
+    </div>
+  );
+}

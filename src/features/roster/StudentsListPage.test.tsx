@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { networkError } from '../../../test/fakeApi';
+import { signedInAs } from '../../../test/renderApp';
+import { allStudents, danaStudents, deferred, manyStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
+import type { Student } from '../../api/types';
+
+const firstColumn = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+const afterTest: (() => void)[] = [];
+afterEach(() => afterTest.splice(0).forEach((undo) => undo()));
+
+describe('Students list (/students_list/{userName})', () => {
+  it("shows a franchise owner only their own students, in the spec's nine columns, with the support e-mail", async () => {
+    // The backend already filters; the app filters again (spec section 6), so a leak would not show.
+    const { api } = renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api: rosterApi() });
+    const table = await screen.findByRole('table');
+    expect(api.calls.map((c) => c.method)).toEqual(expect.arrayContaining(['getAllStudents', 'getAllUsers']));
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
+    expect(headers).toEqual(['Student First Name', 'Student Last Name', 'Parent Name', 'Parent Email', 'Phone', 'Program', 'Start Date', 'End Date', 'Lessons']);
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + danaStudents.length);
+    expect(firstColumn()).toEqual(['noa', 'Amir', 'Étienne']);
+    const noa = within(table).getAllByRole('row')[1]!;
+    expect(within(noa).getAllByRole('cell').map((td) => td.textContent)).toEqual([
+      'noa',
+      'Levi',
+      'Ruth Levi',
+      'noa.levi@parents.test',
+      '+972 50 000 0000',
+      'Robotics 2',
+      'October 15, 2024',
+      'January 31, 2025',
+      '12',
+    ]);
+    expect(screen.getByRole('link', { name: 'Sign Up New Student' })).toHaveAttribute('href', '/sign_up_new_student/Dana%20Cohen');
+    expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeInTheDocument();
+    expect(screen.getByText(/To change user info please contact our team at/)).toHaveTextContent(
+      'To change user info please contact our team at team@demo.portal.test',
+    );
+    expect(screen.getByRole('link', { name: 'team@demo.portal.test' })).toHaveAttribute('href', 'mailto:team@demo.portal.test');
+  });
+
+  it("shows an administrator the students of the owner they chose on the owners list", async () => {
+    renderRoster({ route: '/students_list/Lee', session: signedInAs('admin', { selectedOwnerId: 3 }), api: rosterApi() });
+    await screen.findByRole('table');
+    expect(firstColumn()).toEqual(['Wei', 'Mei']);
+    expect(screen.getByText('Students of Lee Wong (Singapore, Singapore)')).toBeInTheDocument();
+  });
+
+  it('asks an administrator who has not chosen an owner to choose one', async () => {
+    renderRoster({ route: '/students_list/Lee', session: signedInAs('admin'), api: rosterApi() });
+    expect(await screen.findByText('Choose a franchise owner on the Franchise Owners list to see their students.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the Franchise Owners list' })).toHaveAttribute('href', '/admin/Franchise_Owners_List');
+  });
+
+  it('toggles the sort of a column (first click ascending), and another column replaces it', async () => {
+    const { user, store } = renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api: rosterApi() });
+    await screen.findByRole('table');
+    const th = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    const sortBy = (name: string) => user.click(within(th(name)).getByRole('button'));
+
+    expect(th('Student First Name')).toHaveAttribute('aria-sort', 'none');
+    await sortBy('Student First Name');
+    expect(th('Student First Name')).toHaveAttribute('aria-sort', 'ascending');
+    // Locale-aware and case-insensitive: 'Amir' < 'Étienne' < 'noa'.
+    expect(firstColumn()).toEqual(['Amir', 'Étienne', 'noa']);
+    await sortBy('Student First Name');
+    expect(th('Student First Name')).toHaveAttribute('aria-sort', 'descending');
+    expect(firstColumn()).toEqual(['noa', 'Étienne', 'Amir']);
+
+    await sortBy('Start Date');
+    expect(th('Student First Name')).toHaveAttribute('aria-sort', 'none');
+    expect(th('Start Date')).toHaveAttribute('aria-sort', 'ascending');
+    expect(firstColumn()).toEqual(['Amir', 'noa', 'Étienne']);
+    expect(store.getState().roster.sort.studentsList).toEqual({ columnId: 'startDate', direction: 'asc' });
+
+    await sortBy('Lessons');
+    expect(firstColumn()).toEqual(['Étienne', 'noa', 'Amir']);
+    // Keyboard: the header is a button, Enter toggles it.
+    within(th('Lessons')).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    expect(th('Lessons')).toHaveAttribute('aria-sort', 'descending');
+    expect(firstColumn()).toEqual(['Amir', 'noa', 'Étienne']);
+  });
+
+  it('shows placeholder rows while loading, then the table', async () => {
+    const students = deferred<Student[]>();
+    renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api: rosterApi({ getAllStudents: () => students.promise }) });
+    expect(await screen.findByText('Loading students…')).toBeInTheDocument();
+    expect(screen.getByTestId('skeleton-table')).toBeInTheDocument();
+    students.release(allStudents);
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.queryByTestId('skeleton-table')).not.toBeInTheDocument();
+  });
+
+  it('says plainly when the list could not be loaded, and Try again loads it', async () => {
+    let fail = true;
+    const api = rosterApi({
+      getAllStudents: async () => {
+        if (fail) throw networkError();
+        return allStudents;
+      },
+    });
+    const { user } = renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The list could not be loaded because the server could not be reached.');
+    expect(alert).not.toHaveTextContent('Failed to fetch');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(firstColumn()).toHaveLength(3);
+  });
+
+  it('shows an empty state with the sign-up link when the owner has no students', async () => {
+    renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api: rosterApi({ getAllStudents: async () => [] }) });
+    expect(await screen.findByText('No students yet.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Sign Up New Student' })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Export to Excel' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('renders only the visible rows above a hundred students, in a focusable scroll region', async () => {
+    // jsdom has no layout: give elements a viewport-sized box so the virtualizer has something to fill.
+    const height = jest.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(720);
+    const width = jest.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(1024);
+    afterTest.push(() => {
+      height.mockRestore();
+      width.mockRestore();
+    });
+    const many = manyStudents(1500, 2);
+    renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api: rosterApi({ getAllStudents: async () => many }) });
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(5));
+    const rendered = within(table).getAllByRole('row').length;
+    expect(rendered).toBeLessThan(100);
+    expect(table).toHaveAttribute('aria-rowcount', String(many.length + 1));
+    const region = screen.getByRole('region', { name: 'Students' });
+    expect(region).toHaveAttribute('tabindex', '0');
+  });
+});

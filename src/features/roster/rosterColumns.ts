@@ -1,0 +1,92 @@
+/**
+ * The column model of the three roster tables: one description per column that the selectors
+ * (sorting), the table (headers and cells) and the export (header row and typed cells) all read,
+ * so the screen and the spreadsheet can never disagree. Pure data and functions: no React, no I/O.
+ */
+import type { Student, User } from '../../api/types';
+
+export type ColumnKind = 'text' | 'number' | 'date';
+export type CellValue = string | number;
+
+export interface RosterColumn<Row> {
+  id: string;
+  header: string;
+  kind: ColumnKind;
+  /** The raw value: text, a number, or a date as YYYY-MM-DD ('' when missing). */
+  value: (row: Row) => CellValue;
+  sortable: boolean;
+}
+
+export type TableId = 'studentsList' | 'franchiseOwners' | 'allStudents';
+export const TABLE_IDS: readonly TableId[] = ['studentsList', 'franchiseOwners', 'allStudents'];
+
+/** A franchise owner with the number of their students (computed by a selector). */
+export interface OwnerRow extends User {
+  studentCount: number;
+}
+
+/** A student with the owner's name, country and state (All Students List). */
+export interface AllStudentsRow extends Student {
+  ownerName: string;
+  ownerCountry: string;
+  ownerState: string;
+}
+
+const text = <Row>(id: string, header: string, value: (row: Row) => string, sortable = true): RosterColumn<Row> => ({
+  id,
+  header,
+  kind: 'text',
+  value,
+  sortable,
+});
+
+/** The nine student columns of portal-spec.md section 2, in order. */
+function studentColumns<Row extends Student>(sortable: (id: string) => boolean): RosterColumn<Row>[] {
+  const columns: RosterColumn<Row>[] = [
+    text<Row>('firstName', 'Student First Name', (s) => s.firstName),
+    text<Row>('lastName', 'Student Last Name', (s) => s.lastName),
+    text<Row>('parentName', 'Parent Name', (s) => s.parentName),
+    text<Row>('parentEmail', 'Parent Email', (s) => s.parentEmail),
+    text<Row>('phone', 'Phone', (s) => s.phone),
+    text<Row>('program', 'Program', (s) => s.program),
+    { id: 'startDate', header: 'Start Date', kind: 'date', value: (s) => s.startDate, sortable: true },
+    { id: 'endDate', header: 'End Date', kind: 'date', value: (s) => s.endDate, sortable: true },
+    { id: 'numberOfLessons', header: 'Lessons', kind: 'number', value: (s) => s.numberOfLessons, sortable: true },
+  ];
+  return columns.map((column) => ({ ...column, sortable: sortable(column.id) }));
+}
+
+/** Students list: every column toggles its sort (spec section 2, "Clicking a column header"). */
+export const studentsListColumns: RosterColumn<Student>[] = studentColumns<Student>(() => true);
+
+/** Franchise Owners List: only first and last name sort (spec section 2). */
+export const franchiseOwnersColumns: RosterColumn<OwnerRow>[] = [
+  text<OwnerRow>('firstName', 'First Name', (u) => u.firstName),
+  text<OwnerRow>('lastName', 'Last Name', (u) => u.lastName),
+  text<OwnerRow>('email', 'Email', (u) => u.email, false),
+  text<OwnerRow>('country', 'Country', (u) => u.country, false),
+  text<OwnerRow>('state', 'State', (u) => u.state, false),
+  text<OwnerRow>('territory', 'Territory', (u) => u.territory, false),
+  { id: 'studentCount', header: 'Students', kind: 'number', value: (u) => u.studentCount, sortable: false },
+];
+
+const allStudentsSortable = new Set(['firstName', 'lastName', 'parentName', 'program', 'startDate', 'endDate', 'numberOfLessons']);
+
+/** All Students List: the owner's name, country and state, then the student columns. */
+export const allStudentsColumns: RosterColumn<AllStudentsRow>[] = [
+  text<AllStudentsRow>('ownerName', 'Franchise Owner', (s) => s.ownerName, false),
+  text<AllStudentsRow>('ownerCountry', 'Country', (s) => s.ownerCountry, false),
+  text<AllStudentsRow>('ownerState', 'State', (s) => s.ownerState, false),
+  ...studentColumns<AllStudentsRow>((id) => allStudentsSortable.has(id)),
+];
+
+export const columnsByTable = {
+  studentsList: studentsListColumns,
+  franchiseOwners: franchiseOwnersColumns,
+  allStudents: allStudentsColumns,
+} as const;
+
+export function isSortableColumn(table: TableId, columnId: string): boolean {
+  const columns: readonly RosterColumn<never>[] = columnsByTable[table];
+  return columns.some((column) => column.id === columnId && column.sortable);
+}

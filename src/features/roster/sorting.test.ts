@@ -1,0 +1,54 @@
+import { student } from '../../../test/fixtures/roster';
+import { studentsListColumns } from './rosterColumns';
+import { initialRosterState, rosterActions, rosterReducer } from './rosterSlice';
+import { nextSort, sortRows } from './sorting';
+
+const column = (id: string) => studentsListColumns.find((c) => c.id === id)!;
+
+describe('sortRows', () => {
+  it('sorts names case-insensitively and locale-aware, keeping ties in their original order', () => {
+    const rows = [
+      student(1, 'bob', 'A', { id: 1 }),
+      student(1, 'Émile', 'B', { id: 2 }),
+      student(1, 'Bob', 'C', { id: 3 }),
+      student(1, 'alice', 'D', { id: 4 }),
+      student(1, 'Zed', 'E', { id: 5 }),
+    ];
+    expect(sortRows(rows, column('firstName'), 'asc').map((s) => s.id)).toEqual([4, 1, 3, 2, 5]);
+    // Descending reverses the order of values, but ties still keep their original order.
+    expect(sortRows(rows, column('firstName'), 'desc').map((s) => s.id)).toEqual([5, 2, 1, 3, 4]);
+  });
+
+  it('sorts dates chronologically and numbers numerically; missing values last in both directions', () => {
+    const rows = [
+      student(1, 'a', 'a', { id: 1, startDate: '2025-01-02', numberOfLessons: 9 }),
+      student(1, 'b', 'b', { id: 2, startDate: '', numberOfLessons: 100 }),
+      student(1, 'c', 'c', { id: 3, startDate: '2024-12-31', numberOfLessons: 10 }),
+    ];
+    expect(sortRows(rows, column('startDate'), 'asc').map((s) => s.id)).toEqual([3, 1, 2]);
+    expect(sortRows(rows, column('startDate'), 'desc').map((s) => s.id)).toEqual([1, 3, 2]);
+    expect(sortRows(rows, column('numberOfLessons'), 'asc').map((s) => s.id)).toEqual([1, 3, 2]);
+  });
+
+  it('never mutates its input', () => {
+    const rows = Object.freeze([student(1, 'b', 'b', { id: 1 }), student(1, 'a', 'a', { id: 2 })]);
+    expect(sortRows(rows, column('firstName'), 'asc').map((s) => s.id)).toEqual([2, 1]);
+  });
+});
+
+describe('sort toggling in the store', () => {
+  it('first click ascending, second descending, another column starts again ascending', () => {
+    expect(nextSort(null, 'firstName')).toEqual({ columnId: 'firstName', direction: 'asc' });
+    let state = rosterReducer(initialRosterState, rosterActions.sortToggled({ table: 'franchiseOwners', columnId: 'lastName' }));
+    expect(state.sort.franchiseOwners).toEqual({ columnId: 'lastName', direction: 'asc' });
+    state = rosterReducer(state, rosterActions.sortToggled({ table: 'franchiseOwners', columnId: 'lastName' }));
+    expect(state.sort.franchiseOwners).toEqual({ columnId: 'lastName', direction: 'desc' });
+    state = rosterReducer(state, rosterActions.sortToggled({ table: 'franchiseOwners', columnId: 'firstName' }));
+    expect(state.sort.franchiseOwners).toEqual({ columnId: 'firstName', direction: 'asc' });
+  });
+
+  it('ignores columns the table does not sort by', () => {
+    const state = rosterReducer(initialRosterState, rosterActions.sortToggled({ table: 'franchiseOwners', columnId: 'email' }));
+    expect(state.sort.franchiseOwners).toBeNull();
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * The sign-up form's values and its validation (portal-spec.md section 5): checked in the spec's
+ * order, and only the first failure is reported, as the older portal did.
+ */
+import type { NewStudent } from '../../api/types';
+
+export interface StudentFormValues {
+  /** Administrators only: the franchise owner the student belongs to ('' = none chosen). */
+  teacherId: string;
+  studentFirstName: string;
+  studentLastName: string;
+  parentName: string;
+  parentEmail: string;
+  phone: string;
+  program: string;
+  /** YYYY-MM-DD or '' */
+  startDate: string;
+  /** YYYY-MM-DD or '' */
+  endDate: string;
+  /** Digits as typed. */
+  numberOfLessons: string;
+}
+
+export type StudentField = keyof StudentFormValues;
+
+export const emptyStudentForm: StudentFormValues = {
+  teacherId: '',
+  studentFirstName: '',
+  studentLastName: '',
+  parentName: '',
+  parentEmail: '',
+  phone: '',
+  program: '',
+  startDate: '',
+  endDate: '',
+  numberOfLessons: '',
+};
+
+export const MAX_LESSONS = 999;
+
+/** The spec's messages, its typo included ('Enter Vaild Eail'). */
+export const studentMessages = {
+  teacherId: 'Select Franchise Owner',
+  studentFirstName: 'Enter Student First Name',
+  studentLastName: 'Enter Student Last Name',
+  parentName: 'Enter Parent Name',
+  parentEmail: 'Enter Parent Email',
+  parentEmailFormat: 'Enter Vaild Eail',
+  phone: 'Enter Phone',
+  program: 'Select Program',
+  startDate: 'Enter Lesson Start Date',
+  endDate: 'Enter Lesson End Date',
+  endBeforeStart: 'Lesson End Date cannot be before Lesson Start Date',
+  numberOfLessons: 'Enter Number Of Lessons',
+  numberOfLessonsRange: `Number Of Lessons must be a whole number from 1 to ${MAX_LESSONS}`,
+} as const;
+
+export interface FieldError {
+  field: StudentField;
+  message: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const isValidEmail = (value: string) => EMAIL.test(value.trim());
+
+/** The first failing rule, or null when the form can be sent. */
+export function validateStudentForm(values: StudentFormValues, options: { chooseOwner: boolean }): FieldError | null {
+  const blank = (value: string) => value.trim() === '';
+  const fail = (field: StudentField, message: string): FieldError => ({ field, message });
+  if (options.chooseOwner && blank(values.teacherId)) return fail('teacherId', studentMessages.teacherId);
+  if (blank(values.studentFirstName)) return fail('studentFirstName', studentMessages.studentFirstName);
+  if (blank(values.studentLastName)) return fail('studentLastName', studentMessages.studentLastName);
+  if (blank(values.parentName)) return fail('parentName', studentMessages.parentName);
+  if (blank(values.parentEmail)) return fail('parentEmail', studentMessages.parentEmail);
+  if (!isValidEmail(values.parentEmail)) return fail('parentEmail', studentMessages.parentEmailFormat);
+  if (blank(values.phone)) return fail('phone', studentMessages.phone);
+  if (blank(values.program)) return fail('program', studentMessages.program);
+  if (!ISO_DATE.test(values.startDate)) return fail('startDate', studentMessages.startDate);
+  if (!ISO_DATE.test(values.endDate)) return fail('endDate', studentMessages.endDate);
+  // Decision (the spec is silent): an end date before the start date is refused; the same day is fine.
+  if (values.endDate < values.startDate) return fail('endDate', studentMessages.endBeforeStart);
+  if (blank(values.numberOfLessons)) return fail('numberOfLessons', studentMessages.numberOfLessons);
+  const lessons = Number(values.numberOfLessons);
+  if (!/^\d+$/.test(values.numberOfLessons.trim()) || lessons < 1 || lessons > MAX_LESSONS) {
+    return fail('numberOfLessons', studentMessages.numberOfLessonsRange);
+  }
+  return null;
+}
+
+/** The request body for a valid form; the teacher is the owner themself unless an administrator chose one. */
+export function toNewStudent(values: StudentFormValues, teacherId: number): NewStudent {
+  return {
+    studentFirstName: values.studentFirstName.trim(),
+    studentLastName: values.studentLastName.trim(),
+    parentName: values.parentName.trim(),
+    parentEmail: values.parentEmail.trim(),
+    phone: values.phone.trim(),
+    program: values.program,
+    startDate: values.startDate,
+    endDate: values.endDate,
+    numberOfLessons: Number(values.numberOfLessons),
+    teacherId,
+  };
+}
+
+// ---- franchise owner form (portal backend only) ---------------------------------------------
+
+export interface OwnerFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  country: string;
+  state: string;
+  territory: string;
+}
+export type OwnerField = keyof OwnerFormValues;
+
+export const emptyOwnerForm: OwnerFormValues = { firstName: '', lastName: '', email: '', country: '', state: '', territory: '' };
+
+export const ownerMessages = {
+  firstName: 'Enter First Name',
+  lastName: 'Enter Last Name',
+  email: 'Enter Email',
+  emailFormat: 'Enter a valid email address',
+  country: 'Enter Country',
+  state: 'Enter State',
+  territory: 'Enter Territory',
+} as const;
+
+export function validateOwnerForm(values: OwnerFormValues): { field: OwnerField; message: string } | null {
+  const order: OwnerField[] = ['firstName', 'lastName', 'email', 'country', 'state', 'territory'];
+  for (const field of order) {
+    if (values[field].trim() === '') return { field, message: ownerMessages[field] };
+    if (field === 'email' && !isValidEmail(values.email)) return { field, message: ownerMessages.emailFormat };
+  }
+  return null;
+}
