@@ -1,4 +1,17 @@
-/** Placeholder until this screen's issue lands. */
+import { paths } from '../../shared/paths';
+import { useAppSelector } from '../../shared/storeHooks';
+import { programRouteName, selectVisiblePrograms } from './contentSelectors';
+import { ProgramListScreen } from './components/ProgramListScreen';
+
+/** '/building_instructions/:userName': the programs, each to its model list. */
 export default function BuildingInstructionsPage() {
-  return <h1>Building Instructions</h1>;
+  const programs = useAppSelector(selectVisiblePrograms);
+  return (
+    <ProgramListScreen
+      title="Building Instructions"
+      kind="buildingInstructions"
+      programs={programs}
+      linkTo={(program) => paths.selectModel(programRouteName(program), program.id)}
+    />
+  );
 }

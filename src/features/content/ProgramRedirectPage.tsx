@@ -1,4 +1,42 @@
-/** Placeholder until this screen's issue lands. */
+import { useEffect } from 'react';
+import { Navigate, useMatch, useParams } from 'react-router';
+import { paths, routePatterns } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { PageLoading } from '../../shared/ui/PageLoading';
+import { programRouteName, selectLessonPlanPrograms, selectProgramsLoad, selectVisiblePrograms } from './contentSelectors';
+import { contentActions } from './contentSlice';
+import { sameName } from './model/modelNames';
+
+/**
+ * '/building_instructions/:userName/:programName' and '/lesson_plans/:userName/:programName': the spec
+ * shows no screen for them, so they lead to that program's model list (or lesson-plan list); an
+ * unknown program leads back to the program list, so no link ends on an empty page.
+ */
 export default function ProgramRedirectPage() {
-  return <h1>Program</h1>;
+  const dispatch = useAppDispatch();
+  const { userName = '', programName = '' } = useParams();
+  const lessonPlans = useMatch(routePatterns.lessonPlansProgram) !== null;
+  const visible = useAppSelector(selectVisiblePrograms);
+  const lessonPlanPrograms = useAppSelector(selectLessonPlanPrograms);
+  const load = useAppSelector(selectProgramsLoad);
+  const programs = lessonPlans ? lessonPlanPrograms : visible;
+  const kind = lessonPlans ? 'lessonPlans' : 'buildingInstructions';
+
+  useEffect(() => {
+    dispatch(contentActions.programsPageOpened({ kind }));
+  }, [dispatch, kind]);
+
+  const program = programs.find(
+    (p) => sameName(programRouteName(p), programName) || sameName(p.title, programName) || sameName(p.displayTitle, programName),
+  );
+  if (program) {
+    const to = lessonPlans
+      ? paths.selectModelLessonPlans(programRouteName(program), program.id)
+      : paths.selectModel(programRouteName(program), program.id);
+    return <Navigate to={to} replace />;
+  }
+  if (load.status === 'succeeded' || load.status === 'failed') {
+    return <Navigate to={lessonPlans ? paths.lessonPlans(userName) : paths.buildingInstructions(userName)} replace />;
+  }
+  return <PageLoading label="Opening the program" />;
 }

@@ -1,4 +1,19 @@
-/** Placeholder until this screen's issue lands. */
+import { selectUserRole } from '../../entities/session/sessionSelectors';
+import { paths } from '../../shared/paths';
+import { useAppSelector } from '../../shared/storeHooks';
+import { programRouteName, selectVisiblePrograms } from './contentSelectors';
+import { ProgramListScreen } from './components/ProgramListScreen';
+
+/** '/' when signed in: the program tiles (portal-spec.md section 2). */
 export default function SelectProgramPage() {
-  return <h1>Select Program</h1>;
+  const role = useAppSelector(selectUserRole);
+  const programs = useAppSelector(selectVisiblePrograms);
+  return (
+    <ProgramListScreen
+      title={role === 'student' ? 'Select Your Program' : 'Select Program'}
+      kind="selectProgram"
+      programs={programs}
+      linkTo={(program) => paths.selectModel(programRouteName(program), program.id)}
+    />
+  );
 }

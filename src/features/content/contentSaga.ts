@@ -1,4 +1,205 @@
-/** Placeholder saga; the feature's issue fills it. */
-export function* contentSaga(): Generator {
-  // nothing yet
+import { all, call, delay, getContext, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
+import { toApiError } from '../../api/errors';
+import type { ApiClient, Lesson } from '../../api/types';
+import { CONTENT_IDS } from '../../api/wire';
+import { selectCapabilities } from '../../entities/config/configSlice';
+import { lessonsActions } from '../../entities/lessons/lessonsSlice';
+import { selectAllLessons, selectLessonById } from '../../entities/lessons/lessonsSelectors';
+import { programsActions } from '../../entities/programs/programsSlice';
+import { selectAllPrograms } from '../../entities/programs/programsSelectors';
+import { sessionActions } from '../../entities/session/sessionSlice';
+import { selectIsPrivileged, selectOpenedPrograms } from '../../entities/session/sessionSelectors';
+import { MODEL_CODE_LENGTH, SHAKE_DURATION_MS } from '../../shared/constants';
+import { selectUnlockUi } from './contentSelectors';
+import { contentActions } from './contentSlice';
+import { modelKey, sameName } from './model/modelNames';
+
+const unlockOf = (lesson: Lesson) => ({ lessonId: lesson.id, modelName: modelKey(lesson.title) });
+
+// ---- loaders (each catches its own failure) ------------------------------------------------
+
+export function* loadPrograms() {
+  const api = yield* getContext<ApiClient>('api');
+  yield* put(contentActions.programsLoadStarted());
+  try {
+    const programs = yield* call([api, api.getPrograms]);
+    yield* put(programsActions.received(programs));
+    yield* put(contentActions.programsLoadSucceeded());
+    return true;
+  } catch (error) {
+    yield* put(contentActions.programsLoadFailed(toApiError(error)));
+    return false;
+  }
+}
+
+export function* loadLessons(programId: number) {
+  const api = yield* getContext<ApiClient>('api');
+  yield* put(contentActions.lessonsLoadStarted({ programId }));
+  try {
+    const lessons = yield* call([api, api.getLessons], programId);
+    yield* put(lessonsActions.received({ programId, lessons }));
+    // The portal backend says which lessons this student unlocked on any device.
+    const unlocked = lessons.filter((lesson) => lesson.unlocked === true).map(unlockOf);
+    if (unlocked.length > 0) yield* put(sessionActions.unlocksReceived(unlocked));
+    yield* put(contentActions.lessonsLoadSucceeded({ programId }));
+    return true;
+  } catch (error) {
+    yield* put(contentActions.lessonsLoadFailed({ programId, error: toApiError(error) }));
+    return false;
+  }
+}
+
+export function* loadLessonDetail(lessonId: number) {
+  const api = yield* getContext<ApiClient>('api');
+  yield* put(contentActions.lessonDetailLoadStarted({ lessonId }));
+  try {
+    const detail = yield* call([api, api.getLesson], lessonId);
+    yield* put(lessonsActions.detailReceived(detail));
+    yield* put(contentActions.lessonDetailLoadSucceeded({ lessonId }));
+    return true;
+  } catch (error) {
+    yield* put(contentActions.lessonDetailLoadFailed({ lessonId, error: toApiError(error) }));
+    return false;
+  }
+}
+
+// ---- page flows ----------------------------------------------------------------------------
+
+function* onProgramsPageOpened() {
+  yield* call(loadPrograms);
+}
+
+function* onModelsPageOpened(action: ReturnType<typeof contentActions.modelsPageOpened>) {
+  const { programId } = action.payload;
+  // The program (its name, backgrounds) only when not known yet; the lessons always, so unlocks
+  // made on another device and new models show up.
+  const programs = yield* select(selectAllPrograms);
+  const needPrograms = !programs.some((program) => program.id === programId);
+  yield* all([needPrograms ? call(loadPrograms) : call(noop), call(loadLessons, programId)]);
+}
+
+function* noop() {
+  // nothing to load
+}
+
+/** May this user see this lesson's instructions? Students need an unlock (local or from the backend). */
+function* hasLessonAccess(lessonId: number) {
+  if (yield* select(selectIsPrivileged)) return true;
+  const opened = yield* select(selectOpenedPrograms);
+  if (opened.includes(lessonId)) return true;
+  const lesson = yield* select(selectLessonById, lessonId);
+  return lesson?.unlocked === true;
+}
+
+function* onGalleryOpened(action: ReturnType<typeof contentActions.galleryOpened>) {
+  const { programId, lessonId } = action.payload;
+  const programs = yield* select(selectAllPrograms);
+  const needPrograms = !programs.some((program) => program.id === programId);
+  const [, , detailLoaded] = yield* all([
+    needPrograms ? call(loadPrograms) : call(noop),
+    call(loadLessons, programId),
+    call(loadLessonDetail, lessonId),
+  ]);
+  if (lessonId === CONTENT_IDS.kitContentsLesson && detailLoaded && (yield* call(hasLessonAccess, lessonId))) {
+    yield* call(markKitContentsSeen);
+  }
+}
+
+/** Opening lesson 793 (Kit Contents) sets user meta kit_on_header_clicked = 1 (portal-spec.md section 4). */
+function* markKitContentsSeen() {
+  yield* put(sessionActions.hideClickedSet(true));
+  const capabilities = yield* select(selectCapabilities);
+  if (!capabilities.userMeta) return;
+  const api = yield* getContext<ApiClient>('api');
+  try {
+    yield* call([api, api.saveUserMeta], { kit_on_header_clicked: 1 });
+  } catch (error) {
+    yield* put(contentActions.userMetaSaveFailed(toApiError(error)));
+  }
+}
+
+function* onLegacyGalleryOpened(action: ReturnType<typeof contentActions.legacyGalleryOpened>) {
+  const { programName, modelName } = action.payload;
+  const key = `${programName}/${modelName}`;
+  const resolved = (status: 'ready' | 'notFound' | 'failed', programId: number | null = null, lessonId: number | null = null) =>
+    contentActions.legacyGalleryResolved({ key, status, programId, lessonId });
+
+  let programs = yield* select(selectAllPrograms);
+  if (programs.length === 0) {
+    if (!(yield* call(loadPrograms))) return yield* put(resolved('failed'));
+    programs = yield* select(selectAllPrograms);
+  }
+  const program = programs.find(
+    (p) => sameName(p.programName, programName) || sameName(p.title, programName) || sameName(p.displayTitle, programName),
+  );
+  if (!program) return yield* put(resolved('notFound'));
+
+  if (!(yield* call(loadLessons, program.id))) return yield* put(resolved('failed', program.id));
+  const lessons = yield* select(selectAllLessons);
+  const lesson = lessons.find((l) => l.programId === program.id && sameName(l.title, modelName));
+  if (!lesson) return yield* put(resolved('notFound', program.id));
+
+  if (!(yield* call(loadLessonDetail, lesson.id))) return yield* put(resolved('failed', program.id, lesson.id));
+  yield* put(resolved('ready', program.id, lesson.id));
+}
+
+// ---- unlock --------------------------------------------------------------------------------
+
+function* onUnlockCodeChanged(action: ReturnType<typeof contentActions.unlockCodeChanged>) {
+  const { lessonId, modelName } = action.payload;
+  // The reducer already kept digits only and ignored typing while a check or a shake runs.
+  const ui = yield* select(selectUnlockUi, lessonId);
+  if (ui.status !== 'locked' || ui.code.length !== MODEL_CODE_LENGTH) return;
+  const code = ui.code;
+
+  const capabilities = yield* select(selectCapabilities);
+  yield* put(contentActions.unlockCheckStarted({ lessonId }));
+
+  if (capabilities.serverUnlock) {
+    const api = yield* getContext<ApiClient>('api');
+    try {
+      yield* call([api, api.unlockLesson], lessonId, code);
+    } catch (caught) {
+      const error = toApiError(caught);
+      if (error.status === 429 || error.code === 'too_many_attempts') {
+        const waitSeconds = Math.max(1, error.retryAfter ?? 60);
+        const retryAt = new Date(Date.now() + waitSeconds * 1000).toISOString();
+        yield* put(contentActions.unlockThrottled({ lessonId, retryAt }));
+        yield* delay(waitSeconds * 1000);
+        yield* put(contentActions.unlockThrottleEnded({ lessonId }));
+        return;
+      }
+      if (error.code === 'wrong_code') {
+        yield* call(shakeAndReset, lessonId);
+        return;
+      }
+      yield* put(contentActions.unlockFailed({ lessonId, error }));
+      return;
+    }
+    yield* put(lessonsActions.unlockConfirmed(lessonId));
+  } else {
+    // A plain WordPress site sends the code with the lesson (portal-spec.md section 4).
+    const lesson = yield* select(selectLessonById, lessonId);
+    if (!lesson || lesson.unlockCode === null || lesson.unlockCode.trim() !== code) {
+      yield* call(shakeAndReset, lessonId);
+      return;
+    }
+  }
+  yield* put(sessionActions.modelUnlocked({ lessonId, modelName }));
+  yield* put(contentActions.unlockSucceeded({ lessonId }));
+}
+
+/** The card shakes for SHAKE_DURATION_MS, then its input resets (the timer lives here, not in a component). */
+function* shakeAndReset(lessonId: number) {
+  yield* put(contentActions.unlockRejected({ lessonId }));
+  yield* delay(SHAKE_DURATION_MS);
+  yield* put(contentActions.unlockShakeEnded({ lessonId }));
+}
+
+export function* contentSaga() {
+  yield* takeLatest(contentActions.programsPageOpened, onProgramsPageOpened);
+  yield* takeLatest(contentActions.modelsPageOpened, onModelsPageOpened);
+  yield* takeLatest(contentActions.galleryOpened, onGalleryOpened);
+  yield* takeLatest(contentActions.legacyGalleryOpened, onLegacyGalleryOpened);
+  yield* takeEvery(contentActions.unlockCodeChanged, onUnlockCodeChanged);
 }

@@ -1,0 +1,44 @@
+import styled from 'styled-components';
+import type { Lesson } from '../../../api/types';
+import { Card, ExternalButtonLink, FittedImage, VisuallyHidden } from './ui';
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  text-align: center;
+`;
+
+const PlanTitle = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
+`;
+
+const Footer = styled.div`
+  margin-top: auto;
+`;
+
+/** A model's lesson plan: opens the lesson-plan URL in a new tab. */
+export function LessonPlanCard({ lesson, lessonNumber }: { lesson: Lesson; lessonNumber: number }) {
+  const planTitle = lesson.lessonPlansTitle.trim() || `Lesson ${lessonNumber}`;
+  return (
+    <Card as="article" aria-labelledby={`plan-${lesson.id}-title`}>
+      <Title id={`plan-${lesson.id}-title`}>{lesson.title}</Title>
+      {lesson.smallImage && (
+        <FittedImage src={lesson.smallImage} alt={`${lesson.title} model`} loading="lazy" width={280} height={210} style={{ maxWidth: 240 }} />
+      )}
+      <PlanTitle>{planTitle}</PlanTitle>
+      <Footer>
+        {lesson.lessonPlansUrl ? (
+          <ExternalButtonLink href={lesson.lessonPlansUrl} target="_blank" rel="noopener noreferrer">
+            Open lesson plan
+            <VisuallyHidden>{`: ${planTitle} (opens in a new tab)`}</VisuallyHidden>
+            <span aria-hidden="true">↗</span>
+          </ExternalButtonLink>
+        ) : (
+          <PlanTitle>Lesson plan coming soon</PlanTitle>
+        )}
+      </Footer>
+    </Card>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useRef } from 'react';
+import styled, { css, keyframes } from 'styled-components';
+import { SHAKE_DURATION_MS } from '../../../shared/constants';
+import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
+import { selectUnlockUi, type ModelCardView } from '../contentSelectors';
+import { contentActions } from '../contentSlice';
+import { modelKey } from '../model/modelNames';
+import { UnlockForm } from './UnlockForm';
+import { ButtonLink, Card, FittedImage } from './ui';
+
+const shake = keyframes`
+  0%, 100% { transform: translateX(0); }
+  10%, 30%, 50%, 70%, 90% { transform: translateX(-8px); }
+  20%, 40%, 60%, 80% { transform: translateX(8px); }
+`;
+
+const ModelCardBox = styled(Card)<{ $shaking: boolean }>`
+  ${({ $shaking, theme }) =>
+    $shaking &&
+    css`
+      border-top-color: ${theme.colors.danger};
+      @media (prefers-reduced-motion: no-preference) {
+        animation: ${shake} ${SHAKE_DURATION_MS}ms ease-in-out;
+      }
+    `}
+`;
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  text-align: center;
+`;
+
+const TitleImage = styled.img`
+  display: block;
+  max-width: 100%;
+  height: 40px;
+  width: auto;
+  object-fit: contain;
+`;
+
+const Picture = styled.div`
+  width: 100%;
+  max-width: 280px;
+`;
+
+const Code = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[3]}px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.sun};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+const Footer = styled.div`
+  margin-top: auto;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  width: 100%;
+`;
+
+/**
+ * One model of a program: title, title colour image, small picture and its links. A student's
+ * locked card shows the code input instead of the link; administrators also see the code.
+ */
+export function ModelCard({ card, instructionsPath }: { card: ModelCardView; instructionsPath: string }) {
+  const dispatch = useAppDispatch();
+  const { lesson, access, code } = card;
+  const ui = useAppSelector((state: Parameters<typeof selectUnlockUi>[0]) => selectUnlockUi(state, lesson.id));
+  const inputRef = useRef<HTMLInputElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const wasLockedWithFocus = useRef(false);
+
+  // After an unlock the input disappears: keep a keyboard user's place by focusing the new link.
+  useEffect(() => {
+    if (access === 'locked') {
+      const input = inputRef.current;
+      const track = () => {
+        wasLockedWithFocus.current = document.activeElement === input;
+      };
+      input?.addEventListener('focus', track);
+      input?.addEventListener('blur', track);
+      return () => {
+        input?.removeEventListener('focus', track);
+        input?.removeEventListener('blur', track);
+      };
+    }
+    if (wasLockedWithFocus.current) {
+      wasLockedWithFocus.current = false;
+      linkRef.current?.focus();
+    }
+    return undefined;
+  }, [access]);
+
+  return (
+    <ModelCardBox as="article" aria-labelledby={`model-${lesson.id}-title`} $shaking={ui.status === 'wrong'} data-testid={`model-card-${lesson.id}`} data-unlock-state={access === 'open' ? 'open' : ui.status}>
+      <Title id={`model-${lesson.id}-title`}>{lesson.title}</Title>
+      {lesson.colorTitleImage && <TitleImage src={lesson.colorTitleImage} alt="" loading="lazy" width={200} height={40} />}
+      <Picture>
+        {lesson.smallImage ? (
+          <FittedImage src={lesson.smallImage} alt={`${lesson.title} model`} loading="lazy" width={280} height={210} />
+        ) : (
+          <FittedImage as="div" aria-hidden="true" />
+        )}
+      </Picture>
+      <Footer>
+        {code && <Code>Code: {code}</Code>}
+        {access === 'open' ? (
+          <ButtonLink ref={linkRef} to={instructionsPath} aria-label={`Building instructions: ${lesson.title}`}>
+            Building instructions
+          </ButtonLink>
+        ) : (
+          <UnlockForm
+            modelTitle={lesson.title}
+            ui={ui}
+            inputRef={inputRef}
+            onCodeChange={(value) =>
+              dispatch(contentActions.unlockCodeChanged({ lessonId: lesson.id, modelName: modelKey(lesson.title), code: value }))
+            }
+          />
+        )}
+      </Footer>
+    </ModelCardBox>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import type { Program } from '../../../api/types';
+import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
+import { selectProgramsLoad } from '../contentSelectors';
+import { contentActions, type ProgramListKind } from '../contentSlice';
+import { ProgramTiles, ProgramTilesSkeleton } from './ProgramTiles';
+import { EmptyState, LoadFailed, Page, PageTitle } from './ui';
+
+/** The program lists ('/', building instructions, lesson plans): tiles, placeholders, empty and failure states. */
+export function ProgramListScreen({
+  title,
+  kind,
+  programs,
+  linkTo,
+}: {
+  title: string;
+  kind: ProgramListKind | 'selectProgram';
+  programs: Program[];
+  linkTo: (program: Program) => string;
+}) {
+  const dispatch = useAppDispatch();
+  const load = useAppSelector(selectProgramsLoad);
+  const open = () => dispatch(contentActions.programsPageOpened({ kind }));
+  useEffect(() => {
+    dispatch(contentActions.programsPageOpened({ kind }));
+  }, [dispatch, kind]);
+
+  let body: React.ReactNode;
+  if (programs.length > 0) body = <ProgramTiles programs={programs} linkTo={linkTo} listLabel="Programs" />;
+  else if (load.status === 'failed') body = <LoadFailed what="the programs" onRetry={open} />;
+  else if (load.status === 'succeeded') body = <EmptyState>No programs here yet.</EmptyState>;
+  else body = <ProgramTilesSkeleton label="Loading programs" />;
+
+  return (
+    <Page>
+      <PageTitle>{title}</PageTitle>
+      {body}
+    </Page>
+  );
+}

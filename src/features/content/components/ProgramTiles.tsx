@@ -1,0 +1,124 @@
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import type { Program } from '../../../api/types';
+import { media } from '../../../shared/breakpoints';
+import { Grid, SkeletonBlock, VisuallyHidden } from './ui';
+
+const cssUrl = (url: string) => `url("${url.replace(/["\\\n]/g, (c) => `\\${c}`)}")`;
+
+const TileLink = styled(Link)<{ $background: string | null }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]}px;
+  height: 100%;
+  min-height: 220px;
+  padding: ${({ theme }) => theme.space[5]}px ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[4]}px;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  background-color: ${({ theme }) => theme.colors.accent};
+  background-image: ${({ $background }) => ($background ? cssUrl($background) : 'none')};
+  background-size: cover;
+  background-position: center;
+  text-decoration: none;
+  overflow: hidden;
+  @media (prefers-reduced-motion: no-preference) {
+    transition: transform 0.15s ease, box-shadow 0.15s ease;
+    &:hover {
+      transform: translateY(-3px);
+    }
+  }
+  &:hover {
+    box-shadow: ${({ theme }) => theme.shadows.raised};
+  }
+  &:focus-visible {
+    outline-offset: 4px;
+  }
+  ${media.mobile} {
+    min-height: 180px;
+  }
+`;
+
+const Logo = styled.img`
+  display: block;
+  width: auto;
+  max-width: 80%;
+  height: 120px;
+  object-fit: contain;
+  ${media.mobile} {
+    height: 96px;
+  }
+`;
+
+const Name = styled.span`
+  display: block;
+  width: 100%;
+  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-family: ${({ theme }) => theme.fonts.heading};
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-align: center;
+`;
+
+const HiddenBadge = styled.span`
+  position: absolute;
+  top: ${({ theme }) => theme.space[2]}px;
+  right: ${({ theme }) => theme.space[2]}px;
+  padding: 2px ${({ theme }) => theme.space[2]}px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.text};
+  color: ${({ theme }) => theme.colors.surface};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+export const programLabel = (program: Program) => program.displayTitle || program.title;
+
+/** Big colourful program tiles: the program's background, its logo and its name. */
+export function ProgramTiles({
+  programs,
+  linkTo,
+  listLabel,
+}: {
+  programs: Program[];
+  linkTo: (program: Program) => string;
+  listLabel: string;
+}) {
+  return (
+    <Grid aria-label={listLabel} $min={260}>
+      {programs.map((program) => (
+        <li key={program.id}>
+          <TileLink to={linkTo(program)} $background={program.mobileBackground ?? program.desktopBackground}>
+            {program.hidden && (
+              <HiddenBadge>
+                Hidden<VisuallyHidden> from students and owners</VisuallyHidden>
+              </HiddenBadge>
+            )}
+            {program.logo ? <Logo src={program.logo} alt="" width={160} height={120} /> : <span />}
+            <Name>{programLabel(program)}</Name>
+          </TileLink>
+        </li>
+      ))}
+    </Grid>
+  );
+}
+
+export function ProgramTilesSkeleton({ label }: { label: string }) {
+  return (
+    <div aria-busy="true">
+      <VisuallyHidden role="status">{label}…</VisuallyHidden>
+      <Grid aria-hidden="true" data-testid="skeleton-cards" $min={260}>
+        {Array.from({ length: 4 }, (_, i) => (
+          <li key={i}>
+            <SkeletonBlock $height={220} $radius="16px" />
+          </li>
+        ))}
+      </Grid>
+    </div>
+  );
+}

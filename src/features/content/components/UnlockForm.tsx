@@ -1,0 +1,106 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { MODEL_CODE_LENGTH } from '../../../shared/constants';
+import type { UnlockUiState } from '../contentSlice';
+import { VisuallyHidden } from './ui';
+
+const Form = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  width: 100%;
+`;
+
+const Label = styled.label`
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.text};
+  text-align: center;
+`;
+
+const Input = styled.input<{ $invalid: boolean }>`
+  width: 9ch;
+  min-height: ${({ theme }) => theme.touchTarget + 4}px;
+  padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[2]}px;
+  border: 3px solid ${({ $invalid, theme }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  letter-spacing: 0.3em;
+  text-align: center;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  &:read-only {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+`;
+
+const Message = styled.p<{ $tone: 'error' | 'info' }>`
+  min-height: 1.5em;
+  margin: 0;
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ $tone, theme }) => ($tone === 'error' ? theme.colors.danger : theme.colors.textMuted)};
+  text-align: center;
+`;
+
+export const formatRetryTime = (iso: string): string =>
+  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+function messageOf(ui: UnlockUiState): { text: string; tone: 'error' | 'info' } {
+  if (ui.status === 'checking') return { text: 'Checking the code…', tone: 'info' };
+  if (ui.status === 'throttled' && ui.retryAt) {
+    return { text: `Too many tries. You can try again at ${formatRetryTime(ui.retryAt)}.`, tone: 'error' };
+  }
+  if (ui.message === 'wrong') return { text: 'Wrong code, try again', tone: 'error' };
+  if (ui.message === 'error') return { text: 'We could not check the code. Please try again.', tone: 'error' };
+  return { text: '', tone: 'info' };
+}
+
+/**
+ * A locked model's code input: digits only, at most 4, checked as soon as 4 are typed.
+ * The outcome is announced through a polite live region; the input stays focusable (read-only
+ * while a check or the shake runs) so a keyboard user keeps their place.
+ */
+export function UnlockForm({
+  modelTitle,
+  ui,
+  onCodeChange,
+  inputRef,
+}: {
+  modelTitle: string;
+  ui: UnlockUiState;
+  onCodeChange: (code: string) => void;
+  inputRef?: React.Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  const inputId = `${id}-code`;
+  const messageId = `${id}-message`;
+  const { text, tone } = messageOf(ui);
+  const busy = ui.status !== 'locked';
+  return (
+    <Form>
+      <Label htmlFor={inputId}>
+        Enter the {MODEL_CODE_LENGTH}-digit code<VisuallyHidden> for {modelTitle}</VisuallyHidden>
+      </Label>
+      <Input
+        ref={inputRef}
+        id={inputId}
+        name="model-code"
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="off"
+        maxLength={MODEL_CODE_LENGTH}
+        value={ui.code}
+        readOnly={busy}
+        aria-invalid={ui.message === 'wrong'}
+        aria-describedby={messageId}
+        $invalid={ui.status === 'wrong' || ui.message === 'wrong'}
+        onChange={(event) => onCodeChange(event.target.value)}
+      />
+      <Message id={messageId} role="status" aria-live="polite" $tone={tone}>
+        {text}
+      </Message>
+    </Form>
+  );
+}

@@ -1,0 +1,141 @@
+import type { Lesson, LessonDetail, LessonTab, Program } from '../../../api/types';
+import { MAX_LESSON_TABS } from '../../../shared/constants';
+import { modelKey } from './modelNames';
+
+/** One slide of the instruction gallery, as the page hands it to react-image-gallery. */
+export interface SlideView {
+  original: string;
+  thumbnail: string;
+  alt: string;
+  thumbnailAlt: string;
+  width: number;
+  height: number;
+  /** Present for a video: its embed page. The player is created only when asked for. */
+  embedUrl?: string;
+}
+
+export interface GalleryTabView {
+  /** Stable id for ARIA ids and keys. */
+  id: string;
+  /** '' when the lesson shows one gallery without tabs. */
+  title: string;
+  slides: SlideView[];
+}
+
+/** Sizes used when the content does not say: the generated step drawings are 4:3. */
+export const DEFAULT_SLIDE_SIZE = { width: 1200, height: 900 } as const;
+export const THUMB_SIZE = { width: 96, height: 72 } as const;
+
+/** A neutral poster for a video that comes without a picture (an inline SVG, no request). */
+export const VIDEO_POSTER =
+  'data:image/svg+xml;charset=utf-8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900" viewBox="0 0 1200 900">' +
+      '<rect width="1200" height="900" fill="#0B5FB4"/>' +
+      '<circle cx="600" cy="450" r="170" fill="#FFC627"/>' +
+      '<path d="M545 360 L700 450 L545 540 Z" fill="#1C1B1F"/></svg>',
+  );
+
+function tabSlides(tab: LessonTab, lessonTitle: string): SlideView[] {
+  const images = tab.gallery.filter((item) => !item.embedUrl);
+  const videos = tab.gallery.filter((item) => item.embedUrl);
+  const slides: SlideView[] = [];
+  let step = 0;
+  for (const item of tab.gallery) {
+    if (item.embedUrl) {
+      slides.push({
+        original: item.original || VIDEO_POSTER,
+        thumbnail: item.thumbnail || item.original || VIDEO_POSTER,
+        alt: item.description || `${lessonTitle} video`,
+        thumbnailAlt: `${lessonTitle} video`,
+        width: item.width ?? DEFAULT_SLIDE_SIZE.width,
+        height: item.height ?? DEFAULT_SLIDE_SIZE.height,
+        embedUrl: item.embedUrl,
+      });
+    } else {
+      step += 1;
+      slides.push({
+        original: item.original,
+        thumbnail: item.thumbnail || item.original,
+        alt: item.description || `${lessonTitle}, step ${step} of ${images.length}`,
+        thumbnailAlt: `Step ${step}`,
+        width: item.width ?? DEFAULT_SLIDE_SIZE.width,
+        height: item.height ?? DEFAULT_SLIDE_SIZE.height,
+      });
+    }
+  }
+  // lesson_N_video_frame without a gallery item of its own: a video slide with a plain poster.
+  if (tab.videoUrl && !videos.some((item) => item.embedUrl === tab.videoUrl)) {
+    slides.push({
+      original: VIDEO_POSTER,
+      thumbnail: VIDEO_POSTER,
+      alt: `${lessonTitle} video`,
+      thumbnailAlt: `${lessonTitle} video`,
+      ...DEFAULT_SLIDE_SIZE,
+      embedUrl: tab.videoUrl,
+    });
+  }
+  return slides;
+}
+
+/**
+ * A lesson's media: up to five tabs (only those with content) when show_in_diffrent_tabs is set,
+ * else one gallery with everything in tab order.
+ */
+export function buildLessonTabs(detail: LessonDetail, lessonTitle: string): { tabs: GalleryTabView[]; tabbed: boolean } {
+  const withContent = detail.tabs
+    .slice(0, MAX_LESSON_TABS)
+    .map((tab) => ({ tab, slides: tabSlides(tab, lessonTitle) }))
+    .filter(({ slides }) => slides.length > 0);
+  if (detail.showInTabs && withContent.length > 0) {
+    return {
+      tabbed: true,
+      tabs: withContent.map(({ tab, slides }) => ({ id: `tab-${tab.index}`, title: tab.title.trim() || `Part ${tab.index + 1}`, slides })),
+    };
+  }
+  return { tabbed: false, tabs: [{ id: 'all', title: '', slides: withContent.flatMap(({ slides }) => slides) }] };
+}
+
+export const legacySection = (lesson: Lesson): 'MainModels' | 'ExplorationModels' =>
+  lesson.experimental ? 'ExplorationModels' : 'MainModels';
+
+function numberedSlides(base: string, count: number, title: string): SlideView[] {
+  return Array.from({ length: count }, (_, i) => ({
+    original: `${base}/${i + 1}.svg`,
+    thumbnail: `${base}/thumbs/${i + 1}.svg`,
+    alt: `${title}, step ${i + 1} of ${count}`,
+    thumbnailAlt: `Step ${i + 1}`,
+    ...DEFAULT_SLIDE_SIZE,
+  }));
+}
+
+/**
+ * The older gallery route: /progrmas/{program}/{section}/{Model}/{n}.svg with thumbnails in thumbs/,
+ * tabbed models one folder per tab; counts come from the lesson's image_count / image_tabs.
+ * Without counts it falls back to the lesson's own galleries.
+ */
+export function buildLegacyTabs(input: {
+  siteUrl: string;
+  program: Program;
+  lesson: Lesson;
+  detail: LessonDetail;
+  title: string;
+}): { tabs: GalleryTabView[]; tabbed: boolean } {
+  const { siteUrl, program, lesson, detail, title } = input;
+  const root = `${siteUrl.replace(/\/$/, '')}/progrmas/${encodeURIComponent(program.programName || modelKey(program.title))}/${legacySection(lesson)}/${encodeURIComponent(modelKey(lesson.title))}`;
+  const tabsWithImages = detail.imageTabs.filter((tab) => tab.count > 0).slice(0, MAX_LESSON_TABS);
+  if (tabsWithImages.length > 0) {
+    return {
+      tabbed: true,
+      tabs: tabsWithImages.map((tab, i) => ({
+        id: `tab-${i}`,
+        title: tab.title,
+        slides: numberedSlides(`${root}/${encodeURIComponent(tab.folder)}`, tab.count, `${title}, ${tab.title}`),
+      })),
+    };
+  }
+  if (detail.imageCount !== null && detail.imageCount > 0) {
+    return { tabbed: false, tabs: [{ id: 'all', title: '', slides: numberedSlides(root, detail.imageCount, title) }] };
+  }
+  return buildLessonTabs(detail, title);
+}
