@@ -1,0 +1,48 @@
+import { lazy, Suspense, useState } from 'react';
+import styled from 'styled-components';
+import { selectQaPanelEnabled } from '../entities/config/configSlice';
+import { selectIsAdmin } from '../entities/session/sessionSelectors';
+import { useAppSelector } from '../shared/storeHooks';
+import type { QaTools } from './qaTools';
+
+/** The panel is its own chunk: nobody who never opens it downloads it. */
+const QaPanel = lazy(() => import(/* webpackChunkName: "qa-panel" */ './QaPanel'));
+
+const LaunchButton = styled.button`
+  position: fixed;
+  left: ${({ theme }) => theme.space[3]}px;
+  bottom: ${({ theme }) => theme.space[3]}px;
+  z-index: ${({ theme }) => theme.zIndex.toast};
+  min-width: ${({ theme }) => theme.touchTarget}px;
+  min-height: ${({ theme }) => theme.touchTarget}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: 700 ${({ theme }) => theme.fontSizes.sm} ${({ theme }) => theme.fonts.mono};
+  box-shadow: ${({ theme }) => theme.shadows.raised};
+  cursor: pointer;
+`;
+
+/**
+ * A small 'QA' button, shown when runtime configuration turns the QA panel on (config.qaPanel)
+ * or an administrator is signed in. Once open, the panel stays open whatever state a replay shows.
+ */
+export function QaLauncher({ tools }: { tools: QaTools }) {
+  const enabled = useAppSelector(selectQaPanelEnabled);
+  const isAdmin = useAppSelector(selectIsAdmin);
+  const [open, setOpen] = useState(false);
+  if (open) {
+    return (
+      <Suspense fallback={null}>
+        <QaPanel tools={tools} onClose={() => setOpen(false)} />
+      </Suspense>
+    );
+  }
+  if (!enabled && !isAdmin) return null;
+  return (
+    <LaunchButton type="button" aria-label="Open the QA panel" onClick={() => setOpen(true)}>
+      QA
+    </LaunchButton>
+  );
+}

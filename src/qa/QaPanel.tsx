@@ -1,0 +1,110 @@
+import { useSyncExternalStore, type ChangeEvent } from 'react';
+import { useStore } from 'react-redux';
+import styled from 'styled-components';
+import type { QaTools } from './qaTools';
+import { ReplayStepper } from './ReplayStepper';
+import { useReplay } from './useReplay';
+
+const Panel = styled.section`
+  position: fixed;
+  left: ${({ theme }) => theme.space[3]}px;
+  bottom: ${({ theme }) => theme.space[3]}px;
+  z-index: ${({ theme }) => theme.zIndex.toast};
+  width: min(360px, calc(100vw - 24px));
+  max-height: calc(100vh - 24px);
+  overflow: auto;
+  padding: ${({ theme }) => theme.space[4]}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  box-shadow: ${({ theme }) => theme.shadows.raised};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
+
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+  button,
+  select,
+  input {
+    min-height: 32px;
+    font: inherit;
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+`;
+
+const Alert = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+/** A saved log is plain JSON; file-saver is fetched only when someone downloads. */
+async function downloadLog(tools: QaTools) {
+  const log = tools.recorder.exportLog();
+  const { saveAs } = await import(/* webpackChunkName: "file-saver" */ 'file-saver');
+  const blob = new Blob([JSON.stringify(log, null, 2)], { type: 'application/json' });
+  saveAs(blob, `action-log-${log.recordedAt.replace(/[:.]/g, '-')}.json`);
+}
+
+/** jsdom's Blob has no text(); FileReader works everywhere. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsText(file);
+  });
+}
+
+/** The QA panel: action count, download, and replay of a downloaded log. */
+export default function QaPanel({ tools, onClose }: { tools: QaTools; onClose: () => void }) {
+  const store = useStore();
+  const recorded = useSyncExternalStore(store.subscribe, tools.recorder.size);
+  const dropped = useSyncExternalStore(store.subscribe, tools.recorder.dropped);
+  const controls = useReplay(tools);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) await controls.load(await readText(file));
+  };
+
+  return (
+    <Panel aria-label="QA panel" role="region">
+      <Row>
+        <h2>QA</h2>
+        {!controls.replay && (
+          <button type="button" onClick={onClose} style={{ marginLeft: 'auto' }}>
+            Close
+          </button>
+        )}
+      </Row>
+      {controls.replay ? (
+        <ReplayStepper controls={controls} replay={controls.replay} />
+      ) : (
+        <>
+          <p style={{ margin: 0 }}>
+            {recorded} actions recorded{dropped > 0 ? ` (${dropped} older actions dropped)` : ''}.
+          </p>
+          <Row>
+            <button type="button" onClick={() => void downloadLog(tools)}>
+              Download action log
+            </button>
+          </Row>
+          <label>
+            Replay a log <input type="file" accept="application/json,.json" onChange={(event) => void onFile(event)} />
+          </label>
+        </>
+      )}
+      {controls.error && <Alert role="alert">{controls.error}</Alert>}
+    </Panel>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Middleware } from '@reduxjs/toolkit';
+import { createActionRecorder, type ActionRecorder, type RecorderOptions } from './recorder';
+import type { ReplayOptions, ReplayReducer, ReplayResult } from './replay';
+import { createReplayGate, type ReplayGate } from './stateReplacement';
+
+export interface QaToolsOptions<S> extends Omit<RecorderOptions, 'persistVersion'>, ReplayOptions {
+  /** The unpersisted root reducer: a replay computes each step's state with it. */
+  reducer: ReplayReducer<S>;
+}
+
+/** What the composition root hands the QA panel. */
+export interface QaTools {
+  recorder: ActionRecorder;
+  gate: ReplayGate;
+  /** For createAppStore's `middleware` (before the saga middleware): the gate, then the recorder. */
+  middleware: Middleware[];
+  /** Checks a parsed log and replays it through the reducers (rejects with an ActionLogError). Loads the replay code on first use. */
+  replay(input: unknown): Promise<ReplayResult<unknown>>;
+  /** Tells the tools how to silence the live store's sagas and persistence once it exists. */
+  attach(live: { sagaTask: { cancel(): void } | null; persistor?: { pause(): void } }): void;
+  /** Enters replay mode: the gate closes, sagas are cancelled, persistence pauses. There is no way back but a reload. */
+  silence(): void;
+}
+
+export function createQaTools<S>(options: QaToolsOptions<S>): QaTools {
+  const recorder = createActionRecorder(options);
+  const gate = createReplayGate();
+  const replayOptions: ReplayOptions = { persistVersion: options.persistVersion, migrations: options.migrations, persistKey: options.persistKey };
+  let live: Parameters<QaTools['attach']>[0] = { sagaTask: null };
+  return {
+    recorder,
+    gate,
+    middleware: [gate.middleware, recorder.middleware],
+    replay: async (input) => {
+      const { replayLog } = await import(/* webpackChunkName: "qa-panel" */ './replay');
+      return replayLog(input, options.reducer, replayOptions);
+    },
+    attach: (next) => {
+      live = next;
+    },
+    silence: () => {
+      if (gate.isClosed()) return;
+      live.persistor?.pause(); // dispatches persist/PAUSE, so before the gate closes
+      gate.close();
+      live.sagaTask?.cancel();
+    },
+  };
+}
