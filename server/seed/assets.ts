@@ -1,0 +1,258 @@
+/**
+ * Draws every file the demo pages reference: instruction steps and thumbnails, program and model
+ * art, lesson-plan pages and the offline lesson videos. Deterministic (seeded by names), so a
+ * second run writes identical files; small SVGs, so a 51-step gallery loads fast on school Wi-Fi.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  DEMO_PROGRAMS,
+  KIT_CONTENTS,
+  STEP_IMAGE_SIZE,
+  demoModels,
+  hashOf,
+  lessonPlanUrl,
+  modelSmallImageUrl,
+  modelTitleImageUrl,
+  programImageUrl,
+  programOf,
+  stepImageUrl,
+  stepThumbUrl,
+  videoEmbedUrl,
+  videoIdOf,
+  videoPosterThumbUrl,
+  videoPosterUrl,
+  type DemoModel,
+  type DemoProgram,
+} from './demoData';
+
+const BRICK_COLORS = ['#D62718', '#0B5FB4', '#FFC627', '#1E7B34', '#FE8A18', '#5B2C83'];
+const BRICK_PARTS = ['beam 5', 'beam 7', 'plate 2x4', 'brick 1x6', 'brick 2x4', 'beam 3'];
+const ROUND_PARTS = ['gear 24', 'gear 8', 'pulley', 'wheel 30', 'gear 40'];
+const FONT = "font-family='Arial, Helvetica, sans-serif'";
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** A stable pseudo-random sequence for one drawing. */
+function random(seed: string) {
+  let state = hashOf(seed) || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x100000000;
+  };
+}
+
+interface Part {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  color: string;
+  round: boolean;
+}
+
+/** The model's parts, placed on a building board; step n shows the first n of them. */
+function layoutParts(modelKey: string, total: number): Part[] {
+  const next = random(`parts:${modelKey}`);
+  const parts: Part[] = [];
+  const columns = 8;
+  for (let i = 0; i < total; i += 1) {
+    const column = i % columns;
+    const row = Math.floor(i / columns);
+    const round = next() < 0.25;
+    const w = round ? 70 : 80 + Math.floor(next() * 3) * 40;
+    parts.push({
+      x: 150 + column * 95 + Math.floor(next() * 20),
+      y: 600 - row * 70 - Math.floor(next() * 10),
+      w,
+      h: round ? 70 : 50,
+      color: BRICK_COLORS[Math.floor(next() * BRICK_COLORS.length)]!,
+      round,
+    });
+  }
+  return parts;
+}
+
+function drawPart(part: Part, highlight: boolean): string {
+  const stroke = highlight ? " stroke='#1C1B1F' stroke-width='6'" : " stroke='#00000033' stroke-width='2'";
+  if (part.round) {
+    const r = part.w / 2;
+    return `<circle cx='${part.x + r}' cy='${part.y + r}' r='${r}' fill='${part.color}'${stroke}/><circle cx='${part.x + r}' cy='${part.y + r}' r='9' fill='#fff'/>`;
+  }
+  const studs = Array.from({ length: Math.max(1, Math.floor(part.w / 40)) }, (_, k) => `<rect x='${part.x + 10 + k * 40}' y='${part.y - 10}' width='22' height='10' rx='3' fill='${part.color}'/>`).join('');
+  return `${studs}<rect x='${part.x}' y='${part.y}' width='${part.w}' height='${part.h}' rx='6' fill='${part.color}'${stroke}/>`;
+}
+
+/** One instruction step: the model's name, 'Step n of N', the parts so far with the new one highlighted. */
+export function stepSvg(title: string, modelKey: string, n: number, total: number, thumb: boolean): string {
+  const parts = layoutParts(modelKey, total).slice(0, n);
+  const newest = parts[parts.length - 1]!;
+  const { width, height } = STEP_IMAGE_SIZE;
+  const size = thumb ? { width: 150, height: 100 } : { width, height };
+  const drawn = parts.map((part, i) => drawPart(part, !thumb && i === parts.length - 1)).join('');
+  if (thumb) {
+    return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${width} ${height}' width='${size.width}' height='${size.height}'><rect width='${width}' height='${height}' fill='#F7F9FC'/><rect x='100' y='680' width='1000' height='40' rx='8' fill='#C9CFD8'/>${drawn}<text x='40' y='110' ${FONT} font-size='110' font-weight='700' fill='#1C1B1F'>${n}</text></svg>`;
+  }
+  const names = newest.round ? ROUND_PARTS : BRICK_PARTS;
+  const part = names[hashOf(`${modelKey}:${n}`) % names.length]!;
+  const arrowX = newest.x + newest.w / 2;
+  const arrowTop = Math.max(180, newest.y - 150);
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${width} ${height}' width='${width}' height='${height}' role='img' aria-label='${escapeXml(title)}, step ${n} of ${total}'>
+<rect width='${width}' height='${height}' fill='#FFFFFF'/><rect x='16' y='16' width='${width - 32}' height='${height - 32}' rx='24' fill='#F7F9FC' stroke='#DDE3EA' stroke-width='4'/>
+<text x='60' y='96' ${FONT} font-size='52' font-weight='700' fill='#1C1B1F'>${escapeXml(title)}</text>
+<text x='60' y='150' ${FONT} font-size='34' fill='#4F4B57'>Step ${n} of ${total}</text>
+<g><rect x='850' y='50' width='300' height='120' rx='16' fill='#FFFFFF' stroke='#C9CFD8' stroke-width='3'/><text x='870' y='95' ${FONT} font-size='26' fill='#4F4B57'>New part</text><text x='870' y='140' ${FONT} font-size='32' font-weight='700' fill='#1C1B1F'>1x ${part}</text></g>
+<rect x='100' y='680' width='1000' height='40' rx='8' fill='#C9CFD8'/>
+${drawn}
+<path d='M${arrowX} ${arrowTop} L${arrowX} ${newest.y - 24}' stroke='#D62718' stroke-width='10' stroke-linecap='round'/><path d='M${arrowX - 22} ${newest.y - 50} L${arrowX} ${newest.y - 16} L${arrowX + 22} ${newest.y - 50}' fill='none' stroke='#D62718' stroke-width='10' stroke-linecap='round' stroke-linejoin='round'/>
+</svg>`;
+}
+
+/** The model's name in colourful brick letters (the card's title colour image). */
+export function titleSvg(title: string): string {
+  const letters = [...title];
+  const width = Math.max(240, letters.length * 34 + 40);
+  const body = letters
+    .map((ch, i) =>
+      ch === ' '
+        ? ''
+        : `<text x='${20 + i * 34}' y='62' ${FONT} font-size='52' font-weight='900' fill='${BRICK_COLORS[i % BRICK_COLORS.length]}' stroke='#1C1B1F' stroke-width='1.5'>${escapeXml(ch)}</text>`,
+    )
+    .join('');
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${width} 80' width='${width}' height='80'>${body}</svg>`;
+}
+
+/** A small picture of the finished model: its last step without labels. */
+export function smallSvg(modelKey: string, total: number): string {
+  const parts = layoutParts(modelKey, total);
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='100 150 1000 600' width='300' height='180'><rect x='100' y='150' width='1000' height='600' fill='#FFFFFF'/><rect x='100' y='680' width='1000' height='40' rx='8' fill='#C9CFD8'/>${parts.map((p) => drawPart(p, false)).join('')}</svg>`;
+}
+
+function programArt(program: DemoProgram, kind: 'logo' | 'long' | 'bg-desktop' | 'bg-mobile'): string {
+  const [a, b] = program.colors;
+  const sizes = { logo: [400, 240], long: [1200, 200], 'bg-desktop': [1920, 1080], 'bg-mobile': [800, 1400] } as const;
+  const [w, h] = sizes[kind];
+  const next = random(`${program.programName}:${kind}`);
+  const bricks =
+    kind === 'logo'
+      ? ''
+      : Array.from({ length: 14 }, () => {
+          const x = Math.floor(next() * w);
+          const y = Math.floor(next() * h);
+          return `<rect x='${x}' y='${y}' width='${60 + Math.floor(next() * 80)}' height='36' rx='6' fill='#FFFFFF' opacity='0.16'/>`;
+        }).join('');
+  const label =
+    kind === 'logo' || kind === 'long'
+      ? `<text x='${kind === 'logo' ? 200 : 60}' y='${kind === 'logo' ? 132 : 118}' ${FONT} font-size='${kind === 'logo' ? 44 : 64}' font-weight='700' fill='#FFFFFF' text-anchor='${kind === 'logo' ? 'middle' : 'start'}'>${escapeXml(program.title)}</text>`
+      : '';
+  const sub = kind === 'logo' ? `<text x='200' y='180' ${FONT} font-size='22' fill='#FFFFFF'>${escapeXml(program.tagline)}</text>`.replace("<text x='200'", "<text text-anchor='middle' x='200'") : '';
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${w} ${h}' width='${w}' height='${h}'><defs><linearGradient id='g' x1='0' y1='0' x2='1' y2='1'><stop offset='0' stop-color='${a}'/><stop offset='1' stop-color='${b}'/></linearGradient></defs><rect width='${w}' height='${h}' fill='url(#g)'/>${bricks}${label}${sub}</svg>`;
+}
+
+function posterSvg(title: string, thumb: boolean): string {
+  const [w, h] = thumb ? [160, 90] : [640, 360];
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 640 360' width='${w}' height='${h}'><rect width='640' height='360' fill='#EAF4FF'/><rect y='300' width='640' height='60' fill='#237841'/><circle cx='320' cy='180' r='70' fill='#D62718'/><path d='M296 140 L370 180 L296 220 Z' fill='#FFFFFF'/>${thumb ? '' : `<text x='24' y='48' ${FONT} font-size='30' font-weight='700' fill='#1B2A41'>${escapeXml(title)}: lesson video</text>`}</svg>`;
+}
+
+function embedHtml(model: DemoModel, videoId: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeXml(model.title)}: lesson video</title>
+<style>html,body{margin:0;height:100%;background:#000}video{width:100%;height:100%;object-fit:contain;display:block}</style></head>
+<body><video src="/content/videos/${videoId}.webm" poster="${videoPosterUrl(videoId)}" controls playsinline muted preload="metadata"></video>
+<script>
+  // Autoplay only when the portal asks for it (?autoplay=1), muted so browsers allow it.
+  var v = document.querySelector('video');
+  if (new URLSearchParams(location.search).get('autoplay') === '1') { v.autoplay = true; v.play().catch(function () {}); }
+</script></body></html>
+`;
+}
+
+function lessonPlanHtml(model: DemoModel): string {
+  const program = programOf(model.programId);
+  const title = escapeXml(model.title);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}: lesson plan, ${escapeXml(program.title)}</title>
+<style>body{font-family:Arial,Helvetica,sans-serif;color:#1C1B1F;max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.5}
+h1{color:#A81C10}table{border-collapse:collapse;width:100%}th,td{border:1px solid #C9CFD8;padding:.4rem .6rem;text-align:left}
+th{background:#F4F6FA}@media print{body{margin:0}}</style></head>
+<body><main>
+<p>${escapeXml(program.title)} · ${model.experimental ? 'Experimental model' : 'Main model'}</p>
+<h1>${title}: lesson plan</h1>
+<h2>Objectives</h2>
+<ul><li>Build the ${title} from the step-by-step instructions.</li><li>Explain how the mechanism turns an input motion into an output motion.</li><li>Test one change to the model and describe what happened.</li></ul>
+<h2>Materials</h2>
+<ul><li>One ${escapeXml(program.title)} kit per pair of students</li><li>A tablet or computer with Youngengineer Online</li><li>Worksheet and pencils</li></ul>
+<h2>Timing (60 minutes)</h2>
+<table><thead><tr><th scope="col">Minutes</th><th scope="col">Activity</th></tr></thead>
+<tbody><tr><td>0–10</td><td>Warm-up: where do we see this mechanism at home or in the playground?</td></tr>
+<tr><td>10–35</td><td>Build the model in pairs, following the ${model.imageCount} steps.</td></tr>
+<tr><td>35–50</td><td>Experiment: change one part and compare.</td></tr>
+<tr><td>50–60</td><td>Share, tidy up and sort the parts back into the kit.</td></tr></tbody></table>
+<h2>Steps</h2>
+<ol><li>Hand out the kits and check the parts against the Kit Contents page.</li><li>Give the pairs the model's code so they can open the instructions.</li><li>Walk around and ask each pair to explain the newest part they added.</li><li>Run the experiment together and record the results on the board.</li></ol>
+<h2>Discussion questions</h2>
+<ul><li>Which part makes the ${title} move, and which part moves last?</li><li>What would happen if we used a bigger gear or a longer beam?</li><li>Where could a machine like this help people?</li></ul>
+</main></body></html>
+`;
+}
+
+async function put(publicDir: string, url: string, content: string | Buffer): Promise<void> {
+  const file = path.join(publicDir, ...url.split('/').filter(Boolean).map(decodeURIComponent));
+  // Idempotent and cheap on restarts: an identical file is left alone.
+  const existing = await readFile(file).catch(() => null);
+  if (existing && existing.equals(Buffer.isBuffer(content) ? content : Buffer.from(content))) return;
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+const CLIP = path.join(__dirname, 'static', 'lesson-clip.webm');
+
+function stepFiles(model: DemoModel): { url: string; body: () => string }[] {
+  const files: { url: string; body: () => string }[] = [];
+  const key = `${model.programId}:${model.title}`;
+  const add = (folder: string, count: number, label: string) => {
+    for (let n = 1; n <= count; n += 1) {
+      files.push({ url: stepImageUrl(model, folder, n), body: () => stepSvg(label, `${key}:${folder}`, n, count, false) });
+      files.push({ url: stepThumbUrl(model, folder, n), body: () => stepSvg(label, `${key}:${folder}`, n, count, true) });
+    }
+  };
+  if (model.legacyTabs) {
+    for (const tab of model.tabs) add(tab.folder, tab.to - tab.from + 1, `${model.title}: ${tab.title}`);
+  } else {
+    add('', model.imageCount, model.title);
+  }
+  return files;
+}
+
+/** Writes every demo file under publicDir, mirroring the URL paths. */
+export async function generateDemoAssets(publicDir: string): Promise<void> {
+  const writes: Promise<void>[] = [];
+  for (const program of DEMO_PROGRAMS) {
+    for (const kind of ['logo', 'long', 'bg-desktop', 'bg-mobile'] as const) {
+      writes.push(put(publicDir, programImageUrl(program, kind), programArt(program, kind)));
+    }
+  }
+  const clip = await readFile(CLIP);
+  for (const model of [...demoModels(), KIT_CONTENTS]) {
+    for (const file of stepFiles(model)) writes.push(put(publicDir, file.url, file.body()));
+    writes.push(put(publicDir, modelTitleImageUrl(model), titleSvg(model.title)));
+    writes.push(put(publicDir, modelSmallImageUrl(model), smallSvg(`${model.programId}:${model.title}:`, model.imageCount)));
+    writes.push(put(publicDir, lessonPlanUrl(model), lessonPlanHtml(model)));
+    if (model.video) {
+      const videoId = videoIdOf(model);
+      writes.push(put(publicDir, videoEmbedUrl(videoId), embedHtml(model, videoId)));
+      writes.push(put(publicDir, videoPosterUrl(videoId), posterSvg(model.title, false)));
+      writes.push(put(publicDir, videoPosterThumbUrl(videoId), posterSvg(model.title, true)));
+      writes.push(put(publicDir, `/content/videos/${videoId}.webm`, clip));
+    }
+  }
+  await Promise.all(writes);
+}
+
+/** For tests: the clip every lesson video plays. */
+export const lessonClipPath = CLIP;
