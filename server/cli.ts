@@ -1,0 +1,124 @@
+/**
+ * Operator commands: `npm run admin -- <command> [--flag value ...]`
+ *
+ *   create-admin   --username U --email E [--password P]
+ *   create-owner   --username U --email E --first F --last L [--country C --state S --territory T] [--password P]
+ *   reset-password --login USERNAME_OR_EMAIL [--password P]
+ *
+ * Without --password a password is generated and printed once. Uses the same configuration
+ * (DATA_DIR or DATABASE_URL) as the server.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config';
+import { openDb } from './db/connection';
+import { migrateToLatest } from './db/migrations';
+import * as q from './db/queries';
+import type { DomainContext } from './domain/context';
+import { createPasswordHasher, generatePassword } from './domain/passwords';
+import { createAccount, setPassword } from './domain/users';
+import { ApiError } from './errors';
+import { createMailer } from './mail/mailer';
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+  create-admin   --username U --email E [--password P]
+  create-owner   --username U --email E --first F --last L [--country C] [--state S] [--territory T] [--password P]
+  reset-password --login USERNAME_OR_EMAIL [--password P]`;
+
+const OPTIONS = {
+  username: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  first: { type: 'string' },
+  last: { type: 'string' },
+  country: { type: 'string' },
+  state: { type: 'string' },
+  territory: { type: 'string' },
+  login: { type: 'string' },
+} as const;
+
+class UsageError extends Error {}
+
+function need(value: string | undefined, name: string): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value.trim();
+}
+
+export async function runCli(argv: readonly string[], out: (line: string) => void): Promise<number> {
+  const [command, ...rest] = argv;
+  let values: { [K in keyof typeof OPTIONS]?: string };
+  try {
+    ({ values } = parseArgs({ args: [...rest], options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (err) {
+    out(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const db = openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: config.sqliteFile });
+  const ctx: DomainContext = {
+    db,
+    hasher: createPasswordHasher(config.argon2),
+    mailer: createMailer(config, { info: () => undefined }),
+    clock: () => new Date(),
+    siteUrl: config.publicUrl,
+  };
+  try {
+    await migrateToLatest(db);
+    const password = values.password ?? generatePassword();
+    const generated = values.password === undefined;
+    if (values.password !== undefined && values.password.length < 10) throw new UsageError('--password must be at least 10 characters');
+    switch (command) {
+      case 'create-admin':
+      case 'create-owner': {
+        const username = need(values.username, 'username').toLowerCase();
+        const email = need(values.email, 'email').toLowerCase();
+        if (await q.usernameExists(db.kysely, username)) throw new UsageError(`username ${username} is taken`);
+        if (await q.findUserByEmail(db.kysely, email)) throw new UsageError(`an account with ${email} exists`);
+        const owner = command === 'create-owner';
+        const first = owner ? need(values.first, 'first') : (values.first ?? 'Site');
+        const last = owner ? need(values.last, 'last') : (values.last ?? 'Administrator');
+        const id = await createAccount(ctx, {
+          username,
+          email,
+          password,
+          displayName: `${first} ${last}`,
+          firstName: first,
+          lastName: last,
+          role: owner ? 'franchise_owner' : 'administrator',
+          country: values.country ?? '',
+          state: values.state ?? '',
+          territory: values.territory ?? '',
+          teacherId: null,
+        });
+        out(`created ${owner ? 'franchise owner' : 'administrator'} ${username} (id ${id})`);
+        break;
+      }
+      case 'reset-password': {
+        const user = await setPassword(ctx, need(values.login, 'login'), password);
+        out(`password of ${user.username} changed`);
+        break;
+      }
+      default:
+        out(USAGE);
+        return 2;
+    }
+    if (generated) out(`password: ${password}`);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof ApiError) {
+      out(`error: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await db.close();
+  }
+}
+
+if (require.main === module) {
+  runCli(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`))
+    .then((code) => process.exit(code))
+    .catch((err: unknown) => {
+      process.stderr.write(`Fatal: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(1);
+    });
+}

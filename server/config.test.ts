@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, DEFAULT_ARGON2, loadConfig } from './config';
+
+describe('configuration', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'portal-config-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('defaults: embedded demo database on port 8080 in ./data; secrets generated once and kept (mode 600)', () => {
+    const c = loadConfig({}, ['--demo', '--build-if-needed'], dir);
+    expect(c).toMatchObject({ port: 8080, dataDir: path.join(dir, 'data'), databaseUrl: null, demo: true, buildIfNeeded: true, corsOrigins: 'localhost', smtp: null, argon2: DEFAULT_ARGON2 });
+    expect(c.sqliteFile).toBe(path.join(dir, 'data', 'portal.sqlite'));
+    const file = path.join(dir, 'data', 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(c.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const again = loadConfig({}, [], dir);
+    expect(again.jwtSecret).toBe(c.jwtSecret);
+    expect(again.authKey).toBe(c.authKey);
+  });
+
+  test('environment variables', () => {
+    const c = loadConfig(
+      {
+        PORT: '9090',
+        DATA_DIR: 'state',
+        PORTAL_DEMO: '0',
+        JWT_SECRET: 'j'.repeat(40),
+        AUTH_KEY: 'k'.repeat(20),
+        CORS_ORIGINS: 'https://a.example, https://b.example/',
+        SMTP_URL: 'smtp://mail.example:587',
+        SUPPORT_EMAIL: 'help@x.test',
+        CMS_ADMIN_URL: 'https://cms.example/wp-admin/',
+        QA_PANEL: 'true',
+        DEVTOOLS: '1',
+        PUBLIC_URL: 'https://portal.example/',
+        ADMIN_USERNAME: 'Boss',
+        ADMIN_EMAIL: 'Boss@X.test',
+        ADMIN_PASSWORD: 'long-enough-password',
+      },
+      [],
+      dir,
+    );
+    expect(c).toMatchObject({
+      port: 9090,
+      dataDir: path.join(dir, 'state'),
+      demo: false,
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      smtp: { url: 'smtp://mail.example:587' },
+      supportEmail: 'help@x.test',
+      cmsAdminUrl: 'https://cms.example/wp-admin/',
+      qaPanel: true,
+      devTools: true,
+      publicUrl: 'https://portal.example',
+      publicUrlExplicit: true,
+      firstAdmin: { username: 'boss', email: 'boss@x.test', password: 'long-enough-password' },
+    });
+  });
+
+  test('PostgreSQL: no demo seeding, and the secrets must come from the environment', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y' }, [], dir)).toThrow(ConfigError);
+    const c = loadConfig({ DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'j'.repeat(40), AUTH_KEY: 'k'.repeat(20) }, ['--demo'], dir);
+    expect(c.demo).toBe(false);
+    expect(c.databaseUrl).toBe('postgres://x/y');
+  });
+
+  test('bad values are refused with the variable named', () => {
+    expect(() => loadConfig({ PORT: 'eighty' }, [], dir)).toThrow(/PORT/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' }, [], dir)).toThrow(/JWT_SECRET/);
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * Configuration of the portal backend, read once from the environment and the command line.
+ * Every variable is listed in server/CONFIG.md. Nothing else in server/ reads process.env.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface RateLimitRule {
+  /** Most events allowed inside the window. */
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  /** Failed logins per account name. */
+  loginPerAccount: RateLimitRule;
+  /** Failed logins per client IP. */
+  loginPerIp: RateLimitRule;
+  /** Password resets per e-mail address. */
+  resetPerAccount: RateLimitRule;
+  /** Password resets per client IP. */
+  resetPerIp: RateLimitRule;
+  /** Unlock attempts per client IP (the per-student limit of wrong codes is stored in the database). */
+  unlockPerIp: RateLimitRule;
+  /** Wrong unlock codes per student, counted in the database so that it holds across instances. */
+  unlockWrongPerStudent: RateLimitRule;
+}
+
+export interface Argon2Params {
+  /** KiB */
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export type SmtpConfig = { url: string } | null;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Base URL of this site as browsers reach it: the JWT issuer and the base of page links. */
+  publicUrl: string;
+  /** PUBLIC_URL was set: links use it; otherwise they use the host each request came to. */
+  publicUrlExplicit: boolean;
+  dataDir: string;
+  /** Static content (instruction images, lesson plans, videos) served at /progrmas/ and /content/. */
+  publicDir: string;
+  /** The app's production build. */
+  distDir: string;
+  /** PostgreSQL connection string; null means the embedded SQLite file. */
+  databaseUrl: string | null;
+  sqliteFile: string;
+  /** Seed the demo data into an empty embedded database. */
+  demo: boolean;
+  jwtSecret: string;
+  authKey: string;
+  /** Allowed CORS origins; 'localhost' allows any http(s) origin on localhost or 127.0.0.1. */
+  corsOrigins: string[] | 'localhost';
+  smtp: SmtpConfig;
+  mailFrom: string;
+  outboxDir: string;
+  supportEmail: string;
+  cmsAdminUrl: string;
+  qaPanel: boolean;
+  devTools: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  argon2: Argon2Params;
+  rateLimits: RateLimits;
+  /** First administrator of an empty production database. */
+  firstAdmin: { username: string; email: string; password: string | null };
+  buildIfNeeded: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  loginPerIp: { max: 50, windowMs: 15 * MINUTE },
+  resetPerAccount: { max: 5, windowMs: HOUR },
+  resetPerIp: { max: 20, windowMs: HOUR },
+  unlockPerIp: { max: 60, windowMs: MINUTE },
+  unlockWrongPerStudent: { max: 10, windowMs: HOUR },
+};
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
+export const DEFAULT_ARGON2: Argon2Params = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+type Env = Record<string, string | undefined>;
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+/**
+ * A secret from the environment, or else one generated once and kept in the data folder
+ * (only allowed for the embedded database: several instances on one PostgreSQL must share it).
+ */
+function secret(env: Env, name: string, dataDir: string, fileName: string, mayGenerate: boolean): string {
+  const fromEnv = env[name];
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (fromEnv.length < 16) throw new ConfigError(`${name} must be at least 16 characters long`);
+    return fromEnv;
+  }
+  if (!mayGenerate) throw new ConfigError(`${name} must be set when DATABASE_URL is set`);
+  const file = path.join(dataDir, fileName);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const value = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return value;
+}
+
+function corsOrigins(raw: string | undefined): string[] | 'localhost' {
+  if (raw === undefined || raw.trim() === '') return 'localhost';
+  return raw
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter((o) => o !== '');
+}
+
+export interface CliFlags {
+  buildIfNeeded: boolean;
+}
+
+export function parseFlags(argv: readonly string[]): CliFlags {
+  return { buildIfNeeded: argv.includes('--build-if-needed') };
+}
+
+export function loadConfig(env: Env = process.env, argv: readonly string[] = process.argv.slice(2), cwd = process.cwd()): Config {
+  const flags = parseFlags(argv);
+  const port = intVar(env, 'PORT', 8080, 0, 65_535);
+  const host = env.HOST || '0.0.0.0';
+  const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
+  const databaseUrl = env.DATABASE_URL && env.DATABASE_URL.trim() !== '' ? env.DATABASE_URL.trim() : null;
+  const embedded = databaseUrl === null;
+  // Demo seeding is the default of the embedded database (`--demo` says so explicitly);
+  // PORTAL_DEMO=0 turns it off, and it never runs on PostgreSQL.
+  const demo = embedded && flag(env.PORTAL_DEMO, true);
+  const smtpUrl = env.SMTP_URL?.trim();
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host,
+    publicUrl,
+    publicUrlExplicit: Boolean(env.PUBLIC_URL?.trim()),
+    dataDir,
+    publicDir: path.join(dataDir, 'public'),
+    distDir: path.resolve(cwd, env.DIST_DIR || 'dist'),
+    databaseUrl,
+    sqliteFile: path.join(dataDir, 'portal.sqlite'),
+    demo,
+    jwtSecret: secret(env, 'JWT_SECRET', dataDir, 'jwt-secret', embedded),
+    authKey: secret(env, 'AUTH_KEY', dataDir, 'auth-key', embedded),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    smtp: smtpUrl ? { url: smtpUrl } : null,
+    mailFrom: env.MAIL_FROM || 'Youngengineer Online <no-reply@demo.portal.test>',
+    outboxDir: path.join(dataDir, 'outbox'),
+    supportEmail: env.SUPPORT_EMAIL || 'team@demo.portal.test',
+    cmsAdminUrl: env.CMS_ADMIN_URL || '/wp-admin/',
+    qaPanel: flag(env.QA_PANEL, false),
+    devTools: flag(env.DEVTOOLS, false),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: flag(env.TRUST_PROXY, false),
+    argon2: {
+      memoryCost: intVar(env, 'ARGON2_MEMORY_KIB', DEFAULT_ARGON2.memoryCost, 1024, 4_194_304),
+      timeCost: intVar(env, 'ARGON2_TIME_COST', DEFAULT_ARGON2.timeCost, 1, 20),
+      parallelism: DEFAULT_ARGON2.parallelism,
+    },
+    rateLimits: DEFAULT_RATE_LIMITS,
+    firstAdmin: {
+      username: (env.ADMIN_USERNAME || 'admin').trim().toLowerCase(),
+      email: (env.ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase(),
+      password: env.ADMIN_PASSWORD && env.ADMIN_PASSWORD !== '' ? env.ADMIN_PASSWORD : null,
+    },
+    buildIfNeeded: flags.buildIfNeeded,
+  };
+}

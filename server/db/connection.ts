@@ -1,0 +1,43 @@
+/** Opens the database: the embedded SQLite file (WAL, fully synchronous commits) or PostgreSQL. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Pool, types } from 'pg';
+import type { Database } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export type DbTarget =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; /** schema to work in (tests use a fresh one each) */ schema?: string };
+
+// COUNT(*) and BIGINT come back from pg as strings; the values here stay far below 2^53.
+types.setTypeParser(types.builtins.INT8, (v) => Number(v));
+
+export function openDb(target: DbTarget): Db {
+  if (target.kind === 'sqlite') {
+    mkdirSync(path.dirname(target.file), { recursive: true });
+    const sqlite = new SqliteDatabase(target.file);
+    sqlite.pragma('journal_mode = WAL');
+    // FULL: a commit is on disk before the write is acknowledged, even across a power cut.
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  }
+  const pool = new Pool({
+    connectionString: target.url,
+    max: 10,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+  });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+}

@@ -1,0 +1,112 @@
+/** The one set of migrations, for SQLite and PostgreSQL alike. */
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, DialectName } from './connection';
+
+function migrations(dialect: DialectName): Record<string, Migration> {
+  // Kysely<any> is what a migration works on: the schema it builds is not yet the typed one.
+  type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const autoId = (db: AnyDb, table: string) =>
+    dialect === 'postgres'
+      ? db.schema.createTable(table).addColumn('id', 'serial', (c) => c.primaryKey())
+      : db.schema.createTable(table).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  return {
+    '001_initial': {
+      async up(db: AnyDb) {
+        await autoId(db, 'users')
+          .addColumn('username', 'varchar(60)', (c) => c.notNull().unique())
+          .addColumn('email', 'varchar(254)', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('display_name', 'varchar(250)', (c) => c.notNull())
+          .addColumn('nicename', 'varchar(60)', (c) => c.notNull())
+          .addColumn('first_name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('last_name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('role', 'varchar(20)', (c) => c.notNull())
+          .addColumn('country', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+          .addColumn('state', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+          .addColumn('territory', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+          .addColumn('teacher_id', 'integer', (c) => c.references('users.id'))
+          .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('users_teacher_idx').on('users').column('teacher_id').execute();
+        await db.schema.createIndex('users_role_idx').on('users').column('role').execute();
+
+        await db.schema
+          .createTable('students')
+          .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+          .addColumn('teacher_id', 'integer', (c) => c.notNull().references('users.id'))
+          .addColumn('student_first_name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('student_last_name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('parent_name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('parent_email', 'varchar(254)', (c) => c.notNull())
+          .addColumn('phone', 'varchar(40)', (c) => c.notNull())
+          .addColumn('program', 'varchar(100)', (c) => c.notNull())
+          .addColumn('lessons_start_date', 'varchar(10)', (c) => c.notNull())
+          .addColumn('lessons_end_date', 'varchar(10)', (c) => c.notNull())
+          .addColumn('number_of_lessons', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('students_teacher_idx').on('students').column('teacher_id').execute();
+
+        await db.schema
+          .createTable('pages')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('parent', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('slug', 'varchar(200)', (c) => c.notNull())
+          .addColumn('status', 'varchar(20)', (c) => c.notNull())
+          .addColumn('menu_order', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('excerpt', 'text', (c) => c.notNull())
+          .addColumn('date', 'varchar(30)', (c) => c.notNull())
+          .addColumn('modified', 'varchar(30)', (c) => c.notNull())
+          .addColumn('meta_json', 'text', (c) => c.notNull())
+          .addColumn('fields_json', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('pages_parent_idx').on('pages').column('parent').execute();
+
+        await db.schema
+          .createTable('unlocks')
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('page_id', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+          .addPrimaryKeyConstraint('unlocks_pk', ['user_id', 'page_id'])
+          .execute();
+
+        await autoId(db, 'unlock_failures')
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('page_id', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('unlock_failures_user_idx').on('unlock_failures').columns(['user_id', 'created_at']).execute();
+
+        await db.schema
+          .createTable('user_meta')
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('meta_key', 'varchar(100)', (c) => c.notNull())
+          .addColumn('meta_value', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('user_meta_pk', ['user_id', 'meta_key'])
+          .execute();
+      },
+    },
+  };
+}
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(migrations(this.dialect));
+  }
+}
+
+/** Brings the schema up to date; throws when a migration fails. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider(db.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Used by tests and health checks: a trivial round trip. */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db.kysely);
+}

@@ -1,0 +1,7 @@
+/** The query layer: the only code in server/ that builds SQL. */
+export * from './executor';
+export * from './users';
+export * from './students';
+export * from './pages';
+export * from './unlocks';
+export * from './userMeta';

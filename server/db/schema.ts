@@ -1,0 +1,98 @@
+/** Table types of the portal database; the same schema on SQLite and PostgreSQL. */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type Role = 'administrator' | 'franchise_owner' | 'student';
+export const ROLES: readonly Role[] = ['administrator', 'franchise_owner', 'student'];
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Login name, lower case, unique. */
+  username: string;
+  /** Lower case, unique. */
+  email: string;
+  password_hash: string;
+  display_name: string;
+  nicename: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  country: string;
+  state: string;
+  territory: string;
+  /** The franchise owner of a student; null for other roles. */
+  teacher_id: number | null;
+  /** ISO 8601 UTC */
+  created_at: string;
+}
+
+export interface StudentsTable {
+  /** The student's user id. */
+  user_id: number;
+  teacher_id: number;
+  student_first_name: string;
+  student_last_name: string;
+  parent_name: string;
+  parent_email: string;
+  phone: string;
+  program: string;
+  /** YYYY-MM-DD */
+  lessons_start_date: string;
+  /** YYYY-MM-DD */
+  lessons_end_date: string;
+  number_of_lessons: number;
+  created_at: string;
+}
+
+export interface PagesTable {
+  id: number;
+  parent: number;
+  title: string;
+  slug: string;
+  status: string;
+  menu_order: number;
+  content: string;
+  excerpt: string;
+  /** ISO 8601 UTC */
+  date: string;
+  modified: string;
+  /** JSON object: post meta, key -> single string value. */
+  meta_json: string;
+  /** JSON object: custom top-level fields of the page. */
+  fields_json: string;
+}
+
+export interface UnlocksTable {
+  user_id: number;
+  page_id: number;
+  created_at: string;
+}
+
+export interface UnlockFailuresTable {
+  id: Generated<number>;
+  user_id: number;
+  page_id: number;
+  created_at: string;
+}
+
+export interface UserMetaTable {
+  user_id: number;
+  meta_key: string;
+  meta_value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  students: StudentsTable;
+  pages: PagesTable;
+  unlocks: UnlocksTable;
+  unlock_failures: UnlockFailuresTable;
+  user_meta: UserMetaTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type StudentRow = Selectable<StudentsTable>;
+export type NewStudentRow = Insertable<StudentsTable>;
+export type PageRow = Selectable<PagesTable>;
+export type NewPageRow = Insertable<PagesTable>;

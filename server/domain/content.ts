@@ -1,0 +1,188 @@
+/**
+ * Content pages as the WordPress REST API serves them (api-contract.md section 4), with this
+ * portal's rules (section 5): unlock codes only for administrators and franchise owners, an
+ * `unlocked` flag for a signed-in student, hidden programs (and what lies under them) only for
+ * administrators.
+ */
+import type { WirePage } from '../../src/api/wire';
+import { ApiError, invalidPostId } from '../errors';
+import * as q from '../db/queries';
+import type { PageRow } from '../db/schema';
+import { isAdmin, isPrivileged, isStudent, type DomainContext, type Viewer } from './context';
+
+export const CODE_META_KEY = 'lesson_password';
+
+export type PageOrderBy = 'date' | 'id' | 'menu_order' | 'title' | 'slug';
+
+export interface PageQuery {
+  parent?: number[];
+  slug?: string[];
+  perPage: number;
+  page: number;
+  orderby: PageOrderBy;
+  order: 'asc' | 'desc';
+}
+
+export interface PageList {
+  items: WirePage[];
+  total: number;
+  totalPages: number;
+}
+
+/** Fields of a WordPress page object that a custom field may not overwrite. */
+const RESERVED = new Set([
+  'id', 'date', 'date_gmt', 'guid', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'link', 'title', 'content',
+  'excerpt', 'author', 'featured_media', 'parent', 'menu_order', 'comment_status', 'ping_status', 'template', 'meta',
+  'metadata', 'unlocked', '_links',
+]);
+
+export function parseMeta(row: PageRow): Record<string, string> {
+  return parseObject(row.meta_json) as Record<string, string>;
+}
+
+function parseObject(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const isHidden = (meta: Record<string, string>): boolean => String(meta.hide ?? '0').trim() === '1';
+
+export function hasCode(row: PageRow): boolean {
+  const code = parseMeta(row)[CODE_META_KEY];
+  return typeof code === 'string' && code !== '';
+}
+
+/** Root-relative URLs ("/progrmas/...") become absolute on this site, as WordPress sends them. */
+function absolutize(value: unknown, origin: string): unknown {
+  if (typeof value === 'string') return value.startsWith('/') && !value.startsWith('//') ? origin + value : value;
+  if (Array.isArray(value)) return value.map((v) => absolutize(v, origin));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, absolutize(v, origin)]));
+  }
+  return value;
+}
+
+function absolutizeHtml(html: string, origin: string): string {
+  return html.replace(/(\s(?:src|href|poster)=["'])\/(?!\/)/g, `$1${origin}/`);
+}
+
+const wpDate = (iso: string): string => iso.replace(/\.\d{3}Z$|Z$/, '');
+
+/** Loads pages once per request and answers whether a viewer may see one. */
+class Visibility {
+  private readonly cache = new Map<number, PageRow | null>();
+  constructor(
+    private readonly ctx: DomainContext,
+    private readonly viewer: Viewer,
+  ) {}
+
+  async load(id: number): Promise<PageRow | null> {
+    if (!this.cache.has(id)) this.cache.set(id, (await q.findPage(this.ctx.db.kysely, id)) ?? null);
+    return this.cache.get(id) ?? null;
+  }
+
+  /** Published, and for everyone but administrators neither it nor any ancestor hidden. */
+  async visible(row: PageRow): Promise<boolean> {
+    if (row.status !== 'publish') return false;
+    if (isAdmin(this.viewer)) return true;
+    const seen = new Set<number>();
+    let current: PageRow | null = row;
+    while (current && !seen.has(current.id)) {
+      if (isHidden(parseMeta(current))) return false;
+      seen.add(current.id);
+      current = current.parent > 0 ? await this.load(current.parent) : null;
+    }
+    return true;
+  }
+}
+
+export function presentPage(row: PageRow, viewer: Viewer, unlocked: ReadonlySet<number>, origin: string): WirePage {
+  const meta = parseMeta(row);
+  const fields = absolutize(parseObject(row.fields_json), origin) as Record<string, unknown>;
+  const code = meta[CODE_META_KEY];
+  const metadata: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(meta)) {
+    if (key === CODE_META_KEY && !isPrivileged(viewer)) continue;
+    const text = String(value);
+    metadata[key] = [key.endsWith('_url') ? (absolutize(text, origin) as string) : text];
+  }
+  const custom = Object.fromEntries(Object.entries(fields).filter(([key]) => !RESERVED.has(key)));
+  const page: WirePage = {
+    id: row.id,
+    date: wpDate(row.date),
+    date_gmt: wpDate(row.date),
+    guid: { rendered: `${origin}/?page_id=${row.id}` },
+    modified: wpDate(row.modified),
+    modified_gmt: wpDate(row.modified),
+    slug: row.slug,
+    status: row.status,
+    type: 'page',
+    link: `${origin}/${row.slug}/`,
+    title: { rendered: row.title },
+    content: { rendered: absolutizeHtml(row.content, origin), protected: false },
+    excerpt: { rendered: row.excerpt, protected: false },
+    author: 1,
+    featured_media: 0,
+    parent: row.parent,
+    menu_order: row.menu_order,
+    comment_status: 'closed',
+    ping_status: 'closed',
+    template: '',
+    ...custom,
+    metadata,
+  };
+  if (isStudent(viewer) && typeof code === 'string' && code !== '') page.unlocked = unlocked.has(row.id);
+  return page;
+}
+
+async function unlockedFor(ctx: DomainContext, viewer: Viewer): Promise<ReadonlySet<number>> {
+  return viewer && isStudent(viewer) ? q.unlockedPageIds(ctx.db.kysely, viewer.id) : new Set<number>();
+}
+
+/** A page the viewer may see, or 404 rest_post_invalid_id. */
+export async function findVisiblePage(ctx: DomainContext, viewer: Viewer, id: number): Promise<PageRow> {
+  const visibility = new Visibility(ctx, viewer);
+  const row = await visibility.load(id);
+  if (!row || !(await visibility.visible(row))) throw invalidPostId();
+  return row;
+}
+
+export async function getPage(ctx: DomainContext, viewer: Viewer, id: number, origin: string): Promise<WirePage> {
+  const row = await findVisiblePage(ctx, viewer, id);
+  return presentPage(row, viewer, await unlockedFor(ctx, viewer), origin);
+}
+
+function compare(orderby: PageOrderBy): (a: PageRow, b: PageRow) => number {
+  const key = (r: PageRow): string | number => (orderby === 'title' ? r.title.toLowerCase() : orderby === 'id' ? r.id : r[orderby]);
+  return (a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    if (ka < kb) return -1;
+    if (ka > kb) return 1;
+    return a.id - b.id;
+  };
+}
+
+export async function listPages(ctx: DomainContext, viewer: Viewer, query: PageQuery, origin: string): Promise<PageList> {
+  const visibility = new Visibility(ctx, viewer);
+  const candidates = query.parent ? await q.listChildPages(ctx.db.kysely, query.parent) : await q.listAllPages(ctx.db.kysely);
+  const visible: PageRow[] = [];
+  for (const row of candidates) {
+    if (query.slug && !query.slug.includes(row.slug)) continue;
+    if (await visibility.visible(row)) visible.push(row);
+  }
+  const sorted = visible.sort(compare(query.orderby));
+  if (query.order === 'desc') sorted.reverse();
+  const total = sorted.length;
+  const totalPages = Math.ceil(total / query.perPage);
+  if (total > 0 && query.page > totalPages) {
+    throw new ApiError(400, 'rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.');
+  }
+  const slice = sorted.slice((query.page - 1) * query.perPage, query.page * query.perPage);
+  const unlocked = await unlockedFor(ctx, viewer);
+  return { items: slice.map((row) => presentPage(row, viewer, unlocked, origin)), total, totalPages };
+}

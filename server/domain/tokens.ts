@@ -1,0 +1,64 @@
+/**
+ * JWTs as the "JWT Authentication for WP REST API" plugin makes them: HS256, claims iss (site URL),
+ * iat, nbf, exp = iat + 7 days and data.user.id (a string, as WordPress keeps ids).
+ */
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+
+export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+
+export type TokenCheck =
+  | { ok: true; userId: number }
+  | { ok: false; code: 'jwt_auth_invalid_token' | 'jwt_auth_bad_iss' | 'jwt_auth_bad_request'; message: string };
+
+export interface TokenService {
+  issue(userId: number, now: Date): Promise<string>;
+  verify(token: string, now: Date): Promise<TokenCheck>;
+}
+
+function invalid(message: string): TokenCheck {
+  return { ok: false, code: 'jwt_auth_invalid_token', message };
+}
+
+export function createTokenService(secret: string, issuer: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    issue(userId, now) {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ data: { user: { id: String(userId) } } })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(issuer)
+        .setIssuedAt(iat)
+        .setNotBefore(iat)
+        .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
+        .sign(key);
+    },
+    async verify(token, now) {
+      let payload;
+      try {
+        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now }));
+      } catch (err) {
+        // The plugin passes firebase/php-jwt's message through; these are its wordings.
+        if (err instanceof joseErrors.JWTExpired) return invalid('Expired token');
+        if (err instanceof joseErrors.JWSSignatureVerificationFailed) return invalid('Signature verification failed');
+        if (err instanceof joseErrors.JWTClaimValidationFailed && err.claim === 'nbf') {
+          return invalid('Cannot handle token prior to its issue time');
+        }
+        if (err instanceof joseErrors.JOSEAlgNotAllowed) return invalid('Algorithm not allowed');
+        return invalid('Wrong number of segments');
+      }
+      if (payload.iss !== issuer) return { ok: false, code: 'jwt_auth_bad_iss', message: 'The iss do not match with this server' };
+      const id = readUserId(payload.data);
+      if (id === null) return { ok: false, code: 'jwt_auth_bad_request', message: 'User ID not found in the token' };
+      return { ok: true, userId: id };
+    },
+  };
+}
+
+function readUserId(data: unknown): number | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const user = (data as { user?: unknown }).user;
+  if (typeof user !== 'object' || user === null) return null;
+  const raw = (user as { id?: unknown }).id;
+  const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

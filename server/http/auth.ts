@@ -1,0 +1,47 @@
+/**
+ * The caller comes from the Bearer token alone. As on WordPress with the JWT plugin, a request that
+ * carries a bad or expired token is refused with that jwt_auth error on every route (only
+ * token/validate reads the header itself); no token means anonymous.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as q from '../db/queries';
+import type { Viewer } from '../domain/context';
+import { ApiError } from '../errors';
+import type { AppServices } from './services';
+
+export function noAuthHeader(): ApiError {
+  return new ApiError(403, 'jwt_auth_no_auth_header', 'Authorization header not found.');
+}
+
+/** The token of an Authorization header, or an error as the plugin words it. */
+export function bearerToken(header: string | undefined): string {
+  if (header === undefined || header === '') throw noAuthHeader();
+  const match = /^Bearer\s+(\S+)\s*$/.exec(header);
+  if (!match?.[1]) throw new ApiError(403, 'jwt_auth_bad_auth_header', 'Authorization header malformed.');
+  return match[1];
+}
+
+/** The user the token names, or a 403 jwt_auth error. */
+export async function userFromToken(s: AppServices, token: string): Promise<Viewer> {
+  const check = await s.tokens.verify(token, s.ctx.clock());
+  if (!check.ok) throw new ApiError(403, check.code, check.message);
+  const user = await q.findUserById(s.ctx.db.kysely, check.userId);
+  if (!user) throw new ApiError(403, 'jwt_auth_invalid_token', 'User not found');
+  return { id: user.id, role: user.role, user };
+}
+
+async function viewerOf(s: AppServices, request: FastifyRequest): Promise<Viewer> {
+  const header = request.headers.authorization;
+  if (header === undefined) return null;
+  return userFromToken(s, bearerToken(header));
+}
+
+export function installAuth(app: FastifyInstance, s: AppServices): void {
+  app.decorateRequest('viewer', null);
+  app.addHook('onRequest', async (request) => {
+    request.viewer = null;
+    if (request.method === 'OPTIONS' || !request.url.startsWith('/wp-json')) return;
+    if (request.routeOptions.config.manualAuth) return;
+    request.viewer = await viewerOf(s, request);
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { DomainContext, Viewer } from '../domain/context';
+import type { TokenService } from '../domain/tokens';
+import type { RateLimiter } from './rateLimiter';
+
+/** Everything a route needs, built once in app.ts. */
+export interface AppServices {
+  ctx: DomainContext;
+  config: Config;
+  tokens: TokenService;
+  limiters: {
+    loginPerAccount: RateLimiter;
+    loginPerIp: RateLimiter;
+    resetPerAccount: RateLimiter;
+    resetPerIp: RateLimiter;
+    unlockPerIp: RateLimiter;
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller from the Bearer token; null when anonymous. */
+    viewer: Viewer;
+  }
+  interface FastifyContextConfig {
+    /** The route reads the Authorization header itself (token/validate). */
+    manualAuth?: boolean;
+  }
+}
+
+/** The site's origin as this request reached it, for absolute links: PUBLIC_URL when set. */
+export function siteOrigin(request: FastifyRequest, config: Config): string {
+  if (config.publicUrlExplicit) return config.publicUrl;
+  return `${request.protocol}://${request.host}`;
+}

@@ -1,0 +1,68 @@
+/**
+ * Outgoing mail: SMTP when SMTP_URL is configured, otherwise an outbox folder, so that a demo user
+ * can read the mail. The log names the recipient, the subject and the outbox file, never the body
+ * (it holds a password).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailLogger {
+  info(obj: Record<string, unknown>, msg: string): void;
+}
+
+export function createSmtpMailer(url: string, from: string, log: MailLogger): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      log.info({ to: message.to, subject: message.subject }, 'mail sent over SMTP');
+    },
+  };
+}
+
+function headerSafe(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ');
+}
+
+export function createOutboxMailer(dir: string, from: string, log: MailLogger, clock: () => Date = () => new Date()): Mailer {
+  let sequence = 0;
+  return {
+    async send(message) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const now = clock();
+      const stamp = now.toISOString().replace(/[:.]/g, '-');
+      sequence += 1;
+      // Names sort in sending order, also for mails sent within one millisecond.
+      const file = path.join(dir, `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.eml`);
+      const eml = [
+        `From: ${headerSafe(from)}`,
+        `To: ${headerSafe(message.to)}`,
+        `Subject: ${headerSafe(message.subject)}`,
+        `Date: ${now.toUTCString()}`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        message.text,
+        '',
+      ].join('\r\n');
+      await writeFile(file, eml, { mode: 0o600 });
+      log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox (SMTP_URL is not set)');
+    },
+  };
+}
+
+/** SMTP when configured, else the outbox folder. */
+export function createMailer(config: { smtp: { url: string } | null; mailFrom: string; outboxDir: string }, log: MailLogger): Mailer {
+  return config.smtp ? createSmtpMailer(config.smtp.url, config.mailFrom, log) : createOutboxMailer(config.outboxDir, config.mailFrom, log);
+}

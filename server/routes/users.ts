@@ -1,0 +1,51 @@
+/** /wp-json/wp/v2/users/me: read the signed-in user and save registered user meta (api-contract.md section 5). */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { API_PATHS } from '../../src/api/wire';
+import type { Actor } from '../domain/context';
+import { readUserMeta, saveUserMeta, type RegisteredUserMeta } from '../domain/users';
+import { ApiError } from '../errors';
+import { readParams, wireInt } from '../http/params';
+import { requireActor, sendJson } from '../http/reply';
+import { siteOrigin, type AppServices } from '../http/services';
+
+const notLoggedIn = (): ApiError => new ApiError(401, 'rest_not_logged_in', 'You are not currently logged in.');
+
+const readParamsSchema = z.strictObject({ context: z.enum(['view', 'embed', 'edit']).optional() });
+
+const updateParams = z.strictObject({
+  context: z.enum(['view', 'embed', 'edit']).optional(),
+  meta: z.strictObject({ kit_on_header_clicked: wireInt(0, 1).optional() }, { error: 'Must be an object.' }).optional(),
+});
+
+function present(request: FastifyRequest, s: AppServices, actor: Actor, meta: RegisteredUserMeta) {
+  const origin = siteOrigin(request, s.config);
+  return {
+    id: actor.id,
+    name: actor.user.display_name,
+    url: '',
+    description: '',
+    link: `${origin}/author/${actor.user.nicename}/`,
+    slug: actor.user.nicename,
+    avatar_urls: {},
+    meta,
+  };
+}
+
+export function usersRoutes(app: FastifyInstance, s: AppServices): void {
+  app.get(API_PATHS.usersMe, async (request, reply) => {
+    readParams(request, readParamsSchema);
+    const actor = requireActor(request, notLoggedIn);
+    return sendJson(reply, present(request, s, actor, await readUserMeta(s.ctx, actor)));
+  });
+
+  const update = async (request: FastifyRequest, reply: FastifyReply) => {
+    const p = readParams(request, updateParams);
+    const actor = requireActor(request, notLoggedIn);
+    const meta = await saveUserMeta(s.ctx, actor, p.meta ?? {});
+    return sendJson(reply, present(request, s, actor, meta));
+  };
+  app.post(API_PATHS.usersMe, update);
+  app.put(API_PATHS.usersMe, update);
+  app.patch(API_PATHS.usersMe, update);
+}

@@ -1,0 +1,143 @@
+/**
+ * The custom endpoints of namespace wl/v1 (api-contract.md sections 3 and 5), all POST.
+ *
+ * AUTH_KEY: every body must carry it (a missing one is a 400 rest_invalid_param) and it must equal
+ * the configured key (compared in constant time; a wrong one is a 403 rest_forbidden). It is a
+ * shared key shipped to every browser, so it only keeps stray callers out: who may do what comes
+ * from the Bearer token alone, and TeacherId in a body is never trusted.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { CreateFranchiseOwnerResponse, CreateStudentResponse, ResetPasswordResponse } from '../../src/api/wire';
+import { API_PATHS } from '../../src/api/wire';
+import { createStudent, listStudentsFor } from '../domain/students';
+import { unlockLesson } from '../domain/unlocks';
+import { createFranchiseOwner, listUsersFor, resetPassword } from '../domain/users';
+import { ApiError, FORBIDDEN_MESSAGE, invalidParams, tooManyAttempts } from '../errors';
+import { email, id, isoDate, readParams, secretText, text, wireInt } from '../http/params';
+import { toWireStudent, toWireUser } from '../http/present';
+import { requireActor, sendJson } from '../http/reply';
+import type { AppServices } from '../http/services';
+
+const authKey = secretText(200);
+
+const keyOnly = z.strictObject({ AUTH_KEY: authKey });
+
+const createStudentParams = z.strictObject({
+  AUTH_KEY: authKey,
+  ParentName: text(100),
+  StudentFirstName: text(100),
+  StudentLastName: text(100),
+  ParentEmail: email(),
+  Phone: text(40).refine((p) => /^[0-9+()\-.\s/]+$/.test(p) && /\d/.test(p), 'Must be a phone number.'),
+  Program: text(100),
+  LessonStartDate: isoDate(),
+  LessonEndDate: isoDate(),
+  NumberOfLessons: wireInt(1, 1000),
+  TeacherId: id().optional(),
+});
+
+const resetParams = z.strictObject({ AUTH_KEY: authKey, user_email: email() });
+
+const unlockParams = z.strictObject({
+  AUTH_KEY: authKey,
+  lesson_id: id(),
+  code: z.union([secretText(16), wireInt(0, 9_999_999_999_999)]).transform(String),
+});
+
+const createOwnerParams = z.strictObject({
+  AUTH_KEY: authKey,
+  FirstName: text(100),
+  LastName: text(100),
+  Email: email(),
+  Country: text(100),
+  State: text(100),
+  Territory: text(100),
+  Username: text(60)
+    .transform((u) => u.toLowerCase())
+    .refine((u) => /^[a-z0-9._@-]+$/.test(u), 'May hold only letters, digits and . _ @ -')
+    .optional(),
+});
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+export function wlRoutes(app: FastifyInstance, s: AppServices): void {
+  const expectedKey = digest(s.config.authKey);
+
+  /** Parameters of a wl/v1 call whose AUTH_KEY matches. */
+  function params<S extends z.ZodType<{ AUTH_KEY: string }>>(request: FastifyRequest, schema: S): z.output<S> {
+    const p = readParams(request, schema);
+    if (!timingSafeEqual(digest(p.AUTH_KEY), expectedKey)) throw new ApiError(403, 'rest_forbidden', FORBIDDEN_MESSAGE);
+    return p;
+  }
+
+  app.post(API_PATHS.allStudents, async (request, reply) => {
+    params(request, keyOnly);
+    const actor = requireActor(request);
+    return sendJson(reply, (await listStudentsFor(s.ctx, actor)).map(toWireStudent));
+  });
+
+  app.post(API_PATHS.allUsers, async (request, reply) => {
+    params(request, keyOnly);
+    const actor = requireActor(request);
+    return sendJson(reply, (await listUsersFor(s.ctx, actor)).map(toWireUser));
+  });
+
+  app.post(API_PATHS.createStudent, async (request, reply) => {
+    const p = params(request, createStudentParams);
+    const actor = requireActor(request);
+    if (p.LessonEndDate < p.LessonStartDate) throw invalidParams({ LessonEndDate: 'Must not be before LessonStartDate.' });
+    const outcome: CreateStudentResponse = await createStudent(s.ctx, actor, {
+      studentFirstName: p.StudentFirstName,
+      studentLastName: p.StudentLastName,
+      parentName: p.ParentName,
+      parentEmail: p.ParentEmail,
+      phone: p.Phone,
+      program: p.Program,
+      lessonStartDate: p.LessonStartDate,
+      lessonEndDate: p.LessonEndDate,
+      numberOfLessons: p.NumberOfLessons,
+      ...(p.TeacherId === undefined ? {} : { teacherId: p.TeacherId }),
+    });
+    return sendJson(reply, outcome);
+  });
+
+  app.post(API_PATHS.resetPassword, async (request, reply) => {
+    const p = params(request, resetParams);
+    const wait = s.limiters.resetPerIp.retryAfter(request.ip) ?? s.limiters.resetPerAccount.retryAfter(p.user_email);
+    if (wait !== null) throw tooManyAttempts(wait);
+    s.limiters.resetPerIp.record(request.ip);
+    s.limiters.resetPerAccount.record(p.user_email);
+    await resetPassword(s.ctx, p.user_email);
+    const body: ResetPasswordResponse = { success: true, message: 'A new password has been sent to your email' };
+    return sendJson(reply, body);
+  });
+
+  app.post(API_PATHS.unlockLesson, async (request, reply) => {
+    const p = params(request, unlockParams);
+    const actor = requireActor(request);
+    const wait = s.limiters.unlockPerIp.retryAfter(request.ip);
+    if (wait !== null) throw tooManyAttempts(wait);
+    s.limiters.unlockPerIp.record(request.ip);
+    return sendJson(reply, await unlockLesson(s.ctx, actor, p.lesson_id, p.code, s.config.rateLimits.unlockWrongPerStudent));
+  });
+
+  app.post(API_PATHS.createFranchiseOwner, async (request, reply) => {
+    const p = params(request, createOwnerParams);
+    const actor = requireActor(request);
+    const created = await createFranchiseOwner(s.ctx, actor, {
+      firstName: p.FirstName,
+      lastName: p.LastName,
+      email: p.Email,
+      country: p.Country,
+      state: p.State,
+      territory: p.Territory,
+      ...(p.Username === undefined ? {} : { username: p.Username }),
+    });
+    const body: CreateFranchiseOwnerResponse = { user_id: created.userId, username: created.username, status: 'email_sent' };
+    return sendJson(reply, body);
+  });
+}

@@ -1,0 +1,214 @@
+/**
+ * The app's real ApiClient (src/api/createApiClient.ts) against the real backend on a fresh SQLite
+ * database with the demo data, over real HTTP with Node's fetch: the two sides of the contract
+ * checked together, with the app's mappers reading what the backend really sends.
+ */
+import { createApiClient } from '../../src/api/createApiClient';
+import { isApiError } from '../../src/api/errors';
+import type { ApiClient, ApiError, LoginResult } from '../../src/api/types';
+import { CONTENT_IDS } from '../../src/api/wire';
+import { DEMO, TEST_AUTH_KEY, startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ dialect: 'sqlite' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A client as the app builds it, with a token holder standing in for the store. */
+function appClient(token: string | null = null) {
+  const session = { token, expired: 0 };
+  const api: ApiClient = createApiClient({
+    siteUrl: server.baseUrl,
+    authKey: TEST_AUTH_KEY,
+    getToken: () => session.token,
+    onSessionExpired: () => {
+      session.expired += 1;
+      session.token = null;
+    },
+    fetch: (input, init) => fetch(input, init),
+  });
+  return { api, session };
+}
+
+async function signedIn(name: keyof typeof DEMO): Promise<{ api: ApiClient; session: { token: string | null; expired: number }; login: LoginResult }> {
+  const client = appClient();
+  const login = await client.api.login(DEMO[name].username, DEMO[name].password);
+  client.session.token = login.token;
+  return { ...client, login };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(isApiError(error)).toBe(true);
+    return error as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('the app ApiClient against the portal backend', () => {
+  it.each([
+    ['admin', 'administrator', 'Office Admin'],
+    ['dana', 'franchise_owner', 'Dana Cohen'],
+    ['mia', 'student', 'Mia Levi'],
+  ] as const)('logs %s in with the right role and display name', async (name, role, displayName) => {
+    const { login, api } = await signedIn(name);
+    expect(login).toMatchObject({ role, userName: displayName, userNicename: name, email: DEMO[name].email });
+    expect(login.userId).toEqual(expect.any(Number));
+    expect(login.userId).toBeGreaterThan(0);
+    await expect(api.validateToken()).resolves.toBeUndefined();
+  });
+
+  it('logs in by e-mail too, and a wrong password is an error that does not end any session', async () => {
+    const { api, session } = appClient('some-old-token');
+    await expect(api.login(DEMO.dana.email, DEMO.dana.password)).resolves.toMatchObject({ role: 'franchise_owner' });
+    const error = await failure(api.login('dana', 'wrong-password'));
+    expect(error).toMatchObject({ kind: 'http', status: 403 });
+    expect(error.code).toMatch(/^\[jwt_auth\]/);
+    expect(session.expired).toBe(0);
+  });
+
+  it('loads programs in a shape the app reads: hidden programs for the administrator only', async () => {
+    const admin = await signedIn('admin');
+    const student = await signedIn('mia');
+    const adminPrograms = await admin.api.getPrograms();
+    const studentPrograms = await student.api.getPrograms();
+    const pm1 = adminPrograms.find((p) => p.id === CONTENT_IDS.playMachines1);
+    expect(pm1).toMatchObject({ title: 'Play Machines 1', order: 1, hidden: false, programName: 'PlayMachines1' });
+    expect(pm1?.logo).toEqual(expect.any(String));
+    expect(adminPrograms.map((p) => p.id)).toEqual(expect.arrayContaining([CONTENT_IDS.playMachines1, CONTENT_IDS.playMachines2, CONTENT_IDS.teacherTraining]));
+    expect(adminPrograms.some((p) => p.hidden)).toBe(true);
+    expect(studentPrograms.some((p) => p.hidden)).toBe(false);
+    expect(studentPrograms.length).toBeLessThan(adminPrograms.length);
+  });
+
+  it('loads lessons: codes shown to the administrator, withheld from the student', async () => {
+    const admin = await signedIn('admin');
+    const student = await signedIn('mia');
+    const adminLessons = await admin.api.getLessons(CONTENT_IDS.playMachines1);
+    const studentLessons = await student.api.getLessons(CONTENT_IDS.playMachines1);
+    const catapult = adminLessons.find((l) => l.title === 'Catapult');
+    expect(catapult).toMatchObject({ programId: CONTENT_IDS.playMachines1, unlockCode: '2468', experimental: false });
+    expect(typeof catapult?.showInTabs).toBe('boolean');
+    expect(catapult?.smallImage).toEqual(expect.any(String));
+    expect(studentLessons).toHaveLength(adminLessons.length);
+    for (const lesson of studentLessons) {
+      expect(lesson.unlockCode).toBeNull();
+      expect(lesson.unlocked).toBe(false);
+    }
+  });
+
+  it('loads a lesson with its tabs and galleries', async () => {
+    const admin = await signedIn('admin');
+    const catapult = (await admin.api.getLessons(CONTENT_IDS.playMachines1)).find((l) => l.title === 'Catapult')!;
+    const detail = await admin.api.getLesson(catapult.id);
+    expect(detail).toMatchObject({ id: catapult.id, programId: CONTENT_IDS.playMachines1, title: 'Catapult', showInTabs: catapult.showInTabs });
+    expect(detail.tabs).toHaveLength(5);
+    expect(detail.tabs[0]!.gallery.length).toBeGreaterThan(0);
+    expect(detail.tabs[0]!.gallery[0]).toEqual(expect.objectContaining({ original: expect.any(String), thumbnail: expect.any(String) }));
+    // With the full demo data (demo-data.md) Catapult has the tabs Build, Experiment and Video.
+    if (detail.showInTabs) {
+      expect(detail.tabs.filter((t) => t.title !== '').map((t) => t.title)).toEqual(['Build', 'Experiment', 'Video']);
+      expect(detail.tabs.some((t) => t.videoUrl !== null || t.gallery.some((g) => g.embedUrl))).toBe(true);
+    }
+  });
+
+  it('loads the terms page', async () => {
+    const { api } = appClient();
+    const terms = await api.getTermsPage();
+    expect(terms.id).toBe(CONTENT_IDS.termsPage);
+    expect(terms.title).toBe('Terms of Use');
+    expect(terms.html).toMatch(/<h\d|<ul|<a /);
+  });
+
+  it('lists students and users as each role may see them', async () => {
+    const admin = await signedIn('admin');
+    const dana = await signedIn('dana');
+    const allStudents = await admin.api.getAllStudents();
+    const danaStudents = await dana.api.getAllStudents();
+    expect(danaStudents.length).toBeGreaterThanOrEqual(8);
+    expect(allStudents.length).toBeGreaterThan(danaStudents.length);
+    for (const student of danaStudents) {
+      expect(student.teacherId).toBe(dana.login.userId);
+      expect(student.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(typeof student.numberOfLessons).toBe('number');
+    }
+    const users = await admin.api.getAllUsers();
+    const owners = users.filter((u) => u.role === 'franchise_owner');
+    expect(owners.map((o) => o.firstName)).toEqual(expect.arrayContaining(['Dana', 'Lee', 'Maria']));
+    const mia = users.find((u) => u.firstName === 'Mia' && u.role === 'student');
+    expect(mia?.teacherId).toBe(dana.login.userId);
+    expect(owners.every((o) => o.teacherId === null)).toBe(true);
+
+    const student = await signedIn('mia');
+    expect(await failure(student.api.getAllStudents())).toMatchObject({ status: 403 });
+    expect(student.session.expired).toBe(0);
+  });
+
+  it('creates a student: email_sent, then already_exists for the same parent e-mail', async () => {
+    const dana = await signedIn('dana');
+    const input = {
+      studentFirstName: 'Ada',
+      studentLastName: 'Client',
+      parentName: 'Anne Client',
+      parentEmail: `anne.client.${Date.now()}@example.test`,
+      phone: '+972 52 555 0199',
+      program: 'Play Machines 2',
+      startDate: '2026-03-01',
+      endDate: '2026-06-30',
+      numberOfLessons: 16,
+      teacherId: dana.login.userId,
+    };
+    await expect(dana.api.createStudent(input)).resolves.toBe('email_sent');
+    await expect(dana.api.createStudent(input)).resolves.toBe('already_exists');
+    const students = await dana.api.getAllStudents();
+    expect(students.find((s) => s.parentEmail === input.parentEmail)).toMatchObject({ firstName: 'Ada', numberOfLessons: 16, teacherId: dana.login.userId });
+  });
+
+  it('resets a password, and names an unknown address', async () => {
+    const { api } = appClient();
+    const done = await api.resetPassword('lee.wong@demo.portal.test');
+    expect(done.message).toMatch(/new password/i);
+    expect(await failure(api.resetPassword('nobody@demo.portal.test'))).toMatchObject({ status: 404, code: 'invalid_email' });
+    expect((await failure(api.resetPassword('not-an-address'))).status).toBe(400);
+  });
+
+  it('unlocks a lesson for the student with the right code, refuses a wrong one without ending the session', async () => {
+    const admin = await signedIn('admin');
+    const student = await signedIn('mia');
+    const lessons = await admin.api.getLessons(CONTENT_IDS.playMachines1);
+    const catapult = lessons.find((l) => l.title === 'Catapult')!;
+    const wrong = await failure(student.api.unlockLesson(catapult.id, '0000'));
+    expect(wrong).toMatchObject({ status: 403, code: 'wrong_code' });
+    expect(student.session).toMatchObject({ expired: 0 });
+    expect(student.session.token).not.toBeNull();
+    await expect(student.api.unlockLesson(catapult.id, catapult.unlockCode!)).resolves.toEqual({ lessonId: catapult.id, unlocked: true });
+    const after = await student.api.getLessons(CONTENT_IDS.playMachines1);
+    expect(after.find((l) => l.id === catapult.id)?.unlocked).toBe(true);
+    expect(after.find((l) => l.id !== catapult.id)?.unlocked).toBe(false);
+  });
+
+  it('ends the session once on a tampered token: validate on start, and any other call', async () => {
+    const { login } = await signedIn('dana');
+    const [head, payload, signature] = login.token.split('.');
+    const tampered = [head, payload, `${signature!.slice(0, -4)}AAAA`].join('.');
+
+    const onStart = appClient(tampered);
+    expect(await failure(onStart.api.validateToken())).toMatchObject({ status: 403 });
+    expect(onStart.session.expired).toBe(1);
+
+    const onCall = appClient(tampered);
+    const error = await failure(onCall.api.getAllStudents());
+    expect([401, 403]).toContain(error.status);
+    expect(onCall.session.expired).toBe(1);
+
+    const garbage = appClient('not-a-jwt');
+    await failure(garbage.api.getPrograms());
+    expect(garbage.session.expired).toBe(1);
+  });
+});

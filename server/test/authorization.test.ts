@@ -1,0 +1,206 @@
+/**
+ * The authorization table of api-contract.md section 5: every route x anonymous, student, franchise
+ * owner, other franchise owner and administrator, with the expected status, and no record of
+ * another franchise in any answer.
+ */
+import type { WirePage } from '../../src/api/wire';
+import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
+
+type Caller = 'anonymous' | 'student' | 'owner' | 'otherOwner' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'student', 'owner', 'otherOwner', 'admin'];
+/** student = Mia (Dana's), owner = Dana, otherOwner = Lee. */
+const LOGIN: Record<Exclude<Caller, 'anonymous'>, { username: string; password: string }> = {
+  student: DEMO.mia,
+  owner: DEMO.dana,
+  otherOwner: DEMO.lee,
+  admin: DEMO.admin,
+};
+
+interface Ctx {
+  s: TestServer;
+  ids: Awaited<ReturnType<typeof userIds>>;
+  catapult: number;
+  hiddenChild: number | null;
+  hiddenProgram: number;
+}
+
+interface Row {
+  route: string;
+  call: (c: Ctx, token: string | undefined, caller: Caller) => Promise<Answer>;
+  expected: Record<Caller, number>;
+}
+
+const KEY = { AUTH_KEY: TEST_AUTH_KEY };
+const opt = (token: string | undefined) => (token ? { token } : {});
+
+const ROWS: Row[] = [
+  {
+    route: 'POST token/validate',
+    call: (c, t) => c.s.post(PATHS.validate, undefined, opt(t)),
+    expected: { anonymous: 403, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'POST get_all_students_data',
+    call: (c, t) => c.s.post(PATHS.students, KEY, opt(t)),
+    expected: { anonymous: 401, student: 403, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'POST get_all_users_data',
+    call: (c, t) => c.s.post(PATHS.users, KEY, opt(t)),
+    expected: { anonymous: 401, student: 403, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'POST create_student (TeacherId of another owner)',
+    // Owners name the other franchise in TeacherId: it must be ignored. The admin names Dana.
+    call: (c, t, caller) =>
+      c.s.post(PATHS.createStudent, newStudentBody(`authz-${caller}`, { TeacherId: caller === 'owner' ? c.ids.get('lee')?.id : c.ids.get('dana')?.id }), opt(t)),
+    expected: { anonymous: 401, student: 403, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'POST reset_password',
+    call: async (c, t, caller) => {
+      const body = newStudentBody(`reset-${caller}`);
+      await c.s.post(PATHS.createStudent, body, { token: await c.s.login('maria', DEMO.maria.password) });
+      return c.s.post(PATHS.reset, { ...KEY, user_email: body.ParentEmail }, opt(t));
+    },
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'POST unlock_lesson',
+    call: (c, t) => c.s.post(PATHS.unlock, { ...KEY, lesson_id: c.catapult, code: '2468' }, opt(t)),
+    expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'POST create_franchise_owner',
+    call: (c, t, caller) =>
+      c.s.post(
+        PATHS.createOwner,
+        { ...KEY, FirstName: 'New', LastName: 'Owner', Email: `owner.${caller}@example.test`, Country: 'Chile', State: 'RM', Territory: 'Santiago' },
+        opt(t),
+      ),
+    expected: { anonymous: 401, student: 403, owner: 403, otherOwner: 403, admin: 200 },
+  },
+  {
+    route: 'POST users/me',
+    call: (c, t) => c.s.post(PATHS.usersMe, { meta: { kit_on_header_clicked: 1 } }, opt(t)),
+    expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'GET users/me',
+    call: (c, t) => c.s.get(PATHS.usersMe, opt(t)),
+    expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'GET pages?parent=127',
+    call: (c, t) => c.s.get(`${PATHS.pages}?parent=127&per_page=100`, opt(t)),
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'GET pages?parent=130',
+    call: (c, t) => c.s.get(`${PATHS.pages}?parent=130&per_page=100`, opt(t)),
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'GET pages/{lesson}',
+    call: (c, t) => c.s.get(`${PATHS.pages}/${c.catapult}`, opt(t)),
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'GET pages/{hidden program}',
+    call: (c, t) => c.s.get(`${PATHS.pages}/${c.hiddenProgram}`, opt(t)),
+    expected: { anonymous: 404, student: 404, owner: 404, otherOwner: 404, admin: 200 },
+  },
+  {
+    route: 'GET pages/51',
+    call: (c, t) => c.s.get(`${PATHS.pages}/51`, opt(t)),
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+];
+
+describeEachDb('authorization table', (dialect) => {
+  const c = {} as Ctx;
+  const tokens: Partial<Record<Caller, string>> = {};
+  /** user id -> owning franchise (owner id), for students and owners. */
+  const franchiseOf = new Map<number, number>();
+
+  beforeAll(async () => {
+    c.s = await startTestServer({ dialect });
+    c.ids = await userIds(c.s);
+    for (const caller of CALLERS) if (caller !== 'anonymous') tokens[caller] = await c.s.login(LOGIN[caller].username, LOGIN[caller].password);
+    const adminToken = tokens.admin ?? '';
+    const lessons = (await c.s.get(`${PATHS.pages}?parent=130&per_page=100`, { token: adminToken })).body as WirePage[];
+    c.catapult = lessons.find((p) => p.title.rendered === 'Catapult')?.id ?? 0;
+    const programs = (await c.s.get(`${PATHS.pages}?parent=127&per_page=100`, { token: adminToken })).body as WirePage[];
+    c.hiddenProgram = programs.find((p) => (p.metadata?.hide as string[] | undefined)?.[0] === '1')?.id ?? 0;
+    for (const u of c.ids.values()) {
+      if (u.role === 'franchise_owner') franchiseOf.set(u.id, u.id);
+      if (u.teacherId !== null) franchiseOf.set(u.id, u.teacherId);
+    }
+  });
+  afterAll(async () => {
+    await c.s?.close();
+  });
+
+  /** Ids of records in an answer: user_id and teacher_id fields anywhere. */
+  function recordIds(body: unknown): number[] {
+    const out: number[] = [];
+    const walk = (v: unknown) => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (typeof v === 'object' && v !== null) {
+        for (const [k, x] of Object.entries(v)) {
+          if ((k === 'user_id' || k === 'teacher_id') && x !== '' && x !== null) out.push(Number(x));
+          else walk(x);
+        }
+      }
+    };
+    walk(body);
+    return out;
+  }
+
+  const cases = ROWS.flatMap((row) => CALLERS.map((caller) => ({ row, caller })));
+  test.each(cases.map(({ row, caller }) => [row.route, caller, row.expected[caller], row] as const))('%s as %s -> %i', async (_route, caller, expected, row) => {
+    const answer = await row.call(c, tokens[caller], caller);
+    expect(answer.status).toBe(expected);
+    if (answer.status >= 400) {
+      expect(answer.body).toMatchObject({ code: expect.any(String), message: expect.any(String), data: { status: expected } });
+    }
+    // A franchise owner never sees a record of another franchise.
+    if (caller === 'owner' || caller === 'otherOwner') {
+      const self = c.ids.get(LOGIN[caller].username)?.id ?? -1;
+      for (const recordId of recordIds(answer.body)) {
+        const franchise = franchiseOf.get(recordId);
+        if (franchise !== undefined) expect({ recordId, franchise }).toEqual({ recordId, franchise: self });
+      }
+    }
+    // Unlock codes never reach students or anonymous callers.
+    if ((caller === 'student' || caller === 'anonymous') && answer.status === 200) {
+      expect(answer.text).not.toContain('lesson_password');
+    }
+  });
+
+  test('owners get exactly their own franchise; TeacherId in a body is never trusted', async () => {
+    const students = await c.s.post(PATHS.students, KEY, { token: tokens.owner });
+    const dana = c.ids.get('dana')?.id;
+    const lee = c.ids.get('lee')?.id;
+    const danaIds = [...c.ids.values()].filter((u) => u.teacherId === dana).map((u) => String(u.id));
+    const listed = (students.body as { user_id: string; teacher_id: string; parent_email: string }[]);
+    expect(listed.every((st) => st.teacher_id === String(dana))).toBe(true);
+    expect(listed.map((st) => st.user_id)).toEqual(expect.arrayContaining(danaIds));
+    // The student Dana signed up with TeacherId = Lee is Dana's.
+    expect(listed.some((st) => st.parent_email.startsWith('parent.authz-owner.'))).toBe(true);
+    const leeList = (await c.s.post(PATHS.students, KEY, { token: tokens.otherOwner })).body as { teacher_id: string; parent_email: string }[];
+    expect(leeList.every((st) => st.teacher_id === String(lee))).toBe(true);
+    expect(leeList.some((st) => st.parent_email.startsWith('parent.authz-owner.'))).toBe(false);
+  });
+
+  test('hidden programs only for administrators, codes only for administrators and owners', async () => {
+    for (const caller of CALLERS) {
+      const programs = (await c.s.get(`${PATHS.pages}?parent=127&per_page=100`, opt(tokens[caller]))).body as WirePage[];
+      expect({ caller, hidden: programs.some((p) => p.id === c.hiddenProgram) }).toEqual({ caller, hidden: caller === 'admin' });
+      const lesson = (await c.s.get(`${PATHS.pages}/${c.catapult}`, opt(tokens[caller]))).body as WirePage;
+      const seesCode = lesson.metadata?.lesson_password !== undefined;
+      expect({ caller, seesCode }).toEqual({ caller, seesCode: caller !== 'anonymous' && caller !== 'student' });
+      expect({ caller, unlockedFlag: 'unlocked' in lesson }).toEqual({ caller, unlockedFlag: caller === 'student' });
+    }
+  });
+});

@@ -1,0 +1,274 @@
+/**
+ * Starts the real app on a real database for API tests: a SQLite file in a fresh temp dir, or a
+ * fresh schema in the PostgreSQL of TEST_DATABASE_URL; seeded with the demo data; listening on a
+ * free port. Requests go over real HTTP.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDb, type Db } from '../db/connection';
+import { migrateToLatest } from '../db/migrations';
+import { createPasswordHasher } from '../domain/passwords';
+import { createOutboxMailer } from '../mail/mailer';
+import { seedDemo, type DemoSource } from '../seed/seedDatabase';
+import { demoSource } from './demoSource';
+export { demoSource };
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export const PG_URL = process.env.TEST_DATABASE_URL ?? '';
+
+/** The database variants to run a suite against. */
+export const DIALECTS: DialectName[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/**
+ * Registers a suite once per database. Without TEST_DATABASE_URL the PostgreSQL run is shown as
+ * skipped with the reason in its name (CI sets the variable and runs it).
+ */
+export function describeEachDb(name: string, fn: (dialect: DialectName) => void): void {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    if (dialect === 'postgres' && !PG_URL) {
+      describe.skip(`${name} [postgres: skipped because TEST_DATABASE_URL is not set]`, () => fn(dialect));
+    } else {
+      describe(`${name} [${dialect}]`, () => fn(dialect));
+    }
+  }
+}
+
+export const TEST_AUTH_KEY = 'test-auth-key-0123456789';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  file: string;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, or the text when the body is not JSON. */
+  body: unknown;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  /** Send the params as an HTML form body instead of JSON. */
+  form?: boolean;
+  /** A raw body sent as is (with its own content type in headers). */
+  raw?: string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  baseUrl: string;
+  dir: string;
+  logs: string[];
+  request(method: string, urlPath: string, params?: unknown, options?: RequestOptions): Promise<Answer>;
+  get(urlPath: string, options?: RequestOptions): Promise<Answer>;
+  post(urlPath: string, params?: unknown, options?: RequestOptions): Promise<Answer>;
+  login(username: string, password: string): Promise<string>;
+  mails(): Mail[];
+  /** Every row of every table, for "nothing changed" checks. */
+  snapshot(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  dialect: DialectName;
+  env?: Record<string, string>;
+  configure?: (config: Config) => Config;
+  clock?: () => Date;
+  source?: DemoSource;
+  /** Generate the demo asset files (slow-ish; only the static tests need them). */
+  assets?: boolean;
+}
+
+async function openTestDb(dialect: DialectName, dir: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') return { db: openDb({ kind: 'sqlite', file: path.join(dir, 'portal.sqlite') }), drop: async () => {} };
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    db: openDb({ kind: 'postgres', url: PG_URL, schema }),
+    drop: async () => {
+      const c = new Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+/** Fast argon2id for tests (still argon2id); production uses the OWASP baseline. */
+export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+function parseEml(file: string): Mail {
+  const raw = readFileSync(file, 'utf8');
+  const [head = '', ...rest] = raw.split('\r\n\r\n');
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(head)?.[1] ?? '';
+  return { to: header('To'), subject: header('Subject'), text: rest.join('\r\n\r\n'), file };
+}
+
+export async function startTestServer(options: StartOptions): Promise<TestServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const base = loadConfig({ DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), JWT_SECRET: 'test-secret-0123456789-abcdefghij', AUTH_KEY: TEST_AUTH_KEY, LOG_LEVEL: 'info', ...options.env }, [], dir);
+  const config = (options.configure ?? ((c) => c))({ ...base, argon2: TEST_ARGON2 });
+  const { db, drop } = await openTestDb(options.dialect, dir);
+  await migrateToLatest(db);
+  const clock = options.clock ?? (() => new Date());
+  const hasher = createPasswordHasher(config.argon2);
+  await seedDemo({ db, hasher, clock }, options.source ?? demoSource, options.assets ? config.publicDir : null);
+  const logs: string[] = [];
+  const logStream = { write: (line: string) => void logs.push(line) } as unknown as NodeJS.WritableStream;
+  const mailer = createOutboxMailer(config.outboxDir, config.mailFrom, { info: () => undefined }, clock);
+  const app = await buildApp({ db, config, mailer, clock, hasher, logStream });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  async function request(method: string, urlPath: string, params?: unknown, opts: RequestOptions = {}): Promise<Answer> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined = opts.raw;
+    if (body === undefined && params !== undefined) {
+      if (opts.form) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        body = new URLSearchParams(params as Record<string, string>).toString();
+      } else {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(params);
+      }
+    }
+    const res = await fetch(baseUrl + urlPath, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  }
+
+  const server: TestServer = {
+    app,
+    db,
+    config,
+    baseUrl,
+    dir,
+    logs,
+    request,
+    get: (urlPath, opts) => request('GET', urlPath, undefined, opts),
+    post: (urlPath, params, opts) => request('POST', urlPath, params, opts),
+    async login(username, password) {
+      const res = await request('POST', '/wp-json/jwt-auth/v1/token', { username, password });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.text}`);
+      return (res.body as { token: string }).token;
+    },
+    mails() {
+      let files: string[] = [];
+      try {
+        files = readdirSync(config.outboxDir).sort();
+      } catch {
+        return [];
+      }
+      return files.map((f) => parseEml(path.join(config.outboxDir, f)));
+    },
+    async snapshot() {
+      const k = db.kysely;
+      const tables = {
+        users: await k.selectFrom('users').selectAll().orderBy('id').execute(),
+        students: await k.selectFrom('students').selectAll().orderBy('user_id').execute(),
+        pages: await k.selectFrom('pages').selectAll().orderBy('id').execute(),
+        unlocks: await k.selectFrom('unlocks').selectAll().orderBy('user_id').orderBy('page_id').execute(),
+        unlock_failures: await k.selectFrom('unlock_failures').selectAll().orderBy('id').execute(),
+        user_meta: await k.selectFrom('user_meta').selectAll().orderBy('user_id').orderBy('meta_key').execute(),
+      };
+      return JSON.stringify(tables);
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/** Demo sign-ins (demo-data.md). */
+export const DEMO = {
+  admin: { username: 'admin', password: 'demo-admin-2026', email: 'admin@demo.portal.test' },
+  dana: { username: 'dana', password: 'demo-owner-2026', email: 'dana.cohen@demo.portal.test' },
+  lee: { username: 'lee', password: 'demo-owner-2026', email: 'lee.wong@demo.portal.test' },
+  maria: { username: 'maria', password: 'demo-owner-2026', email: 'maria.garcia@demo.portal.test' },
+  mia: { username: 'mia', password: 'demo-student-2026', email: 'parent.mia@demo.portal.test' },
+} as const;
+
+/** The answer is a WordPress error object with that status and code, sent as JSON, without a stack trace. */
+export function expectWpError(answer: Answer, status: number, code?: string): void {
+  const body = answer.body as { code?: unknown; message?: unknown; data?: { status?: unknown } };
+  expect({ status: answer.status, code: body.code }).toEqual({ status, code: code ?? body.code });
+  expect(typeof body.code).toBe('string');
+  expect(typeof body.message).toBe('string');
+  expect(body.data?.status).toBe(status);
+  expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(answer.text).not.toMatch(/\bat .+\.(ts|js):\d+|"stack"/);
+}
+
+export const PATHS = {
+  token: '/wp-json/jwt-auth/v1/token',
+  validate: '/wp-json/jwt-auth/v1/token/validate',
+  students: '/wp-json/wl/v1/get_all_students_data',
+  users: '/wp-json/wl/v1/get_all_users_data',
+  createStudent: '/wp-json/wl/v1/create_student',
+  reset: '/wp-json/wl/v1/reset_password',
+  unlock: '/wp-json/wl/v1/unlock_lesson',
+  createOwner: '/wp-json/wl/v1/create_franchise_owner',
+  usersMe: '/wp-json/wp/v2/users/me',
+  pages: '/wp-json/wp/v2/pages',
+} as const;
+
+let uniq = 0;
+/** A new student's sign-up body; `tag` keeps e-mails unique within a run. */
+export function newStudentBody(tag: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  uniq += 1;
+  return {
+    AUTH_KEY: TEST_AUTH_KEY,
+    ParentName: 'Noa Parent',
+    StudentFirstName: 'Tom',
+    StudentLastName: `Tester${uniq}`,
+    ParentEmail: `parent.${tag}.${uniq}@example.test`,
+    Phone: '+972 52 555 0101',
+    Program: 'Play Machines 1',
+    LessonStartDate: '2026-03-01',
+    LessonEndDate: '2026-06-30',
+    NumberOfLessons: '16',
+    ...extra,
+  };
+}
+
+/** The demo users by login name, with their ids as this database gave them. */
+export async function userIds(server: TestServer): Promise<Map<string, { id: number; teacherId: number | null; role: string }>> {
+  const rows = await server.db.kysely.selectFrom('users').select(['id', 'username', 'teacher_id', 'role']).execute();
+  return new Map(rows.map((r) => [r.username, { id: r.id, teacherId: r.teacher_id, role: r.role }]));
+}
+
+/** The payload of a JWT, unverified. */
+export function jwtPayload(token: string): Record<string, unknown> {
+  const part = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}

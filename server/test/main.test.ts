@@ -1,0 +1,139 @@
+/**
+ * The server as `npm start` runs it, as a real process: the first administrator of a production
+ * database, every acknowledged write surviving a kill -9, and graceful shutdown on SIGTERM.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+// node with tsx's loader in-process (the tsx wrapper would run the server in a child process, and a kill -9 would miss it).
+const NODE_ARGS = ['--import', 'tsx'];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>, args: string[] = []): Proc {
+  let out = '';
+  const child = spawn(process.execPath, [...NODE_ARGS, path.join(ROOT, 'server', 'main.ts'), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitForOutput(p: Proc, pattern: RegExp, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!pattern.test(p.output())) {
+    if (p.child.exitCode !== null || Date.now() > until) throw new Error(`no ${String(pattern)} in:\n${p.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function call(base: string, urlPath: string, body: unknown, token?: string): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(base + urlPath, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+describe('server process', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'portal-main-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('an empty production database without ADMIN_PASSWORD: refuses to start and says why', async () => {
+    const p = start({ DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), PORTAL_DEMO: '0', PORT: String(await freePort()) });
+    expect(await p.exited).toBe(2);
+    expect(p.output()).toMatch(/ADMIN_PASSWORD/);
+  }, 30_000);
+
+  test('first administrator; writes survive kill -9; SIGTERM shuts down cleanly', async () => {
+    const port = await freePort();
+    const env = { DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), PORTAL_DEMO: '0', PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@x.test', ADMIN_PASSWORD: 'first-admin-password' };
+    const base = `http://127.0.0.1:${port}`;
+    const first = start(env);
+    await waitForOutput(first, /is running at/);
+    const login = await call(base, '/wp-json/jwt-auth/v1/token', { username: 'boss', password: 'first-admin-password' });
+    expect(login.status).toBe(200);
+    const token = (login.body as { token: string }).token;
+    const config = await (await fetch(`${base}/portal-config.js`)).text();
+    const authKey = /"authKey":"([^"]+)"/.exec(config)?.[1] ?? '';
+    const created = await call(base, '/wp-json/wl/v1/create_franchise_owner', { AUTH_KEY: authKey, FirstName: 'Kai', LastName: 'Lee', Email: 'kai@x.test', Country: 'Korea', State: 'Seoul', Territory: 'Gangnam' }, token);
+    expect(created).toMatchObject({ status: 200, body: { status: 'email_sent' } });
+    const student = await call(base, '/wp-json/wl/v1/create_student', { AUTH_KEY: authKey, ParentName: 'P', StudentFirstName: 'S', StudentLastName: 'T', ParentEmail: 'p@x.test', Phone: '123', Program: 'AlgoC', LessonStartDate: '2026-01-01', LessonEndDate: '2026-02-01', NumberOfLessons: 4, TeacherId: (created.body as { user_id: number }).user_id }, token);
+    expect(student.body).toBe('email_sent');
+    expect(first.output()).toMatch(/mail written to the outbox/);
+    expect(first.output()).not.toContain('first-admin-password');
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = start(env);
+    await waitForOutput(second, /is running at/);
+    const students = await call(base, '/wp-json/wl/v1/get_all_students_data', { AUTH_KEY: authKey }, token);
+    expect(students.status).toBe(200);
+    expect(students.body).toEqual([expect.objectContaining({ parent_email: 'p@x.test', program: 'AlgoC' })]);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(second.output()).toMatch(/shutting down/);
+    expect(second.output()).toMatch(/"stopped"|stopped/);
+  }, 60_000);
+
+  test('npm start on a fresh machine: seeds the demo data, serves its images, lesson plans and videos, prints the sign-ins', async () => {
+    const port = await freePort();
+    const env = { DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), PORT: String(port), HOST: '127.0.0.1' };
+    const base = `http://127.0.0.1:${port}`;
+    const p = start(env, ['--demo']);
+    await waitForOutput(p, /is running at/, 40_000);
+    for (const line of [/administrator\s+admin\s+demo-admin-2026/, /franchise_owner\s+dana\s+demo-owner-2026/, /student\s+mia\s+demo-student-2026/]) expect(p.output()).toMatch(line);
+    const lessons = (await (await fetch(`${base}/wp-json/wp/v2/pages?parent=130&per_page=100`)).json()) as Record<string, unknown>[];
+    const catapult = lessons.find((l) => (l.title as { rendered: string }).rendered === 'Catapult') ?? {};
+    const page = (await (await fetch(`${base}/wp-json/wp/v2/pages/${String(catapult.id)}`)).json()) as Record<string, unknown>;
+    const urls: string[] = [];
+    const walk = (v: unknown): void => {
+      if (typeof v === 'string' && v.startsWith(base)) urls.push(v);
+      else if (Array.isArray(v)) v.forEach(walk);
+      else if (typeof v === 'object' && v !== null) Object.values(v).forEach(walk);
+    };
+    walk(page);
+    expect(urls.some((u) => u.includes('/progrmas/PlayMachines1/'))).toBe(true);
+    expect(urls.some((u) => u.includes('/content/'))).toBe(true);
+    for (const url of urls) {
+      const res = await fetch(url);
+      expect({ url, status: res.status }).toEqual({ url, status: 200 });
+    }
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+
+    const again = start(env, ['--demo']);
+    await waitForOutput(again, /is running at/, 40_000);
+    expect(again.output()).toMatch(/seeded on an earlier start/);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  }, 90_000);
+});
