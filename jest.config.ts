@@ -15,6 +15,20 @@ const swc: Config['transform'] = {
   ],
 };
 
+/**
+ * Journeys in real chromium against the real backend and the production build. Only with E2E=1
+ * (`npm run e2e` sets it and builds first), so `npm test` passes on a fresh clone without a build.
+ */
+const e2e: NonNullable<Config['projects']>[number] = {
+  displayName: 'e2e',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/e2e'],
+  testMatch: ['**/*.e2e.ts'],
+  transform: swc,
+  // testTimeout is a global option, ignored inside a project: the setup file sets it.
+  setupFilesAfterEnv: ['<rootDir>/e2e/support/jestSetup.ts'],
+};
+
 const config: Config = {
   // One line per test file is enough on CI; failures still print in full.
   verbose: false,
@@ -37,9 +51,12 @@ const config: Config = {
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
       transform: swc,
-      transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition)/)'],
     },
+    ...(process.env.E2E === '1' ? [e2e] : []),
   ],
+  // The browser journeys share one backend per file and chromium is heavy: one worker for them.
+  ...(process.env.E2E === '1' ? { maxWorkers: 1 } : {}),
 };
 
 export default config;

@@ -23,7 +23,12 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       clean: true,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // react-router's package exports resolve only to its development build (warnings and
+      // checks included); production bundles its production build (about 0.5 KB gzipped less).
+      alias: production ? { 'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') } : {},
+    },
     module: {
       rules: [
         {

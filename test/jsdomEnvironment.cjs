@@ -1,5 +1,7 @@
 // jsdom with the fetch API of Node (Request, Response, Headers, fetch, streams): react-router's
 // data routers build Request objects, and page tests may talk to a real backend over HTTP.
+/* global require, module */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS module Jest loads as is
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 class JsdomWithFetchEnvironment extends TestEnvironment {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Compiler, Compilation } from 'webpack';
 import type { RouteBudget } from '../budgets';
@@ -16,7 +18,10 @@ export class BudgetPlugin {
       const gzipSizes = new Map<string, number>();
       for (const asset of compilation.getAssets()) {
         if (!asset.name.endsWith('.js')) continue;
-        gzipSizes.set(asset.name, gzipSync(asset.source.buffer(), { level: 9 }).length);
+        // After emit webpack keeps only the sizes of sources, so read what was written to disk.
+        const outputPath = compilation.outputOptions.path ?? compiler.outputPath;
+        const bytes = readFileSync(path.join(outputPath, asset.name));
+        gzipSizes.set(asset.name, gzipSync(bytes, { level: 9 }).length);
       }
       const filesOf = (groupName: string): string[] => {
         const group = compilation.namedChunkGroups.get(groupName) ?? compilation.entrypoints.get(groupName);

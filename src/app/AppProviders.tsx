@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { Persistor } from 'redux-persist';
-import { PersistGate } from 'redux-persist/integration/react';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '../shared/theme';
 import { GlobalStyle } from '../shared/ui/GlobalStyle';
 import { PageLoading } from '../shared/ui/PageLoading';
+import { PersistedGate } from './PersistedGate';
 import type { AppStore } from './store';
 
 /** Store, persisted session, theme and global styles: everything a screen needs around it. */
@@ -14,9 +14,9 @@ export function AppProviders({ store, persistor, children }: { store: AppStore; 
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <GlobalStyle />
-        <PersistGate persistor={persistor} loading={<PageLoading />}>
+        <PersistedGate persistor={persistor} loading={<PageLoading />}>
           {children}
-        </PersistGate>
+        </PersistedGate>
       </ThemeProvider>
     </Provider>
   );

@@ -5,6 +5,7 @@ import type { ApiClient } from '../api/types';
 import type { PortalRuntimeConfig } from '../api/wire';
 import { configActions } from '../entities/config/configSlice';
 import { sessionReducer } from '../entities/session/sessionSlice';
+import { withStateReplacement } from '../qa/stateReplacement';
 import type { Navigator, SagaServices } from '../shared/sagaServices';
 import { sessionPersistConfig } from './persist';
 import { slices, type RootState } from './rootReducer';
@@ -34,7 +35,8 @@ export function createAppStore(options: AppStoreOptions) {
   });
 
   const store = configureStore({
-    reducer,
+    // A QA replay puts whole states into the store (qa/stateReplaced).
+    reducer: withStateReplacement(reducer),
     middleware: (getDefault) =>
       getDefault({
         thunk: false,

@@ -1,4 +1,86 @@
-/** Placeholder saga; the feature's issue fills it. */
-export function* authSaga(): Generator {
-  // nothing yet
+import { REHYDRATE } from 'redux-persist';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { all, call, getContext, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
+import { toApiError } from '../../api/errors';
+import type { ApiClient } from '../../api/types';
+import { selectSession, selectToken } from '../../entities/session/sessionSelectors';
+import { sessionActions } from '../../entities/session/sessionSlice';
+import { paths } from '../../shared/paths';
+import type { Navigator } from '../../shared/sagaServices';
+import { authActions } from './authSlice';
+import { landingPath } from './landingPath';
+
+const getApi = () => getContext<ApiClient>('api');
+const getNavigator = () => getContext<Navigator>('navigator');
+
+/** Sign in, then the role redirect (portal-spec.md section 2). Any failure is 'Wrong username or password'. */
+export function* login(action: ReturnType<typeof authActions.loginSubmitted>) {
+  const api = yield* getApi();
+  let landing: string;
+  try {
+    const result = yield* call([api, api.login], action.payload.username.trim(), action.payload.password);
+    yield* put(sessionActions.loginSucceeded(result));
+    landing = landingPath(result.role, result.userName);
+  } catch (error) {
+    yield* put(authActions.loginFailed(toApiError(error)));
+    return;
+  }
+  const navigator = yield* getNavigator();
+  yield* call([navigator, navigator.navigate], landing, { replace: true });
+}
+
+/**
+ * On start, a stored token is trusted only after token/validate answers (portal-spec.md section 4).
+ * - 200: the session is valid.
+ * - 401/403: the token is stale or tampered with: the session ends and the user goes to /. (The
+ *   real ApiClient already reported it through onSessionExpired; expire only if it has not.)
+ * - Network failure or a server fault: we could not check. A student on flaky classroom Wi-Fi must
+ *   not be signed out by a blip, so we let them in; the backend still checks the token on every
+ *   call, and the first 401/403 there ends the session anyway.
+ */
+export function* validateStoredToken() {
+  const token = yield* select(selectToken);
+  if (token === null) return;
+  const api = yield* getApi();
+  try {
+    yield* call([api, api.validateToken]);
+  } catch (caught) {
+    const error = toApiError(caught);
+    if (error.kind === 'http' && (error.status === 401 || error.status === 403)) {
+      if ((yield* select(selectToken)) === token) yield* put(sessionActions.expired());
+      return;
+    }
+  }
+  // Only if the session is still the one we checked (the user may have logged out meanwhile).
+  if ((yield* select(selectToken)) === token) yield* put(sessionActions.tokenValidated());
+}
+
+/** Log out and expiry both end at the start page; the slices have already forgotten the user. */
+export function* returnHome() {
+  const navigator = yield* getNavigator();
+  yield* call([navigator, navigator.navigate], paths.home(), { replace: true });
+}
+
+export function* resetPassword(action: ReturnType<typeof authActions.passwordResetSubmitted>) {
+  const api = yield* getApi();
+  try {
+    const result = yield* call([api, api.resetPassword], action.payload.email.trim());
+    yield* put(authActions.passwordResetSucceeded({ message: result.message }));
+  } catch (error) {
+    yield* put(authActions.passwordResetFailed(toApiError(error)));
+  }
+}
+
+const isRehydrate = (action: unknown): boolean => (action as UnknownAction).type === REHYDRATE;
+
+export function* authSaga() {
+  // The session may already be back from storage when this saga starts.
+  const session = (yield* select(selectSession)) as { _persist?: { rehydrated?: boolean } };
+  yield* all([
+    takeLatest(authActions.loginSubmitted, login),
+    takeLatest(authActions.passwordResetSubmitted, resetPassword),
+    takeEvery([sessionActions.loggedOut, sessionActions.expired], returnHome),
+    takeLatest(isRehydrate, validateStoredToken),
+    ...(session._persist?.rehydrated ? [call(validateStoredToken)] : []),
+  ]);
 }

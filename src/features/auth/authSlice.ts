@@ -1,10 +1,70 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ApiError } from '../../api/types';
+import { sessionActions, sessionEndedActionTypes } from '../../entities/session/sessionSlice';
 
-/** Placeholder flow slice; the feature's issue fills it. */
+export type LoginStatus = 'idle' | 'submitting' | 'failed';
+export type ResetStatus = 'idle' | 'submitting' | 'succeeded' | 'failed';
+
+/** The sign-in and password-reset flows (the session itself lives in entities/session). */
+export interface AuthFlowState {
+  login: { status: LoginStatus; error: ApiError | null };
+  reset: {
+    status: ResetStatus;
+    /** The address the last request was for (error messages depend on whether it looks valid). */
+    email: string;
+    error: ApiError | null;
+    message: string | null;
+  };
+}
+
+export const initialAuthFlowState: AuthFlowState = {
+  login: { status: 'idle', error: null },
+  reset: { status: 'idle', email: '', error: null, message: null },
+};
+
+export interface LoginCredentials {
+  username: string;
+  password: string;
+}
+
 const authSlice = createSlice({
-  name: 'authFlow',
-  initialState: {},
-  reducers: {},
+  name: 'auth',
+  initialState: initialAuthFlowState,
+  reducers: {
+    loginPageOpened: (state) => {
+      state.login = initialAuthFlowState.login;
+    },
+    /** The payload holds the password: DevTools sanitisers redact it (src/app/devToolsSanitizers.ts). */
+    loginSubmitted: (state, _action: PayloadAction<LoginCredentials>) => {
+      state.login = { status: 'submitting', error: null };
+    },
+    loginFailed: (state, action: PayloadAction<ApiError>) => {
+      state.login = { status: 'failed', error: action.payload };
+    },
+    passwordResetOpened: (state) => {
+      state.reset = initialAuthFlowState.reset;
+    },
+    passwordResetSubmitted: (state, action: PayloadAction<{ email: string }>) => {
+      state.reset = { status: 'submitting', email: action.payload.email, error: null, message: null };
+    },
+    passwordResetSucceeded: (state, action: PayloadAction<{ message: string }>) => {
+      state.reset.status = 'succeeded';
+      state.reset.message = action.payload.message;
+    },
+    passwordResetFailed: (state, action: PayloadAction<ApiError>) => {
+      state.reset.status = 'failed';
+      state.reset.error = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionActions.loginSucceeded, (state) => {
+      state.login = initialAuthFlowState.login;
+    });
+    builder.addMatcher(
+      (action) => sessionEndedActionTypes.includes(action.type),
+      () => initialAuthFlowState,
+    );
+  },
 });
 
 export const authActions = authSlice.actions;

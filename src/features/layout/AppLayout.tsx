@@ -1,10 +1,214 @@
-import { Outlet } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { selectIsSessionValid, selectIsSignedIn, selectUserName, selectUserRole } from '../../entities/session/sessionSelectors';
+import { sessionActions } from '../../entities/session/sessionSlice';
+import { media } from '../../shared/breakpoints';
+import { paths } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { GearMenu } from './GearMenu';
+import { roleMenu } from './menuItems';
 
-/** Placeholder: header, menus and page frame come with the foundation issue. */
-export default function AppLayout() {
+const SkipLink = styled.a`
+  position: absolute;
+  left: ${({ theme }) => theme.space[2]}px;
+  top: -100px;
+  z-index: ${({ theme }) => theme.zIndex.toast};
+  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[4]}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.accentDark};
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadows.raised};
+
+  &:focus {
+    top: ${({ theme }) => theme.space[2]}px;
+  }
+`;
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndex.header};
+  background: ${({ theme }) => theme.colors.brand};
+  color: #fff;
+  box-shadow: ${({ theme }) => theme.shadows.card};
+`;
+
+const BarInner = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]}px;
+  max-width: 80rem;
+  min-height: 64px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[4]}px;
+
+  ${media.headerMobile} {
+    min-height: 56px;
+    padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[3]}px;
+    gap: ${({ theme }) => theme.space[2]}px;
+  }
+`;
+
+const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  min-height: ${({ theme }) => theme.touchTarget}px;
+  color: #fff;
+  text-decoration: none;
+  font-family: ${({ theme }) => theme.fonts.heading};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  white-space: nowrap;
+
+  &:focus-visible {
+    outline-color: #fff;
+  }
+  ${media.headerMobile} {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+`;
+
+const Logo = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 34px;
+  height: 34px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.sun};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;
+
+const visuallyHidden = `
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
+const VisuallyHidden = styled.span`
+  ${visuallyHidden}
+`;
+
+/** Signed in, the full name collapses to the logo on narrow phones; the link keeps its accessible name. */
+const BrandName = styled.span<{ $compact: boolean }>`
+  @media (max-width: 420px) {
+    ${({ $compact }) => ($compact ? visuallyHidden : '')}
+  }
+`;
+
+/** Visible on wider screens only; always part of the accessible name. */
+const WideOnly = styled.span`
+  ${media.headerMobile} {
+    ${visuallyHidden}
+  }
+`;
+
+const Spacer = styled.span`
+  flex: 1;
+`;
+
+const Greeting = styled.p`
+  margin: 0;
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  max-width: 16rem;
+
+  ${media.headerMobile} {
+    max-width: 9rem;
+  }
+`;
+
+const NavButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.touchTarget}px;
+  padding: 0 ${({ theme }) => theme.space[2]}px;
+  border: 0;
+  background: none;
+  color: #fff;
+  text-decoration: underline;
+  white-space: nowrap;
+  cursor: pointer;
+  &:focus-visible {
+    outline-color: #fff;
+  }
+`;
+
+const Main = styled.main`
+  max-width: 80rem;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space[4]}px;
+
+  ${media.headerMobile} {
+    padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[2]}px;
+  }
+  &:focus {
+    outline: none;
+  }
+`;
+
+/** Back in history, or home when this page was opened first. */
+function GoBack() {
+  const navigate = useNavigate();
+  const canGoBack = () => {
+    const state: unknown = window.history.state;
+    return typeof state === 'object' && state !== null && typeof (state as { idx?: unknown }).idx === 'number' && (state as { idx: number }).idx > 0;
+  };
   return (
-    <main>
-      <Outlet />
-    </main>
+    <NavButton type="button" onClick={() => (canGoBack() ? void navigate(-1) : void navigate(paths.home()))}>
+      {/* One inline box: a flex container would drop the spaces between its items. */}
+      <span>
+        <span aria-hidden="true">←</span> <WideOnly>Go</WideOnly> back
+      </span>
+    </NavButton>
+  );
+}
+
+/**
+ * The route layout: a skip link, the header, and <main id="main"> around the page. Signed in, the
+ * header greets the user and carries the gear menu; signed out, it is a plain branded bar.
+ */
+export default function AppLayout() {
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const valid = useAppSelector(selectIsSessionValid);
+  const userName = useAppSelector(selectUserName) ?? '';
+  const role = useAppSelector(selectUserRole);
+  const full = signedIn && valid;
+
+  return (
+    <>
+      <SkipLink href="#main">Skip to content</SkipLink>
+      <Bar>
+        <BarInner>
+          <Brand to={paths.home()}>
+            <Logo aria-hidden="true">YE</Logo>
+            <BrandName $compact={full}>Youngengineer Online</BrandName>
+            <VisuallyHidden> (home)</VisuallyHidden>
+          </Brand>
+          {full && (
+            <nav aria-label="Page">
+              <GoBack />
+            </nav>
+          )}
+          <Spacer />
+          {full && (
+            <>
+              <Greeting>Hi {userName}</Greeting>
+              <GearMenu links={roleMenu(role, userName)} onLogOut={() => dispatch(sessionActions.loggedOut())} />
+            </>
+          )}
+        </BarInner>
+      </Bar>
+      <Main id="main" tabIndex={-1}>
+        <Outlet />
+      </Main>
+    </>
   );
 }

@@ -1,11 +1,40 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ApiError, ContentPage } from '../../api/types';
 
-/** Placeholder flow slice; the feature's issue fills it. */
+export interface TermsState {
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  /** Unsanitised HTML as the CMS sent it; the page sanitises it before rendering. */
+  page: ContentPage | null;
+  error: ApiError | null;
+}
+
+const initialState: TermsState = { status: 'idle', page: null, error: null };
+
 const termsSlice = createSlice({
   name: 'terms',
-  initialState: {},
-  reducers: {},
+  initialState,
+  reducers: {
+    pageOpened: (state) => {
+      // Keep terms already shown on screen while they are fetched again.
+      state.status = state.page ? 'loaded' : 'loading';
+      state.error = null;
+    },
+    loadSucceeded: (state, action: PayloadAction<ContentPage>) => {
+      state.status = 'loaded';
+      state.page = action.payload;
+    },
+    loadFailed: (state, action: PayloadAction<ApiError>) => {
+      state.error = action.payload;
+      if (!state.page) state.status = 'failed';
+    },
+  },
 });
 
 export const termsActions = termsSlice.actions;
 export const termsReducer = termsSlice.reducer;
+
+interface WithTerms {
+  terms: TermsState;
+}
+export const selectTermsStatus = (state: WithTerms) => state.terms.status;
+export const selectTermsPage = (state: WithTerms) => state.terms.page;

@@ -1,0 +1,125 @@
+/**
+ * Wire records (src/api/wire.ts) to domain types (src/api/types.ts). Every mapper accepts what
+ * WordPress really sends: numbers as strings, post meta as arrays of strings or bare values,
+ * lists as arrays or index-keyed objects, images as URLs, objects or false.
+ * Content pages have their own module (pageMappers.ts), loaded with the first content call.
+ */
+import type { LoginResult, Role, Student, User } from './types';
+import type { TokenResponse, WireImage, WireList, WireMeta, WireStudent, WireUser } from './wire';
+
+export type Obj = Record<string, unknown>;
+export const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A number or numeric string; `fallback` for anything else ("", null, "abc"). */
+export function toNumber(value: unknown, fallback = 0): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : fallback;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value.trim());
+    return Number.isFinite(n) ? n : fallback;
+  }
+  return fallback;
+}
+
+export function toNumberOrNull(value: unknown): number | null {
+  const n = toNumber(value, NaN);
+  return Number.isNaN(n) ? null : n;
+}
+
+export function toText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
+}
+
+/** Post meta: the first item of an array, or the bare value; '' when absent. */
+export function metaValue(value: WireMeta | null | undefined | unknown): string {
+  if (Array.isArray(value)) return value.length > 0 ? toText(value[0]) : '';
+  return toText(value);
+}
+
+/** A list sent as an array or as an object keyed by index ({"1":"student"}), in key order. */
+export function toList<T>(value: WireList<T> | false | null | undefined | unknown): T[] {
+  if (Array.isArray(value)) return value as T[];
+  if (isObj(value)) {
+    return Object.keys(value)
+      .sort((a, b) => toNumber(a, Number.MAX_SAFE_INTEGER) - toNumber(b, Number.MAX_SAFE_INTEGER) || a.localeCompare(b))
+      .map((key) => value[key] as T);
+  }
+  return [];
+}
+
+/** 'admin' is how some installs spell the administrator role. */
+export function toRole(value: unknown): Role {
+  const role = toText(value).trim().toLowerCase();
+  if (role === 'administrator' || role === 'admin') return 'administrator';
+  if (role === 'franchise_owner' || role === 'student') return role;
+  return 'unknown';
+}
+
+/** The first role of a role list (array, object or a single string). */
+export function firstRole(value: unknown): Role {
+  if (typeof value === 'string') return toRole(value);
+  const roles = toList<unknown>(value);
+  return roles.length > 0 ? toRole(roles[0]) : 'unknown';
+}
+
+/** A truthy flag however it arrives: true, 1, "1", "true", "yes", ["1"]. */
+export function toFlag(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0 && toFlag(value[0]);
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  if (typeof value === 'string') return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+  return false;
+}
+
+/** An image field: a URL, an object with a url, or false/null/'' for none. */
+export function toImage(value: WireImage | unknown): string | null {
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (isObj(value) && typeof value.url === 'string' && value.url !== '') return value.url;
+  return null;
+}
+
+export function mapLogin(wire: TokenResponse): LoginResult {
+  if (!isObj(wire) || typeof wire.token !== 'string' || wire.token === '') throw new Error('no token');
+  return {
+    token: wire.token,
+    userId: toNumber(wire.user_id),
+    userName: toText(wire.user_display_name) || toText(wire.user_nicename),
+    userNicename: toText(wire.user_nicename),
+    email: toText(wire.user_email),
+    role: firstRole(wire.user_roles),
+  };
+}
+
+export function mapStudent(wire: WireStudent): Student {
+  return {
+    id: toNumber(wire.user_id),
+    teacherId: toNumber(wire.teacher_id),
+    firstName: toText(wire.student_first_name),
+    lastName: toText(wire.student_last_name),
+    parentName: toText(wire.parent_name),
+    parentEmail: toText(wire.parent_email),
+    phone: toText(wire.phone),
+    program: toText(wire.program),
+    startDate: toText(wire.lessons_start_date),
+    endDate: toText(wire.lessons_end_date),
+    numberOfLessons: toNumber(wire.number_of_lessons),
+  };
+}
+
+export function mapUser(wire: WireUser): User {
+  return {
+    id: toNumber(wire.user_id),
+    role: Array.isArray(wire.role) || isObj(wire.role) ? firstRole(wire.role) : toRole(wire.role),
+    firstName: toText(wire.FirstName),
+    lastName: toText(wire.LastName),
+    email: toText(wire.Email),
+    country: toText(wire.Country),
+    state: toText(wire.State),
+    territory: toText(wire.Territory),
+    teacherId: toNumberOrNull(wire.teacher_id),
+  };
+}
+
+export const mapStudents = (wire: unknown): Student[] => toList<WireStudent>(wire).filter(isObj).map(mapStudent);
+export const mapUsers = (wire: unknown): User[] => toList<WireUser>(wire).filter(isObj).map(mapUser);

@@ -1,0 +1,31 @@
+import { authActions } from '../features/auth/authSlice';
+import { REDACTED, redactSecrets, sanitizeAction, sanitizeState } from './devToolsSanitizers';
+
+describe('Redux DevTools sanitisers', () => {
+  it('hide the password of a login action but keep the username', () => {
+    const action = authActions.loginSubmitted({ username: 'mia', password: 'demo-student-2026' });
+    expect(sanitizeAction(action)).toEqual({ type: 'auth/loginSubmitted', payload: { username: 'mia', password: REDACTED } });
+    expect(action.payload.password).toBe('demo-student-2026');
+  });
+
+  it('hide the token in login results and in state, at any depth', () => {
+    const state = {
+      session: { token: 'eyJhbGciOi.secret.sig', userName: 'Dana Cohen', valid: true },
+      config: { authKey: 'shared-key', supportEmail: 'team@x.test' },
+      lessons: { entities: { 1: { id: 1, unlockCode: '2468' } } },
+      list: [{ AUTH_KEY: 'k', newPassword: 'p', lesson_password: ['1357'] }],
+    };
+    expect(sanitizeState(state)).toEqual({
+      session: { token: REDACTED, userName: 'Dana Cohen', valid: true },
+      config: { authKey: REDACTED, supportEmail: 'team@x.test' },
+      lessons: { entities: { 1: { id: 1, unlockCode: REDACTED } } },
+      list: [{ AUTH_KEY: REDACTED, newPassword: REDACTED, lesson_password: REDACTED }],
+    });
+  });
+
+  it('leave empty secrets visible (so a signed-out state reads as signed out) and other values alone', () => {
+    expect(redactSecrets({ token: null, password: undefined, n: 1, s: 'x', b: false })).toEqual({ token: null, password: undefined, n: 1, s: 'x', b: false });
+    expect(redactSecrets('plain')).toBe('plain');
+    expect(redactSecrets(null)).toBeNull();
+  });
+});

@@ -1,0 +1,147 @@
+import { waitFor } from '@testing-library/react';
+import { apiError, createFakeApi, networkError } from '../../../test/fakeApi';
+import { signedInAs } from '../../../test/renderApp';
+import { createSagaStore } from '../../../test/sagaStore';
+import { sessionActions } from '../../entities/session/sessionSlice';
+import { selectResetErrorMessage } from './resetMessages';
+import { authActions } from './authSlice';
+
+const stores: { stop: () => void }[] = [];
+function setup(options: Parameters<typeof createSagaStore>[0] = {}) {
+  const created = createSagaStore(options);
+  stores.push(created);
+  return created;
+}
+afterEach(() => stores.splice(0).forEach((s) => s.stop()));
+
+describe('auth saga: login', () => {
+  it.each([
+    ['admin', 'demo-admin-2026', 'administrator', '/admin/Franchise_Owners_List'],
+    ['dana', 'demo-owner-2026', 'franchise_owner', '/students_list/Dana%20Cohen'],
+    ['mia', 'demo-student-2026', 'student', '/building_instructions/Mia%20Levi'],
+  ])('signs %s in and lands on the role page', async (username, password, role, landing) => {
+    const { store, navigations, rehydrated } = setup();
+    await rehydrated();
+    store.dispatch(authActions.loginSubmitted({ username, password }));
+    await waitFor(() => expect(navigations).toEqual([landing]));
+    const { session, authFlow } = store.getState();
+    expect(session).toMatchObject({ userRole: role, valid: true, token: `token-${username}` });
+    expect(authFlow.login.status).toBe('idle');
+  });
+
+  it('lands anyone with another role on building instructions', async () => {
+    const api = createFakeApi({
+      login: async () => ({ token: 't', userId: 5, userName: 'Ed Itor', userNicename: 'ed', email: 'e@x.test', role: 'unknown' }),
+    });
+    const { store, navigations, rehydrated } = setup({ api });
+    await rehydrated();
+    store.dispatch(authActions.loginSubmitted({ username: 'ed', password: 'x' }));
+    await waitFor(() => expect(navigations).toEqual(['/building_instructions/Ed%20Itor']));
+  });
+
+  it.each([
+    ['a wrong password', apiError(403, '[jwt_auth] incorrect_password')],
+    ['a network failure', networkError()],
+  ])('records the failure on %s and stays signed out', async (_name, error) => {
+    const api = createFakeApi({ login: async () => Promise.reject(error) });
+    const { store, navigations, rehydrated } = setup({ api });
+    await rehydrated();
+    store.dispatch(authActions.loginSubmitted({ username: 'mia', password: 'nope' }));
+    await waitFor(() => expect(store.getState().authFlow.login.status).toBe('failed'));
+    expect(store.getState().authFlow.login.error).toEqual(error);
+    expect(store.getState().session.token).toBeNull();
+    expect(navigations).toEqual([]);
+  });
+});
+
+describe('auth saga: a stored token is validated on start', () => {
+  it('marks the session valid when token/validate answers', async () => {
+    const { store, api } = setup({ session: signedInAs('dana') });
+    await waitFor(() => expect(store.getState().session.valid).toBe(true));
+    expect(api.calls.map((c) => c.method)).toEqual(['validateToken']);
+    expect(store.getState().session.userName).toBe('Dana Cohen');
+  });
+
+  it.each([
+    ['401', apiError(401, 'rest_not_logged_in')],
+    ['403', apiError(403, 'jwt_auth_invalid_token', 'Expired token')],
+  ])('ends the session and goes to / on a %s', async (_name, error) => {
+    const api = createFakeApi({ validateToken: async () => Promise.reject(error) });
+    const { store, navigations } = setup({ api, session: signedInAs('mia') });
+    await waitFor(() => expect(navigations).toEqual(['/']));
+    expect(store.getState().session).toMatchObject({ token: null, userName: null, userId: null, userRole: null, valid: false });
+  });
+
+  it('lets the user in when the check cannot reach the server (network blip)', async () => {
+    const api = createFakeApi({ validateToken: async () => Promise.reject(networkError()) });
+    const { store, navigations } = setup({ api, session: signedInAs('mia') });
+    await waitFor(() => expect(store.getState().session.valid).toBe(true));
+    expect(store.getState().session.token).toBe('token-mia');
+    expect(navigations).toEqual([]);
+  });
+
+  it('does not call token/validate without a stored token', async () => {
+    const { api, rehydrated } = setup();
+    await rehydrated();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe('auth saga: log out and expiry', () => {
+  it('clears the whole session on log out and returns to /', async () => {
+    const { store, navigations } = setup({ session: signedInAs('admin', { OpenedPrograms: [201], unlockedModels: { Catapult: true }, selectedOwnerId: 2 }) });
+    await waitFor(() => expect(store.getState().session.valid).toBe(true));
+    store.dispatch(sessionActions.loggedOut());
+    expect(store.getState().session).toMatchObject({ token: null, userName: null, userId: null, userRole: null, user_email: null, OpenedPrograms: [], unlockedModels: {}, selectedOwnerId: null });
+    await waitFor(() => expect(navigations).toEqual(['/']));
+  });
+
+  it('returns to / when any call reports the session expired', async () => {
+    const { store, navigations } = setup({ session: signedInAs('dana') });
+    await waitFor(() => expect(store.getState().session.valid).toBe(true));
+    store.dispatch(sessionActions.expired());
+    await waitFor(() => expect(navigations).toEqual(['/']));
+    expect(store.getState().session.token).toBeNull();
+  });
+});
+
+describe('auth saga: password reset', () => {
+  const run = async (resetPassword: () => Promise<{ message: string }>, email = 'parent.mia@demo.portal.test') => {
+    const { store, rehydrated } = setup({ api: createFakeApi({ resetPassword }) });
+    await rehydrated();
+    store.dispatch(authActions.passwordResetSubmitted({ email }));
+    await waitFor(() => expect(store.getState().authFlow.reset.status).not.toBe('submitting'));
+    return store.getState();
+  };
+
+  it('succeeds', async () => {
+    const state = await run(async () => ({ message: 'A new password has been sent to your email' }));
+    expect(state.authFlow.reset).toMatchObject({ status: 'succeeded', error: null });
+  });
+
+  it('says there is no account for a valid but unknown address', async () => {
+    const state = await run(() => Promise.reject(apiError(404, 'invalid_email', 'There is no account with that email address')));
+    expect(selectResetErrorMessage(state)).toBe('There is no account with that email address');
+  });
+
+  it('asks for a valid address when the text is not one', async () => {
+    const state = await run(() => Promise.reject(apiError(400, 'rest_invalid_param', 'Invalid parameter(s): user_email')), 'not-an-email');
+    expect(selectResetErrorMessage(state)).toBe('enter a valid email address');
+  });
+
+  it('shows another rejection message as plain text, never HTML', async () => {
+    const state = await run(() => Promise.reject(apiError(403, 'reset_blocked', '<strong>Error:</strong> Password reset is not allowed for this user')));
+    expect(selectResetErrorMessage(state)).toBe('Error: Password reset is not allowed for this user');
+  });
+
+  it('reports throttling in minutes', async () => {
+    const state = await run(() => Promise.reject({ ...apiError(429, 'too_many_requests'), retryAfter: 610 }));
+    expect(selectResetErrorMessage(state)).toBe('Too many requests, try again in 11 minutes');
+  });
+
+  it('reports a network failure plainly', async () => {
+    const state = await run(() => Promise.reject(networkError()));
+    expect(selectResetErrorMessage(state)).toBe('Could not reach the server. Check the connection and try again.');
+  });
+});

@@ -1,0 +1,18 @@
+/** The login form's rules and messages (portal-spec.md sections 5 and 8). */
+
+/** Login validation, checked in order (portal-spec.md section 5). */
+export const loginMessages = {
+  username: 'Enter an email or username',
+  password: 'Enter password',
+  terms: 'you must agree to the terms of use',
+  /** Any failure, network included (portal-spec.md section 8). */
+  failed: 'Wrong username or password',
+} as const;
+
+/** The first failing login rule, or null when the form may be sent. */
+export function validateLogin(input: { username: string; password: string; agreed: boolean }): 'username' | 'password' | 'terms' | null {
+  if (input.username.trim() === '') return 'username';
+  if (input.password === '') return 'password';
+  if (!input.agreed) return 'terms';
+  return null;
+}

@@ -1,0 +1,34 @@
+import { waitFor } from '@testing-library/react';
+import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION } from '../src/app/persist';
+import { createAppStore } from '../src/app/store';
+import type { SessionState } from '../src/entities/session/sessionSlice';
+import { createFakeApi, type FakeApi } from './fakeApi';
+import { createMemoryStorage, persistedValue } from './memoryStorage';
+import { testConfig } from './renderApp';
+
+/**
+ * The real store and root saga without any UI, for saga tests: dispatch events, then assert the
+ * state they lead to (never the sequence of effects). `navigations` records where sagas sent the user.
+ */
+export function createSagaStore(options: { api?: FakeApi; session?: Partial<SessionState>; storage?: ReturnType<typeof createMemoryStorage> } = {}) {
+  const api = options.api ?? createFakeApi();
+  const storage =
+    options.storage ??
+    createMemoryStorage(
+      options.session ? { [`persist:${SESSION_PERSIST_KEY}`]: persistedValue(options.session, SESSION_PERSIST_VERSION) } : {},
+    );
+  const navigations: string[] = [];
+  const created = createAppStore({
+    api,
+    navigator: { navigate: (to) => void navigations.push(to) },
+    config: testConfig,
+    storage,
+  });
+  /** Resolves once redux-persist has put the stored session back. */
+  const rehydrated = () =>
+    waitFor(() => {
+      if (!created.persistor.getState().bootstrapped) throw new Error('not rehydrated yet');
+    });
+  const stop = () => created.sagaTask?.cancel();
+  return { ...created, api, storage, navigations, rehydrated, stop };
+}
