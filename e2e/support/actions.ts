@@ -1,0 +1,39 @@
+import type { Page } from 'playwright-core';
+
+/** The demo sign-ins of shared/spec/demo-data.md. */
+export const DEMO_USERS = {
+  admin: { username: 'admin', password: 'demo-admin-2026', displayName: 'Office Admin', role: 'administrator' },
+  dana: { username: 'dana', password: 'demo-owner-2026', displayName: 'Dana Cohen', role: 'franchise_owner' },
+  lee: { username: 'lee', password: 'demo-owner-2026', displayName: 'Lee Wong', role: 'franchise_owner' },
+  maria: { username: 'maria', password: 'demo-owner-2026', displayName: 'Maria Garcia', role: 'franchise_owner' },
+  mia: { username: 'mia', password: 'demo-student-2026', displayName: 'Mia Levi', role: 'student' },
+} as const;
+
+/**
+ * Signs in through the login form as a user would (opens `baseUrl` first when given), and waits
+ * until the app has left the login page.
+ */
+export async function signIn(page: Page, username: string, password: string, baseUrl?: string): Promise<void> {
+  if (baseUrl) await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Menu' }).waitFor();
+}
+
+/** Opens the gear menu and returns the labels of its items. */
+export async function openMenu(page: Page): Promise<string[]> {
+  const gear = page.getByRole('button', { name: 'Menu' });
+  if ((await gear.getAttribute('aria-expanded')) !== 'true') await gear.click();
+  const items = page.getByRole('menu').getByRole('menuitem');
+  await items.first().waitFor();
+  return (await items.allTextContents()).map((text) => text.trim());
+}
+
+/** Logs out through the gear menu and waits for the login page. */
+export async function logOut(page: Page): Promise<void> {
+  await openMenu(page);
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('heading', { name: 'Welcome to Youngengineer Online' }).waitFor();
+}
