@@ -52,6 +52,7 @@ const config: Config = {
       testMatch: ['**/*.test.ts'],
       transform: swc,
       transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition)/)'],
+      setupFilesAfterEnv: ['<rootDir>/test/serverSetup.ts'],
     },
     ...(process.env.E2E === '1' ? [e2e] : []),
   ],

@@ -60,8 +60,15 @@ export interface ModelCardView {
   code: string | null;
 }
 
+/**
+ * The backend's word wins: when it says whether a student unlocked a lesson (`unlocked`, portal
+ * backend), the locally persisted flags (which anyone can edit in localStorage) count for nothing;
+ * they decide only against a plain WordPress site, which does not say.
+ */
 const isLessonOpen = (lesson: Lesson, opened: number[], privileged: boolean) =>
-  privileged || opened.includes(lesson.id) || lesson.unlocked === true;
+  // The backend sends `unlocked` to students only: when it is there, the server sees a student,
+  // whatever role the persisted session claims.
+  typeof lesson.unlocked === 'boolean' ? lesson.unlocked : privileged || opened.includes(lesson.id);
 
 /** A program's model cards, split into main and experimental models, each in metadata.order. */
 export const selectModelCards = createSelector(
@@ -79,20 +86,36 @@ export const selectModelCards = createSelector(
 export type GalleryAccess = 'allowed' | 'pending' | 'denied';
 
 /**
- * Whether a lesson's gallery may show: privileged users always; a student when the lesson is in
- * OpenedPrograms or the backend says it is unlocked. Pending until the program's lessons have loaded.
+ * Whether a lesson's gallery may show: privileged users always; a student when the backend says the
+ * lesson is unlocked. Against a backend that says nothing of unlocks (plain WordPress), or when the
+ * lessons could not be loaded, the local OpenedPrograms decide. With the portal backend
+ * (capabilities.serverUnlock) it is pending until the program's lessons have loaded, so an edited
+ * localStorage never shows a locked gallery, not even for a moment.
  */
 export const selectGalleryAccess = (state: ContentRootState, programId: number, lessonId: number): GalleryAccess => {
-  if (selectIsPrivileged(state)) return 'allowed';
-  if (selectOpenedPrograms(state).includes(lessonId)) return 'allowed';
   const lesson = selectLessonById(state, lessonId);
-  if (lesson?.unlocked === true) return 'allowed';
+  // `unlocked` comes to students only: it outranks a role edited into the persisted session.
+  if (typeof lesson?.unlocked === 'boolean') return lesson.unlocked ? 'allowed' : 'denied';
   const load = selectLessonsLoad(state, programId).status;
+  if (selectIsPrivileged(state)) {
+    // Until the lessons say otherwise; with the portal backend, wait for them.
+    return state.config.capabilities.serverUnlock && load !== 'succeeded' && load !== 'failed' ? 'pending' : 'allowed';
+  }
+  const serverDecides = state.config.capabilities.serverUnlock && load !== 'failed';
+  if (!serverDecides && selectOpenedPrograms(state).includes(lessonId)) return 'allowed';
   return load === 'succeeded' || load === 'failed' ? 'denied' : 'pending';
 };
 
-/** The older route: the model's flag (named after the model) or a privileged user. */
+/**
+ * The older route: the model's flag (named after the model) or a privileged user; once the route
+ * has resolved to a lesson the backend reports on, the backend's word instead.
+ */
 export const selectLegacyModelAllowed = (state: ContentRootState, modelName: string): boolean => {
+  const legacy = state.content.legacyGallery;
+  if (legacy.lessonId !== null && legacy.key !== null && legacy.key.endsWith(`/${modelName}`)) {
+    const lesson = selectLessonById(state, legacy.lessonId);
+    if (typeof lesson?.unlocked === 'boolean') return lesson.unlocked;
+  }
   if (selectIsPrivileged(state)) return true;
   const flags = selectUnlockedModels(state);
   return flags[modelName] === true || flags[modelKey(modelName)] === true || flags[decodeURIComponent(modelName)] === true;

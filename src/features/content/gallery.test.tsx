@@ -25,7 +25,7 @@ describe('instruction gallery', () => {
   });
 
   it('shows the tabs that have content, with their titles, as ARIA tabs; a non-looping gallery with thumbnails', async () => {
-    const view = renderApp({ route: galleryRoute(CATAPULT), session: signedInAs('mia', { OpenedPrograms: [CATAPULT] }), api: createContentApi() });
+    const view = renderApp({ route: galleryRoute(CATAPULT), session: signedInAs('mia', { OpenedPrograms: [CATAPULT] }), api: createContentApi({ unlocked: [CATAPULT] }) });
     const tablist = await screen.findByRole('tablist', { name: 'Catapult parts' });
     const tabs = within(tablist).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Build', 'Experiment', 'Video']);
@@ -61,7 +61,7 @@ describe('instruction gallery', () => {
   });
 
   it('plays a video only when asked, hides play and fullscreen while it plays, and unmounts it on close or slide change', async () => {
-    const view = renderApp({ route: galleryRoute(CATAPULT), session: signedInAs('mia', { OpenedPrograms: [CATAPULT] }), api: createContentApi() });
+    const view = renderApp({ route: galleryRoute(CATAPULT), session: signedInAs('mia', { OpenedPrograms: [CATAPULT] }), api: createContentApi({ unlocked: [CATAPULT] }) });
     await view.user.click(await screen.findByRole('tab', { name: 'Video' }));
     expect(document.querySelector('iframe')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open Fullscreen' })).toBeInTheDocument();
@@ -89,6 +89,7 @@ describe('instruction gallery', () => {
 
   it('stops the video when the slide changes', async () => {
     const withTwo = createContentApi({
+      viewer: 'owner',
       overrides: {
         getLesson: async () => ({
           id: FLYING_CHAIRS,

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from 'react-image-gallery';
 import { Link } from 'react-router';
 import styled, { css } from 'styled-components';
@@ -36,8 +36,14 @@ export const autoplayUrl = (embedUrl: string): string => {
 
 const cssUrl = (url: string) => `url("${url.replace(/["\\\n]/g, (c) => `\\${c}`)}")`;
 
+/**
+ * The program's background fills the window below the header (64 px tall, 56 px on phones) and
+ * the layout's padding, so it never stops halfway down a phone screen.
+ */
 const Frame = styled.div<{ $desktop: string | null; $mobile: string | null }>`
-  min-height: 100%;
+  min-height: calc(100vh - 96px);
+  min-height: calc(100svh - 96px);
+  border-radius: ${({ theme }) => theme.radii.lg};
   padding: ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[7]}px;
   background-color: ${({ theme }) => theme.colors.page};
   background-size: cover;
@@ -47,6 +53,8 @@ const Frame = styled.div<{ $desktop: string | null; $mobile: string | null }>`
     ${({ $desktop }) => $desktop && css`background-image: ${cssUrl($desktop)};`}
   }
   ${media.headerMobile} {
+    min-height: calc(100vh - 80px);
+    min-height: calc(100svh - 80px);
     padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[6]}px;
     ${({ $mobile }) => $mobile && css`background-image: ${cssUrl($mobile)};`}
   }
@@ -76,8 +84,10 @@ const TopBar = styled.div`
     font-size: ${({ theme }) => theme.fontSizes.xxl};
     text-align: center;
   }
-  ${media.headerMobile} h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+  ${media.headerMobile} {
+    h1 {
+      font-size: ${({ theme }) => theme.fontSizes.xl};
+    }
   }
 `;
 
@@ -209,6 +219,32 @@ const CloseVideo = styled.button`
   cursor: pointer;
 `;
 
+/**
+ * react-image-gallery wraps every slide in <div role="button" aria-label="Go to Slide N"> (tabIndex
+ * -1, nothing to press). Around a video's Play button that is a control inside a control, and it
+ * names each picture 'Go to Slide N' instead of its step: make each slide a labelled group
+ * ('slide N of M', its picture keeps its own alt text). Slides the gallery mounts later are fixed too.
+ */
+function useSlidesAsGroups(box: RefObject<HTMLDivElement | null>, count: number) {
+  useEffect(() => {
+    const root = box.current;
+    if (!root) return undefined;
+    const fix = () => {
+      root.querySelectorAll<HTMLElement>('.image-gallery-slide[role="button"]').forEach((slide) => {
+        const n = /(\d+)\s*$/.exec(slide.getAttribute('aria-label') ?? '')?.[1];
+        slide.setAttribute('role', 'group');
+        slide.setAttribute('aria-roledescription', 'slide');
+        if (n) slide.setAttribute('aria-label', `${n} of ${count}`);
+        else slide.removeAttribute('aria-label');
+      });
+    };
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['role'] });
+    return () => observer.disconnect();
+  }, [box, count]);
+}
+
 /** One non-looping gallery; the video of a slide plays only while asked for. */
 function SlideGallery({ slides, title }: { slides: SlideView[]; title: string }) {
   const [playing, setPlaying] = useState<number | null>(null);
@@ -216,7 +252,9 @@ function SlideGallery({ slides, title }: { slides: SlideView[]; title: string })
   const current = useRef(0);
   const playOnArrival = useRef<number | null>(null);
   const galleryRef = useRef<ImageGalleryRef>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
+  useSlidesAsGroups(boxRef, slides.length);
 
   const items = useMemo<Item[]>(
     () =>
@@ -295,7 +333,7 @@ function SlideGallery({ slides, title }: { slides: SlideView[]; title: string })
 
   const isPlaying = playing !== null;
   return (
-    <GalleryBox>
+    <GalleryBox ref={boxRef}>
       <ImageGallery
         ref={galleryRef}
         items={items}

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { Lesson } from '../../../api/types';
-import { Card, ExternalButtonLink, FittedImage, VisuallyHidden } from './ui';
+import { Card, ExternalButtonLink, FittedImage } from './ui';
 
 const Title = styled.h2`
   margin: 0;
@@ -30,9 +30,13 @@ export function LessonPlanCard({ lesson, lessonNumber }: { lesson: Lesson; lesso
       <PlanTitle>{planTitle}</PlanTitle>
       <Footer>
         {lesson.lessonPlansUrl ? (
-          <ExternalButtonLink href={lesson.lessonPlansUrl} target="_blank" rel="noopener noreferrer">
+          <ExternalButtonLink
+            href={lesson.lessonPlansUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Open lesson plan: ${planTitle} (opens in a new tab)`}
+          >
             Open lesson plan
-            <VisuallyHidden>{`: ${planTitle} (opens in a new tab)`}</VisuallyHidden>
             <span aria-hidden="true">↗</span>
           </ExternalButtonLink>
         ) : (

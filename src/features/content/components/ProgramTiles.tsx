@@ -2,9 +2,34 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Program } from '../../../api/types';
 import { media } from '../../../shared/breakpoints';
-import { Grid, SkeletonBlock, VisuallyHidden } from './ui';
+import { SkeletonBlock, VisuallyHidden } from './ui';
 
 const cssUrl = (url: string) => `url("${url.replace(/["\\\n]/g, (c) => `\\${c}`)}")`;
+
+/**
+ * Tiles of one size, centred: a short list (three or four programs) sits in the middle of a wide
+ * screen instead of hugging its left edge, and a last odd tile is centred under the others.
+ */
+const TileGrid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space[5]}px;
+  > li {
+    flex: 0 1 320px;
+    min-width: 260px;
+  }
+  ${media.mobile} {
+    gap: ${({ theme }) => theme.space[4]}px;
+    > li {
+      flex-basis: 100%;
+      min-width: 0;
+    }
+  }
+`;
 
 const TileLink = styled(Link)<{ $background: string | null }>`
   position: relative;
@@ -47,6 +72,8 @@ const Logo = styled.img`
   max-width: 80%;
   height: 120px;
   object-fit: contain;
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadows.raised};
   ${media.mobile} {
     height: 96px;
   }
@@ -90,7 +117,7 @@ export function ProgramTiles({
   listLabel: string;
 }) {
   return (
-    <Grid aria-label={listLabel} $min={260}>
+    <TileGrid aria-label={listLabel}>
       {programs.map((program) => (
         <li key={program.id}>
           <TileLink to={linkTo(program)} $background={program.mobileBackground ?? program.desktopBackground}>
@@ -104,7 +131,7 @@ export function ProgramTiles({
           </TileLink>
         </li>
       ))}
-    </Grid>
+    </TileGrid>
   );
 }
 
@@ -112,13 +139,13 @@ export function ProgramTilesSkeleton({ label }: { label: string }) {
   return (
     <div aria-busy="true">
       <VisuallyHidden role="status">{label}…</VisuallyHidden>
-      <Grid aria-hidden="true" data-testid="skeleton-cards" $min={260}>
+      <TileGrid aria-hidden="true" data-testid="skeleton-cards">
         {Array.from({ length: 4 }, (_, i) => (
           <li key={i}>
             <SkeletonBlock $height={220} $radius="16px" />
           </li>
         ))}
-      </Grid>
+      </TileGrid>
     </div>
   );
 }

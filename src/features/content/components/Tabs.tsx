@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { media } from '../../../shared/breakpoints';
 
 export interface TabItem {
   id: string;
@@ -23,7 +24,15 @@ const Tab = styled.button<{ $selected: boolean }>`
   color: ${({ $selected, theme }) => ($selected ? theme.colors.surface : theme.colors.accent)};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   font-size: ${({ theme }) => theme.fontSizes.md};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
   cursor: pointer;
+  /* Phones: the tabs share the row in equal parts (a name of several words wraps inside its tab,
+     a single long word keeps its tab at least that wide) instead of stacking in uneven buttons. */
+  ${media.mobile} {
+    flex: 1 1 0;
+    max-width: 12rem;
+    padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
+  }
 `;
 
 /**

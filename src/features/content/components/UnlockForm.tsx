@@ -13,10 +13,24 @@ const Form = styled.div`
 `;
 
 const Label = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   color: ${({ theme }) => theme.colors.text};
   text-align: center;
 `;
+
+/** A small padlock: this model is still locked (decoration; the label says what to do). */
+function Padlock() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="18" height="20" viewBox="0 0 18 20">
+      <path d="M4.5 9V6a4.5 4.5 0 0 1 9 0v3" fill="none" stroke="#4F4B57" strokeWidth="2.2" />
+      <rect x="1" y="8.5" width="16" height="11" rx="3" fill="#FFC627" stroke="#1C1B1F" strokeWidth="1.2" />
+      <circle cx="9" cy="13.5" r="1.8" fill="#1C1B1F" />
+    </svg>
+  );
+}
 
 const Input = styled.input<{ $invalid: boolean }>`
   width: 9ch;
@@ -80,7 +94,10 @@ export function UnlockForm({
   return (
     <Form>
       <Label htmlFor={inputId}>
-        Enter the {MODEL_CODE_LENGTH}-digit code<VisuallyHidden> for {modelTitle}</VisuallyHidden>
+        <Padlock />
+        <span>
+          Enter the {MODEL_CODE_LENGTH}-digit code<VisuallyHidden> for {modelTitle}</VisuallyHidden>
+        </span>
       </Label>
       <Input
         ref={inputRef}
