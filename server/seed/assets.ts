@@ -111,24 +111,30 @@ ${drawn}
 </svg>`;
 }
 
-/** The model's name in colourful brick letters (the card's title colour image). */
+/**
+ * The model's name in colourful brick letters (the card's title colour image): one line of text
+ * with a colour per letter, so the letters keep their natural spacing.
+ */
 export function titleSvg(title: string): string {
   const letters = [...title];
-  const width = Math.max(240, letters.length * 34 + 40);
+  // Arial Black-ish letters are about 0.68 em wide; the text is centred, so an estimate will do.
+  const width = Math.max(160, Math.round(letters.length * 52 * 0.68) + 40);
   const body = letters
-    .map((ch, i) =>
-      ch === ' '
-        ? ''
-        : `<text x='${20 + i * 34}' y='62' ${FONT} font-size='52' font-weight='900' fill='${BRICK_COLORS[i % BRICK_COLORS.length]}' stroke='#1C1B1F' stroke-width='1.5'>${escapeXml(ch)}</text>`,
-    )
+    .map((ch, i) => `<tspan fill='${BRICK_COLORS[i % BRICK_COLORS.length]}'>${escapeXml(ch)}</tspan>`)
     .join('');
-  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${width} 80' width='${width}' height='80'>${body}</svg>`;
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${width} 80' width='${width}' height='80'><text x='${width / 2}' y='60' text-anchor='middle' ${FONT} font-size='52' font-weight='900' stroke='#1C1B1F' stroke-width='1.5' paint-order='stroke' xml:space='preserve'>${body}</text></svg>`;
 }
 
-/** A small picture of the finished model: its last step without labels. */
+/** A small picture of the finished model: its last step without labels, cropped around the parts. */
 export function smallSvg(modelKey: string, total: number): string {
   const parts = layoutParts(modelKey, total);
-  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='100 150 1000 600' width='300' height='180'><rect x='100' y='150' width='1000' height='600' fill='#FFFFFF'/><rect x='100' y='680' width='1000' height='40' rx='8' fill='#C9CFD8'/>${parts.map((p) => drawPart(p, false)).join('')}</svg>`;
+  // The board (x 100 to 1100, y 680 to 720) and the parts, centred with a margin; never flatter than 2:1.
+  const x = 80;
+  const w = 1040;
+  const top = Math.min(...parts.map((p) => p.y - 10));
+  const h = Math.max(Math.round(w / 2), 720 - top + 80);
+  const y = Math.round((top + 720) / 2 - h / 2);
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='${x} ${y} ${w} ${h}' width='300' height='${Math.round((300 * h) / w)}'><rect x='${x}' y='${y}' width='${w}' height='${h}' fill='#FFFFFF'/><rect x='100' y='680' width='1000' height='40' rx='8' fill='#C9CFD8'/>${parts.map((p) => drawPart(p, false)).join('')}</svg>`;
 }
 
 function programArt(program: DemoProgram, kind: 'logo' | 'long' | 'bg-desktop' | 'bg-mobile'): string {
@@ -152,9 +158,17 @@ function programArt(program: DemoProgram, kind: 'logo' | 'long' | 'bg-desktop' |
   return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${w} ${h}' width='${w}' height='${h}'><defs><linearGradient id='g' x1='0' y1='0' x2='1' y2='1'><stop offset='0' stop-color='${a}'/><stop offset='1' stop-color='${b}'/></linearGradient></defs><rect width='${w}' height='${h}' fill='url(#g)'/>${bricks}${label}${sub}</svg>`;
 }
 
+/**
+ * A lesson video's poster: a sunny scene with the title. The full poster has no play symbol of its
+ * own (the portal puts its Play video button on it); the thumbnail has one, to tell it from the steps.
+ */
 function posterSvg(title: string, thumb: boolean): string {
   const [w, h] = thumb ? [160, 90] : [640, 360];
-  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 640 360' width='${w}' height='${h}'><rect width='640' height='360' fill='#EAF4FF'/><rect y='300' width='640' height='60' fill='#237841'/><circle cx='320' cy='180' r='70' fill='#D62718'/><path d='M296 140 L370 180 L296 220 Z' fill='#FFFFFF'/>${thumb ? '' : `<text x='24' y='48' ${FONT} font-size='30' font-weight='700' fill='#1B2A41'>${escapeXml(title)}: lesson video</text>`}</svg>`;
+  const scene = `<rect width='640' height='360' fill='#EAF4FF'/><circle cx='560' cy='70' r='38' fill='#FFC627'/><rect y='300' width='640' height='60' fill='#237841'/><rect x='70' y='250' width='120' height='50' rx='8' fill='#D62718'/><rect x='180' y='210' width='90' height='90' rx='45' fill='#0B5FB4'/><rect x='440' y='240' width='140' height='60' rx='8' fill='#FE8A18'/>`;
+  const overlay = thumb
+    ? `<circle cx='320' cy='180' r='90' fill='#D62718'/><path d='M286 128 L386 180 L286 232 Z' fill='#FFFFFF'/>`
+    : `<text x='24' y='52' ${FONT} font-size='32' font-weight='700' fill='#1B2A41'>${escapeXml(title)}: lesson video</text>`;
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 640 360' width='${w}' height='${h}'>${scene}${overlay}</svg>`;
 }
 
 function embedHtml(model: DemoModel, videoId: string): string {
@@ -163,13 +177,21 @@ function embedHtml(model: DemoModel, videoId: string): string {
 <title>${escapeXml(model.title)}: lesson video</title>
 <style>html,body{margin:0;height:100%;background:#000}video{width:100%;height:100%;object-fit:contain;display:block}</style></head>
 <body><video src="/content/videos/${videoId}.webm" poster="${videoPosterUrl(videoId)}" controls playsinline muted preload="metadata"></video>
-<script>
-  // Autoplay only when the portal asks for it (?autoplay=1), muted so browsers allow it.
-  var v = document.querySelector('video');
-  if (new URLSearchParams(location.search).get('autoplay') === '1') { v.autoplay = true; v.play().catch(function () {}); }
-</script></body></html>
+<script src="${EMBED_SCRIPT_URL}"></script></body></html>
 `;
 }
+
+/**
+ * The embed pages' script, as a same-origin file: the Content-Security-Policy (script-src 'self')
+ * allows no inline script.
+ */
+export const EMBED_SCRIPT_URL = '/content/videos/embed/embed.js';
+const EMBED_SCRIPT = `// Autoplay only when the portal asks for it (?autoplay=1), muted so browsers allow it.
+(function () {
+  var v = document.querySelector('video');
+  if (v && new URLSearchParams(location.search).get('autoplay') === '1') { v.autoplay = true; v.play().catch(function () {}); }
+})();
+`;
 
 function lessonPlanHtml(model: DemoModel): string {
   const program = programOf(model.programId);
@@ -222,7 +244,7 @@ function stepFiles(model: DemoModel): { url: string; body: () => string }[] {
     }
   };
   if (model.legacyTabs) {
-    for (const tab of model.tabs) add(tab.folder, tab.to - tab.from + 1, `${model.title}: ${tab.title}`);
+    for (const tab of model.tabs.filter((t) => !t.video)) add(tab.folder, tab.to - tab.from + 1, `${model.title}: ${tab.title}`);
   } else {
     add('', model.imageCount, model.title);
   }
@@ -238,6 +260,7 @@ export async function generateDemoAssets(publicDir: string): Promise<void> {
     }
   }
   const clip = await readFile(CLIP);
+  writes.push(put(publicDir, EMBED_SCRIPT_URL, EMBED_SCRIPT));
   for (const model of [...demoModels(), KIT_CONTENTS]) {
     for (const file of stepFiles(model)) writes.push(put(publicDir, file.url, file.body()));
     writes.push(put(publicDir, modelTitleImageUrl(model), titleSvg(model.title)));

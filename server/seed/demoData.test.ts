@@ -141,10 +141,12 @@ describe('generated demo assets', () => {
     expect(step3).toContain('Step 3 of 51');
     expect(step3.replace('Step 3', '')).not.toEqual(step4.replace('Step 4', ''));
     expect((await readdir(path.join(folder, 'thumbs'))).length).toBe(51);
+    const experiment = await readFile(path.join(dir, 'progrmas/PlayMachines1/MainModels/Catapult/Experiment/6.svg'), 'utf8');
+    expect(experiment).toContain('Step 6 of 6');
   });
 
   it('is deterministic and idempotent', async () => {
-    const file = path.join(dir, 'progrmas/PlayMachines1/MainModels/Catapult/7.svg');
+    const file = path.join(dir, 'progrmas/PlayMachines1/MainModels/Catapult/Build/7.svg');
     const before = await readFile(file, 'utf8');
     await generateDemoAssets(dir);
     expect(await readFile(file, 'utf8')).toBe(before);

@@ -306,11 +306,12 @@ function tabsOf(title: string, imageCount: number): { tabs: DemoTab[]; legacyTab
   if (title === 'Catapult') {
     return {
       tabs: [
-        { title: 'Build', folder: '', from: 1, to: 15 },
-        { title: 'Experiment', folder: '', from: 16, to: imageCount },
+        // One folder per tab, so each step image's 'Step n of N' counts within its tab.
+        { title: 'Build', folder: 'Build', from: 1, to: 15 },
+        { title: 'Experiment', folder: 'Experiment', from: 1, to: imageCount - 15 },
         { title: 'Video', folder: '', from: 1, to: 0, video: true },
       ],
-      legacyTabs: false,
+      legacyTabs: true,
     };
   }
   const legacy = LEGACY_TABS[title];
@@ -468,7 +469,7 @@ function lessonFields(model: DemoModel): { meta: Record<string, string>; fields:
   }
   if (model.legacyTabs) {
     meta.image_tabs = JSON.stringify(
-      model.tabs.map((tab) => ({ title: tab.title, count: tab.to - tab.from + 1, folder: tab.folder })),
+      model.tabs.filter((tab) => !tab.video).map((tab) => ({ title: tab.title, count: tab.to - tab.from + 1, folder: tab.folder })),
     );
   }
   return { meta, fields };
