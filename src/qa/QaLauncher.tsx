@@ -8,11 +8,13 @@ import type { QaTools } from './qaTools';
 /** The panel is its own chunk: nobody who never opens it downloads it. */
 const QaPanel = lazy(() => import(/* webpackChunkName: "qa-panel" */ './QaPanel'));
 
+/**
+ * In the page's flow, after the main content: a fixed button would cover whatever link or field
+ * sits in the corner of a phone screen (the browser sweep, e2e/sweep.e2e.ts, checks overlaps).
+ */
 const LaunchButton = styled.button`
-  position: fixed;
-  left: ${({ theme }) => theme.space[3]}px;
-  bottom: ${({ theme }) => theme.space[3]}px;
-  z-index: ${({ theme }) => theme.zIndex.toast};
+  display: block;
+  margin: ${({ theme }) => theme.space[3]}px;
   min-width: ${({ theme }) => theme.touchTarget}px;
   min-height: ${({ theme }) => theme.touchTarget}px;
   border: 1px solid ${({ theme }) => theme.colors.border};

@@ -33,6 +33,12 @@ export interface ActionLog {
   /** The store's state before actions[0], secrets redacted, without redux-persist's _persist. */
   startState: JsonObject;
   actions: LoggedAction[];
+  /**
+   * The store's state when the log was downloaded, redacted like startState and without _persist.
+   * A replay of the log should end in it, less the redacted secrets (compare with the replay's
+   * final state redacted the same way). Optional: older logs lack it; a replay ignores it.
+   */
+  finalState?: JsonObject;
 }
 
 /** The message a replay shows when it refuses a log; the UI and the CLI print it as is. */

@@ -95,6 +95,16 @@ describe('action recorder', () => {
     expect(recorder.exportLog().actions[0]!.action.payload).toEqual({ username: 'dana', password: '[redacted]' });
   });
 
+  it('holds the store\'s state at download time, redacted, which a replay of the log reaches', () => {
+    const { recorder, store } = setup({ capacity: 10 });
+    for (let i = 1; i <= 12; i += 1) store.dispatch(added(i));
+    store.dispatch(signedIn({ username: 'dana', password: 'demo-owner-2026' }));
+    const log = recorder.exportLog();
+    expect(log.finalState).toEqual({ counter: { value: 78, password: '[redacted]' } });
+    expect(JSON.stringify(log)).not.toContain('demo-owner-2026');
+    expect(replayLog(log, combineReducers({ counter: counter.reducer }), { persistVersion: 7 }).finalState).toEqual(log.finalState);
+  });
+
   it('keeps actions in the order the reducers saw them when a middleware dispatches while handling one', () => {
     // Like a saga that puts synchronously from a take.
     const echo: Middleware = (api) => (next) => (action) => {

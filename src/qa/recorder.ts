@@ -81,6 +81,7 @@ export function createActionRecorder(options: RecorderOptions): ActionRecorder {
   const now = options.now ?? (() => new Date());
 
   let base: Checkpoint | null = null;
+  let currentState: () => unknown = () => ({});
   let entries: Entry[] = [];
   let checkpoints: Checkpoint[] = [];
   let chars = 0;
@@ -98,6 +99,7 @@ export function createActionRecorder(options: RecorderOptions): ActionRecorder {
 
   const middleware: Middleware = (api) => {
     base = { seq: 0, time: now().toISOString(), state: api.getState() };
+    currentState = api.getState;
     return (next) => (action) => {
       if (isQaAction(action)) return next(action);
       const seq = nextSeq++;
@@ -132,6 +134,7 @@ export function createActionRecorder(options: RecorderOptions): ActionRecorder {
         dropped: droppedCount,
         startState: plainState(options.redactState(start.state)),
         actions,
+        finalState: plainState(options.redactState(currentState())),
       };
     },
   };
