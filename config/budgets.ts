@@ -8,15 +8,18 @@ export interface RouteBudget {
   maxGzipKb: number;
 }
 
-const page = (route: string, chunk: string, maxGzipKb = 200): RouteBudget => ({
+const page = (route: string, chunk: string, maxGzipKb = 200, extra: string[] = []): RouteBudget => ({
   route,
-  chunkGroups: ['layout', chunk],
+  chunkGroups: ['layout', chunk, ...extra],
   maxGzipKb,
 });
 
+/** Content pages also load the page mappers (src/api, chunk "api-pages") with their first request. */
+const content = (route: string, chunk: string): RouteBudget => page(route, chunk, 200, ['api-pages']);
+
 export const routeBudgets: RouteBudget[] = [
   page('/ (login)', 'page-login', 150),
-  page('/ (select program)', 'page-select-program'),
+  content('/ (select program)', 'page-select-program'),
   page('/PasswordReset', 'page-password-reset'),
   page('/terms_of_use', 'page-terms'),
   page('/students_list', 'page-students-list'),
@@ -24,9 +27,9 @@ export const routeBudgets: RouteBudget[] = [
   page('/admin/Franchise_Owners_List', 'page-franchise-owners'),
   page('/admin/all_students_list', 'page-all-students'),
   page('/admin/sign_up_new_franchise', 'page-sign-up-franchise'),
-  page('/building_instructions', 'page-building-instructions'),
-  page('/lesson_plans', 'page-lesson-plans'),
-  page('/select-model', 'page-select-model'),
-  page('/select-model-lesson-plans', 'page-select-model-lesson-plans'),
-  page('/model_building_instructions', 'page-gallery'),
+  content('/building_instructions', 'page-building-instructions'),
+  content('/lesson_plans', 'page-lesson-plans'),
+  content('/select-model', 'page-select-model'),
+  content('/select-model-lesson-plans', 'page-select-model-lesson-plans'),
+  content('/model_building_instructions', 'page-gallery'),
 ];

@@ -1,10 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Compiler, Compilation } from 'webpack';
 import type { RouteBudget } from '../budgets';
 
 const kb = (bytes: number) => bytes / 1024;
+
+/** dist/bundle-report.json: what each route loads (gzip -9 bytes), as the budget check computed it. */
+export interface BundleReport {
+  generatedAt: string;
+  /** JavaScript file (relative to dist/) -> gzipped bytes */
+  chunks: Record<string, number>;
+  routes: { route: string; files: string[]; gzipBytes: number; budgetKb: number; ok: boolean }[];
+}
 
 /**
  * Prints every JavaScript chunk's gzipped size and each route's total, and fails a production
@@ -35,10 +43,12 @@ export class BudgetPlugin {
       }
       lines.push('', 'Route budgets (entry + layout + page, gzipped):');
       const failures: string[] = [];
+      const report: BundleReport = { generatedAt: new Date().toISOString(), chunks: Object.fromEntries(gzipSizes), routes: [] };
       for (const budget of this.budgets) {
         const files = new Set(['main', ...budget.chunkGroups].flatMap(filesOf));
         const total = [...files].reduce((sum, file) => sum + (gzipSizes.get(file) ?? 0), 0);
         const ok = kb(total) <= budget.maxGzipKb;
+        report.routes.push({ route: budget.route, files: [...files], gzipBytes: total, budgetKb: budget.maxGzipKb, ok });
         lines.push(`  ${ok ? 'ok  ' : 'OVER'} ${kb(total).toFixed(1).padStart(7)} / ${budget.maxGzipKb} KB  ${budget.route}`);
         if (!ok) failures.push(`${budget.route}: ${kb(total).toFixed(1)} KB gzipped > ${budget.maxGzipKb} KB budget`);
         if (budget.chunkGroups.some((group) => filesOf(group).length === 0)) {
@@ -46,6 +56,8 @@ export class BudgetPlugin {
         }
       }
       console.log(lines.join('\n'));
+      // The benchmark suite (npm run bench) reads the same figures.
+      writeFileSync(path.join(compilation.outputOptions.path ?? compiler.outputPath, 'bundle-report.json'), `${JSON.stringify(report, null, 2)}\n`);
       if (this.enforce && failures.length > 0) {
         for (const failure of failures) compilation.errors.push(new Error(`Bundle budget exceeded: ${failure}`) as never);
       }

@@ -1,0 +1,140 @@
+/**
+ * Backend on loopback with autocannon, 50 connections: the programs list, a lesson page,
+ * get_all_students_data with 10,000 students (as their franchise owner), and login. Each endpoint
+ * runs several short rounds; the table shows the medians of requests/s, p50 and p99.
+ *
+ * Login: the rate limiter counts failed sign-ins only (server/routes/jwtAuth.ts), so correct
+ * credentials for one account are never limited and no configuration change is needed. The
+ * portal runs argon2id at its production cost (19 MiB, 2 passes): login is CPU-bound by design.
+ */
+import autocannon from 'autocannon';
+import { CONTENT_IDS } from '../src/api/wire';
+import { apiToken, type BenchContext } from './lib/context';
+import { type FigureSink, median, round } from './lib/results';
+import { BENCH_OWNERS } from './lib/seed';
+import { DEMO_USERS } from '../e2e/support';
+
+interface Target {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  p99Goal: number | null;
+  seconds: number;
+  /**
+   * 'fetch': Node's own HTTP client with 50 concurrent loops instead of autocannon, whose
+   * JavaScript HTTP parser cannot keep up with 3 MB answers (it reported no latencies at all).
+   */
+  client?: 'fetch';
+}
+
+interface Round {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  total: number;
+  bytesPerSecond: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function runFetch(baseUrl: string, target: Target): Promise<Round> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  const end = Date.now() + target.seconds * 1000;
+  const loop = async () => {
+    while (Date.now() < end) {
+      const t0 = performance.now();
+      try {
+        const res = await fetch(`${baseUrl}${target.path}`, {
+          method: target.method,
+          headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers, 'accept-encoding': 'identity' },
+          ...(target.body ? { body: target.body } : {}),
+        });
+        const body = await res.arrayBuffer();
+        bytes += body.byteLength;
+        if (!res.ok) errors += 1;
+      } catch {
+        errors += 1;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: 50 }, loop));
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { rps: latencies.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors, total: latencies.length, bytesPerSecond: bytes / seconds };
+}
+
+async function runAutocannon(baseUrl: string, target: Target): Promise<Round> {
+  const r = await run(baseUrl, target);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, total: r.requests.total, bytesPerSecond: r.throughput.average };
+}
+
+function run(baseUrl: string, target: Target): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${baseUrl}${target.path}`,
+        method: target.method,
+        connections: 50,
+        duration: target.seconds,
+        headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
+        ...(target.body ? { body: target.body } : {}),
+      },
+      (err, result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(result)),
+    );
+  });
+}
+
+export async function backendBench(ctx: BenchContext, sink: FigureSink): Promise<void> {
+  const owner = BENCH_OWNERS.find((o) => o.students === 10_000)!;
+  const ownerToken = await apiToken(ctx.baseUrl, owner.username, owner.password);
+  const danaToken = await apiToken(ctx.baseUrl, DEMO_USERS.dana.username, DEMO_USERS.dana.password);
+  const rounds = Math.min(3, ctx.runs);
+  const targets: Target[] = [
+    { name: 'programs list (GET pages?parent=127, signed in)', method: 'GET', path: `/wp-json/wp/v2/pages?parent=${CONTENT_IDS.programsRoot}&per_page=100`, headers: { authorization: `Bearer ${danaToken}` }, p99Goal: 50, seconds: 4 },
+    { name: `lesson page (GET pages/${ctx.lawnMowerId}, Lawn Mower, signed in)`, method: 'GET', path: `/wp-json/wp/v2/pages/${ctx.lawnMowerId}`, headers: { authorization: `Bearer ${danaToken}` }, p99Goal: 50, seconds: 4 },
+    {
+      name: 'get_all_students_data, 10,000 students',
+      method: 'POST',
+      path: '/wp-json/wl/v1/get_all_students_data',
+      headers: { authorization: `Bearer ${ownerToken}` },
+      body: JSON.stringify({ AUTH_KEY: ctx.authKey }),
+      p99Goal: 50,
+      seconds: 6,
+      client: 'fetch',
+    },
+    {
+      name: 'login (POST jwt-auth/v1/token, argon2id 19 MiB t=2)',
+      method: 'POST',
+      path: '/wp-json/jwt-auth/v1/token',
+      body: JSON.stringify({ username: DEMO_USERS.dana.username, password: DEMO_USERS.dana.password }),
+      p99Goal: null,
+      seconds: 6,
+    },
+  ];
+  for (const target of targets) {
+    const results: Round[] = [];
+    for (let i = 0; i < rounds; i++) results.push(target.client === 'fetch' ? await runFetch(ctx.baseUrl, target) : await runAutocannon(ctx.baseUrl, target));
+    const rps = median(results.map((r) => r.rps));
+    const p50 = round(median(results.map((r) => r.p50)), 0);
+    const p99 = round(median(results.map((r) => r.p99)), 0);
+    const errors = results.reduce((sum, r) => sum + r.errors, 0);
+    const total = results.reduce((sum, r) => sum + r.total, 0);
+    const bytes = median(results.map((r) => r.bytesPerSecond));
+    const note = `${target.client === 'fetch' ? 'Node fetch' : 'autocannon'}, 50 connections, ${rounds} x ${target.seconds} s`;
+    sink.add({ metric: `${target.name}: requests/s`, value: round(rps, 0), unit: 'req/s', note: `${note}; ${round(bytes / 1024 / 1024, 1)} MB/s` });
+    sink.add({ metric: `${target.name}: p50 latency`, value: p50, unit: 'ms' });
+    if (target.p99Goal !== null) sink.addGoal({ metric: `${target.name}: p99 latency`, value: p99, unit: 'ms' }, target.p99Goal);
+    else sink.add({ metric: `${target.name}: p99 latency`, value: p99, unit: 'ms', note: 'no latency goal: CPU-bound password hashing' });
+    sink.add({ metric: `${target.name}: errors (non-2xx, timeouts)`, value: errors, unit: `of ${total}`, goal: '0', pass: errors === 0 });
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The export worker: builds and writes the .xlsx workbook off the main thread and sends the file's
+ * bytes back (transferred, not copied). Started by exportWorkerClient.ts.
+ */
+import { buildWorkbookFromData, workbookToArrayBuffer, type SheetData } from './xlsxExport';
+
+export type ExportWorkerReply = { ok: true; bytes: ArrayBuffer } | { ok: false; message: string };
+
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<SheetData>) => void) | null;
+  postMessage(message: ExportWorkerReply, transfer?: Transferable[]): void;
+};
+
+scope.onmessage = (event) => {
+  try {
+    const bytes = workbookToArrayBuffer(buildWorkbookFromData(event.data));
+    scope.postMessage({ ok: true, bytes }, [bytes]);
+  } catch (err) {
+    scope.postMessage({ ok: false, message: err instanceof Error ? err.message : String(err) });
+  }
+};
