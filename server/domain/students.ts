@@ -1,4 +1,6 @@
 /** Student records: the roster each role may see, and signing up a student. */
+import type { WireStudent } from '../../src/api/wire';
+import type { Db } from '../db/connection';
 import { invalidParams, notAllowed } from '../errors';
 import * as q from '../db/queries';
 import type { StudentRow, UserRow } from '../db/schema';
@@ -13,6 +15,100 @@ export function listStudentsFor(ctx: DomainContext, actor: Actor): Promise<Stude
   if (isAdmin(actor)) return q.listStudents(ctx.db.kysely, 'all');
   if (isOwner(actor)) return q.listStudents(ctx.db.kysely, { teacherId: actor.id });
   throw notAllowed(true);
+}
+
+/**
+ * The roster answer of get_all_students_data, serialized: a franchise owner with 10,000 students
+ * is about 3 MB of JSON and 50-150 ms of query, row mapping and JSON.stringify, repeated for every
+ * request. The serialized answer is cached per database and scope (all students for an
+ * administrator, one owner's otherwise), keyed by
+ *  - a version bumped by every student write of this process (createStudent), and
+ *  - a fingerprint read from the database on every request (row count and highest user id of
+ *    the scope, q.studentsFingerprint: one index scan, < 1 ms), so a write by another process
+ *    (several instances behind a load balancer, the CLI, a script writing the file) is seen on
+ *    the next request too. Students rows are insert-only in this code base; an UPDATE or DELETE
+ *    of students rows added later must bump the version (bumpStudentsVersion) and would only be
+ *    seen by other instances if it changes the count or the highest id.
+ * Concurrent requests for one key share one computation. At most MAX_CACHED scopes are kept
+ * (least recently used dropped first).
+ */
+const MAX_CACHED = 16;
+
+interface RosterCacheEntry {
+  key: string;
+  body: Promise<Buffer>;
+}
+
+interface RosterCache {
+  version: number;
+  entries: Map<string, RosterCacheEntry>;
+}
+
+const rosterCaches = new WeakMap<Db, RosterCache>();
+
+function rosterCache(db: Db): RosterCache {
+  let cache = rosterCaches.get(db);
+  if (!cache) {
+    cache = { version: 0, entries: new Map() };
+    rosterCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Every write to the students table (the roster reads nothing else) calls this after it commits. */
+export function bumpStudentsVersion(db: Db): void {
+  const cache = rosterCache(db);
+  cache.version += 1;
+  cache.entries.clear();
+}
+
+/** server/http/present.ts toWireStudent, for the columns listRosterStudents reads. */
+function toWireRosterStudent(s: q.RosterStudentRow): WireStudent {
+  return {
+    user_id: String(s.user_id),
+    teacher_id: String(s.teacher_id),
+    student_first_name: s.student_first_name,
+    student_last_name: s.student_last_name,
+    parent_name: s.parent_name,
+    parent_email: s.parent_email,
+    phone: s.phone,
+    program: s.program,
+    lessons_start_date: s.lessons_start_date,
+    lessons_end_date: s.lessons_end_date,
+    number_of_lessons: String(s.number_of_lessons),
+  };
+}
+
+/** listStudentsFor as the UTF-8 JSON body of get_all_students_data (WireStudent[]). Cached, see above. */
+export async function studentsJsonFor(ctx: DomainContext, actor: Actor): Promise<Buffer> {
+  let scope: q.StudentScope;
+  if (isAdmin(actor)) scope = 'all';
+  else if (isOwner(actor)) scope = { teacherId: actor.id };
+  else throw notAllowed(true);
+  const db = ctx.db;
+  const cache = rosterCache(db);
+  const scopeKey = scope === 'all' ? 'all' : `owner:${scope.teacherId}`;
+  const version = cache.version;
+  // Fingerprint first, rows second: a write landing in between makes the next request recompute.
+  const key = `${version}|${await q.studentsFingerprint(db.kysely, scope)}`;
+  const hit = cache.entries.get(scopeKey);
+  if (hit && hit.key === key) {
+    cache.entries.delete(scopeKey);
+    cache.entries.set(scopeKey, hit);
+    return hit.body;
+  }
+  const body = q.listRosterStudents(db.kysely, scope).then((rows) => Buffer.from(JSON.stringify(rows.map(toWireRosterStudent)), 'utf8'));
+  // A write of this process during the read: answer, but do not keep the answer.
+  if (cache.version === version) {
+    const entry: RosterCacheEntry = { key, body };
+    cache.entries.delete(scopeKey);
+    cache.entries.set(scopeKey, entry);
+    while (cache.entries.size > MAX_CACHED) cache.entries.delete(cache.entries.keys().next().value!);
+    body.catch(() => {
+      if (cache.entries.get(scopeKey) === entry) cache.entries.delete(scopeKey);
+    });
+  }
+  return body;
 }
 
 export interface NewStudentInput {
@@ -101,6 +197,7 @@ export async function createStudent(ctx: DomainContext, actor: Actor, input: New
       if (attempt >= 10) throw err;
     }
   }
+  bumpStudentsVersion(db);
   await ctx.mailer.send(
     studentWelcomeMail({
       to: input.parentEmail,

@@ -11,13 +11,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CreateFranchiseOwnerResponse, CreateStudentResponse, ResetPasswordResponse } from '../../src/api/wire';
 import { API_PATHS } from '../../src/api/wire';
-import { createStudent, listStudentsFor } from '../domain/students';
+import { createStudent, studentsJsonFor } from '../domain/students';
 import { unlockLesson } from '../domain/unlocks';
 import { createFranchiseOwner, listUsersFor, resetPassword } from '../domain/users';
 import { ApiError, FORBIDDEN_MESSAGE, invalidParams, tooManyAttempts } from '../errors';
 import { email, id, isoDate, readParams, secretText, text, wireInt } from '../http/params';
-import { toWireStudent, toWireUser } from '../http/present';
-import { requireActor, sendJson } from '../http/reply';
+import { toWireUser } from '../http/present';
+import { JSON_TYPE, requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 
 const authKey = secretText(200);
@@ -77,7 +77,8 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
   app.post(API_PATHS.allStudents, async (request, reply) => {
     params(request, keyOnly);
     const actor = requireActor(request);
-    return sendJson(reply, (await listStudentsFor(s.ctx, actor)).map(toWireStudent));
+    // Serialized once per roster version (studentsJsonFor): the same bytes sendJson would send.
+    return reply.code(200).type(JSON_TYPE).send(await studentsJsonFor(s.ctx, actor));
   });
 
   app.post(API_PATHS.allUsers, async (request, reply) => {

@@ -13,11 +13,16 @@ export default function SelectModelPage() {
   return (
     <ModelsScreen
       programId={id}
-      heading={(title) => (title ? `${title}: Select Model` : 'Select Model')}
+      // The program's name from the address until the program itself has loaded: the heading's
+      // text (and its line count on a phone) stays put, so nothing below it shifts (CLS).
+      heading={(title) => {
+        const name = title ?? programName;
+        return name ? `${name}: Select Model` : 'Select Model';
+      }}
       backTo={paths.buildingInstructions(userName)}
       backLabel="All programs"
-      renderCard={(card) => (
-        <ModelCard card={card} instructionsPath={paths.modelBuildingInstructions(programName, id, card.lesson.id)} />
+      renderCard={(card, position) => (
+        <ModelCard card={card} position={position} instructionsPath={paths.modelBuildingInstructions(programName, id, card.lesson.id)} />
       )}
     />
   );

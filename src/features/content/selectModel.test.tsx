@@ -47,8 +47,12 @@ describe('select model', () => {
     for (const image of card.querySelectorAll('img')) {
       expect(image).toHaveAttribute('width');
       expect(image).toHaveAttribute('height');
-      expect(image).toHaveAttribute('loading', 'lazy');
+      // The first row is above the fold (its picture is the LCP): eager; later cards load lazily.
+      expect(image).toHaveAttribute('loading', 'eager');
     }
+    expect(within(card).getByRole('img', { name: 'Lawn Mower model' })).toHaveAttribute('fetchpriority', 'high');
+    const second = screen.getByTestId('model-card-2002');
+    expect(within(second).getByRole('img', { name: 'Fortune Wheel model' })).not.toHaveAttribute('fetchpriority', 'high');
     expect(within(card).getByRole('link', { name: /Building instructions/ })).toHaveAttribute(
       'href',
       '/model_building_instructions/PlayMachines2/167/2001',

@@ -23,6 +23,12 @@ interface ListBodyProps {
   onRetry: () => void;
   empty: ReactNode;
   children: ReactNode;
+  /**
+   * Shown under the list once it is no longer loading. While the placeholder rows show, the
+   * list's final height is unknown: anything under them would be pushed down when the rows
+   * arrive (a layout shift), so it waits and appears in place.
+   */
+  footer?: ReactNode;
 }
 
 /**
@@ -30,18 +36,21 @@ interface ListBodyProps {
  * just stop, which leaves an empty screen: a calm message is kinder); no rows shows the empty state.
  * Rows already in the store stay visible while a reload runs.
  */
-export function ListBody({ noun, headers, rowCount, onRetry, empty, children }: ListBodyProps) {
+export function ListBody({ noun, headers, rowCount, onRetry, empty, children, footer = null }: ListBodyProps) {
   const { status, error } = useAppSelector(selectListLoad);
   if (status === 'failed') {
     return (
-      <Message $tone="error" role="alert">
-        <p>{loadFailureText(error)}</p>
-        <p>
-          <Button type="button" $variant="secondary" onClick={onRetry}>
-            Try again
-          </Button>
-        </p>
-      </Message>
+      <>
+        <Message $tone="error" role="alert">
+          <p>{loadFailureText(error)}</p>
+          <p>
+            <Button type="button" $variant="secondary" onClick={onRetry}>
+              Try again
+            </Button>
+          </p>
+        </Message>
+        {footer}
+      </>
     );
   }
   if ((status === 'idle' || status === 'loading') && rowCount === 0) {
@@ -54,8 +63,12 @@ export function ListBody({ noun, headers, rowCount, onRetry, empty, children }: 
       </>
     );
   }
-  if (rowCount === 0) return <>{empty}</>;
-  return <>{children}</>;
+  return (
+    <>
+      {rowCount === 0 ? empty : children}
+      {footer}
+    </>
+  );
 }
 
 /** The export button; the spreadsheet library loads only when it is pressed (roster/exportRequested). */

@@ -92,6 +92,20 @@ const SortButton = styled.button`
   }
 `;
 
+/** The skeleton's header label: the height and arrow room of a SortButton, so the rows line up when the table arrives. */
+const HeaderLabel = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]}px;
+  min-height: ${({ theme }) => theme.touchTarget}px;
+  white-space: nowrap;
+  &::after {
+    content: '';
+    display: inline-block;
+    width: 1em;
+  }
+`;
+
 const Arrow = styled.span<{ $active: boolean }>`
   display: inline-block;
   width: 1em;
@@ -222,7 +236,10 @@ export function RosterTable<Row>({ caption, columns, rows, sort, onSort, getRowI
 
 const widths = [70, 55, 80, 60, 75];
 
-/** Placeholder rows while the list loads (hidden from assistive technology; a status says it). */
+/**
+ * Placeholder rows while the list loads (hidden from assistive technology; a status says it): the
+ * header and every row have the final table's heights (sort-button header, ROW_HEIGHT rows).
+ */
 export function SkeletonTable({ headers, rows = 5 }: { headers: readonly string[]; rows?: number }) {
   return (
     <Region $virtual={false} aria-hidden="true" data-testid="skeleton-table">
@@ -230,7 +247,9 @@ export function SkeletonTable({ headers, rows = 5 }: { headers: readonly string[
         <thead>
           <tr>
             {headers.map((header) => (
-              <Th key={header}>{header}</Th>
+              <Th key={header}>
+                <HeaderLabel>{header}</HeaderLabel>
+              </Th>
             ))}
           </tr>
         </thead>

@@ -80,14 +80,16 @@ export default function StudentsListPage() {
             </p>
           </Message>
         }
+        footer={
+          supportEmail && (
+            <SupportNote>
+              To change user info please contact our team at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+            </SupportNote>
+          )
+        }
       >
         <RosterTable caption="Students" columns={studentsListColumns} rows={rows} sort={sort} onSort={onSort} getRowId={studentRowId} />
       </ListBody>
-      {supportEmail && (
-        <SupportNote>
-          To change user info please contact our team at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
-        </SupportNote>
-      )}
     </Page>
   );
 }

@@ -31,11 +31,15 @@ const Title = styled.h2`
   text-align: center;
 `;
 
+/**
+ * A fixed box (the width/height attributes' 250 x 40, never wider than the card): the title image's
+ * own proportions would otherwise resize it, and centre it anew, when it arrives (CLS).
+ */
 const TitleImage = styled.img`
   display: block;
+  width: 250px;
   max-width: 100%;
   height: 40px;
-  width: auto;
   object-fit: contain;
 `;
 
@@ -63,10 +67,16 @@ const Footer = styled.div`
 `;
 
 /**
+ * Cards at these positions (1-based) can be in the first row above the fold, whose picture is the
+ * page's largest contentful paint: their images load eagerly and first, the rest lazily.
+ */
+export const EAGER_CARD_POSITIONS = 4;
+
+/**
  * One model of a program: title, title colour image, small picture and its links. A student's
  * locked card shows the code input instead of the link; administrators also see the code.
  */
-export function ModelCard({ card, instructionsPath }: { card: ModelCardView; instructionsPath: string }) {
+export function ModelCard({ card, instructionsPath, position }: { card: ModelCardView; instructionsPath: string; position?: number }) {
   const dispatch = useAppDispatch();
   const { lesson, access, code } = card;
   const ui = useAppSelector((state: Parameters<typeof selectUnlockUi>[0]) => selectUnlockUi(state, lesson.id));
@@ -95,13 +105,19 @@ export function ModelCard({ card, instructionsPath }: { card: ModelCardView; ins
     return undefined;
   }, [access]);
 
+  const eager = position !== undefined && position <= EAGER_CARD_POSITIONS;
+  const loading = eager ? 'eager' : 'lazy';
+  // The first card's picture is the largest image above the fold in every layout (one column on a
+  // phone, up to four on a desktop): it alone jumps the queue.
+  const fetchPriority = position === 1 ? 'high' : 'auto';
+
   return (
     <ModelCardBox as="article" aria-labelledby={`model-${lesson.id}-title`} $shaking={ui.status === 'wrong'} data-testid={`model-card-${lesson.id}`} data-unlock-state={access === 'open' ? 'open' : ui.status}>
       <Title id={`model-${lesson.id}-title`}>{lesson.title}</Title>
-      {lesson.colorTitleImage && <TitleImage src={lesson.colorTitleImage} alt="" loading="lazy" width={200} height={40} />}
+      {lesson.colorTitleImage && <TitleImage src={lesson.colorTitleImage} alt="" loading={loading} width={250} height={40} />}
       <Picture>
         {lesson.smallImage ? (
-          <FittedImage src={lesson.smallImage} alt={`${lesson.title} model`} loading="lazy" width={280} height={210} />
+          <FittedImage src={lesson.smallImage} alt={`${lesson.title} model`} loading={loading} fetchPriority={fetchPriority} width={280} height={210} />
         ) : (
           <FittedImage as="div" aria-hidden="true" />
         )}
