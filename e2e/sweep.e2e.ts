@@ -227,14 +227,7 @@ function overlaps(page: Page, scope: string | null): Promise<string[]> {
  * known problem is listed in the run's output and does not fail it; anything else does, so a new
  * violation fails the sweep. Remove an entry once its fix lands (the run says when one no longer shows).
  */
-const KNOWN_ISSUES: { screens: RegExp; problem: RegExp; owner: string; note: string }[] = [
-  {
-    screens: /^(student|admin)-gallery/,
-    problem: /^320px: button "(Previous|Next) Slide" overlaps button "(Play or Pause Slideshow|Open Fullscreen)" \(\d+x\d+ px\)$/,
-    owner: 'content (src/features/content/components/InstructionGallery.tsx)',
-    note: 'at 320 px the 168 px tall arrow buttons of the gallery reach down over the play and fullscreen buttons (about 40x22 px)',
-  },
-];
+const KNOWN_ISSUES: { screens: RegExp; problem: RegExp; owner: string; note: string }[] = [];
 
 export interface ScreenReport {
   problems: string[];
@@ -522,16 +515,10 @@ describe('keyboard only', () => {
     await page.getByRole('heading', { name: model.title }).waitFor();
     await tabTo(page, named(new RegExp(`4-digit code for ${model.title}`), 'input'), `${model.title}'s code field`);
     await page.keyboard.type(model.code);
-    // The field gives way to the link. ModelCard means to move the focus to it; in chromium the
-    // field's removal blurs it first, so the focus falls to the page (reported to content), and the
-    // next Tab reaches the link from where the field was.
+    // The field gives way to the link, and the keyboard user's focus moves to it.
     const link = `Building instructions: ${model.title}`;
     await page.getByRole('link', { name: link }).waitFor();
-    if ((await settled(async () => (await focused(page)).name, link)) !== link) {
-      console.log('keyboard (known, content): after an unlock the focus is on the page, not on the new link; one Tab reaches it');
-      await page.keyboard.press('Tab');
-    }
-    expect((await focused(page)).name).toBe(link);
+    expect(await settled(async () => (await focused(page)).name, link)).toBe(link);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${portal.baseUrl}/model_building_instructions/PlayMachines1/130/${model.id}`);
     await page.locator('.image-gallery').waitFor();

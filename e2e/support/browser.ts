@@ -44,6 +44,15 @@ export async function openBrowser(options: OpenBrowserOptions = {}): Promise<Bro
     args: CHROMIUM_FLAGS,
     viewport: options.viewport ?? { width: 1280, height: 800 },
   });
+  // Every Content-Security-Policy violation becomes a console error, so journeys that expect no
+  // errors also prove the policy blocks nothing the app needs.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const where = e.target instanceof Element ? ` on <${e.target.tagName.toLowerCase()}>` : '';
+      const sample = e.sample ? ` "${e.sample}"` : '';
+      console.error(`securitypolicyviolation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}${sample}${where} in ${e.documentURI}`);
+    });
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   const failedRequests: string[] = [];

@@ -52,7 +52,8 @@ export async function createAccount(ctx: DomainContext, a: NewAccount): Promise<
  */
 export async function authenticate(ctx: DomainContext, login: string, password: string): Promise<UserRow | null> {
   const name = login.trim();
-  const user = name.includes('@') ? await q.findUserByEmail(ctx.db.kysely, name) : await q.findUserByUsername(ctx.db.kysely, name);
+  // No account name holds a NUL, and PostgreSQL refuses one in a query: such a login is simply unknown.
+  const user = name.includes('\u0000') ? undefined : name.includes('@') ? await q.findUserByEmail(ctx.db.kysely, name) : await q.findUserByUsername(ctx.db.kysely, name);
   if (!user) {
     await ctx.hasher.burn(password);
     return null;

@@ -11,14 +11,18 @@ import { invalidParams } from '../errors';
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-/** A one-line text: trimmed, 1..max characters, no control characters and no markup (< >). */
+/** Half of a surrogate pair without its other half: not Unicode, and no database can store it as given. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A one-line text: trimmed, 1..max characters, well-formed Unicode, no control characters and no markup (< >). */
 export function text(max: number) {
   return z
     .string({ error: 'Must be a string.' })
     .trim()
     .min(1, 'Must not be empty.')
     .max(max, `Must be at most ${max} characters long.`)
-    .refine((s) => !CONTROL_CHARS.test(s) && !/[<>]/.test(s), 'Must not contain control characters or < >.');
+    .refine((s) => !CONTROL_CHARS.test(s) && !/[<>]/.test(s), 'Must not contain control characters or < >.')
+    .refine((s) => !LONE_SURROGATE.test(s), 'Must be valid Unicode text.');
 }
 
 /** Free input that is compared, never stored or shown (passwords, codes): only a length limit. */

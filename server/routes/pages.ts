@@ -17,7 +17,9 @@ const idList = z
 
 const slugList = z
   .union([z.string().max(1000), z.array(z.string().max(200)).max(100)], { error: 'Must be a list of slugs.' })
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((x) => x.trim()).filter((x) => x !== ''));
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((x) => x.trim()).filter((x) => x !== ''))
+  // eslint-disable-next-line no-control-regex -- a slug never holds control characters (and PostgreSQL refuses NUL)
+  .refine((slugs) => slugs.every((x) => !/[\u0000-\u001f\u007f]/.test(x)), 'Must be a list of slugs.');
 
 const context = z.enum(['view', 'embed'], { error: 'Must be one of: view, embed.' }).optional();
 

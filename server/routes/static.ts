@@ -83,6 +83,8 @@ export async function staticRoutes(app: FastifyInstance, config: Config): Promis
     root: config.distDir,
     prefix: '/',
     index: false,
+    // The build writes .br and .gz copies of its text files (config/webpack/precompressPlugin.ts).
+    preCompressed: true,
     setHeaders: setAssetHeaders,
     cacheControl: false,
   });

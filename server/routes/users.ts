@@ -18,9 +18,12 @@ const updateParams = z.strictObject({
   meta: z.strictObject({ kit_on_header_clicked: wireInt(0, 1).optional() }, { error: 'Must be an object.' }).optional(),
 });
 
-function present(request: FastifyRequest, s: AppServices, actor: Actor, meta: RegisteredUserMeta) {
+function present(request: FastifyRequest, s: AppServices, actor: Actor, meta: RegisteredUserMeta, context?: string) {
   const origin = siteOrigin(request, s.config);
+  // As WordPress: context=edit adds the user's roles, so an app can learn its real role from the server.
+  const edit = context === 'edit' ? { roles: [actor.role] } : {};
   return {
+    ...edit,
     id: actor.id,
     name: actor.user.display_name,
     url: '',
@@ -34,16 +37,16 @@ function present(request: FastifyRequest, s: AppServices, actor: Actor, meta: Re
 
 export function usersRoutes(app: FastifyInstance, s: AppServices): void {
   app.get(API_PATHS.usersMe, async (request, reply) => {
-    readParams(request, readParamsSchema);
+    const p = readParams(request, readParamsSchema);
     const actor = requireActor(request, notLoggedIn);
-    return sendJson(reply, present(request, s, actor, await readUserMeta(s.ctx, actor)));
+    return sendJson(reply, present(request, s, actor, await readUserMeta(s.ctx, actor), p.context));
   });
 
   const update = async (request: FastifyRequest, reply: FastifyReply) => {
     const p = readParams(request, updateParams);
     const actor = requireActor(request, notLoggedIn);
     const meta = await saveUserMeta(s.ctx, actor, p.meta ?? {});
-    return sendJson(reply, present(request, s, actor, meta));
+    return sendJson(reply, present(request, s, actor, meta, p.context));
   };
   app.post(API_PATHS.usersMe, update);
   app.put(API_PATHS.usersMe, update);

@@ -3,6 +3,8 @@
  * owner, other franchise owner and administrator, with the expected status, and no record of
  * another franchise in any answer.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { WirePage } from '../../src/api/wire';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
 
@@ -25,7 +27,10 @@ interface Ctx {
 }
 
 interface Row {
+  /** The registered route this row exercises, as 'METHOD url' (Fastify's url pattern). */
   route: string;
+  /** What the row does, when one route has several rows. */
+  label?: string;
   call: (c: Ctx, token: string | undefined, caller: Caller) => Promise<Answer>;
   expected: Record<Caller, number>;
 }
@@ -35,29 +40,30 @@ const opt = (token: string | undefined) => (token ? { token } : {});
 
 const ROWS: Row[] = [
   {
-    route: 'POST token/validate',
+    route: `POST ${PATHS.validate}`,
     call: (c, t) => c.s.post(PATHS.validate, undefined, opt(t)),
     expected: { anonymous: 403, student: 200, owner: 200, otherOwner: 200, admin: 200 },
   },
   {
-    route: 'POST get_all_students_data',
+    route: `POST ${PATHS.students}`,
     call: (c, t) => c.s.post(PATHS.students, KEY, opt(t)),
     expected: { anonymous: 401, student: 403, owner: 200, otherOwner: 200, admin: 200 },
   },
   {
-    route: 'POST get_all_users_data',
+    route: `POST ${PATHS.users}`,
     call: (c, t) => c.s.post(PATHS.users, KEY, opt(t)),
     expected: { anonymous: 401, student: 403, owner: 200, otherOwner: 200, admin: 200 },
   },
   {
-    route: 'POST create_student (TeacherId of another owner)',
+    route: `POST ${PATHS.createStudent}`,
+    label: 'TeacherId of another owner',
     // Owners name the other franchise in TeacherId: it must be ignored. The admin names Dana.
     call: (c, t, caller) =>
       c.s.post(PATHS.createStudent, newStudentBody(`authz-${caller}`, { TeacherId: caller === 'owner' ? c.ids.get('lee')?.id : c.ids.get('dana')?.id }), opt(t)),
     expected: { anonymous: 401, student: 403, owner: 200, otherOwner: 200, admin: 200 },
   },
   {
-    route: 'POST reset_password',
+    route: `POST ${PATHS.reset}`,
     call: async (c, t, caller) => {
       const body = newStudentBody(`reset-${caller}`);
       await c.s.post(PATHS.createStudent, body, { token: await c.s.login('maria', DEMO.maria.password) });
@@ -66,12 +72,12 @@ const ROWS: Row[] = [
     expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
   },
   {
-    route: 'POST unlock_lesson',
+    route: `POST ${PATHS.unlock}`,
     call: (c, t) => c.s.post(PATHS.unlock, { ...KEY, lesson_id: c.catapult, code: '2468' }, opt(t)),
     expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 },
   },
   {
-    route: 'POST create_franchise_owner',
+    route: `POST ${PATHS.createOwner}`,
     call: (c, t, caller) =>
       c.s.post(
         PATHS.createOwner,
@@ -81,38 +87,92 @@ const ROWS: Row[] = [
     expected: { anonymous: 401, student: 403, owner: 403, otherOwner: 403, admin: 200 },
   },
   {
-    route: 'POST users/me',
+    route: `POST ${PATHS.usersMe}`,
     call: (c, t) => c.s.post(PATHS.usersMe, { meta: { kit_on_header_clicked: 1 } }, opt(t)),
     expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 },
   },
   {
-    route: 'GET users/me',
+    route: `GET ${PATHS.usersMe}`,
     call: (c, t) => c.s.get(PATHS.usersMe, opt(t)),
     expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 },
   },
   {
-    route: 'GET pages?parent=127',
+    route: `GET ${PATHS.pages}`,
+    label: 'programs (?parent=127)',
     call: (c, t) => c.s.get(`${PATHS.pages}?parent=127&per_page=100`, opt(t)),
     expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
   },
   {
-    route: 'GET pages?parent=130',
+    route: `GET ${PATHS.pages}`,
+    label: 'lessons (?parent=130)',
     call: (c, t) => c.s.get(`${PATHS.pages}?parent=130&per_page=100`, opt(t)),
     expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
   },
   {
-    route: 'GET pages/{lesson}',
+    route: `GET ${PATHS.pages}/:id`,
+    label: 'a lesson',
     call: (c, t) => c.s.get(`${PATHS.pages}/${c.catapult}`, opt(t)),
     expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
   },
   {
-    route: 'GET pages/{hidden program}',
+    route: `GET ${PATHS.pages}/:id`,
+    label: 'a hidden program',
     call: (c, t) => c.s.get(`${PATHS.pages}/${c.hiddenProgram}`, opt(t)),
     expected: { anonymous: 404, student: 404, owner: 404, otherOwner: 404, admin: 200 },
   },
   {
-    route: 'GET pages/51',
+    route: `GET ${PATHS.pages}/:id`,
+    label: 'the terms page (51)',
     call: (c, t) => c.s.get(`${PATHS.pages}/51`, opt(t)),
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: `POST ${PATHS.token}`,
+    label: 'sign in with a wrong password',
+    // A valid token on the login route changes nothing: the password decides, for every caller alike.
+    call: (c, t) => c.s.post(PATHS.token, { username: 'maria', password: 'not-her-password' }, opt(t)),
+    expected: { anonymous: 403, student: 403, owner: 403, otherOwner: 403, admin: 403 },
+  },
+  {
+    route: `PUT ${PATHS.usersMe}`,
+    call: (c, t) => c.s.request('PUT', PATHS.usersMe, { meta: { kit_on_header_clicked: 0 } }, opt(t)),
+    expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: `PATCH ${PATHS.usersMe}`,
+    call: (c, t) => c.s.request('PATCH', PATHS.usersMe, { meta: { kit_on_header_clicked: 1 } }, opt(t)),
+    expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'GET /portal-config.js',
+    call: (c, t) => c.s.get('/portal-config.js', opt(t)),
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'GET /',
+    call: (c, t) => c.s.get('/', opt(t)),
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'GET /*',
+    label: 'an app route (history fallback)',
+    call: (c, t) => c.s.get('/students_list/Dana%20Cohen', opt(t)),
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'GET /progrmas/*',
+    call: (c, t) => c.s.get('/progrmas/authz-probe.txt', opt(t)),
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'GET /content/*',
+    call: (c, t) => c.s.get('/content/authz-probe.txt', opt(t)),
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: 'OPTIONS *',
+    label: 'CORS preflight',
+    call: (c, t) => c.s.request('OPTIONS', PATHS.students, undefined, { ...opt(t), headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' } }),
     expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
   },
 ];
@@ -125,6 +185,10 @@ describeEachDb('authorization table', (dialect) => {
 
   beforeAll(async () => {
     c.s = await startTestServer({ dialect });
+    for (const prefix of ['progrmas', 'content']) {
+      mkdirSync(path.join(c.s.config.publicDir, prefix), { recursive: true });
+      writeFileSync(path.join(c.s.config.publicDir, prefix, 'authz-probe.txt'), 'public file');
+    }
     c.ids = await userIds(c.s);
     for (const caller of CALLERS) if (caller !== 'anonymous') tokens[caller] = await c.s.login(LOGIN[caller].username, LOGIN[caller].password);
     const adminToken = tokens.admin ?? '';
@@ -158,7 +222,16 @@ describeEachDb('authorization table', (dialect) => {
   }
 
   const cases = ROWS.flatMap((row) => CALLERS.map((caller) => ({ row, caller })));
-  test.each(cases.map(({ row, caller }) => [row.route, caller, row.expected[caller], row] as const))('%s as %s -> %i', async (_route, caller, expected, row) => {
+  test('the table covers every route Fastify registered, and names no route that is not registered', () => {
+    const registered = new Set(c.s.routes);
+    // Fastify adds a HEAD route for each GET route: the GET row covers it.
+    const needed = [...registered].filter((r) => !(r.startsWith('HEAD ') && registered.has(`GET ${r.slice(5)}`)));
+    const inTable = new Set(ROWS.map((r) => r.route));
+    expect(needed.filter((r) => !inTable.has(r)).sort()).toEqual([]);
+    expect([...inTable].filter((r) => !registered.has(r)).sort()).toEqual([]);
+  });
+
+  test.each(cases.map(({ row, caller }) => [row.label ? `${row.route} (${row.label})` : row.route, caller, row.expected[caller], row] as const))('%s as %s -> %i', async (_route, caller, expected, row) => {
     const answer = await row.call(c, tokens[caller], caller);
     expect(answer.status).toBe(expected);
     if (answer.status >= 400) {

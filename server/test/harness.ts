@@ -73,6 +73,8 @@ export interface TestServer {
   baseUrl: string;
   dir: string;
   logs: string[];
+  /** Every route Fastify registered, as 'METHOD url' (HEAD routes for GETs included). */
+  routes: string[];
   request(method: string, urlPath: string, params?: unknown, options?: RequestOptions): Promise<Answer>;
   get(urlPath: string, options?: RequestOptions): Promise<Answer>;
   post(urlPath: string, params?: unknown, options?: RequestOptions): Promise<Answer>;
@@ -133,7 +135,11 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
   const logs: string[] = [];
   const logStream = { write: (line: string) => void logs.push(line) } as unknown as NodeJS.WritableStream;
   const mailer = createOutboxMailer(config.outboxDir, config.mailFrom, { info: () => undefined }, clock);
-  const app = await buildApp({ db, config, mailer, clock, hasher, logStream });
+  const routes: string[] = [];
+  const onRoute = (route: { method: string | string[]; url: string }) => {
+    for (const method of [route.method].flat()) routes.push(`${method} ${route.url}`);
+  };
+  const app = await buildApp({ db, config, mailer, clock, hasher, logStream, onRoute });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -170,6 +176,7 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
     baseUrl,
     dir,
     logs,
+    routes,
     request,
     get: (urlPath, opts) => request('GET', urlPath, undefined, opts),
     post: (urlPath, params, opts) => request('POST', urlPath, params, opts),

@@ -172,9 +172,15 @@ const GalleryBox = styled.div`
     background: ${({ theme }) => theme.colors.overlay};
   }
   ${media.headerMobile} {
+    /* The library's 50 px vertical padding made the arrows reach over the play and fullscreen
+       buttons on a phone; a 44 px-wide, 72 px-tall target is still easy for a child's finger. */
+    .image-gallery-left-nav,
+    .image-gallery-right-nav {
+      padding: 12px 4px;
+    }
     .image-gallery-left-nav .image-gallery-svg,
     .image-gallery-right-nav .image-gallery-svg {
-      height: 72px;
+      height: 48px;
       width: 36px;
     }
   }

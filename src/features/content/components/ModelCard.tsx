@@ -88,14 +88,19 @@ export function ModelCard({ card, instructionsPath, position }: { card: ModelCar
   useEffect(() => {
     if (access === 'locked') {
       const input = inputRef.current;
-      const track = () => {
-        wasLockedWithFocus.current = document.activeElement === input;
+      const focused = () => {
+        wasLockedWithFocus.current = true;
       };
-      input?.addEventListener('focus', track);
-      input?.addEventListener('blur', track);
+      // Chromium blurs the input when the unlock removes it (relatedTarget null): that must not
+      // count as leaving. Only focus moving to another element does.
+      const blurred = (event: FocusEvent) => {
+        if (event.relatedTarget !== null) wasLockedWithFocus.current = false;
+      };
+      input?.addEventListener('focus', focused);
+      input?.addEventListener('blur', blurred);
       return () => {
-        input?.removeEventListener('focus', track);
-        input?.removeEventListener('blur', track);
+        input?.removeEventListener('focus', focused);
+        input?.removeEventListener('blur', blurred);
       };
     }
     if (wasLockedWithFocus.current) {
