@@ -4,13 +4,12 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { openDb, type Db } from '../db/connection';
 import { migrateToLatest } from '../db/migrations';
-import { toWireStudent } from '../http/present';
 import { createOutboxMailer } from '../mail/mailer';
 import { demoSource } from '../seed/demoSource';
 import { seedDemo } from '../seed/seedDatabase';
 import type { Actor, DomainContext } from './context';
 import { createPasswordHasher } from './passwords';
-import { createStudent, listStudentsFor, studentsJsonFor } from './students';
+import { createStudent, listStudentsFor, studentsJsonFor, toWireStudent } from './students';
 
 let dir: string;
 let db: Db;

@@ -62,8 +62,8 @@ export function bumpStudentsVersion(db: Db): void {
   cache.entries.clear();
 }
 
-/** server/http/present.ts toWireStudent, for the columns listRosterStudents reads. */
-function toWireRosterStudent(s: q.RosterStudentRow): WireStudent {
+/** A student record as get_all_students_data sends it: numbers as strings, as WordPress does. */
+export function toWireStudent(s: q.RosterStudentRow): WireStudent {
   return {
     user_id: String(s.user_id),
     teacher_id: String(s.teacher_id),
@@ -97,7 +97,7 @@ export async function studentsJsonFor(ctx: DomainContext, actor: Actor): Promise
     cache.entries.set(scopeKey, hit);
     return hit.body;
   }
-  const body = q.listRosterStudents(db.kysely, scope).then((rows) => Buffer.from(JSON.stringify(rows.map(toWireRosterStudent)), 'utf8'));
+  const body = q.listRosterStudents(db.kysely, scope).then((rows) => Buffer.from(JSON.stringify(rows.map(toWireStudent)), 'utf8'));
   // A write of this process during the read: answer, but do not keep the answer.
   if (cache.version === version) {
     const entry: RosterCacheEntry = { key, body };

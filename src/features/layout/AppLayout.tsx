@@ -7,6 +7,7 @@ import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { GearMenu } from './GearMenu';
 import { roleMenu } from './menuItems';
+import { VisuallyHidden, visuallyHidden } from '../../shared/ui/VisuallyHidden';
 
 const SkipLink = styled.a`
   position: absolute;
@@ -80,18 +81,6 @@ const Logo = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.md};
 `;
 
-const visuallyHidden = `
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-`;
-
-const VisuallyHidden = styled.span`
-  ${visuallyHidden}
-`;
 
 /** Signed in, the full name collapses to the logo on narrow phones; the link keeps its accessible name. */
 const BrandName = styled.span<{ $compact: boolean }>`

@@ -114,17 +114,7 @@ export const SupportNote = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-export const VisuallyHidden = styled.span`
-  position: absolute !important;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
+export { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 
 const pulse = keyframes`
   0% { opacity: 1; }

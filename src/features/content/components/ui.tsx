@@ -1,24 +1,11 @@
 import { Link } from 'react-router';
 import styled, { css, keyframes } from 'styled-components';
 import { media } from '../../../shared/breakpoints';
+import { VisuallyHidden, visuallyHidden } from '../../../shared/ui/VisuallyHidden';
 
 /** Small building blocks shared by the content screens: page frame, headings, states, buttons. */
 
-export const visuallyHidden = css`
-  position: absolute !important;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0, 0, 0, 0);
-  white-space: nowrap;
-  border: 0;
-`;
-
-export const VisuallyHidden = styled.span`
-  ${visuallyHidden}
-`;
+export { VisuallyHidden, visuallyHidden };
 
 export const Page = styled.div`
   max-width: 1200px;
