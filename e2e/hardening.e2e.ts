@@ -265,14 +265,19 @@ describe('Tampering: an edited persisted session gets nothing the server would n
 
     const shownText = async () => (await page.locator('body').innerText()).toLowerCase();
     const seen: string[] = [];
+    const landed: string[] = [];
     for (const route of ['/admin/all_students_list', '/admin/Franchise_Owners_List', '/students_list/Dana%20Cohen', '/sign_up_new_student/Dana%20Cohen']) {
       await page.goto(`${portal.baseUrl}${route}`);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
+      landed.push(new URL(page.url()).pathname);
       const text = await shownText();
       for (const item of foreign) if (text.includes(item.toLowerCase())) seen.push(`${route}: ${item}`);
     }
     expect(seen).toEqual([]);
+    // On start the app asked the server who the token belongs to (users/me), so the edited role never
+    // opened an administrator's or owner's screen: each of them sent her home.
+    expect(landed).toEqual(['/', '/', '/', '/']);
     // Every list the tampered app asked for was refused by the server.
     expect(listAnswers.filter((a) => !/^(401|403) /.test(a))).toEqual([]);
 

@@ -62,6 +62,8 @@ describe('the app ApiClient against the portal backend', () => {
     expect(login.userId).toEqual(expect.any(Number));
     expect(login.userId).toBeGreaterThan(0);
     await expect(api.validateToken()).resolves.toBeUndefined();
+    // The server's word on whose token it is, which the app trusts over an edited saved session.
+    await expect(api.getCurrentUser()).resolves.toEqual({ id: login.userId, role, name: displayName });
   });
 
   it('logs in by e-mail too, and a wrong password is an error that does not end any session', async () => {

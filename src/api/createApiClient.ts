@@ -1,5 +1,5 @@
 import { isJwtAuthCode, parseRetryAfter } from './errors';
-import { mapLogin, mapStudents, mapUsers, toNumber, toText } from './mappers';
+import { firstRole, mapLogin, mapStudents, mapUsers, toNumber, toNumberOrNull, toText } from './mappers';
 import type { ApiClient, ApiError, CreateStudentOutcome } from './types';
 import {
   API_PATHS,
@@ -220,6 +220,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     async saveUserMeta(meta) {
       await post(API_PATHS.usersMe, { meta });
+    },
+
+    async getCurrentUser() {
+      const answer = await get(`${API_PATHS.usersMe}?context=edit`);
+      if (!isObj(answer) || toNumberOrNull(answer.id) === null) {
+        return fail({ kind: 'parse', status: 200, code: 'unexpected_answer', message: 'The answer had an unexpected shape.' });
+      }
+      return { id: toNumber(answer.id), role: firstRole(answer.roles), name: toText(answer.name) };
     },
 
     async createFranchiseOwner(input) {

@@ -157,6 +157,12 @@ export interface ApiError {
   params?: Record<string, string>;
 }
 
+export interface CurrentUser {
+  id: number;
+  role: Role;
+  name: string;
+}
+
 export interface UnlockResult {
   lessonId: number;
   unlocked: true;
@@ -176,5 +182,7 @@ export interface ApiClient {
   // portal backend additions; call only where RuntimeConfig.capabilities says the backend has them
   unlockLesson(lessonId: number, code: string): Promise<UnlockResult>;
   saveUserMeta(meta: { kit_on_header_clicked: number }): Promise<void>;
+  /** Who the token belongs to (users/me?context=edit): the server's word on id, role and name. */
+  getCurrentUser(): Promise<CurrentUser>;
   createFranchiseOwner(input: NewFranchiseOwner): Promise<{ userId: number; username: string }>;
 }

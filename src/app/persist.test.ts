@@ -89,7 +89,7 @@ describe('persisted session', () => {
     expect(second.store.getState().session).toMatchObject({ token: 'token-dana', userName: 'Dana Cohen', valid: false });
     answer();
     await waitFor(() => expect(second.store.getState().session.valid).toBe(true));
-    expect(second.api.calls.map((c) => c.method)).toEqual(['validateToken']);
+    expect(second.api.calls.map((c) => c.method)).toEqual(['validateToken', 'getCurrentUser']);
     // Nothing but the session came back: entity slices start empty.
     expect(second.store.getState().students.ids).toEqual([]);
   });

@@ -62,6 +62,12 @@ const sessionSlice = createSlice({
     tokenValidated: (state) => {
       state.valid = true;
     },
+    /** The server's word on whose token this is; replaces whatever the stored session claimed. */
+    identityConfirmed: (state, action: PayloadAction<{ userId: number; role: Role; userName: string }>) => {
+      state.userId = action.payload.userId;
+      state.userRole = action.payload.role;
+      if (action.payload.userName !== '') state.userName = action.payload.userName;
+    },
     modelUnlocked: (state, action: PayloadAction<ModelUnlock>) => {
       const { lessonId, modelName } = action.payload;
       if (!state.OpenedPrograms.includes(lessonId)) state.OpenedPrograms.push(lessonId);

@@ -58,8 +58,23 @@ describe('auth saga: a stored token is validated on start', () => {
   it('marks the session valid when token/validate answers', async () => {
     const { store, api } = setup({ session: signedInAs('dana') });
     await waitFor(() => expect(store.getState().session.valid).toBe(true));
-    expect(api.calls.map((c) => c.method)).toEqual(['validateToken']);
+    expect(api.calls.map((c) => c.method)).toEqual(['validateToken', 'getCurrentUser']);
     expect(store.getState().session.userName).toBe('Dana Cohen');
+  });
+
+  it("replaces an edited stored role, user id and name with the server's before any screen trusts them", async () => {
+    const api = createFakeApi({ getCurrentUser: async () => ({ id: 10, role: 'student', name: 'Mia Levi' }) });
+    // Mia edited localStorage to claim Dana's id and the administrator role.
+    const { store } = setup({ api, session: signedInAs('mia', { userRole: 'administrator', userId: 2, userName: 'Office Admin' }) });
+    await waitFor(() => expect(store.getState().session.valid).toBe(true));
+    expect(store.getState().session).toMatchObject({ userRole: 'student', userId: 10, userName: 'Mia Levi', token: 'token-mia' });
+  });
+
+  it('keeps the stored identity when the server cannot say who the token belongs to', async () => {
+    const api = createFakeApi({ getCurrentUser: async () => Promise.reject(networkError()) });
+    const { store } = setup({ api, session: signedInAs('dana') });
+    await waitFor(() => expect(store.getState().session.valid).toBe(true));
+    expect(store.getState().session).toMatchObject({ userRole: 'franchise_owner', userId: 2 });
   });
 
   it.each([

@@ -3,6 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { all, call, getContext, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/types';
+import { selectCapabilities } from '../../entities/config/configSlice';
 import { selectSession, selectToken } from '../../entities/session/sessionSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { paths } from '../../shared/paths';
@@ -52,7 +53,30 @@ export function* validateStoredToken() {
     }
   }
   // Only if the session is still the one we checked (the user may have logged out meanwhile).
-  if ((yield* select(selectToken)) === token) yield* put(sessionActions.tokenValidated());
+  if ((yield* select(selectToken)) !== token) return;
+  yield* call(confirmIdentity);
+  yield* put(sessionActions.tokenValidated());
+}
+
+/**
+ * The stored role, user id and name are only what localStorage says, and a student can edit them.
+ * Where the backend can tell (users/me), its answer replaces them before any screen trusts them;
+ * where it cannot (a plain WordPress site without that route, a network blip), the backend still
+ * refuses every call the real user may not make.
+ */
+function* confirmIdentity() {
+  const { userMeta } = yield* select(selectCapabilities);
+  if (!userMeta) return;
+  const api = yield* getApi();
+  try {
+    const me = yield* call([api, api.getCurrentUser]);
+    const stored = yield* select(selectSession);
+    if (me.id !== stored.userId || me.role !== stored.userRole || (me.name !== '' && me.name !== stored.userName)) {
+      yield* put(sessionActions.identityConfirmed({ userId: me.id, role: me.role, userName: me.name }));
+    }
+  } catch {
+    // Could not ask: keep the stored identity (see above).
+  }
 }
 
 /** Log out and expiry both end at the start page; the slices have already forgotten the user. */
