@@ -63,6 +63,15 @@ describe('sign-in journey', () => {
 
     await logOut(page);
     expect(new URL(page.url()).pathname).toBe('/');
+    // redux-persist writes on its next tick: wait (briefly) for the cleared session to reach storage.
+    await page.waitForFunction(
+      () => {
+        const raw = window.localStorage.getItem('persist:session');
+        return raw !== null && JSON.parse((JSON.parse(raw) as Record<string, string>).token ?? 'null') === null;
+      },
+      undefined,
+      { timeout: 5_000 },
+    );
     const stored = await page.evaluate(() => window.localStorage.getItem('persist:session'));
     const session = JSON.parse(stored ?? '{}') as Record<string, string>;
     expect(JSON.parse(session.token ?? 'null')).toBeNull();
