@@ -20,6 +20,12 @@ export async function signIn(page: Page, username: string, password: string, bas
   await page.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: 'Menu' }).waitFor();
+  // redux-persist writes the session on its next tick: a journey that reloads or opens a URL right
+  // away must find it in storage, as a person (who is never that quick) always would.
+  await page.waitForFunction(() => {
+    const raw = window.localStorage.getItem('persist:session');
+    return raw !== null && JSON.parse((JSON.parse(raw) as Record<string, string>).token ?? 'null') !== null;
+  });
 }
 
 /** Opens the gear menu and returns the labels of its items. */
