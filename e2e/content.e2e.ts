@@ -292,6 +292,8 @@ describe('content journeys', () => {
     await page.getByRole('menuitem', { name: 'Lesson Plans' }).click();
     await page.getByRole('heading', { level: 1, name: 'Lesson Plans' }).waitFor();
     const tiles = page.getByRole('list', { name: 'Programs' }).getByRole('link');
+    // The heading shows before the programs arrive: wait for the tiles themselves.
+    await tiles.first().waitFor();
     await expect(tiles.allInnerTexts()).resolves.toEqual([PM1.title, PM2.title]);
     await checkAtWidths(page, 'owner-lesson-plans-programs', [375, 1280]);
 
