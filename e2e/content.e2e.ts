@@ -126,6 +126,7 @@ describe('content journeys', () => {
     await page.goto(`${portal.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Select Your Program' }).waitFor();
     const tiles = page.getByRole('list', { name: 'Programs' }).getByRole('link');
+    await tiles.nth(2).waitFor();
     await expect(tiles.allInnerTexts()).resolves.toEqual([PM1.title, PM2.title, 'Teacher Training']);
     await checkAtWidths(page, 'student-select-program');
 
@@ -238,6 +239,8 @@ describe('content journeys', () => {
     await page.getByRole('menuitem', { name: 'Building Instructions' }).click();
     await page.getByRole('heading', { level: 1, name: 'Building Instructions' }).waitFor();
     const tiles = page.getByRole('list', { name: 'Programs' }).getByRole('link');
+    // The heading shows before the programs arrive: wait for the tiles themselves.
+    await tiles.nth(3).waitFor();
     await expect(tiles.allInnerTexts()).resolves.toEqual([PM1.title, PM2.title, 'Teacher Training', expect.stringContaining('Robotics 1')]);
     await checkAtWidths(page, 'admin-building-instructions', [375, 1280]);
 
@@ -293,7 +296,7 @@ describe('content journeys', () => {
     await page.getByRole('heading', { level: 1, name: 'Lesson Plans' }).waitFor();
     const tiles = page.getByRole('list', { name: 'Programs' }).getByRole('link');
     // The heading shows before the programs arrive: wait for the tiles themselves.
-    await tiles.first().waitFor();
+    await tiles.nth(1).waitFor();
     await expect(tiles.allInnerTexts()).resolves.toEqual([PM1.title, PM2.title]);
     await checkAtWidths(page, 'owner-lesson-plans-programs', [375, 1280]);
 
