@@ -1,15 +1,14 @@
 /** /admin/all_students_list: every student with their franchise owner's name, country and state. */
 import { useCallback, useEffect } from 'react';
-import { Link } from 'react-router';
 import { selectUserName } from '../../entities/session/sessionSelectors';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { ExportButton, ExportOutcome, ListBody } from './ListParts';
+import { ExportButton, ExportOutcome, ListBody, NoStudentsYet } from './ListParts';
 import { allStudentsColumns, type AllStudentsRow } from './rosterColumns';
 import { selectAllStudentsRows, selectTableSort, type WithRoster } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 import { RosterTable } from './RosterTable';
-import { ButtonLink, Message, Page, Subtitle, Title, Toolbar } from './ui';
+import { ButtonLink, Page, Subtitle, Title, Toolbar } from './ui';
 
 const headers = allStudentsColumns.map((column) => column.header);
 const selectSort = (state: WithRoster) => selectTableSort(state, 'allStudents');
@@ -43,14 +42,7 @@ export default function AllStudentsPage() {
         headers={headers}
         rowCount={rows.length}
         onRetry={open}
-        empty={
-          <Message $tone="info">
-            <p>No students yet.</p>
-            <p>
-              <Link to={paths.signUpNewStudent(userName)}>Sign Up New Student</Link>
-            </p>
-          </Message>
-        }
+        empty={<NoStudentsYet userName={userName} />}
       >
         <RosterTable caption="All students" columns={allStudentsColumns} rows={rows} sort={sort} onSort={onSort} getRowId={studentRowId} />
       </ListBody>

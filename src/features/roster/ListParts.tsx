@@ -1,6 +1,8 @@
 /** Pieces the three list screens share: load states, the export button and its outcome. */
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ApiError } from '../../api/types';
+import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import type { TableId } from './rosterColumns';
 import { selectExportFlow, selectListLoad } from './rosterSelectors';
@@ -68,6 +70,18 @@ export function ListBody({ noun, headers, rowCount, onRetry, empty, children, fo
       {rowCount === 0 ? empty : children}
       {footer}
     </>
+  );
+}
+
+/** The empty state of both students lists: the way to add the first one. */
+export function NoStudentsYet({ userName }: { userName: string }) {
+  return (
+    <Message $tone="info">
+      <p>No students yet.</p>
+      <p>
+        <Link to={paths.signUpNewStudent(userName)}>Sign Up New Student</Link>
+      </p>
+    </Message>
   );
 }
 

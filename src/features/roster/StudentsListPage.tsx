@@ -6,7 +6,7 @@ import { selectSupportEmail } from '../../entities/config/configSlice';
 import { selectIsAdmin } from '../../entities/session/sessionSelectors';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { ExportButton, ExportOutcome, ListBody } from './ListParts';
+import { ExportButton, ExportOutcome, ListBody, NoStudentsYet } from './ListParts';
 import { studentsListColumns } from './rosterColumns';
 import { selectSelectedOwner, selectStudentsListOwnerId, selectStudentsListRows, selectTableSort, type WithRoster } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
@@ -72,14 +72,7 @@ export default function StudentsListPage() {
         headers={headers}
         rowCount={rows.length}
         onRetry={open}
-        empty={
-          <Message $tone="info">
-            <p>No students yet.</p>
-            <p>
-              <Link to={paths.signUpNewStudent(userName)}>Sign Up New Student</Link>
-            </p>
-          </Message>
-        }
+        empty={<NoStudentsYet userName={userName} />}
         footer={
           supportEmail && (
             <SupportNote>
