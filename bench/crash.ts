@@ -9,99 +9,23 @@
  * restarts it, timing how long until it serves again (must be under 5 s). Loopback only; bounded in
  * count and time. Exits non-zero on any failure and prints the figures.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { callJson, freePort, sleep, startBackend, waitServing, type Backend } from './lib/backendProcess';
 
-const ROOT = path.resolve(__dirname, '..');
 const CYCLES = Number(process.env.CRASH_CYCLES ?? 100);
 const WORKERS = Number(process.env.CRASH_WORKERS ?? 16);
 const SERVE_LIMIT_MS = Number(process.env.CRASH_SERVE_LIMIT_MS ?? 5_000);
 const DEMO = { dana: 'demo-owner-2026', mia: 'demo-student-2026' };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Cheap password hashing: the drill is about durability, not argon2's cost. */
+const startServer = (port: number, dataDir: string, demo: boolean): Backend =>
+  startBackend({ port, dataDir, demo, env: { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' } });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  exited: Promise<void>;
-  output: string[];
-}
-
-/** One node process (tsx as a loader, not as a wrapper), so SIGKILL hits the server itself. */
-function startServer(port: number, dataDir: string, demo: boolean): Running {
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'main.ts'), ...(demo ? ['--demo'] : [])], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: path.join(dataDir, 'dist'),
-      PORTAL_DEMO: demo ? '1' : '0',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return { child, exited, output };
-}
-
-async function waitServing(base: string, child: Running, limitMs: number): Promise<number> {
-  const t0 = performance.now();
-  for (;;) {
-    try {
-      const res = await fetch(`${base}/wp-json/wp/v2/pages/51`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return performance.now() - t0;
-    } catch {
-      // not yet
-    }
-    if (child.child.exitCode !== null) throw new Error(`the backend exited while starting:\n${child.output.join('')}`);
-    if (performance.now() - t0 > limitMs) throw new Error(`the backend did not serve within ${limitMs} ms:\n${child.output.join('')}`);
-    await sleep(20);
-  }
-}
-
-async function post(base: string, urlPath: string, body: unknown, token?: string, ip?: string): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${base}${urlPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(ip ? { 'x-forwarded-for': ip } : {}) },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // keep text
-  }
-  return { status: res.status, body: parsed };
-}
+const post = (base: string, urlPath: string, body: unknown, token?: string, ip?: string) =>
+  callJson(base, 'POST', urlPath, { body, ...(token ? { token } : {}), ...(ip ? { ip } : {}) });
 
 interface Acked {
   students: Set<string>;

@@ -11,30 +11,14 @@
  * Prints requests, errors, p50/p99 latency, requests per second and RSS start/end/max; exits
  * non-zero on any failure. Bounded: a fixed count of clients for a fixed time, loopback only.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { callJson, freePort, startBackend, waitServing, type Answer } from './lib/backendProcess';
 
-const ROOT = path.resolve(__dirname, '..');
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const RSS_GROWTH = Number(process.env.LOAD_RSS_GROWTH ?? 1.5);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -42,66 +26,18 @@ function rssMiB(pid: number): number {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-load-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'main.ts'), '--demo'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: path.join(dataDir, 'dist'),
-      PORTAL_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      // 200 clients share one address here: behind a proxy each would have its own.
-      TRUST_PROXY: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout.on('data', (c: Buffer) => output.push(c.toString()));
-  child.stderr.on('data', (c: Buffer) => output.push(c.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const backend = startBackend({ port, dataDir, demo: true });
+  const { child, exited } = backend;
   try {
-    for (let t0 = Date.now(); ; ) {
-      try {
-        if ((await fetch(`${base}/wp-json/wp/v2/pages/51`)).ok) break;
-      } catch {
-        // starting
-      }
-      if (child.exitCode !== null || Date.now() - t0 > 120_000) throw new Error(`the backend did not start:\n${output.join('')}`);
-      await sleep(100);
-    }
+    await waitServing(base, backend, 120_000);
     const pid = child.pid ?? 0;
 
-    async function call(method: 'GET' | 'POST', urlPath: string, body?: unknown, token?: string, ip?: string): Promise<Answer> {
-      const res = await fetch(`${base}${urlPath}`, {
-        method,
-        headers: {
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(ip ? { 'x-forwarded-for': ip } : {}),
-        },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(30_000),
-      });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // text
-      }
-      return { status: res.status, body: parsed };
-    }
+    const call = (method: 'GET' | 'POST', urlPath: string, body?: unknown, token?: string, ip?: string): Promise<Answer> =>
+      callJson(base, method, urlPath, { ...(body !== undefined ? { body } : {}), ...(token ? { token } : {}), ...(ip ? { ip } : {}), timeoutMs: 30_000 });
 
     const authKey = /"authKey":"([^"]+)"/.exec(await (await fetch(`${base}/portal-config.js`)).text())?.[1] ?? '';
     const login = async (username: string, password: string) => (await call('POST', '/wp-json/jwt-auth/v1/token', { username, password })).body as { token: string };
