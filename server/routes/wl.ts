@@ -15,6 +15,7 @@ import { createStudent, studentsJsonFor } from '../domain/students';
 import { unlockLesson } from '../domain/unlocks';
 import { createFranchiseOwner, listUsersFor, resetPassword } from '../domain/users';
 import { ApiError, FORBIDDEN_MESSAGE, invalidParams, tooManyAttempts } from '../errors';
+import { sendSharedBody } from '../http/compressedBody';
 import { email, id, isoDate, readParams, secretText, text, wireInt } from '../http/params';
 import { toWireUser } from '../http/present';
 import { JSON_TYPE, requireActor, sendJson } from '../http/reply';
@@ -77,8 +78,8 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
   app.post(API_PATHS.allStudents, async (request, reply) => {
     params(request, keyOnly);
     const actor = requireActor(request);
-    // Serialized once per roster version (studentsJsonFor): the same bytes sendJson would send.
-    return reply.code(200).type(JSON_TYPE).send(await studentsJsonFor(s.ctx, actor));
+    // Serialized once per roster version (studentsJsonFor), compressed once per encoding.
+    return sendSharedBody(request, reply, await studentsJsonFor(s.ctx, actor), JSON_TYPE);
   });
 
   app.post(API_PATHS.allUsers, async (request, reply) => {

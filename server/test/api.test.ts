@@ -167,6 +167,18 @@ describeEachDb('API contract', (dialect) => {
       expect(list.some((st) => st.student_first_name === 'Mia' && st.user_id === String(id('mia')))).toBe(true);
     });
 
+    test('the roster goes out compressed in the encoding the browser accepts, the same records as uncompressed', async () => {
+      const plain = await s.post(PATHS.students, KEY, { token: tokens.admin, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      for (const [accepted, expected] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip;q=0.5', 'gzip']] as const) {
+        const res = await s.post(PATHS.students, KEY, { token: tokens.admin, headers: { 'accept-encoding': accepted } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-encoding')).toBe(expected);
+        expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+        expect(res.body).toEqual(plain.body);
+      }
+    });
+
     test('user records: the owner and own students; the administrator everyone', async () => {
       const own = (await s.post(PATHS.users, KEY, { token: tokens.dana })).body as WireUser[];
       expect(own[0]).toEqual({
