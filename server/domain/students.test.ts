@@ -109,6 +109,22 @@ test('a student written by another process (another instance, a script) shows in
   expect(after).toContain('other.proc@example.test');
 });
 
+test('a change another process makes to a stored student (not only a new one) shows in the next answer', async () => {
+  const dana = await actor('dana');
+  const cached = (await studentsJsonFor(ctx, dana)).toString('utf8');
+  const other = new SqliteDatabase(path.join(dir, 'portal.sqlite'));
+  try {
+    other.pragma('busy_timeout = 5000');
+    other.prepare(`UPDATE students SET phone = '+972 50 333 3333' WHERE user_id = (SELECT MIN(user_id) FROM students WHERE teacher_id = ?)`).run(dana.id);
+  } finally {
+    other.close();
+  }
+  const after = (await studentsJsonFor(ctx, dana)).toString('utf8');
+  expect(after).not.toBe(cached);
+  expect(after).toContain('+972 50 333 3333');
+  expect(after).toBe(await uncached(dana));
+});
+
 test('concurrent first requests share one computation', async () => {
   const dana = await actor('dana');
   // A write makes the cached answer stale; the concurrent requests after it compute it once.

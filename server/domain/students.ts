@@ -23,12 +23,13 @@ export function listStudentsFor(ctx: DomainContext, actor: Actor): Promise<Stude
  * request. The serialized answer is cached per database and scope (all students for an
  * administrator, one owner's otherwise), keyed by
  *  - a version bumped by every student write of this process (createStudent), and
- *  - a fingerprint read from the database on every request (row count and highest user id of
- *    the scope, q.studentsFingerprint: one index scan, < 1 ms), so a write by another process
+ *  - a fingerprint read from the database on every request, so a write by another process
  *    (several instances behind a load balancer, the CLI, a script writing the file) is seen on
- *    the next request too. Students rows are insert-only in this code base; an UPDATE or DELETE
- *    of students rows added later must bump the version (bumpStudentsVersion) and would only be
- *    seen by other instances if it changes the count or the highest id.
+ *    the next request too: on SQLite PRAGMA data_version (any commit by another connection, about
+ *    2 µs); on PostgreSQL the row count and highest user id of the scope (q.studentsFingerprint,
+ *    one index scan). Students rows are insert-only in this code base; an UPDATE or DELETE of
+ *    students rows added later must bump the version (bumpStudentsVersion), and on PostgreSQL
+ *    would only be seen by other instances if it changes the count or the highest id.
  * Concurrent requests for one key share one computation. At most MAX_CACHED scopes are kept
  * (least recently used dropped first).
  */
@@ -90,7 +91,8 @@ export async function studentsJsonFor(ctx: DomainContext, actor: Actor): Promise
   const scopeKey = scope === 'all' ? 'all' : `owner:${scope.teacherId}`;
   const version = cache.version;
   // Fingerprint first, rows second: a write landing in between makes the next request recompute.
-  const key = `${version}|${await q.studentsFingerprint(db.kysely, scope)}`;
+  const fingerprint = db.dialect === 'sqlite' ? await q.sqliteDataVersion(db.kysely) : await q.studentsFingerprint(db.kysely, scope);
+  const key = `${version}|${fingerprint}`;
   const hit = cache.entries.get(scopeKey);
   if (hit && hit.key === key) {
     cache.entries.delete(scopeKey);

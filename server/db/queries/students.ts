@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { NewStudentRow, StudentRow } from '../schema';
 import type { Executor } from './executor';
 
@@ -50,4 +51,15 @@ export async function studentsFingerprint(db: Executor, scope: StudentScope): Pr
   if (scope !== 'all') q = q.where('teacher_id', '=', scope.teacherId);
   const row = await q.executeTakeFirst();
   return `${Number(row?.n ?? 0)}:${row?.m ?? ''}`;
+}
+
+/**
+ * SQLite only: PRAGMA data_version, which changes whenever another connection (another process,
+ * the CLI, a script) commits to the database file, whatever it changed. About 2 µs, where the
+ * count and highest id of 10,000 students take about 0.35 ms of the event loop (better-sqlite3 is
+ * synchronous). This connection's own writes do not change it: the caller tracks those itself.
+ */
+export async function sqliteDataVersion(db: Executor): Promise<string> {
+  const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(db);
+  return `dv:${rows[0]?.data_version ?? ''}`;
 }
