@@ -62,6 +62,33 @@ describe('auth saga: a stored token is validated on start', () => {
     expect(store.getState().session.userName).toBe('Dana Cohen');
   });
 
+  it('asks users/me while token/validate is still on its way (one round trip, not two)', async () => {
+    let askedWhoAmI!: () => void;
+    const whoAmIAsked = new Promise<void>((resolve) => (askedWhoAmI = resolve));
+    const api = createFakeApi({
+      // Answers only once users/me was asked: asked one after the other, the session never becomes valid.
+      validateToken: async () => {
+        await whoAmIAsked;
+      },
+      getCurrentUser: async () => {
+        askedWhoAmI();
+        return { id: 2, role: 'franchise_owner', name: 'Dana Cohen' };
+      },
+    });
+    const { store } = setup({ api, session: signedInAs('dana') });
+    await waitFor(() => expect(store.getState().session.valid).toBe(true));
+  });
+
+  it("ignores users/me's answer when token/validate refuses the token", async () => {
+    const api = createFakeApi({
+      validateToken: async () => Promise.reject(apiError(403, 'jwt_auth_invalid_token', 'Expired token')),
+      getCurrentUser: async () => ({ id: 1, role: 'administrator', name: 'Office Admin' }),
+    });
+    const { store, navigations } = setup({ api, session: signedInAs('mia') });
+    await waitFor(() => expect(navigations).toEqual(['/']));
+    expect(store.getState().session).toMatchObject({ token: null, userRole: null, userId: null, valid: false });
+  });
+
   it("replaces an edited stored role, user id and name with the server's before any screen trusts them", async () => {
     const api = createFakeApi({ getCurrentUser: async () => ({ id: 10, role: 'student', name: 'Mia Levi' }) });
     // Mia edited localStorage to claim Dana's id and the administrator role.

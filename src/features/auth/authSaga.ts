@@ -2,7 +2,7 @@ import { REHYDRATE } from 'redux-persist';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { all, call, getContext, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
-import type { ApiClient } from '../../api/types';
+import type { ApiClient, CurrentUser } from '../../api/types';
 import { selectCapabilities } from '../../entities/config/configSlice';
 import { selectSession, selectToken } from '../../entities/session/sessionSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
@@ -38,24 +38,46 @@ export function* login(action: ReturnType<typeof authActions.loginSubmitted>) {
  * - Network failure or a server fault: we could not check. A student on flaky classroom Wi-Fi must
  *   not be signed out by a blip, so we let them in; the backend still checks the token on every
  *   call, and the first 401/403 there ends the session anyway.
+ * users/me is asked at the same time (one round trip on a slow classroom network, not two); its
+ * answer counts only once token/validate has accepted the token.
  */
 export function* validateStoredToken() {
   const token = yield* select(selectToken);
   if (token === null) return;
-  const api = yield* getApi();
-  try {
-    yield* call([api, api.validateToken]);
-  } catch (caught) {
-    const error = toApiError(caught);
-    if (error.kind === 'http' && (error.status === 401 || error.status === 403)) {
-      if ((yield* select(selectToken)) === token) yield* put(sessionActions.expired());
-      return;
-    }
+  const { verdict, me } = yield* all({ verdict: call(checkToken), me: call(askWhoAmI) });
+  if (verdict === 'rejected') {
+    if ((yield* select(selectToken)) === token) yield* put(sessionActions.expired());
+    return;
   }
   // Only if the session is still the one we checked (the user may have logged out meanwhile).
   if ((yield* select(selectToken)) !== token) return;
-  yield* call(confirmIdentity);
+  if (me) yield* call(confirmIdentity, me);
   yield* put(sessionActions.tokenValidated());
+}
+
+/** 'rejected' on 401/403; 'unreachable' when the check itself failed (see above). */
+function* checkToken() {
+  const api = yield* getApi();
+  try {
+    yield* call([api, api.validateToken]);
+    return 'valid' as const;
+  } catch (caught) {
+    const error = toApiError(caught);
+    return error.kind === 'http' && (error.status === 401 || error.status === 403) ? ('rejected' as const) : ('unreachable' as const);
+  }
+}
+
+/** The backend's word on who the token belongs to, where it can say (users/me); null otherwise. */
+function* askWhoAmI() {
+  const { userMeta } = yield* select(selectCapabilities);
+  if (!userMeta) return null;
+  const api = yield* getApi();
+  try {
+    return yield* call([api, api.getCurrentUser]);
+  } catch {
+    // Could not ask: keep the stored identity (see confirmIdentity).
+    return null;
+  }
 }
 
 /**
@@ -64,18 +86,10 @@ export function* validateStoredToken() {
  * where it cannot (a plain WordPress site without that route, a network blip), the backend still
  * refuses every call the real user may not make.
  */
-function* confirmIdentity() {
-  const { userMeta } = yield* select(selectCapabilities);
-  if (!userMeta) return;
-  const api = yield* getApi();
-  try {
-    const me = yield* call([api, api.getCurrentUser]);
-    const stored = yield* select(selectSession);
-    if (me.id !== stored.userId || me.role !== stored.userRole || (me.name !== '' && me.name !== stored.userName)) {
-      yield* put(sessionActions.identityConfirmed({ userId: me.id, role: me.role, userName: me.name }));
-    }
-  } catch {
-    // Could not ask: keep the stored identity (see above).
+function* confirmIdentity(me: CurrentUser) {
+  const stored = yield* select(selectSession);
+  if (me.id !== stored.userId || me.role !== stored.userRole || (me.name !== '' && me.name !== stored.userName)) {
+    yield* put(sessionActions.identityConfirmed({ userId: me.id, role: me.role, userName: me.name }));
   }
 }
 
