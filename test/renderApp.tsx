@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PortalRuntimeConfig } from '../src/api/wire';
 import { AppProviders } from '../src/app/AppProviders';
+import { requestEarlyPageData } from '../src/app/earlyPageData';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION } from '../src/app/persist';
 import { routes } from '../src/app/routes';
 import { readRuntimeConfig } from '../src/app/runtimeConfig';
@@ -63,6 +64,7 @@ export function renderApp(options: RenderAppOptions = {}) {
     config: { ...testConfig, ...options.config },
     storage,
   });
+  requestEarlyPageData(router, store, persistor);
   const user = userEvent.setup();
   const view = render(
     <AppProviders store={store} persistor={persistor}>

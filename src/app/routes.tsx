@@ -1,10 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import type { RouteObject } from 'react-router';
 import { selectIsSessionValid, selectIsSignedIn } from '../entities/session/sessionSelectors';
+import { galleryPageEarlyData, modelsPageEarlyData } from '../features/content/earlyPageData';
 import { routePatterns } from '../shared/paths';
 import { useAppSelector } from '../shared/storeHooks';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { RouteError } from '../shared/ui/RouteError';
+import type { RouteHandle } from './earlyPageData';
 import { RequireRole, RequireSignedIn } from './guards';
 
 type PageModule = { default: React.ComponentType };
@@ -19,7 +21,7 @@ const SelectProgramPage = lazy(() => import(/* webpackChunkName: "page-select-pr
 /** '/' is the login when signed out and the Select Program page when signed in. */
 function HomeRoute() {
   const signedIn = useAppSelector(selectIsSignedIn);
-  const valid = useAppSelector(selectIsSessionValid);
+  const valid = useDeferredValue(useAppSelector(selectIsSessionValid)); // as in RequireSignedIn
   if (signedIn && !valid) return <PageLoading label="Checking your sign-in" />;
   return <Suspense fallback={<PageLoading />}>{signedIn ? <SelectProgramPage /> : <LoginPage />}</Suspense>;
 }
@@ -58,12 +60,21 @@ export const routes: RouteObject[] = [
           { path: routePatterns.buildingInstructionsProgram, ...page(() => import(/* webpackChunkName: "page-program-redirect" */ '../features/content/ProgramRedirectPage')) },
           { path: routePatterns.lessonPlans, ...page(() => import(/* webpackChunkName: "page-lesson-plans" */ '../features/content/LessonPlansPage')) },
           { path: routePatterns.lessonPlansProgram, ...page(() => import(/* webpackChunkName: "page-program-redirect" */ '../features/content/ProgramRedirectPage')) },
-          { path: routePatterns.selectModel, ...page(() => import(/* webpackChunkName: "page-select-model" */ '../features/content/SelectModelPage')) },
+          {
+            path: routePatterns.selectModel,
+            handle: { earlyData: modelsPageEarlyData } satisfies RouteHandle,
+            ...page(() => import(/* webpackChunkName: "page-select-model" */ '../features/content/SelectModelPage')),
+          },
           {
             path: routePatterns.selectModelLessonPlans,
+            handle: { earlyData: modelsPageEarlyData } satisfies RouteHandle,
             ...page(() => import(/* webpackChunkName: "page-select-model-lesson-plans" */ '../features/content/SelectModelLessonPlansPage')),
           },
-          { path: routePatterns.modelBuildingInstructions, ...page(() => import(/* webpackChunkName: "page-gallery" */ '../features/content/GalleryPage')) },
+          {
+            path: routePatterns.modelBuildingInstructions,
+            handle: { earlyData: galleryPageEarlyData } satisfies RouteHandle,
+            ...page(() => import(/* webpackChunkName: "page-gallery" */ '../features/content/GalleryPage')),
+          },
         ],
       },
       // Unknown paths go home, as the older portal did.

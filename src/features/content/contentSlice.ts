@@ -75,10 +75,13 @@ const contentSlice = createSlice({
     // ---- page events (the page dispatches these; sagas take them) -------------------------
     /** '/', '/building_instructions/:userName', '/lesson_plans/:userName' and the program redirects. */
     programsPageOpened: (_state, _action: PayloadAction<{ kind: ProgramListKind | 'selectProgram' }>) => {},
-    /** '/select-model/...' and '/select-model-lesson-plans/...'. */
-    modelsPageOpened: (_state, _action: PayloadAction<{ programId: number }>) => {},
-    /** '/model_building_instructions/{programName}/{ProgramId}/{LessonsId}'. */
-    galleryOpened: (_state, _action: PayloadAction<{ programId: number; lessonId: number }>) => {},
+    /**
+     * '/select-model/...' and '/select-model-lesson-plans/...'. `early`: sent on start while the
+     * stored sign-in is being checked, before the page can mount (see earlyPageData.ts).
+     */
+    modelsPageOpened: (_state, _action: PayloadAction<{ programId: number; early?: boolean }>) => {},
+    /** '/model_building_instructions/{programName}/{ProgramId}/{LessonsId}'; `early` as above. */
+    galleryOpened: (_state, _action: PayloadAction<{ programId: number; lessonId: number; early?: boolean }>) => {},
     /** '/model_building_instructions/{userName}/{programName}/{ModelName}'. */
     legacyGalleryOpened: (state, action: PayloadAction<{ programName: string; modelName: string }>) => {
       const key = `${action.payload.programName}/${action.payload.modelName}`;

@@ -78,7 +78,8 @@ describe('select model', () => {
               calls += 1;
               if (calls === 1) reject(apiError(0, 'network_error', 'Failed to fetch'));
               else resolve(lessonsFor(programId, 'student'));
-            }, 20),
+              // Long enough for the page to mount while the first (early, on start) request still runs.
+            }, 300),
           ),
       },
     });

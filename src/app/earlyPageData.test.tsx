@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { ApiClient } from '../api/types';
+import { contentActions } from '../features/content/contentSlice';
+import { EARLY_JOIN_MS } from '../features/content/contentSaga';
+import { CATAPULT, createContentApi } from '../../test/fixtures/content';
+import { renderApp, signedInAs } from '../../test/renderApp';
+
+/** token/validate that answers only when the test says so. */
+function heldValidation() {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  return { validateToken: async () => held, release };
+}
+
+const callsTo = (api: { calls: { method: keyof ApiClient }[] }, method: keyof ApiClient) => api.calls.filter((c) => c.method === method).length;
+
+describe('the opened page’s data on start, while the stored sign-in is checked', () => {
+  it('select model: the lessons are asked for during token/validate, and the page shows them without asking again', async () => {
+    const check = heldValidation();
+    const api = createContentApi({ viewer: 'owner', overrides: { validateToken: check.validateToken } });
+    renderApp({ route: '/select-model/PlayMachines2/167', session: signedInAs('dana'), api });
+
+    // The page itself cannot mount before the check answers; its data is already on the way.
+    await waitFor(() => expect(callsTo(api, 'getLessons')).toBe(1));
+    expect(await screen.findByText(/Checking your sign-in/)).toBeInTheDocument();
+    expect(screen.queryByTestId('model-card-2001')).not.toBeInTheDocument();
+
+    check.release();
+    expect(await screen.findByTestId('model-card-2001')).toBeInTheDocument();
+    expect(callsTo(api, 'getLessons')).toBe(1);
+  });
+
+  it('gallery: the lesson page is asked for during token/validate, once', async () => {
+    const check = heldValidation();
+    const api = createContentApi({ viewer: 'owner', overrides: { validateToken: check.validateToken } });
+    renderApp({ route: `/model_building_instructions/PlayMachines1/130/${CATAPULT}`, session: signedInAs('dana'), api });
+
+    await waitFor(() => expect(callsTo(api, 'getLesson')).toBe(1));
+    check.release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Catapult' })).toBeInTheDocument();
+    expect(callsTo(api, 'getLesson')).toBe(1);
+  });
+
+  it('asks for nothing early when signed out, or for pages that declare no early data', async () => {
+    const signedOut = createContentApi({ viewer: 'owner' });
+    renderApp({ route: '/select-model/PlayMachines2/167', api: signedOut });
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(callsTo(signedOut, 'getLessons')).toBe(0);
+
+    const check = heldValidation();
+    const terms = createContentApi({ viewer: 'owner', overrides: { validateToken: check.validateToken } });
+    renderApp({ route: '/students_list/dana', session: signedInAs('dana'), api: terms });
+    await waitFor(() => expect(callsTo(terms, 'validateToken')).toBe(1));
+    expect(callsTo(terms, 'getAllStudents')).toBe(0);
+    check.release();
+  });
+
+  it('an early load is joined only by the same page, and only soon after', async () => {
+    const api = createContentApi({ viewer: 'owner' });
+    const view = renderApp({ route: '/terms_of_use', session: signedInAs('dana'), api });
+    await waitFor(() => expect(view.store.getState().session.valid).toBe(true));
+
+    view.store.dispatch(contentActions.modelsPageOpened({ programId: 167, early: true }));
+    view.store.dispatch(contentActions.modelsPageOpened({ programId: 167 }));
+    await waitFor(() => expect(callsTo(api, 'getLessons')).toBe(1));
+
+    // Another program is its own load.
+    view.store.dispatch(contentActions.modelsPageOpened({ programId: 130, early: true }));
+    view.store.dispatch(contentActions.modelsPageOpened({ programId: 167 }));
+    await waitFor(() => expect(callsTo(api, 'getLessons')).toBe(3));
+
+    // Too long after the early load: the page loads afresh (unlocks made on another device show).
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now');
+    try {
+      view.store.dispatch(contentActions.modelsPageOpened({ programId: 167, early: true }));
+      await waitFor(() => expect(callsTo(api, 'getLessons')).toBe(4));
+      clock.mockReturnValue(now + EARLY_JOIN_MS + 60_000);
+      view.store.dispatch(contentActions.modelsPageOpened({ programId: 167 }));
+      await waitFor(() => expect(callsTo(api, 'getLessons')).toBe(5));
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});
