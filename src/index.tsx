@@ -1,3 +1,3 @@
 import { startApp } from './app/bootstrap';
 
-startApp(document.getElementById('root') as HTMLElement);
+void startApp(document.getElementById('root') as HTMLElement);

@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useDeferredValue, useSyncExternalStore, type ReactNode } from 'react';
 import type { Persistor } from 'redux-persist';
 
 /**
@@ -6,10 +6,13 @@ import type { Persistor } from 'redux-persist';
  * PersistGate does, in a few lines instead of 2 KB of the login page's JavaScript).
  */
 export function PersistedGate({ persistor, loading, children }: { persistor: Persistor; loading: ReactNode; children: ReactNode }) {
-  const bootstrapped = useSyncExternalStore(
-    (onChange) => persistor.subscribe(onChange),
-    () => persistor.getState().bootstrapped,
-    () => false,
+  // Deferred: the app that replaces the loading state renders in small slices, not one long task.
+  const bootstrapped = useDeferredValue(
+    useSyncExternalStore(
+      (onChange) => persistor.subscribe(onChange),
+      () => persistor.getState().bootstrapped,
+      () => false,
+    ),
   );
   return <>{bootstrapped ? children : loading}</>;
 }

@@ -1,28 +1,34 @@
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
 import storage from 'redux-persist/lib/storage';
 import { createApiClient } from '../api/createApiClient';
 import { sessionActions } from '../entities/session/sessionSlice';
-import { QaLauncher } from '../qa/QaLauncher';
 import { createQaTools } from '../qa/qaTools';
 import type { Navigator } from '../shared/sagaServices';
-import { AppProviders } from './AppProviders';
 import { syncSessionAcrossTabs } from './crossTabSession';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from './persist';
 import { rootReducer } from './rootReducer';
-import { routes } from './routes';
 import { readRuntimeConfig } from './runtimeConfig';
-import { createAppStore, type AppStore } from './store';
+import { createAppStore } from './store';
 
-/** The composition root: the only place that builds the real ApiClient, store and router. */
-export function startApp(container: HTMLElement) {
+/**
+ * The composition root: the only place that builds the real ApiClient, store and router.
+ *
+ * It starts in two tasks so that a slow tablet's main thread is never blocked for long: first the
+ * store and its sagas (the stored sign-in's check goes out at once), then, each after yielding to
+ * the browser, React DOM, and the router with the first render (renderApp.tsx, evaluated only then).
+ */
+export async function startApp(container: HTMLElement) {
   const config = readRuntimeConfig();
-  const router = createBrowserRouter(routes);
-  const navigator: Navigator = { navigate: (to, options) => void router.navigate(to, options) };
+
+  // Sagas navigate through the router, which exists from the second task on.
+  let navigateNow: Navigator['navigate'] | null = null;
+  const pending: Parameters<Navigator['navigate']>[] = [];
+  const navigator: Navigator = {
+    navigate: (to, options) => (navigateNow ? navigateNow(to, options) : void pending.push([to, options])),
+  };
 
   // The client needs the store's token and the store needs the client: late-bound through this holder.
-  const holder: { store?: AppStore } = {};
+  const holder: { store?: ReturnType<typeof createAppStore>['store'] } = {};
   const api = createApiClient({
     siteUrl: config.siteUrl,
     authKey: config.authKey,
@@ -53,11 +59,18 @@ export function startApp(container: HTMLElement) {
   syncSessionAcrossTabs(created.store);
   qa.attach(created);
 
-  createRoot(container).render(
-    <AppProviders store={created.store} persistor={created.persistor}>
-      <RouterProvider router={router} />
-      <QaLauncher tools={qa} />
-    </AppProviders>,
-  );
+  // React DOM is the largest module: evaluated in a task of its own, then the rest.
+  await yieldToBrowser();
+  await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await yieldToBrowser();
+  const { renderApp } = await import(/* webpackMode: "eager" */ './renderApp');
+  const router = renderApp(container, created, qa);
+  navigateNow = (to, options) => void router.navigate(to, options);
+  for (const [to, options] of pending.splice(0)) navigateNow(to, options);
   return created;
+}
+
+/** Ends the current task: the browser may paint and handle input before the next step runs. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import type { Role } from '../api/types';
 import { selectIsSessionValid, selectIsSignedIn, selectUserRole } from '../entities/session/sessionSelectors';
@@ -8,7 +9,9 @@ import { PageLoading } from '../shared/ui/PageLoading';
 /** No stored token: back to /. A stored token is trusted only once token/validate has answered. */
 export function RequireSignedIn() {
   const signedIn = useAppSelector(selectIsSignedIn);
-  const valid = useAppSelector(selectIsSessionValid);
+  // Deferred: the page that replaces the check renders in small slices in the background, not in
+  // one long task that freezes a slow tablet (the store's own updates render synchronously).
+  const valid = useDeferredValue(useAppSelector(selectIsSessionValid));
   if (!signedIn) return <Navigate to={paths.home()} replace />;
   if (!valid) return <PageLoading label="Checking your sign-in" />;
   return <Outlet />;
