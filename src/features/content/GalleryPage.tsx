@@ -1,5 +1,5 @@
 import 'react-image-gallery/styles/image-gallery.css';
-import { useDeferredValue, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
@@ -37,9 +37,7 @@ export default function GalleryPage() {
 function LessonGallery({ programName, programId, lessonId }: { programName: string; programId: number; lessonId: number }) {
   const dispatch = useAppDispatch();
   const access = useAppSelector((state: State) => selectGalleryAccess(state, programId, lessonId));
-  // Deferred: the gallery (up to dozens of slides and thumbnails) renders in slices when its
-  // lesson arrives, not in one long task on a slow tablet.
-  const view = useDeferredValue(useAppSelector((state: State) => selectGalleryView(state, programId, lessonId)));
+  const view = useAppSelector((state: State) => selectGalleryView(state, programId, lessonId));
   const detailLoad = useAppSelector((state: State) => selectLessonDetailLoad(state, lessonId));
   const open = () => dispatch(contentActions.galleryOpened({ programId, lessonId }));
 
