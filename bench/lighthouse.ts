@@ -43,7 +43,7 @@ export async function lighthouseBench(ctx: BenchContext, sink: FigureSink): Prom
       { name: 'gallery (Lawn Mower)', url: `${ctx.baseUrl}/model_building_instructions/Play%20Machines%202/167/${ctx.lawnMowerId}`, signedIn: true },
       { name: 'students list (dana)', url: `${ctx.baseUrl}/students_list/Dana`, signedIn: true },
     ];
-    const runs = Math.min(3, ctx.runs);
+    const runs = Math.min(5, ctx.runs);
     let signedIn = false;
     for (const target of pages) {
       if (target.signedIn && !signedIn) {
