@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ApiClient } from '../api/types';
 import { contentActions } from '../features/content/contentSlice';
-import { EARLY_JOIN_MS } from '../features/content/contentSaga';
+import { EARLY_JOIN_MS } from '../shared/takeLatestJoiningEarly';
 import { CATAPULT, createContentApi } from '../../test/fixtures/content';
 import { renderApp, signedInAs } from '../../test/renderApp';
 
@@ -41,6 +41,38 @@ describe('the opened page’s data on start, while the stored sign-in is checked
     expect(callsTo(api, 'getLesson')).toBe(1);
   });
 
+  it('students list: students and users are asked for during token/validate, once', async () => {
+    const check = heldValidation();
+    const api = createContentApi({
+      viewer: 'owner',
+      overrides: {
+        validateToken: check.validateToken,
+        getAllStudents: async () => [
+          {
+            id: 40,
+            teacherId: 2,
+            firstName: 'Noa',
+            lastName: 'Early',
+            parentName: 'Parent Early',
+            parentEmail: 'noa.early@example.test',
+            phone: '+972 50 000 0040',
+            program: 'Play Machines 2',
+            startDate: '2026-09-01',
+            endDate: '2027-06-30',
+            numberOfLessons: 30,
+          },
+        ],
+      },
+    });
+    renderApp({ route: '/students_list/dana', session: signedInAs('dana'), api });
+
+    await waitFor(() => expect(callsTo(api, 'getAllStudents')).toBe(1));
+    expect(callsTo(api, 'getAllUsers')).toBe(1);
+    check.release();
+    expect(await screen.findByRole('cell', { name: 'Noa' })).toBeInTheDocument();
+    expect(callsTo(api, 'getAllStudents')).toBe(1);
+  });
+
   it('asks for nothing early when signed out, or for pages that declare no early data', async () => {
     const signedOut = createContentApi({ viewer: 'owner' });
     renderApp({ route: '/select-model/PlayMachines2/167', api: signedOut });
@@ -48,11 +80,13 @@ describe('the opened page’s data on start, while the stored sign-in is checked
     expect(callsTo(signedOut, 'getLessons')).toBe(0);
 
     const check = heldValidation();
-    const terms = createContentApi({ viewer: 'owner', overrides: { validateToken: check.validateToken } });
-    renderApp({ route: '/students_list/dana', session: signedInAs('dana'), api: terms });
-    await waitFor(() => expect(callsTo(terms, 'validateToken')).toBe(1));
-    expect(callsTo(terms, 'getAllStudents')).toBe(0);
+    const admin = createContentApi({ viewer: 'admin', overrides: { validateToken: check.validateToken } });
+    renderApp({ route: '/admin/all_students_list', session: signedInAs('admin'), api: admin });
+    await waitFor(() => expect(callsTo(admin, 'validateToken')).toBe(1));
+    expect(callsTo(admin, 'getAllStudents')).toBe(0);
     check.release();
+    // The page asks once the check has answered.
+    await waitFor(() => expect(callsTo(admin, 'getAllStudents')).toBe(1));
   });
 
   it('an early load is joined only by the same page, and only soon after', async () => {

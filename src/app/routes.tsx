@@ -2,6 +2,7 @@ import { lazy, Suspense, useDeferredValue } from 'react';
 import type { RouteObject } from 'react-router';
 import { selectIsSessionValid, selectIsSignedIn } from '../entities/session/sessionSelectors';
 import { galleryPageEarlyData, modelsPageEarlyData } from '../features/content/earlyPageData';
+import { studentsListEarlyData } from '../features/roster/earlyPageData';
 import { routePatterns } from '../shared/paths';
 import { useAppSelector } from '../shared/storeHooks';
 import { PageLoading } from '../shared/ui/PageLoading';
@@ -44,7 +45,11 @@ export const routes: RouteObject[] = [
           {
             element: <RequireRole roles={owners} />,
             children: [
-              { path: routePatterns.studentsList, ...page(() => import(/* webpackChunkName: "page-students-list" */ '../features/roster/StudentsListPage')) },
+              {
+                path: routePatterns.studentsList,
+                handle: { earlyData: studentsListEarlyData } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "page-students-list" */ '../features/roster/StudentsListPage')),
+              },
               { path: routePatterns.signUpNewStudent, ...page(() => import(/* webpackChunkName: "page-sign-up-student" */ '../features/roster/SignUpStudentPage')) },
             ],
           },

@@ -1,6 +1,5 @@
-import type { ActionCreatorWithPayload, PayloadAction } from '@reduxjs/toolkit';
-import type { Task } from 'redux-saga';
-import { all, call, cancel, delay, fork, getContext, put, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
+import { isAnyOf } from '@reduxjs/toolkit';
+import { all, call, delay, fork, getContext, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
 import type { ApiClient, Lesson } from '../../api/types';
 import { CONTENT_IDS } from '../../api/wire';
@@ -12,6 +11,7 @@ import { selectAllPrograms } from '../../entities/programs/programsSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { selectIsPrivileged, selectOpenedPrograms } from '../../entities/session/sessionSelectors';
 import { MODEL_CODE_LENGTH, SHAKE_DURATION_MS } from '../../shared/constants';
+import { takeLatestJoiningEarly } from '../../shared/takeLatestJoiningEarly';
 import { selectUnlockUi } from './contentSelectors';
 import { contentActions } from './contentSlice';
 import { modelKey, sameName } from './model/modelNames';
@@ -198,45 +198,12 @@ function* shakeAndReset(lessonId: number) {
   yield* put(contentActions.unlockShakeEnded({ lessonId }));
 }
 
-// ---- page opens that an early request may already have served -----------------------------
-
-/** An early open is joined by the page's own open only this soon after it (then it reloads as usual). */
-export const EARLY_JOIN_MS = 10_000;
-
-/**
- * takeLatest, except that the page's own open joins the load an early open of the same page
- * started (on start, while token/validate runs: see earlyPageData.ts) instead of cancelling and
- * repeating it. Any other open, and the end of the session, forget the early one.
- */
-function takeLatestJoiningEarly<P extends { early?: boolean }, T extends string>(
-  actionCreator: ActionCreatorWithPayload<P, T>,
-  keyOf: (payload: P) => string,
-  worker: (action: PayloadAction<P, T>) => Generator,
-) {
-  return function* watch() {
-    let task: Task | null = null;
-    let early: { key: string; at: number } | null = null;
-    for (;;) {
-      const action = yield* take([actionCreator, sessionActions.loggedOut, sessionActions.expired]);
-      if (!actionCreator.match(action)) {
-        early = null;
-        continue;
-      }
-      const key = keyOf(action.payload);
-      const now = yield* call(Date.now);
-      const joins = action.payload.early !== true && early !== null && early.key === key && now - early.at < EARLY_JOIN_MS;
-      early = action.payload.early === true ? { key, at: now } : null;
-      if (joins) continue;
-      if (task) yield* cancel(task);
-      task = yield* fork(worker, action);
-    }
-  };
-}
+const sessionEnded = isAnyOf(sessionActions.loggedOut, sessionActions.expired);
 
 export function* contentSaga() {
   yield* takeLatest(contentActions.programsPageOpened, onProgramsPageOpened);
-  yield* fork(takeLatestJoiningEarly(contentActions.modelsPageOpened, (p) => `models:${p.programId}`, onModelsPageOpened));
-  yield* fork(takeLatestJoiningEarly(contentActions.galleryOpened, (p) => `gallery:${p.programId}:${p.lessonId}`, onGalleryOpened));
+  yield* fork(takeLatestJoiningEarly(contentActions.modelsPageOpened.match, sessionEnded, (a) => `models:${a.payload.programId}`, onModelsPageOpened));
+  yield* fork(takeLatestJoiningEarly(contentActions.galleryOpened.match, sessionEnded, (a) => `gallery:${a.payload.programId}:${a.payload.lessonId}`, onGalleryOpened));
   yield* takeLatest(contentActions.legacyGalleryOpened, onLegacyGalleryOpened);
   yield* takeEvery(contentActions.unlockCodeChanged, onUnlockCodeChanged);
 }

@@ -2,12 +2,15 @@
  * Roster side effects: loading users and students when a roster page opens, signing up students
  * and franchise owners, and exporting a table to a spreadsheet.
  */
-import { all, call, getContext, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
+import { isAnyOf } from '@reduxjs/toolkit';
+import { all, call, fork, getContext, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
 import type { ApiClient, ApiError } from '../../api/types';
 import { selectUserRole } from '../../entities/session/sessionSelectors';
+import { sessionActions } from '../../entities/session/sessionSlice';
 import { studentsActions } from '../../entities/students/studentsSlice';
 import { usersActions } from '../../entities/users/usersSlice';
 import { exportNames } from '../../shared/constants';
+import { takeLatestJoiningEarly } from '../../shared/takeLatestJoiningEarly';
 import { loadExporter } from './exportService';
 import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type RosterColumn, type TableId } from './rosterColumns';
 import { selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListRows, type WithRoster } from './rosterSelectors';
@@ -138,10 +141,10 @@ function* exportTable(action: ReturnType<typeof rosterActions.exportRequested>) 
 }
 
 export function* rosterSaga() {
-  yield* takeLatest(
-    [rosterActions.studentsListOpened, rosterActions.franchiseOwnersOpened, rosterActions.allStudentsOpened],
-    loadRoster,
-  );
+  // The three lists share one load; the students list's own open joins its early load (on start).
+  const listOpened = isAnyOf(rosterActions.studentsListOpened, rosterActions.franchiseOwnersOpened, rosterActions.allStudentsOpened);
+  const sessionEnded = isAnyOf(sessionActions.loggedOut, sessionActions.expired);
+  yield* fork(takeLatestJoiningEarly(listOpened, sessionEnded, (action) => action.type, loadRoster));
   yield* takeLatest(rosterActions.signUpStudentOpened, loadForSignUp);
   // takeLeading, not takeLatest: a second click while a sign-up is in flight must not send it twice.
   yield* takeLeading(rosterActions.studentSignUpSubmitted, signUpStudent);

@@ -38,6 +38,8 @@ export interface ExportFlow {
 
 export interface RosterState {
   list: { status: LoadStatus; error: ApiError | null };
+  /** The students list was opened early (on start, during the sign-in check) and its page has not opened yet. */
+  listOpenedEarly: boolean;
   sort: Record<TableId, SortState | null>;
   signUpStudent: SignUpStudentFlow;
   signUpOwner: SignUpOwnerFlow;
@@ -46,6 +48,7 @@ export interface RosterState {
 
 export const initialRosterState: RosterState = {
   list: { status: 'idle', error: null },
+  listOpenedEarly: false,
   sort: { studentsList: null, franchiseOwners: null, allStudents: null },
   signUpStudent: { status: 'idle', rejection: null, error: null },
   signUpOwner: { status: 'idle', error: null, created: null },
@@ -70,15 +73,25 @@ const rosterSlice = createSlice({
   initialState: initialRosterState,
   reducers: {
     // -- pages opened (each loads what it shows) and retried ------------------------------
-    studentsListOpened: (state) => {
+    /**
+     * `early`: sent on start while the stored sign-in is checked (features/roster/earlyPageData.ts).
+     * The page's own open then joins that load (rosterSaga), so it keeps the list as it is.
+     */
+    studentsListOpened: (state, action: PayloadAction<{ early?: boolean } | undefined>) => {
+      const early = action.payload?.early === true;
+      const joinsEarlyLoad = state.listOpenedEarly && !early;
+      state.listOpenedEarly = early;
+      if (joinsEarlyLoad) return;
       state.export = initialRosterState.export;
       state.list = { status: 'loading', error: null };
     },
     franchiseOwnersOpened: (state) => {
+      state.listOpenedEarly = false;
       state.export = initialRosterState.export;
       state.list = { status: 'loading', error: null };
     },
     allStudentsOpened: (state) => {
+      state.listOpenedEarly = false;
       state.export = initialRosterState.export;
       state.list = { status: 'loading', error: null };
     },
