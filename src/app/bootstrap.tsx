@@ -8,14 +8,14 @@ import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from './persist';
 import { rootReducer } from './rootReducer';
 import { readRuntimeConfig } from './runtimeConfig';
-import { createAppStore } from './store';
+import { createAppStore, type AppStore } from './store';
 
 /**
  * The composition root: the only place that builds the real ApiClient, store and router.
  *
- * It starts in two tasks so that a slow tablet's main thread is never blocked for long: first the
+ * It starts in three tasks so that a slow tablet's main thread is never blocked for long: first the
  * store and its sagas (the stored sign-in's check goes out at once), then, each after yielding to
- * the browser, React DOM, and the router with the first render (renderApp.tsx, evaluated only then).
+ * the browser, React DOM, and the router with the first render (mountApp.tsx, evaluated only then).
  */
 export async function startApp(container: HTMLElement) {
   const config = readRuntimeConfig();
@@ -28,7 +28,7 @@ export async function startApp(container: HTMLElement) {
   };
 
   // The client needs the store's token and the store needs the client: late-bound through this holder.
-  const holder: { store?: ReturnType<typeof createAppStore>['store'] } = {};
+  const holder: { store?: AppStore } = {};
   const api = createApiClient({
     siteUrl: config.siteUrl,
     authKey: config.authKey,
@@ -63,8 +63,8 @@ export async function startApp(container: HTMLElement) {
   await yieldToBrowser();
   await import(/* webpackMode: "eager" */ 'react-dom/client');
   await yieldToBrowser();
-  const { renderApp } = await import(/* webpackMode: "eager" */ './renderApp');
-  const router = renderApp(container, created, qa);
+  const { mountApp } = await import(/* webpackMode: "eager" */ './mountApp');
+  const router = mountApp(container, created, qa);
   navigateNow = (to, options) => void router.navigate(to, options);
   for (const [to, options] of pending.splice(0)) navigateNow(to, options);
   return created;

@@ -7,8 +7,8 @@ import { requestEarlyPageData } from './earlyPageData';
 import { routes } from './routes';
 import type { createAppStore } from './store';
 
-/** The second step of startApp (bootstrap.tsx): the router and the first render. */
-export function renderApp(container: HTMLElement, created: ReturnType<typeof createAppStore>, qa: QaTools) {
+/** The last step of startApp (bootstrap.tsx): the router and the first render. */
+export function mountApp(container: HTMLElement, created: ReturnType<typeof createAppStore>, qa: QaTools) {
   const router = createBrowserRouter(routes);
   requestEarlyPageData(router, created.store, created.persistor);
   createRoot(container).render(
