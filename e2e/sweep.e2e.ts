@@ -19,7 +19,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { demoModels } from '../server/seed/demoData';
-import { ARTIFACTS_DIR, axeViolations, DEMO_USERS, openBrowser, signIn, startPortal, type BrowserSession, type Portal } from './support';
+import { ARTIFACTS_DIR, axeViolations, DEMO_USERS, openBrowser, screenshot, signIn, startPortal, type BrowserSession, type Portal } from './support';
 
 export const SWEEP_WIDTHS = [320, 375, 767, 768, 800, 801, 1280] as const;
 const SWEEP_DIR = path.join(ARTIFACTS_DIR, 'sweep');
@@ -479,7 +479,13 @@ describe('keyboard only', () => {
     // The date picker formats a typed date when the field loses focus.
     expect(await settled(() => page.getByLabel('Lesson End Date').inputValue(), 'December 20, 2026')).toBe('December 20, 2026');
     await page.keyboard.press('Enter');
-    await page.getByText('New Student Added successfully').waitFor();
+    // Success, or the message the form showed instead (with a screenshot), not a bare timeout.
+    const outcome = await Promise.race([
+      page.getByText('New Student Added successfully').waitFor().then(() => 'added'),
+      page.getByRole('alert').first().waitFor().then(async () => `alert: ${await page.getByRole('alert').first().innerText()}`),
+    ]);
+    if (outcome !== 'added') await screenshot(page, 'sweep-keyboard-sign-up-refused');
+    expect(outcome).toBe('added');
     await keyboardLogOut(page);
   });
 
