@@ -460,8 +460,11 @@ describe('keyboard only', () => {
     await tabTo(page, named(/^Sign Up New Student$/, 'a'), 'Sign Up New Student', { backwards: true });
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/sign_up_new_student\//);
+    // The address changes before the new page is drawn, and the list still on screen has a
+    // "Student First Name" sort button: wait for the form, and match form fields only.
+    await page.getByRole('heading', { name: 'Student details' }).waitFor();
     const fill = async (label: RegExp, text: string) => {
-      await tabTo(page, named(label), String(label));
+      await tabTo(page, (f) => label.test(f.name) && (f.tag === 'input' || f.tag === 'select'), String(label));
       await page.keyboard.type(text);
     };
     await fill(/^Student First Name/, 'Keyla');
