@@ -7,10 +7,11 @@
  * goals say (each goal shows PASS or MISS); 1 when a benchmark crashed or timed out.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_USERS, DIST_DIR, ROOT, startPortal, type Portal } from '../e2e/support';
+import { appBuildNeeded } from '../server/build';
 import { backendBench } from './backend';
 import { bundleBench } from './bundle';
 import { exportBench } from './export';
@@ -43,19 +44,6 @@ function arg(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
 }
 
-function newest(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(entry).map((name) => newest(path.join(entry, name))));
-}
-
-function buildNeeded(): boolean {
-  const report = path.join(DIST_DIR, 'bundle-report.json');
-  if (!existsSync(path.join(DIST_DIR, 'index.html')) || !existsSync(report)) return true;
-  const sources = ['src', 'public', 'config', 'webpack.config.ts', 'package-lock.json'].map((p) => newest(path.join(ROOT, p)));
-  return Math.max(...sources) > statSync(report).mtimeMs;
-}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -96,7 +84,7 @@ async function main(): Promise<number> {
   };
   console.log(`bench: ${selected.map((b) => b.name).join(', ')}; ${runs} runs per measure; ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, ${machine.chromium}`);
 
-  if (!process.argv.includes('--skip-build') && buildNeeded()) {
+  if (!process.argv.includes('--skip-build') && appBuildNeeded(ROOT, DIST_DIR, 'bundle-report.json')) {
     console.log('bench: building the app (npx webpack --mode production)');
     const build = spawnSync('npx', ['webpack', '--mode', 'production'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     if (build.status !== 0) {

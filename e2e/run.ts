@@ -3,29 +3,15 @@
  * then runs the e2e Jest project (real chromium, real backend, production build).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { appBuildNeeded } from '../server/build';
 
 const ROOT = path.resolve(__dirname, '..');
-
-function newest(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(entry).map((name) => newest(path.join(entry, name))));
-}
-
-function buildNeeded(): boolean {
-  const index = path.join(ROOT, 'dist', 'index.html');
-  if (!existsSync(index)) return true;
-  const sources = ['src', 'public', 'config', 'webpack.config.ts', 'package-lock.json'].map((p) => newest(path.join(ROOT, p)));
-  return Math.max(...sources) > statSync(index).mtimeMs;
-}
 
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv = process.env) =>
   spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env }).status ?? 1;
 
-if (process.env.E2E_SKIP_BUILD !== '1' && buildNeeded()) {
+if (process.env.E2E_SKIP_BUILD !== '1' && appBuildNeeded(ROOT, path.join(ROOT, 'dist'))) {
   console.log('e2e: building the app (npx webpack --mode production)');
   const code = run('npx', ['webpack', '--mode', 'production']);
   if (code !== 0) process.exit(code);

@@ -1,23 +1,23 @@
-/** `--build-if-needed`: builds the app when dist/index.html is missing or older than anything in src/. */
+/** Whether the app's production build is stale, and running it: `--build-if-needed`, `npm run e2e` and `npm run bench` use these. */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    const t = entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
-    if (t > newest) newest = t;
-  }
-  return newest;
+/** What the production build reads: a change to any of them makes dist/ stale. */
+const BUILD_INPUTS = ['src', 'public', 'config', 'webpack.config.ts', 'package-lock.json'];
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
-export function appBuildNeeded(rootDir: string, distDir: string): boolean {
-  const index = path.join(distDir, 'index.html');
-  if (!existsSync(index)) return true;
-  const src = path.join(rootDir, 'src');
-  return existsSync(src) && newestMtime(src) > statSync(index).mtimeMs;
+/** True when dist/ has no build, or `marker` (a file the build writes) is older than any build input. */
+export function appBuildNeeded(rootDir: string, distDir: string, marker = 'index.html'): boolean {
+  const built = path.join(distDir, marker);
+  if (!existsSync(path.join(distDir, 'index.html')) || !existsSync(built)) return true;
+  return Math.max(...BUILD_INPUTS.map((input) => newestMtime(path.join(rootDir, input)))) > statSync(built).mtimeMs;
 }
 
 /** Runs the production build; resolves with its exit code. */
