@@ -48,7 +48,8 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server'],
+      // config/: the build's own plugins.
+      roots: ['<rootDir>/server', '<rootDir>/config'],
       testMatch: ['**/*.test.ts'],
       transform: swc,
       transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition)/)'],

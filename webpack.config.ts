@@ -5,6 +5,7 @@ import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { routeBudgets } from './config/budgets';
 import { BudgetPlugin } from './config/webpack/budgetPlugin';
+import { CompileHintsPlugin } from './config/webpack/compileHintsPlugin';
 import { PrecompressPlugin } from './config/webpack/precompressPlugin';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:8080';
@@ -61,7 +62,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
       }),
-      ...(production ? [new BudgetPlugin(routeBudgets, true), new PrecompressPlugin()] : []),
+      ...(production ? [new CompileHintsPlugin(), new BudgetPlugin(routeBudgets, true), new PrecompressPlugin()] : []),
     ],
     devServer: {
       port: Number(process.env.DEV_PORT ?? 3000),
