@@ -64,7 +64,7 @@ export function renderApp(options: RenderAppOptions = {}) {
     config: { ...testConfig, ...options.config },
     storage,
   });
-  requestEarlyPageData(router, store, persistor);
+  requestEarlyPageData(routes, options.route ?? '/', store, persistor);
   const user = userEvent.setup();
   const view = render(
     <AppProviders store={store} persistor={persistor}>

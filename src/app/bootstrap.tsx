@@ -13,9 +13,10 @@ import { createAppStore, type AppStore } from './store';
 /**
  * The composition root: the only place that builds the real ApiClient, store and router.
  *
- * It starts in three tasks so that a slow tablet's main thread is never blocked for long: first the
+ * It starts in four tasks so that a slow tablet's main thread is never blocked for long: first the
  * store and its sagas (the stored sign-in's check goes out at once), then, each after yielding to
- * the browser, React DOM, and the router with the first render (mountApp.tsx, evaluated only then).
+ * the browser, the route table with the opened page's early downloads (earlyPageData.ts), React
+ * DOM, and the router with the first render (mountApp.tsx, evaluated only then).
  */
 export async function startApp(container: HTMLElement) {
   const config = readRuntimeConfig();
@@ -59,6 +60,13 @@ export async function startApp(container: HTMLElement) {
   syncSessionAcrossTabs(created.store);
   qa.attach(created);
 
+  // The opened page's chunks and data start downloading before React DOM is evaluated.
+  await yieldToBrowser();
+  const [{ routes }, { requestEarlyPageData }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './routes'),
+    import(/* webpackMode: "eager" */ './earlyPageData'),
+  ]);
+  requestEarlyPageData(routes, window.location.pathname, created.store, created.persistor);
   // React DOM is the largest module: evaluated in a task of its own, then the rest.
   await yieldToBrowser();
   await import(/* webpackMode: "eager" */ 'react-dom/client');

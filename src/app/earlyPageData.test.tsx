@@ -3,7 +3,10 @@ import type { ApiClient } from '../api/types';
 import { contentActions } from '../features/content/contentSlice';
 import { EARLY_JOIN_MS } from '../shared/takeLatestJoiningEarly';
 import { CATAPULT, createContentApi } from '../../test/fixtures/content';
-import { renderApp, signedInAs } from '../../test/renderApp';
+import { createMemoryStorage } from '../../test/memoryStorage';
+import { renderApp, signedInAs, testConfig } from '../../test/renderApp';
+import { requestEarlyPageData } from './earlyPageData';
+import { createAppStore } from './store';
 
 /** token/validate that answers only when the test says so. */
 function heldValidation() {
@@ -115,5 +118,33 @@ describe('the opened page’s data on start, while the stored sign-in is checked
     } finally {
       clock.mockRestore();
     }
+  });
+});
+
+describe('the opened page’s chunks on start', () => {
+  it('starts loading the matched routes’ chunks (layout and page), and only theirs', async () => {
+    const layout = jest.fn(async () => ({}));
+    const gallery = jest.fn(async () => ({}));
+    const studentsList = jest.fn(async () => ({}));
+    const routes = [
+      {
+        lazy: layout,
+        children: [
+          { path: '/model_building_instructions/:first/:second/:third', lazy: gallery },
+          { path: '/students_list/:userName', lazy: studentsList },
+        ],
+      },
+    ];
+    const { store, persistor, sagaTask } = createAppStore({
+      api: createContentApi({ viewer: 'owner' }),
+      navigator: { navigate: () => undefined },
+      config: testConfig,
+      storage: createMemoryStorage({}),
+    });
+    requestEarlyPageData(routes, `/model_building_instructions/PlayMachines1/130/${CATAPULT}`, store, persistor);
+    expect(layout).toHaveBeenCalledTimes(1);
+    expect(gallery).toHaveBeenCalledTimes(1);
+    expect(studentsList).not.toHaveBeenCalled();
+    sagaTask?.cancel();
   });
 });

@@ -1,5 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { DataRouter } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import type { Persistor } from 'redux-persist';
 import type { AppStore } from './store';
 
@@ -10,26 +10,36 @@ export interface RouteHandle {
 }
 
 /**
- * With a stored sign-in, no page shows until token/validate has answered (guards.tsx). Meanwhile
- * the opened page's data is asked for, so the check and the data share one round trip on a slow
- * classroom network instead of following each other.
+ * Starts what the opened page needs before React and the router exist (bootstrap.tsx calls this
+ * right after the store is made), so that on a slow classroom network the downloads overlap the
+ * start-up work instead of following it:
+ * - the chunks of the layout and page (the routes' `lazy`; the router's own call later finds them
+ *   loaded or on the way);
+ * - with a stored sign-in, the page's data (`handle.earlyData`). No page shows until
+ *   token/validate has answered (guards.tsx), so the check and the data share one round trip; the
+ *   backend checks the token on these calls as on any.
  */
-export function requestEarlyPageData(router: DataRouter, store: AppStore, persistor: Persistor): void {
-  const request = () => {
+export function requestEarlyPageData(routes: RouteObject[], location: string, store: AppStore, persistor: Persistor): void {
+  const matches = matchRoutes(routes, location) ?? [];
+  for (const { route } of matches) {
+    // A chunk that fails here is reported by the router when it loads the route itself.
+    if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
+  }
+  const requestData = () => {
     const { token, valid } = store.getState().session;
     if (token === null || valid) return;
-    for (const match of router.state.matches) {
+    for (const match of matches) {
       const action = (match.route.handle as RouteHandle | undefined)?.earlyData?.(match.params);
       if (action) store.dispatch(action);
     }
   };
   if (persistor.getState().bootstrapped) {
-    request();
+    requestData();
     return;
   }
   const unsubscribe = persistor.subscribe(() => {
     if (!persistor.getState().bootstrapped) return;
     unsubscribe();
-    request();
+    requestData();
   });
 }

@@ -3,14 +3,12 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { QaLauncher } from '../qa/QaLauncher';
 import type { QaTools } from '../qa/qaTools';
 import { AppProviders } from './AppProviders';
-import { requestEarlyPageData } from './earlyPageData';
 import { routes } from './routes';
 import type { createAppStore } from './store';
 
 /** The last step of startApp (bootstrap.tsx): the router and the first render. */
 export function mountApp(container: HTMLElement, created: ReturnType<typeof createAppStore>, qa: QaTools) {
   const router = createBrowserRouter(routes);
-  requestEarlyPageData(router, created.store, created.persistor);
   createRoot(container).render(
     <AppProviders store={created.store} persistor={created.persistor}>
       <RouterProvider router={router} />
