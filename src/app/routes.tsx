@@ -2,6 +2,7 @@ import { lazy, Suspense, useDeferredValue } from 'react';
 import type { RouteObject } from 'react-router';
 import { selectIsSessionValid, selectIsSignedIn } from '../entities/session/sessionSelectors';
 import { galleryPageEarlyData, modelsPageEarlyData } from '../features/content/earlyPageData';
+import { AppLayout } from '../features/layout/AppLayout';
 import { studentsListEarlyData } from '../features/roster/earlyPageData';
 import { routePatterns } from '../shared/paths';
 import { useAppSelector } from '../shared/storeHooks';
@@ -32,7 +33,8 @@ const admins = ['administrator'] as const;
 
 export const routes: RouteObject[] = [
   {
-    ...page(() => import(/* webpackChunkName: "layout" */ '../features/layout/AppLayout')),
+    // Every screen has the header: it comes with the entry rather than as one more request.
+    Component: AppLayout,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading />,
     children: [

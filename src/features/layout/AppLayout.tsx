@@ -163,7 +163,7 @@ function GoBack() {
  * The route layout: a skip link, the header, and <main id="main"> around the page. Signed in, the
  * header greets the user and carries the gear menu; signed out, it is a plain branded bar.
  */
-export default function AppLayout() {
+export function AppLayout() {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectIsSignedIn);
   const valid = useAppSelector(selectIsSessionValid);
