@@ -27,6 +27,8 @@ export interface RenderAppOptions {
   session?: Partial<SessionState>;
   config?: Partial<PortalRuntimeConfig>;
   storage?: ReturnType<typeof createMemoryStorage>;
+  /** Default: does nothing (jsdom loads no pictures). */
+  preloadImage?: (url: string) => void;
 }
 
 /** A stored session for one of the demo logins of test/fakeApi.ts. */
@@ -63,6 +65,7 @@ export function renderApp(options: RenderAppOptions = {}) {
     navigator: { navigate: (to, navOptions) => void router.navigate(to, navOptions) },
     config: { ...testConfig, ...options.config },
     storage,
+    preloadImage: options.preloadImage ?? (() => undefined),
   });
   requestEarlyPageData(routes, options.route ?? '/', store, persistor);
   const user = userEvent.setup();

@@ -6,6 +6,7 @@ import type { PortalRuntimeConfig } from '../api/wire';
 import { configActions } from '../entities/config/configSlice';
 import { sessionReducer } from '../entities/session/sessionSlice';
 import { withStateReplacement } from '../qa/stateReplacement';
+import { preloadImage } from '../shared/preloadImage';
 import type { Navigator, SagaServices } from '../shared/sagaServices';
 import { sessionPersistConfig } from './persist';
 import { slices, type RootState } from './rootReducer';
@@ -23,10 +24,12 @@ export interface AppStoreOptions {
   middleware?: Middleware[];
   /** Start the root saga (off for replaying an action log). */
   runSagas?: boolean;
+  /** Default: shared/preloadImage.ts. */
+  preloadImage?: (url: string) => void;
 }
 
 export function createAppStore(options: AppStoreOptions) {
-  const services: SagaServices = { api: options.api, navigator: options.navigator };
+  const services: SagaServices = { api: options.api, navigator: options.navigator, preloadImage: options.preloadImage ?? preloadImage };
   const sagaMiddleware = createSagaMiddleware({ context: { ...services } });
 
   const reducer = combineReducers({

@@ -9,4 +9,6 @@ export interface Navigator {
 export interface SagaServices {
   api: ApiClient;
   navigator: Navigator;
+  /** Starts downloading a picture the next screen shows first (shared/preloadImage.ts in the app). */
+  preloadImage: (url: string) => void;
 }

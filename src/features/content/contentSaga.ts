@@ -11,8 +11,9 @@ import { selectAllPrograms } from '../../entities/programs/programsSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { selectIsPrivileged, selectOpenedPrograms } from '../../entities/session/sessionSelectors';
 import { MODEL_CODE_LENGTH, SHAKE_DURATION_MS } from '../../shared/constants';
+import type { SagaServices } from '../../shared/sagaServices';
 import { takeLatestJoiningEarly } from '../../shared/takeLatestJoiningEarly';
-import { selectUnlockUi } from './contentSelectors';
+import { selectGalleryView, selectModelCards, selectUnlockUi } from './contentSelectors';
 import { contentActions } from './contentSlice';
 import { modelKey, sameName } from './model/modelNames';
 
@@ -77,7 +78,21 @@ function* onModelsPageOpened(action: ReturnType<typeof contentActions.modelsPage
   // made on another device and new models show up.
   const programs = yield* select(selectAllPrograms);
   const needPrograms = !programs.some((program) => program.id === programId);
-  yield* all([needPrograms ? call(loadPrograms) : call(noop), call(loadLessons, programId)]);
+  yield* all([needPrograms ? call(loadPrograms) : call(noop), call(loadLessonsPreloadingFirstCard, programId)]);
+}
+
+/** The first model card's picture (the page's largest) starts downloading as soon as the lessons are known. */
+function* loadLessonsPreloadingFirstCard(programId: number) {
+  if (!(yield* call(loadLessons, programId))) return false;
+  const cards = yield* select(selectModelCards, programId);
+  yield* call(preloadFirstPicture, (cards.main[0] ?? cards.experimental[0])?.lesson.smallImage);
+  return true;
+}
+
+function* preloadFirstPicture(url: string | null | undefined) {
+  if (!url) return;
+  const preloadImage = yield* getContext<SagaServices['preloadImage']>('preloadImage');
+  yield* call(preloadImage, url);
 }
 
 function* noop() {
@@ -100,11 +115,21 @@ function* onGalleryOpened(action: ReturnType<typeof contentActions.galleryOpened
   const [, , detailLoaded] = yield* all([
     needPrograms ? call(loadPrograms) : call(noop),
     call(loadLessons, programId),
-    call(loadLessonDetail, lessonId),
+    call(loadDetailPreloadingFirstSlide, programId, lessonId),
   ]);
   if (lessonId === CONTENT_IDS.kitContentsLesson && detailLoaded && (yield* call(hasLessonAccess, lessonId))) {
     yield* call(markKitContentsSeen);
   }
+}
+
+/** The first slide starts downloading with the lesson, before the gallery renders, when this user may see it. */
+function* loadDetailPreloadingFirstSlide(programId: number, lessonId: number) {
+  if (!(yield* call(loadLessonDetail, lessonId))) return false;
+  if (yield* call(hasLessonAccess, lessonId)) {
+    const view = yield* select(selectGalleryView, programId, lessonId);
+    yield* call(preloadFirstPicture, view.tabs[0]?.slides[0]?.original);
+  }
+  return true;
 }
 
 /** Opening lesson 793 (Kit Contents) sets user meta kit_on_header_clicked = 1 (portal-spec.md section 4). */

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, signedInAs } from '../../../test/renderApp';
 import { apiError } from '../../../test/fakeApi';
 import { CATAPULT, CATAPULT_VIDEO, FLYING_CHAIRS, KIT_CONTENTS, LAWN_MOWER, PERIMETER, createContentApi } from '../../../test/fixtures/content';
@@ -8,6 +8,9 @@ const galleryRoute = (lessonId: number, programId = 130, programName = 'PlayMach
 
 const slideImages = () => Array.from(document.querySelectorAll<HTMLImageElement>('.image-gallery-slide img.slide-image'));
 const thumbImages = () => Array.from(document.querySelectorAll<HTMLImageElement>('.image-gallery-thumbnail img'));
+const thumbPlaces = () => document.querySelectorAll('.image-gallery-thumbnail .image-gallery-thumbnail-inner');
+/** The current step's picture has arrived: the strip's pictures may load now. */
+const firstSlideArrives = () => fireEvent.load(slideImages()[0]!);
 
 describe('instruction gallery', () => {
   it('sends a student who has not unlocked the lesson to /', async () => {
@@ -33,6 +36,10 @@ describe('instruction gallery', () => {
 
     expect(screen.getByRole('link', { name: /Go Back/ })).toHaveAttribute('href', '/select-model/PlayMachines1/130');
     // Build: 3 steps; the first and the next one (preloaded) load at once, the wrapped-around third waits.
+    // The strip holds a place for each thumbnail; their pictures wait until the first step's has arrived.
+    expect(thumbPlaces()).toHaveLength(3);
+    expect(thumbImages()).toHaveLength(0);
+    firstSlideArrives();
     expect(thumbImages()).toHaveLength(3);
     for (const thumb of thumbImages()) {
       expect(thumb).toHaveAttribute('loading', 'lazy');
@@ -55,6 +62,7 @@ describe('instruction gallery', () => {
     await view.user.keyboard('{ArrowRight}');
     expect(tabs[1]).toHaveAttribute('aria-selected', 'true');
     expect(tabs[1]).toHaveFocus();
+    firstSlideArrives();
     expect(thumbImages()).toHaveLength(2);
     expect(slideImages()[0]).toHaveAttribute('src', 'https://portal.test/progrmas/PlayMachines1/MainModels/Catapult/Experiment/1.svg');
     view.unmount();
@@ -125,10 +133,32 @@ describe('instruction gallery', () => {
     view.unmount();
   });
 
+  it('starts downloading the first slide with the lesson, only for a user who may see it', async () => {
+    const preloaded: string[] = [];
+    const view = renderApp({
+      route: galleryRoute(CATAPULT),
+      session: signedInAs('mia', { OpenedPrograms: [CATAPULT] }),
+      api: createContentApi({ unlocked: [CATAPULT] }),
+      preloadImage: (url) => preloaded.push(url),
+    });
+    await screen.findByRole('tablist', { name: 'Catapult parts' });
+    expect(preloaded).toEqual([slideImages()[0]!.src]);
+    view.unmount();
+
+    const notOpened: string[] = [];
+    const denied = renderApp({ route: galleryRoute(CATAPULT), session: signedInAs('mia'), api: createContentApi(), preloadImage: (url) => notOpened.push(url) });
+    await waitFor(() => expect(denied.router.state.location.pathname).toBe('/'));
+    expect(notOpened.filter((url) => url.includes('/progrmas/'))).toEqual([]);
+    denied.unmount();
+  });
+
   it('shows everything in one gallery when show_in_diffrent_tabs is off', async () => {
     renderApp({ route: galleryRoute(FLYING_CHAIRS), session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Flying Chairs' })).toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(thumbPlaces()).toHaveLength(6);
+    // A first picture that fails to load does not keep the strip empty.
+    fireEvent.error(slideImages()[0]!);
     expect(thumbImages()).toHaveLength(6);
   });
 
@@ -201,6 +231,7 @@ describe('older gallery route /model_building_instructions/{userName}/{programNa
       api: createContentApi({ unlocked: [LAWN_MOWER] }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Lawn Mower' })).toBeInTheDocument();
+    firstSlideArrives();
     expect(thumbImages()).toHaveLength(51);
     expect(thumbImages()[0]).toHaveAttribute('src', '/progrmas/PlayMachines2/MainModels/LawnMower/thumbs/1.svg');
     expect(slideImages()[0]).toHaveAttribute('src', '/progrmas/PlayMachines2/MainModels/LawnMower/1.svg');
@@ -221,9 +252,11 @@ describe('older gallery route /model_building_instructions/{userName}/{programNa
     });
     const tablist = await screen.findByRole('tablist');
     expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Small Perimeter', 'Big Perimeter']);
+    firstSlideArrives();
     expect(thumbImages()).toHaveLength(3);
     expect(slideImages()[0]).toHaveAttribute('src', '/progrmas/PlayMachines1/ExplorationModels/Perimeter/SmallPerimeter/1.svg');
     await view.user.click(within(tablist).getByRole('tab', { name: 'Big Perimeter' }));
+    firstSlideArrives();
     expect(thumbImages()).toHaveLength(2);
     expect(thumbImages()[1]).toHaveAttribute('src', '/progrmas/PlayMachines1/ExplorationModels/Perimeter/BigPerimeter/thumbs/2.svg');
     expect(view.api.calls.find((c) => c.method === 'getLesson')?.args).toEqual([PERIMETER]);

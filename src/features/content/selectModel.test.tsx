@@ -30,6 +30,20 @@ describe('select model', () => {
     view.unmount();
   });
 
+  it('starts downloading the first model’s picture as soon as the lessons are known, once', async () => {
+    const preloaded: string[] = [];
+    renderApp({
+      route: '/select-model/PlayMachines1/130',
+      session: signedInAs('dana'),
+      api: createContentApi({ viewer: 'owner' }),
+      preloadImage: (url) => preloaded.push(url),
+    });
+    const list = await screen.findByRole('tabpanel');
+    // Kit Contents is the first main model (metadata.order); its card's picture is the page's largest.
+    expect(within(list).getAllByRole('img', { name: /model$/ })[0]).toHaveAttribute('src', 'https://portal.test/content/models/793/small.svg');
+    expect(preloaded).toEqual(['https://portal.test/content/models/793/small.svg']);
+  });
+
   it('shows one list without tabs when no experimental models exist', async () => {
     renderApp({ route: '/select-model/PlayMachines2/167', session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
     const list = await screen.findByRole('list', { name: 'Models' });

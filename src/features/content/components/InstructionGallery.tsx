@@ -153,6 +153,10 @@ const GalleryBox = styled.div`
     object-fit: contain;
     background: ${({ theme }) => theme.colors.surface};
   }
+  .image-gallery-thumbnail .thumbnail-waiting {
+    /* Holds the picture's place (an image is an inline box of this size): nothing moves when it comes. */
+    display: inline-block;
+  }
   .image-gallery-thumbnail.active,
   .image-gallery-thumbnail:focus-visible,
   .image-gallery-thumbnail:hover {
@@ -259,6 +263,10 @@ function SlideGallery({ slides, title }: { slides: SlideView[]; title: string })
   const playOnArrival = useRef<number | null>(null);
   const galleryRef = useRef<ImageGalleryRef>(null);
   const boxRef = useRef<HTMLDivElement>(null);
+  // The thumbnails' pictures wait until the first slide's has arrived (or failed): on a slow
+  // classroom network the step the child looks at comes first, not the strip beneath it.
+  const [thumbsShown, setThumbsShown] = useState(false);
+  const showThumbs = useCallback(() => setThumbsShown(true), []);
   const reducedMotion = usePrefersReducedMotion();
   useSlidesAsGroups(boxRef, slides.length);
 
@@ -271,11 +279,8 @@ function SlideGallery({ slides, title }: { slides: SlideView[]; title: string })
         thumbnailAlt: slide.thumbnailAlt,
         originalWidth: String(slide.width),
         originalHeight: String(slide.height),
-        thumbnailWidth: THUMB_SIZE.width,
-        thumbnailHeight: THUMB_SIZE.height,
         // lazyLoad mounts only the current slide and its neighbours; see renderItem for which load.
         loading: 'lazy',
-        thumbnailLoading: 'lazy',
         slideIndex: index,
         embedUrl: slide.embedUrl,
       })),
@@ -299,6 +304,8 @@ function SlideGallery({ slides, title }: { slides: SlideView[]; title: string })
             height={item.originalHeight}
             loading={loading}
             decoding="async"
+            onLoad={showThumbs}
+            onError={showThumbs}
           />
         );
       }
@@ -327,6 +334,8 @@ function SlideGallery({ slides, title }: { slides: SlideView[]; title: string })
             height={item.originalHeight}
             loading={loading}
             decoding="async"
+            onLoad={showThumbs}
+            onError={showThumbs}
           />
           <PlayVideo type="button" onClick={() => setPlaying(item.slideIndex)}>
             <span aria-hidden="true">▶</span> Play video<VisuallyHidden>: {title}</VisuallyHidden>
@@ -334,7 +343,31 @@ function SlideGallery({ slides, title }: { slides: SlideView[]; title: string })
         </div>
       );
     },
-    [playing, title, currentIndex],
+    [playing, title, currentIndex, showThumbs],
+  );
+
+  const renderThumbInner = useCallback(
+    (galleryItem: GalleryItem) => {
+      const item = galleryItem as Item;
+      return (
+        <span className="image-gallery-thumbnail-inner">
+          {thumbsShown ? (
+            <img
+              className="image-gallery-thumbnail-image"
+              src={item.thumbnail}
+              alt={item.thumbnailAlt}
+              width={THUMB_SIZE.width}
+              height={THUMB_SIZE.height}
+              loading="lazy"
+              decoding="async"
+            />
+          ) : (
+            <span className="image-gallery-thumbnail-image thumbnail-waiting" aria-hidden="true" />
+          )}
+        </span>
+      );
+    },
+    [thumbsShown],
   );
 
   const isPlaying = playing !== null;
@@ -344,6 +377,7 @@ function SlideGallery({ slides, title }: { slides: SlideView[]; title: string })
         ref={galleryRef}
         items={items}
         renderItem={renderItem}
+        renderThumbInner={renderThumbInner}
         infinite={false}
         lazyLoad
         showThumbnails
