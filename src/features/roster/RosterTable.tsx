@@ -147,20 +147,8 @@ export function RosterTable<Row>({ caption, columns, rows, sort, onSort, getRowI
     return defs;
   }, [columns, extraColumn]);
 
-  const data = rows as Row[];
-  const sorting = useMemo(() => (sort ? [{ id: sort.columnId, desc: sort.direction === 'desc' }] : []), [sort]);
-  const table = useReactTable<Row>({
-    data,
-    columns: columnDefs,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => getRowId(row),
-    manualSorting: true,
-    state: { sorting },
-  });
-  const tableRows = table.getRowModel().rows;
-
   const virtualizer = useVirtualizer({
-    count: tableRows.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
@@ -168,9 +156,23 @@ export function RosterTable<Row>({ caption, columns, rows, sort, onSort, getRowI
     // jsdom and the first paint have no layout yet: assume a typical viewport.
     initialRect: { width: 1024, height: 720 },
   });
-
   const items = virtual ? virtualizer.getVirtualItems() : [];
-  const visibleRows = virtual ? items.map((item) => tableRows[item.index]!).filter(Boolean) : tableRows;
+  const firstIndex = items[0]?.index ?? 0;
+  const endIndex = virtual ? (items.at(-1)?.index ?? -1) + 1 : rows.length;
+  // The table model gets only the rows in view: with 50,000 students a sort or a new list then
+  // builds a few dozen row objects, not one per student.
+  const windowRows = useMemo(() => rows.slice(firstIndex, endIndex), [rows, firstIndex, endIndex]);
+
+  const sorting = useMemo(() => (sort ? [{ id: sort.columnId, desc: sort.direction === 'desc' }] : []), [sort]);
+  const table = useReactTable<Row>({
+    data: windowRows,
+    columns: columnDefs,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => getRowId(row),
+    manualSorting: true,
+    state: { sorting },
+  });
+  const visibleRows = table.getRowModel().rows;
   const paddingTop = virtual && items.length > 0 ? items[0]!.start : 0;
   const paddingBottom = virtual && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const columnCount = columnDefs.length;
@@ -217,7 +219,7 @@ export function RosterTable<Row>({ caption, columns, rows, sort, onSort, getRowI
             </tr>
           )}
           {visibleRows.map((row) => (
-            <Tr key={row.id} aria-rowindex={row.index + 2}>
+            <Tr key={row.id} aria-rowindex={firstIndex + row.index + 2}>
               {row.getVisibleCells().map((cell) => (
                 <Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Td>
               ))}

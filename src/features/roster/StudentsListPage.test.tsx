@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { networkError } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
 import { allStudents, danaStudents, deferred, manyStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
@@ -138,5 +138,17 @@ describe('Students list (/students_list/{userName})', () => {
     expect(table).toHaveAttribute('aria-rowcount', String(many.length + 1));
     const region = screen.getByRole('region', { name: 'Students' });
     expect(region).toHaveAttribute('tabindex', '0');
+
+    // Scrolled to the middle: the rows in view are the students at that place, numbered for
+    // assistive technology by their place in the whole list.
+    region.scrollTop = 48 * 700;
+    fireEvent.scroll(region);
+    await waitFor(() => expect(within(table).getByRole('cell', { name: 'Noa700' })).toBeInTheDocument());
+    const dataRows = within(table).getAllByRole('row').filter((row) => row.querySelector('td') && row.getAttribute('aria-rowindex'));
+    expect(dataRows.length).toBeLessThan(100);
+    for (const row of dataRows) {
+      const place = Number(row.getAttribute('aria-rowindex')) - 2;
+      expect(row.querySelector('td')).toHaveTextContent(many[place]!.firstName);
+    }
   });
 });
