@@ -5,7 +5,7 @@
  * form wrote into localStorage (disableStorageReset), and the HTTP cache is cleared before each run,
  * so every run is a first visit of a signed-in user.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type * as ChromeLauncher from 'chrome-launcher';
@@ -69,6 +69,7 @@ export async function lighthouseBench(ctx: BenchContext, sink: FigureSink): Prom
         const { lhr } = result;
         // LH_REPORT_DIR=dir keeps every run's full report, for reading the critical chain and LCP breakdown.
         if (process.env.LH_REPORT_DIR) {
+          mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
           writeFileSync(path.join(process.env.LH_REPORT_DIR, `${target.name.replace(/[^a-z0-9]+/gi, '-')}-${run}.json`), JSON.stringify(lhr));
         }
         for (const c of CATEGORIES) (scores[c] ??= []).push(lhr.categories[c]?.score ?? 0);
