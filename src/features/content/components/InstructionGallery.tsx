@@ -293,22 +293,20 @@ function SlideGallery({ slides, title }: { slides: SlideView[]; title: string })
       // The current step and the next one load at once (the next is ready before it is needed);
       // the wrapped-around neighbour the gallery also mounts waits until it comes near.
       const near = item.slideIndex >= currentIndex - 1 && item.slideIndex <= currentIndex + 1;
-      const loading = near ? 'eager' : 'lazy';
-      if (!item.embedUrl) {
-        return (
-          <img
-            className="slide-image"
-            src={item.original}
-            alt={item.originalAlt}
-            width={item.originalWidth}
-            height={item.originalHeight}
-            loading={loading}
-            decoding="async"
-            onLoad={showThumbs}
-            onError={showThumbs}
-          />
-        );
-      }
+      const picture = (
+        <img
+          className="slide-image"
+          src={item.original}
+          alt={item.originalAlt}
+          width={item.originalWidth}
+          height={item.originalHeight}
+          loading={near ? 'eager' : 'lazy'}
+          decoding="async"
+          onLoad={showThumbs}
+          onError={showThumbs}
+        />
+      );
+      if (!item.embedUrl) return picture;
       if (playing === item.slideIndex) {
         return (
           <div className="video-box">
@@ -326,17 +324,7 @@ function SlideGallery({ slides, title }: { slides: SlideView[]; title: string })
       }
       return (
         <div className="video-poster">
-          <img
-            className="slide-image"
-            src={item.original}
-            alt={item.originalAlt}
-            width={item.originalWidth}
-            height={item.originalHeight}
-            loading={loading}
-            decoding="async"
-            onLoad={showThumbs}
-            onError={showThumbs}
-          />
+          {picture}
           <PlayVideo type="button" onClick={() => setPlaying(item.slideIndex)}>
             <span aria-hidden="true">▶</span> Play video<VisuallyHidden>: {title}</VisuallyHidden>
           </PlayVideo>
