@@ -88,6 +88,11 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .execute();
       },
     },
+    '002_password_changed_at': {
+      async up(db: AnyDb) {
+        await db.schema.alterTable('users').addColumn('password_changed_at', 'varchar(30)', (c) => c.notNull().defaultTo('')).execute();
+      },
+    },
   };
 }
 
@@ -104,6 +109,13 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Brings the schema to the named migration: the database an older version of the portal left (tests). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider(db.dialect) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 /** Used by tests and health checks: a trivial round trip. */

@@ -23,6 +23,8 @@ export interface UsersTable {
   teacher_id: number | null;
   /** ISO 8601 UTC */
   created_at: string;
+  /** ISO 8601 UTC of the last password change ('' when never changed): tokens issued before it are refused. */
+  password_changed_at: Generated<string>;
 }
 
 export interface StudentsTable {

@@ -7,7 +7,7 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
 export type TokenCheck =
-  | { ok: true; userId: number }
+  | { ok: true; userId: number; /** iat, in seconds */ issuedAt: number }
   | { ok: false; code: 'jwt_auth_invalid_token' | 'jwt_auth_bad_iss' | 'jwt_auth_bad_request'; message: string };
 
 export interface TokenService {
@@ -49,7 +49,7 @@ export function createTokenService(secret: string, issuer: string): TokenService
       if (payload.iss !== issuer) return { ok: false, code: 'jwt_auth_bad_iss', message: 'The iss do not match with this server' };
       const id = readUserId(payload.data);
       if (id === null) return { ok: false, code: 'jwt_auth_bad_request', message: 'User ID not found in the token' };
-      return { ok: true, userId: id };
+      return { ok: true, userId: id, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0 };
     },
   };
 }

@@ -128,7 +128,7 @@ export async function resetPassword(ctx: DomainContext, email: string): Promise<
   const user = await q.findUserByEmail(ctx.db.kysely, email);
   if (!user) throw noAccountWithEmail();
   const password = generatePassword();
-  await q.updatePasswordHash(ctx.db.kysely, user.id, await ctx.hasher.hash(password));
+  await q.updatePasswordHash(ctx.db.kysely, user.id, await ctx.hasher.hash(password), ctx.clock().toISOString());
   await ctx.mailer.send(
     passwordResetMail({ to: user.email, name: user.first_name || user.display_name, username: user.username, password, siteUrl: ctx.siteUrl }),
   );
@@ -139,7 +139,7 @@ export async function setPassword(ctx: DomainContext, login: string, password: s
   const db = ctx.db.kysely;
   const user = login.includes('@') ? await q.findUserByEmail(db, login) : await q.findUserByUsername(db, login);
   if (!user) throw new ApiError(404, 'invalid_username', 'There is no account with that username or email address');
-  await q.updatePasswordHash(db, user.id, await ctx.hasher.hash(password));
+  await q.updatePasswordHash(db, user.id, await ctx.hasher.hash(password), ctx.clock().toISOString());
   return user;
 }
 

@@ -27,7 +27,21 @@ export async function userFromToken(s: AppServices, token: string): Promise<View
   if (!check.ok) throw new ApiError(403, check.code, check.message);
   const user = await q.findUserById(s.ctx.db.kysely, check.userId);
   if (!user) throw new ApiError(403, 'jwt_auth_invalid_token', 'User not found');
+  if (issuedBeforePasswordChange(check.issuedAt, user.password_changed_at)) {
+    throw new ApiError(403, 'jwt_auth_invalid_token', 'The password has changed since this token was issued');
+  }
   return { id: user.id, role: user.role, user };
+}
+
+/**
+ * A password reset ends every session signed in with the old password. Tokens carry whole seconds
+ * (iat), so a token from the same second as the change still counts: refusing it would also
+ * refuse a sign-in made with the new password within that second.
+ */
+function issuedBeforePasswordChange(issuedAt: number, passwordChangedAt: string): boolean {
+  if (passwordChangedAt === '') return false;
+  const changedAt = Math.floor(Date.parse(passwordChangedAt) / 1000);
+  return Number.isFinite(changedAt) && issuedAt < changedAt;
 }
 
 async function viewerOf(s: AppServices, request: FastifyRequest): Promise<Viewer> {

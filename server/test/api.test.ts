@@ -279,6 +279,29 @@ describeEachDb('API contract', (dialect) => {
       expect((await s.post(PATHS.token, { username: second?.u, password: second?.p })).status).toBe(200);
     });
 
+    test('ends the sessions signed in with the old password; a sign-in with the new one works', async () => {
+      const body = newStudentBody('revoke');
+      await s.post(PATHS.createStudent, body, { token: tokens.dana });
+      const welcome = s.mails().filter((m) => m.to === body.ParentEmail).pop();
+      const username = /Username: (\S+)/.exec(welcome?.text ?? '')?.[1] ?? '';
+      const oldToken = await s.login(username, /Password: (\S+)/.exec(welcome?.text ?? '')?.[1] ?? '');
+      const saved = now;
+      try {
+        now += 5_000;
+        expect((await s.post(PATHS.validate, undefined, { token: oldToken })).status).toBe(200);
+        expect((await s.post(PATHS.reset, { ...KEY, user_email: body.ParentEmail })).status).toBe(200);
+        expectWpError(await s.post(PATHS.validate, undefined, { token: oldToken }), 403, 'jwt_auth_invalid_token');
+        expectWpError(await s.get(`${PATHS.usersMe}?context=edit`, { token: oldToken }), 403, 'jwt_auth_invalid_token');
+
+        const reset = s.mails().filter((m) => m.to === body.ParentEmail).pop();
+        const newToken = await s.login(username, /Password: (\S+)/.exec(reset?.text ?? '')?.[1] ?? '');
+        expect((await s.post(PATHS.validate, undefined, { token: newToken })).status).toBe(200);
+        expect((await s.get(`${PATHS.usersMe}?context=edit`, { token: newToken })).status).toBe(200);
+      } finally {
+        now = saved;
+      }
+    });
+
     test('unknown address: 404 invalid_email; malformed: 400 rest_invalid_param', async () => {
       const res = await s.post(PATHS.reset, { ...KEY, user_email: 'nobody@nowhere.test' });
       expect(res.status).toBe(404);

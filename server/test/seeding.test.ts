@@ -1,6 +1,6 @@
 /** First start: the demo data of demo-data.md in an empty embedded database, or only the first administrator. */
 import { openDb } from '../db/connection';
-import { migrateToLatest } from '../db/migrations';
+import { migrateTo, migrateToLatest } from '../db/migrations';
 import * as q from '../db/queries';
 import { createPasswordHasher } from '../domain/passwords';
 import { ensureFirstAdmin, FirstAdminMissing, seedDemo } from '../seed/seedDatabase';
@@ -96,6 +96,36 @@ describe('seeding rules', () => {
       expect(await seedDemo(ctx, demoSource, null)).toBe(false);
       expect(await q.countUsers(db.kysely)).toBe(1);
       expect(await q.listAllPages(db.kysely)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  test('a database of the first schema is brought up to date without losing its users', async () => {
+    const db = openDb({ kind: 'sqlite', file: path.join(dir, 'older.sqlite') });
+    try {
+      await migrateTo(db, '001_initial');
+      await db.kysely
+        .insertInto('users')
+        .values({
+          username: 'older',
+          email: 'older@x.test',
+          password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+          display_name: 'Older User',
+          nicename: 'older',
+          first_name: 'Older',
+          last_name: 'User',
+          role: 'franchise_owner',
+          country: '',
+          state: '',
+          territory: '',
+          teacher_id: null,
+          created_at: '2026-01-01T00:00:00.000Z',
+        })
+        .execute();
+      expect(await migrateToLatest(db)).toEqual(['002_password_changed_at']);
+      const user = await q.findUserByUsername(db.kysely, 'older');
+      expect(user).toMatchObject({ username: 'older', email: 'older@x.test', first_name: 'Older', password_changed_at: '' });
     } finally {
       await db.close();
     }

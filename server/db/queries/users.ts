@@ -27,8 +27,9 @@ export async function insertUser(db: Executor, user: NewUserRow): Promise<number
   return row.id;
 }
 
-export async function updatePasswordHash(db: Executor, id: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+/** A new password; tokens issued before `changedAt` (ISO 8601) stop working. */
+export async function updatePasswordHash(db: Executor, id: number, passwordHash: string, changedAt: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: changedAt }).where('id', '=', id).execute();
 }
 
 export async function countUsers(db: Executor): Promise<number> {
