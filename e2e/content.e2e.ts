@@ -8,21 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { axeViolations, DEMO_USERS, openBrowser, screenshot, signIn, startPortal, type BrowserSession, type Portal } from './support';
+import { axeViolations, DEMO_USERS, journeyFile, screenshot, signIn } from './support';
 
-let portal: Portal;
-let browser: BrowserSession | null = null;
 
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.stop();
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = null;
-});
+const journey = journeyFile();
 
 /** Ids and codes of server/seed/demoData.ts. */
 const PM1 = { id: 130, name: 'PlayMachines1', title: 'Play Machines 1' };
@@ -104,9 +93,9 @@ async function checkAtWidths(page: Page, name: string, widths: readonly number[]
 }
 
 async function signInAs(who: keyof typeof DEMO_USERS, landing: string, viewport?: { width: number; height: number }) {
-  browser = await openBrowser(viewport ? { viewport } : {});
+  const browser = await journey.openBrowser(viewport ? { viewport } : {});
   const { page } = browser;
-  await signIn(page, DEMO_USERS[who].username, DEMO_USERS[who].password, portal.baseUrl);
+  await signIn(page, DEMO_USERS[who].username, DEMO_USERS[who].password, journey.portal.baseUrl);
   await page.waitForURL((url) => decodeURIComponent(url.pathname) === landing);
   return page;
 }
@@ -120,10 +109,10 @@ async function expectSentHome(page: Page): Promise<void> {
 describe('content journeys', () => {
   it('a student unlocks Catapult with its code, steps through its tabs, plays the video and keeps the unlock', async () => {
     const page = await signInAs('mia', '/building_instructions/Mia Levi');
-    const { errors } = browser!;
+    const { errors } = journey.browser;
 
     // Select Your Program: the student's tiles (no hidden Robotics 1).
-    await page.goto(`${portal.baseUrl}/`);
+    await page.goto(`${journey.portal.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Select Your Program' }).waitFor();
     const tiles = page.getByRole('list', { name: 'Programs' }).getByRole('link');
     await tiles.nth(2).waitFor();
@@ -132,7 +121,7 @@ describe('content journeys', () => {
 
     // Play Machines 1: every card locked, main and experimental tabs.
     await tiles.filter({ hasText: PM1.title }).click();
-    await page.waitForURL(`${portal.baseUrl}/select-model/${PM1.name}/${PM1.id}`);
+    await page.waitForURL(`${journey.portal.baseUrl}/select-model/${PM1.name}/${PM1.id}`);
     await page.getByRole('heading', { level: 1, name: `${PM1.title}: Select Model` }).waitFor();
     await page.getByRole('tab', { name: 'Main Models', selected: true }).waitFor();
     const catapult = card(page, CATAPULT.id);
@@ -166,7 +155,7 @@ describe('content journeys', () => {
 
     // The gallery: tabs Build, Experiment, Video.
     await open.click();
-    await page.waitForURL(`${portal.baseUrl}${gallery(PM1, CATAPULT.id)}`);
+    await page.waitForURL(`${journey.portal.baseUrl}${gallery(PM1, CATAPULT.id)}`);
     await page.getByRole('heading', { level: 1, name: 'Catapult' }).waitFor();
     const tabs = page.getByRole('tablist', { name: 'Catapult parts' }).getByRole('tab');
     await expect(tabs.allInnerTexts()).resolves.toEqual(['Build', 'Experiment', 'Video']);
@@ -206,31 +195,31 @@ describe('content journeys', () => {
     await page.getByRole('img', { name: 'Catapult, step 1 of 15' }).waitFor();
     expect(pathOf(page)).toBe(gallery(PM1, CATAPULT.id));
     await page.getByRole('link', { name: 'Go Back' }).click();
-    await page.waitForURL(`${portal.baseUrl}/select-model/${PM1.name}/${PM1.id}`);
+    await page.waitForURL(`${journey.portal.baseUrl}/select-model/${PM1.name}/${PM1.id}`);
     await card(page, CATAPULT.id).getByRole('link', { name: 'Building instructions: Catapult' }).waitFor();
 
     // A model not yet unlocked, opened by its URL: sent to /.
-    await page.goto(`${portal.baseUrl}${gallery(PM1, FLYING_CHAIRS.id)}`);
+    await page.goto(`${journey.portal.baseUrl}${gallery(PM1, FLYING_CHAIRS.id)}`);
     await expectSentHome(page);
     expect(errors).toEqual([]);
   });
 
   it("a student's locked Lawn Mower can't be opened, by either gallery route", async () => {
     const page = await signInAs('mia', '/building_instructions/Mia Levi', { width: 375, height: 812 });
-    await page.goto(`${portal.baseUrl}/select-model/${PM2.name}/${PM2.id}`);
+    await page.goto(`${journey.portal.baseUrl}/select-model/${PM2.name}/${PM2.id}`);
     const lawnMower = card(page, LAWN_MOWER.id);
     await lawnMower.getByLabel('Enter the 4-digit code for Lawn Mower').waitFor();
     await expect(lawnMower.getByRole('link').count()).resolves.toBe(0);
     await expect(lawnMower.getAttribute('data-unlock-state')).resolves.toBe('locked');
 
-    await page.goto(`${portal.baseUrl}${gallery(PM2, LAWN_MOWER.id)}`);
+    await page.goto(`${journey.portal.baseUrl}${gallery(PM2, LAWN_MOWER.id)}`);
     await expectSentHome(page);
-    await page.goto(`${portal.baseUrl}/model_building_instructions/Mia%20Levi/${PM2.name}/LawnMower`);
+    await page.goto(`${journey.portal.baseUrl}/model_building_instructions/Mia%20Levi/${PM2.name}/LawnMower`);
     await expectSentHome(page);
     // Lesson plans are not for students.
-    await page.goto(`${portal.baseUrl}/select-model-lesson-plans/${PM2.name}/${PM2.id}`);
+    await page.goto(`${journey.portal.baseUrl}/select-model-lesson-plans/${PM2.name}/${PM2.id}`);
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/building_instructions/Mia Levi');
-    expect(browser!.errors).toEqual([]);
+    expect(journey.browser.errors).toEqual([]);
   });
 
   it('the administrator sees hidden programs and codes, and opens the older Perimeter route with its tabs', async () => {
@@ -245,14 +234,14 @@ describe('content journeys', () => {
     await checkAtWidths(page, 'admin-building-instructions', [375, 1280]);
 
     await tiles.filter({ hasText: PM1.title }).click();
-    await page.waitForURL(`${portal.baseUrl}/select-model/${PM1.name}/${PM1.id}`);
+    await page.waitForURL(`${journey.portal.baseUrl}/select-model/${PM1.name}/${PM1.id}`);
     const catapult = card(page, CATAPULT.id);
     await catapult.getByText(`Code: ${CATAPULT.code}`).waitFor();
     await catapult.getByRole('link', { name: 'Building instructions: Catapult' }).waitFor();
     await expect(page.getByText(/^Code: \d{4}$/).count()).resolves.toBe(11);
     await checkAtWidths(page, 'admin-select-model-codes');
 
-    await page.goto(`${portal.baseUrl}/model_building_instructions/admin/${PM1.name}/Perimeter`);
+    await page.goto(`${journey.portal.baseUrl}/model_building_instructions/admin/${PM1.name}/Perimeter`);
     await page.getByRole('heading', { level: 1, name: 'Perimeter' }).waitFor();
     const tabs = page.getByRole('tablist', { name: 'Perimeter parts' }).getByRole('tab');
     await expect(tabs.allInnerTexts()).resolves.toEqual(['Small Perimeter', 'Big Perimeter']);
@@ -262,16 +251,16 @@ describe('content journeys', () => {
     await page.getByRole('img', { name: 'Perimeter, Big Perimeter, step 1 of 10' }).waitFor();
     await expect(page.locator('.image-gallery-thumbnail').count()).resolves.toBe(10);
     await checkAtWidths(page, 'admin-legacy-perimeter-big', [375, 1280]);
-    expect(browser!.errors).toEqual([]);
+    expect(journey.browser.errors).toEqual([]);
   });
 
   it('an owner opens instructions without a code; the Lawn Mower gallery shows 51 steps with thumbnails and switches backgrounds at 801/800', async () => {
     const page = await signInAs('dana', '/students_list/Dana Cohen');
-    await page.goto(`${portal.baseUrl}/select-model/${PM2.name}/${PM2.id}`);
+    await page.goto(`${journey.portal.baseUrl}/select-model/${PM2.name}/${PM2.id}`);
     const lawnMower = card(page, LAWN_MOWER.id);
     await expect(page.getByText(/^Code:/).count()).resolves.toBe(0);
     await lawnMower.getByRole('link', { name: 'Building instructions: Lawn Mower' }).click();
-    await page.waitForURL(`${portal.baseUrl}${gallery(PM2, LAWN_MOWER.id)}`);
+    await page.waitForURL(`${journey.portal.baseUrl}${gallery(PM2, LAWN_MOWER.id)}`);
     await page.getByRole('heading', { level: 1, name: 'Lawn Mower' }).waitFor();
     await page.getByRole('img', { name: 'Lawn Mower, step 1 of 51' }).waitFor();
     await expect(page.locator('.image-gallery-thumbnail').count()).resolves.toBe(51);
@@ -286,7 +275,7 @@ describe('content journeys', () => {
     await page.setViewportSize({ width: 800, height: 900 });
     expect(await background()).toContain(`/content/programs/${PM2.name}/bg-mobile.svg`);
     await checkAtWidths(page, 'owner-gallery-lawn-mower');
-    expect(browser!.errors).toEqual([]);
+    expect(journey.browser.errors).toEqual([]);
   });
 
   it('an owner sees lesson plans without Teacher Training and opens one in a new tab', async () => {
@@ -301,7 +290,7 @@ describe('content journeys', () => {
     await checkAtWidths(page, 'owner-lesson-plans-programs', [375, 1280]);
 
     await tiles.filter({ hasText: PM1.title }).click();
-    await page.waitForURL(`${portal.baseUrl}/select-model-lesson-plans/${PM1.name}/${PM1.id}`);
+    await page.waitForURL(`${journey.portal.baseUrl}/select-model-lesson-plans/${PM1.name}/${PM1.id}`);
     await page.getByRole('heading', { level: 1, name: `${PM1.title}: Lesson Plans` }).waitFor();
     const plan = page.getByRole('article', { name: 'Catapult' });
     await plan.getByText('Catapult: lesson plan', { exact: true }).waitFor();
@@ -317,6 +306,6 @@ describe('content journeys', () => {
     expect(await popup.title()).toBe('Catapult: lesson plan, Play Machines 1');
     await screenshot(popup, 'content-owner-lesson-plan-page');
     expect(pathOf(page)).toBe(`/select-model-lesson-plans/${PM1.name}/${PM1.id}`);
-    expect(browser!.errors).toEqual([]);
+    expect(journey.browser.errors).toEqual([]);
   });
 });

@@ -11,10 +11,8 @@ import type { Page, Request } from 'playwright-core';
 import { openDb } from '../server/db/connection';
 import { demoPages } from '../server/seed/demoData';
 import { writePages } from '../server/seed/seedDatabase';
-import { DEMO_USERS, openBrowser, signIn, startPortal, type BrowserSession, type Portal } from './support';
+import { DEMO_USERS, journeyFile, signIn } from './support';
 
-let portal: Portal;
-let browser: BrowserSession | null = null;
 
 const CATAPULT = 131;
 const PLAY_MACHINES_1 = 130;
@@ -110,24 +108,15 @@ function watch(page: Page, baseUrl: string): Watch {
 
 const xssFlag = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: string }).__xss ?? null);
 
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.stop();
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = null;
-});
+const journey = journeyFile();
 
 describe('XSS: CMS content renders inert under the Content-Security-Policy', () => {
   beforeAll(async () => {
-    await seedPayloads(portal.dataDir);
+    await seedPayloads(journey.portal.dataDir);
   });
 
   it('the app is served with a CSP without unsafe-eval or inline script, nosniff, frame-ancestors and a Referrer-Policy', async () => {
-    const res = await fetch(`${portal.baseUrl}/terms_of_use`);
+    const res = await fetch(`${journey.portal.baseUrl}/terms_of_use`);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/unsafe-eval/);
@@ -138,10 +127,10 @@ describe('XSS: CMS content renders inert under the Content-Security-Policy', () 
   });
 
   it('/terms_of_use with script, event-handler and javascript: payloads: no dialog, no script, no request elsewhere', async () => {
-    browser = await openBrowser();
+    const browser = await journey.openBrowser();
     const { page } = browser;
-    const w = watch(page, portal.baseUrl);
-    await page.goto(`${portal.baseUrl}/terms_of_use`);
+    const w = watch(page, journey.portal.baseUrl);
+    await page.goto(`${journey.portal.baseUrl}/terms_of_use`);
     await page.getByText('ZEBRA-MARKER').waitFor();
     await page.waitForTimeout(500);
     // Whatever links survived sanitizing, clicking them runs nothing.
@@ -169,7 +158,7 @@ describe('XSS: CMS content renders inert under the Content-Security-Policy', () 
       return found;
     });
     expect(leftovers).toEqual([]);
-    expect(page.url()).toBe(`${portal.baseUrl}/terms_of_use`);
+    expect(page.url()).toBe(`${journey.portal.baseUrl}/terms_of_use`);
     // Only the payloads may be reported as blocked by the policy: requests to evil.test, and the
     // payloads' inline handlers, which chromium reports against the document (no element of the page)
     // while DOMPurify parses the raw HTML in its inert document; none reaches the page (checked above).
@@ -179,14 +168,14 @@ describe('XSS: CMS content renders inert under the Content-Security-Policy', () 
   });
 
   it('the select-model page and the gallery of a lesson with payloads in its title, images and video: inert', async () => {
-    browser = await openBrowser();
+    const browser = await journey.openBrowser();
     const { page } = browser;
-    const w = watch(page, portal.baseUrl);
-    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password, portal.baseUrl);
-    await page.goto(`${portal.baseUrl}/select-model/PlayMachines1/${PLAY_MACHINES_1}`);
+    const w = watch(page, journey.portal.baseUrl);
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password, journey.portal.baseUrl);
+    await page.goto(`${journey.portal.baseUrl}/select-model/PlayMachines1/${PLAY_MACHINES_1}`);
     await page.getByText('Catapult<img', { exact: false }).first().waitFor();
     await page.waitForTimeout(500);
-    await page.goto(`${portal.baseUrl}/model_building_instructions/PlayMachines1/${PLAY_MACHINES_1}/${CATAPULT}`);
+    await page.goto(`${journey.portal.baseUrl}/model_building_instructions/PlayMachines1/${PLAY_MACHINES_1}/${CATAPULT}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForTimeout(500);
     const video = page.getByRole('tab', { name: 'Video' });
@@ -208,14 +197,14 @@ describe('Tampering: an edited persisted session gets nothing the server would n
   it('mia edited into an administrator with dana\'s id and a locked model\'s flags sees no student data and no locked gallery', async () => {
     // What the server says, for the checks.
     const api = async (pathname: string, body: unknown, token?: string) => {
-      const res = await fetch(`${portal.baseUrl}${pathname}`, {
+      const res = await fetch(`${journey.portal.baseUrl}${pathname}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify(body),
       });
       return (await res.json()) as unknown;
     };
-    const config = await (await fetch(`${portal.baseUrl}/portal-config.js`)).text();
+    const config = await (await fetch(`${journey.portal.baseUrl}/portal-config.js`)).text();
     const authKey = /"authKey":"([^"]+)"/.exec(config)?.[1] ?? '';
     const adminToken = ((await api('/wp-json/jwt-auth/v1/token', { username: 'admin', password: DEMO_USERS.admin.password })) as { token: string }).token;
     const users = (await api('/wp-json/wl/v1/get_all_users_data', { AUTH_KEY: authKey }, adminToken)) as { user_id: string; role: string; FirstName: string; LastName: string; Email: string }[];
@@ -223,7 +212,7 @@ describe('Tampering: an edited persisted session gets nothing the server would n
     const miaToken = ((await api('/wp-json/jwt-auth/v1/token', { username: 'mia', password: DEMO_USERS.mia.password })) as { token: string; user_id: number }).token;
     const miaId = String(((await api('/wp-json/jwt-auth/v1/token', { username: 'mia', password: DEMO_USERS.mia.password })) as { user_id: number }).user_id);
     const danaId = Number(users.find((u) => u.Email === 'dana.cohen@demo.portal.test')?.user_id);
-    const lessons = (await (await fetch(`${portal.baseUrl}/wp-json/wp/v2/pages?parent=${PLAY_MACHINES_1}&per_page=100`, { headers: { authorization: `Bearer ${miaToken}` } })).json()) as {
+    const lessons = (await (await fetch(`${journey.portal.baseUrl}/wp-json/wp/v2/pages?parent=${PLAY_MACHINES_1}&per_page=100`, { headers: { authorization: `Bearer ${miaToken}` } })).json()) as {
       id: number;
       title: { rendered: string };
       unlocked?: boolean;
@@ -237,13 +226,13 @@ describe('Tampering: an edited persisted session gets nothing the server would n
       ...users.filter((u) => u.role === 'franchise_owner').map((u) => u.Email),
     ];
 
-    browser = await openBrowser();
+    const browser = await journey.openBrowser();
     const { page } = browser;
     const listAnswers: string[] = [];
     page.on('response', (response) => {
       if (/get_all_(students|users)_data|create_franchise_owner|create_student/.test(response.url())) listAnswers.push(`${response.status()} ${new URL(response.url()).pathname}`);
     });
-    await signIn(page, 'mia', DEMO_USERS.mia.password, portal.baseUrl);
+    await signIn(page, 'mia', DEMO_USERS.mia.password, journey.portal.baseUrl);
 
     // Edit the persisted session as a curious student would.
     await page.evaluate(
@@ -267,7 +256,7 @@ describe('Tampering: an edited persisted session gets nothing the server would n
     const seen: string[] = [];
     const landed: string[] = [];
     for (const route of ['/admin/all_students_list', '/admin/Franchise_Owners_List', '/students_list/Dana%20Cohen', '/sign_up_new_student/Dana%20Cohen']) {
-      await page.goto(`${portal.baseUrl}${route}`);
+      await page.goto(`${journey.portal.baseUrl}${route}`);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
       landed.push(new URL(page.url()).pathname);
@@ -283,17 +272,17 @@ describe('Tampering: an edited persisted session gets nothing the server would n
 
     // The locked lesson's gallery: the new route and the older, flag-based one.
     const stepImages = async () => page.locator('.image-gallery-slide img, .image-gallery-thumbnail img').count();
-    await page.goto(`${portal.baseUrl}/model_building_instructions/PlayMachines1/${PLAY_MACHINES_1}/${lockedLesson.id}`);
+    await page.goto(`${journey.portal.baseUrl}/model_building_instructions/PlayMachines1/${PLAY_MACHINES_1}/${lockedLesson.id}`);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     expect(await stepImages()).toBe(0);
     expect(new URL(page.url()).pathname).not.toContain('/model_building_instructions/');
-    await page.goto(`${portal.baseUrl}/model_building_instructions/Mia%20Levi/PlayMachines1/${encodeURIComponent(lockedLesson.title.rendered.replace(/\s+/g, ''))}`);
+    await page.goto(`${journey.portal.baseUrl}/model_building_instructions/Mia%20Levi/PlayMachines1/${encodeURIComponent(lockedLesson.title.rendered.replace(/\s+/g, ''))}`);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     expect(await stepImages()).toBe(0);
     // And the select-model page offers the code input, not the instructions, for the locked model.
-    await page.goto(`${portal.baseUrl}/select-model/PlayMachines1/${PLAY_MACHINES_1}`);
+    await page.goto(`${journey.portal.baseUrl}/select-model/PlayMachines1/${PLAY_MACHINES_1}`);
     await page.getByText(lockedLesson.title.rendered).first().waitFor();
     expect(await page.getByRole('link', { name: `Building instructions: ${lockedLesson.title.rendered}` }).count()).toBe(0);
   });

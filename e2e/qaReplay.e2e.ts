@@ -26,23 +26,16 @@ import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from 
 import { rootReducer } from '../src/app/rootReducer';
 import { ACTION_LOG_FORMAT, ACTION_LOG_FORMAT_VERSION, type ActionLog } from '../src/qa/logFormat';
 import { replayLog } from '../src/qa/replay';
-import { DEMO_USERS, logOut, openBrowser, ROOT, screenshot, signIn, startPortal, type BrowserSession, type Portal } from './support';
+import { DEMO_USERS, journeyFile, logOut, ROOT, screenshot, signIn } from './support';
 
-let portal: Portal;
-let browser: BrowserSession | null = null;
 let workDir: string;
 
-beforeAll(async () => {
+const journey = journeyFile({ env: { QA_PANEL: '1' } });
+beforeAll(() => {
   workDir = mkdtempSync(path.join(tmpdir(), 'qa-replay-e2e-'));
-  portal = await startPortal({ env: { QA_PANEL: '1' } });
 });
-afterAll(async () => {
-  await portal?.stop();
+afterAll(() => {
   rmSync(workDir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = null;
 });
 
 const replayOptions = { persistVersion: SESSION_PERSIST_VERSION, migrations: sessionMigrations, persistKey: SESSION_PERSIST_KEY };
@@ -58,12 +51,12 @@ async function openQaPanel(page: Page) {
 
 describe('QA action log in the browser', () => {
   it('records a real journey, downloads the log, and a headless replay ends in the live final state', async () => {
-    browser = await openBrowser();
+    const browser = await journey.openBrowser();
     const { page } = browser;
 
     // An owner opens a list and sorts it.
-    await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, portal.baseUrl);
-    await page.waitForURL(`${portal.baseUrl}/students_list/Dana%20Cohen`);
+    await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, journey.portal.baseUrl);
+    await page.waitForURL(`${journey.portal.baseUrl}/students_list/Dana%20Cohen`);
     await page.getByRole('table').locator('tbody tr').first().waitFor();
     await page.getByRole('button', { name: /Student Last Name/ }).click();
     await page.getByRole('button', { name: /Student Last Name/ }).click();
@@ -72,10 +65,10 @@ describe('QA action log in the browser', () => {
 
     // A student opens a model list and unlocks a model with its code.
     await signIn(page, DEMO_USERS.mia.username, DEMO_USERS.mia.password);
-    await page.waitForURL(`${portal.baseUrl}/building_instructions/Mia%20Levi`);
+    await page.waitForURL(`${journey.portal.baseUrl}/building_instructions/Mia%20Levi`);
     // In-app navigation only: a reload would start a new recording.
     await page.getByRole('link', { name: /Play Machines 1/ }).first().click();
-    await page.waitForURL(`${portal.baseUrl}/select-model/PlayMachines1/130`);
+    await page.waitForURL(`${journey.portal.baseUrl}/select-model/PlayMachines1/130`);
     const catapult = page.getByTestId('model-card-131');
     await catapult.getByRole('textbox').fill('2468');
     await catapult.getByRole('link', { name: 'Building instructions: Catapult' }).waitFor();
@@ -166,7 +159,7 @@ describe('QA action log in the browser', () => {
   };
 
   it('loads an older session version into the Replay UI: migrated, and says so', async () => {
-    browser = await openBrowser({ viewport: { width: 375, height: 740 } });
+    const browser = await journey.openBrowser({ viewport: { width: 375, height: 740 } });
     const { page } = browser;
     const file = path.join(workDir, 'older-session.json');
     writeFileSync(file, JSON.stringify(olderLog()));
@@ -174,7 +167,7 @@ describe('QA action log in the browser', () => {
     const headless = replayLog(olderLog(), rootReducer, replayOptions);
     expect(headless.finalState.session).toMatchObject({ userId: 12, OpenedPrograms: [131], unlockedModels: { Catapult: true }, HideClicked: false, valid: true });
 
-    await page.goto(`${portal.baseUrl}/`);
+    await page.goto(`${journey.portal.baseUrl}/`);
     await page.getByRole('heading', { name: 'Welcome to Youngengineer Online' }).waitFor();
     const panel = await openQaPanel(page);
     await panel.locator('input[type="file"]').setInputFiles(file);
@@ -188,9 +181,9 @@ describe('QA action log in the browser', () => {
   });
 
   it('refuses an older log format and a newer session version with a clear message', async () => {
-    browser = await openBrowser({ viewport: { width: 375, height: 740 } });
+    const browser = await journey.openBrowser({ viewport: { width: 375, height: 740 } });
     const { page } = browser;
-    await page.goto(`${portal.baseUrl}/`);
+    await page.goto(`${journey.portal.baseUrl}/`);
     const panel = await openQaPanel(page);
 
     const oldFormat = path.join(workDir, 'old-format.json');

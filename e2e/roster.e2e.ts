@@ -9,21 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { read, type CellObject } from 'xlsx';
-import { DEMO_USERS, openBrowser, screenshot, signIn, startPortal, type BrowserSession, type Portal } from './support';
+import { DEMO_USERS, journeyFile, screenshot, signIn } from './support';
 
-let portal: Portal;
-let browser: BrowserSession | null = null;
 
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.stop();
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = null;
-});
+const journey = journeyFile();
 
 /** The body rows of the roster table, each as its cells' text. */
 async function tableRows(page: Page): Promise<string[][]> {
@@ -34,15 +23,15 @@ async function tableRows(page: Page): Promise<string[][]> {
 
 /** What the backend itself says, to check the screens against: students per owner id. */
 async function backendCounts(): Promise<Map<number, number>> {
-  const configJs = await (await fetch(`${portal.baseUrl}/portal-config.js`)).text();
+  const configJs = await (await fetch(`${journey.portal.baseUrl}/portal-config.js`)).text();
   const authKey = (JSON.parse(configJs.slice(configJs.indexOf('{'), configJs.lastIndexOf('}') + 1)) as { authKey: string }).authKey;
-  const login = await fetch(`${portal.baseUrl}/wp-json/jwt-auth/v1/token`, {
+  const login = await fetch(`${journey.portal.baseUrl}/wp-json/jwt-auth/v1/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username: DEMO_USERS.admin.username, password: DEMO_USERS.admin.password }),
   });
   const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${portal.baseUrl}/wp-json/wl/v1/get_all_students_data`, {
+  const res = await fetch(`${journey.portal.baseUrl}/wp-json/wl/v1/get_all_students_data`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify({ AUTH_KEY: authKey }),
@@ -55,11 +44,11 @@ async function backendCounts(): Promise<Map<number, number>> {
 
 describe('roster journeys', () => {
   it('a franchise owner signs up a student and sees them in the students list', async () => {
-    browser = await openBrowser();
+    const browser = await journey.openBrowser();
     const { page } = browser;
     const dana = DEMO_USERS.dana;
-    await signIn(page, dana.username, dana.password, portal.baseUrl);
-    await page.waitForURL(`${portal.baseUrl}/students_list/Dana%20Cohen`);
+    await signIn(page, dana.username, dana.password, journey.portal.baseUrl);
+    await page.waitForURL(`${journey.portal.baseUrl}/students_list/Dana%20Cohen`);
     await page.getByRole('table').waitFor();
     const before = (await tableRows(page)).length;
     expect(before).toBeGreaterThanOrEqual(8);
@@ -107,10 +96,10 @@ describe('roster journeys', () => {
 
   it('an administrator sees owners with correct counts, opens one owner, exports, and the file holds the rows', async () => {
     const counts = await backendCounts();
-    browser = await openBrowser();
+    const browser = await journey.openBrowser();
     const { page } = browser;
-    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password, portal.baseUrl);
-    await page.waitForURL(`${portal.baseUrl}/admin/Franchise_Owners_List`);
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password, journey.portal.baseUrl);
+    await page.waitForURL(`${journey.portal.baseUrl}/admin/Franchise_Owners_List`);
     await page.getByRole('table').waitFor();
     const owners = await tableRows(page);
     const byName = new Map(owners.map((row) => [`${row[0]} ${row[1]}`, Number(row[6])]));
@@ -128,7 +117,7 @@ describe('roster journeys', () => {
     expect((await tableRows(page)).map((row) => row[1])).toEqual([...owners.map((row) => row[1]!)].sort((a, b) => b.localeCompare(a)));
 
     await page.getByRole('button', { name: 'Students List of Maria Garcia' }).click();
-    await page.waitForURL(`${portal.baseUrl}/students_list/Maria`);
+    await page.waitForURL(`${journey.portal.baseUrl}/students_list/Maria`);
     await page.getByRole('table').waitFor();
     const program = page.getByRole('columnheader', { name: /^Program/ });
     await program.getByRole('button').click();

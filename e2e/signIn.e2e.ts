@@ -2,21 +2,10 @@
  * The sign-in journey in real chromium against the real backend and the production build: each
  * demo role signs in, lands on its page, sees exactly its menu, and logs out.
  */
-import { axeViolations, DEMO_USERS, logOut, openBrowser, openMenu, screenshot, signIn, startPortal, type BrowserSession, type Portal } from './support';
+import { axeViolations, DEMO_USERS, journeyFile, logOut, openMenu, screenshot, signIn } from './support';
 
-let portal: Portal;
-let browser: BrowserSession | null = null;
 
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.stop();
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = null;
-});
+const journey = journeyFile();
 
 const journeys = [
   {
@@ -39,16 +28,16 @@ const journeys = [
 describe('sign-in journey', () => {
   it.each(journeys)('$who signs in, lands on $landing, sees the role menu and logs out', async ({ who, landing, menu }) => {
     const user = DEMO_USERS[who];
-    browser = await openBrowser();
+    const browser = await journey.openBrowser();
     const { page } = browser;
 
-    await page.goto(`${portal.baseUrl}/`);
+    await page.goto(`${journey.portal.baseUrl}/`);
     await page.getByRole('heading', { name: 'Welcome to Youngengineer Online' }).waitFor();
     await screenshot(page, `signin-${who}-1-login`);
     expect(await axeViolations(page)).toEqual([]);
 
     await signIn(page, user.username, user.password);
-    await page.waitForURL(`${portal.baseUrl}${landing}`);
+    await page.waitForURL(`${journey.portal.baseUrl}${landing}`);
     await page.getByText(`Hi ${user.displayName}`).waitFor();
     expect(await openMenu(page)).toEqual(menu);
     await screenshot(page, `signin-${who}-2-menu`);
@@ -81,9 +70,9 @@ describe('sign-in journey', () => {
   });
 
   it('shows "Wrong username or password" for a wrong password', async () => {
-    browser = await openBrowser();
+    const browser = await journey.openBrowser();
     const { page } = browser;
-    await page.goto(`${portal.baseUrl}/`);
+    await page.goto(`${journey.portal.baseUrl}/`);
     await page.getByLabel('Username or e-mail').fill('mia');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();
@@ -93,10 +82,10 @@ describe('sign-in journey', () => {
   });
 
   it('rejects a tampered stored token on start and returns to the login', async () => {
-    browser = await openBrowser();
+    const browser = await journey.openBrowser();
     const { page } = browser;
-    await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, portal.baseUrl);
-    await page.waitForURL(`${portal.baseUrl}/students_list/Dana%20Cohen`);
+    await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, journey.portal.baseUrl);
+    await page.waitForURL(`${journey.portal.baseUrl}/students_list/Dana%20Cohen`);
     await page.evaluate(() => {
       const raw = JSON.parse(window.localStorage.getItem('persist:session') ?? '{}') as Record<string, string>;
       const token = JSON.parse(raw.token ?? '""') as string;
@@ -109,11 +98,11 @@ describe('sign-in journey', () => {
   });
 
   it('password reset: validation, unknown address, success, and back to login', async () => {
-    browser = await openBrowser({ viewport: { width: 360, height: 740 } });
+    const browser = await journey.openBrowser({ viewport: { width: 360, height: 740 } });
     const { page } = browser;
-    await page.goto(`${portal.baseUrl}/`);
+    await page.goto(`${journey.portal.baseUrl}/`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL(`${portal.baseUrl}/PasswordReset`);
+    await page.waitForURL(`${journey.portal.baseUrl}/PasswordReset`);
     const email = page.getByLabel('E-mail');
     await email.press('Enter');
     await page.getByRole('alert').filter({ hasText: 'Enter an email' }).waitFor();
@@ -131,15 +120,15 @@ describe('sign-in journey', () => {
   });
 
   it('works on a 320 px wide phone: slide menu, then log out', async () => {
-    browser = await openBrowser({ viewport: { width: 320, height: 640 } });
+    const browser = await journey.openBrowser({ viewport: { width: 320, height: 640 } });
     const { page } = browser;
     const horizontalOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    await page.goto(`${portal.baseUrl}/`);
+    await page.goto(`${journey.portal.baseUrl}/`);
     await page.getByRole('heading', { name: 'Welcome to Youngengineer Online' }).waitFor();
     expect(await horizontalOverflow()).toBeLessThanOrEqual(0);
     await screenshot(page, 'signin-login-320');
     await signIn(page, DEMO_USERS.mia.username, DEMO_USERS.mia.password);
-    await page.waitForURL(`${portal.baseUrl}/building_instructions/Mia%20Levi`);
+    await page.waitForURL(`${journey.portal.baseUrl}/building_instructions/Mia%20Levi`);
     await page.getByText('Hi Mia Levi').waitFor();
     await screenshot(page, 'signin-mia-phone');
     expect(await openMenu(page)).toEqual(['Building Instructions', 'Terms of use', 'Log out']);
