@@ -79,9 +79,6 @@ async function main(): Promise<void> {
     else log.error({ exitCode: code }, 'the app build failed: the API runs, pages show "not built"');
   }
 
-  await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(`${banner(config, demo, seededDemo)}\n`);
-
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) {
@@ -102,8 +99,12 @@ async function main(): Promise<void> {
       process.exit(0);
     })();
   };
+  // Before the banner: whoever sees "is running at" may stop the server at once.
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(`${banner(config, demo, seededDemo)}\n`);
 }
 
 main().catch((err: unknown) => {
