@@ -10,11 +10,11 @@ export interface RouteHandle {
 }
 
 /**
- * Starts what the opened page needs before React and the router exist (bootstrap.tsx calls this
- * right after the store is made), so that on a slow classroom network the downloads overlap the
- * start-up work instead of following it:
- * - the chunks of the layout and page (the routes' `lazy`; the router's own call later finds them
- *   loaded or on the way);
+ * Starts what the opened page needs before React DOM and the router exist (bootstrap.tsx calls
+ * this in the start-up task after the store's), so that on a slow classroom network the downloads
+ * overlap the start-up work instead of following it:
+ * - the page's chunk (the matched routes' `lazy`; the router's own call later finds it loaded or
+ *   on the way; the layout comes with the entry);
  * - with a stored sign-in, the page's data (`handle.earlyData`). No page shows until
  *   token/validate has answered (guards.tsx), so the check and the data share one round trip; the
  *   backend checks the token on these calls as on any.
