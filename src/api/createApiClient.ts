@@ -10,7 +10,7 @@ import {
   type TokenRequestBody,
   type TokenResponse,
   type WirePage,
-} from './wire';
+} from '../../contract';
 
 export interface ApiClientOptions {
   /** '' for the origin that served the app. */

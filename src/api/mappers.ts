@@ -1,11 +1,11 @@
 /**
- * Wire records (src/api/wire.ts) to domain types (src/api/types.ts). Every mapper accepts what
+ * Wire records (contract/wire.ts) to domain types (src/api/types.ts). Every mapper accepts what
  * WordPress really sends: numbers as strings, post meta as arrays of strings or bare values,
  * lists as arrays or index-keyed objects, images as URLs, objects or false.
  * Content pages have their own module (pageMappers.ts), loaded with the first content call.
  */
 import type { LoginResult, Role, Student, User } from './types';
-import type { TokenResponse, WireImage, WireList, WireMeta, WireStudent, WireUser } from './wire';
+import type { TokenResponse, WireImage, WireList, WireMeta, WireStudent, WireUser } from '../../contract';
 
 export type Obj = Record<string, unknown>;
 export const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -5,7 +5,7 @@
 import { decodeEntities } from './text';
 import { isObj, metaValue, toFlag, toImage, toList, toNumber, toNumberOrNull, toText, type Obj } from './mappers';
 import type { ContentPage, GalleryItem, Lesson, LessonDetail, LessonTab, Program } from './types';
-import type { WireGalleryItem, WirePage } from './wire';
+import type { WireGalleryItem, WirePage } from '../../contract';
 
 const MAX_TABS = 5;
 

@@ -1,6 +1,6 @@
 /**
  * Domain types the app works with, and the ApiClient every saga talks to.
- * Mappers in this folder turn wire records (src/api/wire.ts) into these; nothing outside src/api
+ * Mappers in this folder turn wire records (contract/wire.ts) into these; nothing outside src/api
  * knows URLs, headers or wire shapes. Every value here is plain JSON, so it can live in the store.
  */
 

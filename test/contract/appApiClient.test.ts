@@ -6,8 +6,8 @@
 import { createApiClient } from '../../src/api/createApiClient';
 import { isApiError } from '../../src/api/errors';
 import type { ApiClient, ApiError, LoginResult } from '../../src/api/types';
-import { CONTENT_IDS } from '../../src/api/wire';
-import { DEMO, TEST_AUTH_KEY, startTestServer, type TestServer } from './harness';
+import { CONTENT_IDS } from '../../contract';
+import { DEMO, TEST_AUTH_KEY, startTestServer, type TestServer } from '../../server/test/harness';
 
 let server: TestServer;
 
