@@ -139,7 +139,7 @@ function* markKitContentsSeen() {
   if (!capabilities.userMeta) return;
   const api = yield* getContext<ApiClient>('api');
   try {
-    yield* call([api, api.saveUserMeta], { kit_on_header_clicked: 1 });
+    yield* call([api, api.markKitContentsOpened]);
   } catch (error) {
     yield* put(contentActions.userMetaSaveFailed(toApiError(error)));
   }
