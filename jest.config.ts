@@ -48,8 +48,9 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      // config/: the build's own plugins.
-      roots: ['<rootDir>/server', '<rootDir>/config'],
+      // config/: the build's own plugins. test/contract: the app's ApiClient against the real backend
+      // (it imports both sides, which server/ itself may not).
+      roots: ['<rootDir>/server', '<rootDir>/config', '<rootDir>/test/contract'],
       testMatch: ['**/*.test.ts'],
       transform: swc,
       transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition)/)'],

@@ -9,7 +9,7 @@
  */
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { CONTENT_IDS } from '../src/api/wire';
+import { CONTENT_IDS } from '../contract';
 import { apiToken, type BenchContext } from './lib/context';
 import { type FigureSink, median, round } from './lib/results';
 import { BENCH_OWNERS } from './lib/seed';

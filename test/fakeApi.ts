@@ -1,8 +1,12 @@
+import { httpFailureKind, isJwtAuthCode } from '../src/api/errors';
 import type { ApiClient, ApiError, LoginResult } from '../src/api/types';
 
-/** A failure as the real ApiClient throws it. */
+/**
+ * A failure as the real ApiClient throws it from an ordinary call: status 0 is a network failure;
+ * a 401, or a 403 with a jwt_auth code other than the login route's, ends the session.
+ */
 export const apiError = (status: number, code: string, message = code): ApiError => ({
-  kind: status === 0 ? 'network' : 'http',
+  kind: status === 0 ? 'network' : httpFailureKind(status, status === 401 || (status === 403 && isJwtAuthCode(code) && !code.startsWith('['))),
   status,
   code,
   message,
@@ -40,7 +44,7 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
     getLessons: async () => [],
     getLesson: async (lessonId) => ({ id: lessonId, programId: 0, title: '', showInTabs: false, tabs: [], imageCount: null, imageTabs: [] }),
     unlockLesson: async (lessonId) => ({ lessonId, unlocked: true }),
-    saveUserMeta: async () => {},
+    markKitContentsOpened: async () => {},
     // No server to ask by default: the saga then keeps the stored identity (as on a plain WordPress site).
     getCurrentUser: async () => Promise.reject(apiError(404, 'rest_no_route')),
     createFranchiseOwner: async () => ({ userId: 99, username: 'new.owner' }),

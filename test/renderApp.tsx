@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { PortalRuntimeConfig } from '../src/api/wire';
+import type { PortalRuntimeConfig } from '../contract';
 import { AppProviders } from '../src/app/AppProviders';
 import { requestEarlyPageData } from '../src/app/earlyPageData';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION } from '../src/app/persist';

@@ -4,7 +4,7 @@
  * `unlocked` flag for a signed-in student, hidden programs (and what lies under them) only for
  * administrators.
  */
-import type { WirePage } from '../../src/api/wire';
+import type { WirePage } from '../../contract';
 import { ApiError, invalidPostId } from '../errors';
 import * as q from '../db/queries';
 import type { PageRow } from '../db/schema';

@@ -1,5 +1,5 @@
 /** Student records: the roster each role may see, and signing up a student. */
-import type { WireStudent } from '../../src/api/wire';
+import type { WireStudent } from '../../contract';
 import type { Db } from '../db/connection';
 import { invalidParams, notAllowed } from '../errors';
 import * as q from '../db/queries';

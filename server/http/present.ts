@@ -1,5 +1,5 @@
-/** Database rows in the wire shapes of src/api/wire.ts: ids and counts as strings, as WordPress sends them. */
-import type { WireUser } from '../../src/api/wire';
+/** Database rows in the wire shapes of contract/wire.ts: ids and counts as strings, as WordPress sends them. */
+import type { WireUser } from '../../contract';
 import type { UserRow } from '../db/schema';
 
 export function toWireUser(u: UserRow): WireUser {

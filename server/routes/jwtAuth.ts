@@ -1,8 +1,8 @@
 /** POST /wp-json/jwt-auth/v1/token and /token/validate (api-contract.md section 2). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { TokenResponse, ValidateTokenResponse } from '../../src/api/wire';
-import { API_PATHS } from '../../src/api/wire';
+import type { TokenResponse, ValidateTokenResponse } from '../../contract';
+import { API_PATHS } from '../../contract';
 import { authenticate } from '../domain/users';
 import { ApiError, tooManyAttempts } from '../errors';
 import { bearerToken, userFromToken } from '../http/auth';

@@ -1,7 +1,7 @@
 /** GET /wp-json/wp/v2/pages and /pages/{id} (api-contract.md sections 4 and 5). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { API_PATHS } from '../../src/api/wire';
+import { API_PATHS } from '../../contract';
 import { getPage, listPages, type PageOrderBy } from '../domain/content';
 import { NO_ROUTE } from '../http/errors';
 import { MAX_ID, readParams, wireInt } from '../http/params';

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PortalRuntimeConfig } from '../../src/api/wire';
+import type { PortalRuntimeConfig } from '../../contract';
 import type { Config } from '../config';
 import { NO_ROUTE, sendError } from '../http/errors';
 

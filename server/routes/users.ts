@@ -1,7 +1,7 @@
 /** /wp-json/wp/v2/users/me: read the signed-in user and save registered user meta (api-contract.md section 5). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { API_PATHS } from '../../src/api/wire';
+import { API_PATHS } from '../../contract';
 import type { Actor } from '../domain/context';
 import { readUserMeta, saveUserMeta, type RegisteredUserMeta } from '../domain/users';
 import { ApiError } from '../errors';

@@ -9,8 +9,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { CreateFranchiseOwnerResponse, CreateStudentResponse, ResetPasswordResponse } from '../../src/api/wire';
-import { API_PATHS } from '../../src/api/wire';
+import type { CreateFranchiseOwnerResponse, CreateStudentResponse, ResetPasswordResponse } from '../../contract';
+import { API_PATHS } from '../../contract';
 import { createStudent, studentsJsonFor } from '../domain/students';
 import { unlockLesson } from '../domain/unlocks';
 import { createFranchiseOwner, listUsersFor, resetPassword } from '../domain/users';

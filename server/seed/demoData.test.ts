@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CONTENT_IDS } from '../../src/api/wire';
+import { CONTENT_IDS } from '../../contract';
 import { generateDemoAssets } from './assets';
 import { demoPages, demoStudents, demoUsers, type SeedPage } from './demoData';
 

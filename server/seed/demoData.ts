@@ -3,7 +3,7 @@
  * galleries. Pure data: the seeder writes it to the database and assets.ts draws the files it
  * references. Ids, names, codes and counts fixed by demo-data.md are marked as such.
  */
-import { CONTENT_IDS } from '../../src/api/wire';
+import { CONTENT_IDS } from '../../contract';
 
 export interface SeedUser {
   username: string;

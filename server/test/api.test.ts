@@ -3,7 +3,7 @@
  * database (SQLite file; PostgreSQL too when TEST_DATABASE_URL is set).
  */
 import { SignJWT } from 'jose';
-import type { TokenResponse, WirePage, WireStudent, WireUser } from '../../src/api/wire';
+import type { TokenResponse, WirePage, WireStudent, WireUser } from '../../contract';
 import {
   DEMO,
   PATHS,

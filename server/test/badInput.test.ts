@@ -3,7 +3,7 @@
  * wrong types, over-long strings, unicode tricks and injection strings all get a 4xx WordPress
  * error and change nothing stored.
  */
-import type { WirePage } from '../../src/api/wire';
+import type { WirePage } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, type TestServer } from './harness';
 
 type Token = 'none' | 'admin' | 'dana' | 'mia';

@@ -4,7 +4,7 @@ import { migrateTo, migrateToLatest } from '../db/migrations';
 import * as q from '../db/queries';
 import { createPasswordHasher } from '../domain/passwords';
 import { ensureFirstAdmin, FirstAdminMissing, seedDemo } from '../seed/seedDatabase';
-import type { WirePage, WireStudent, WireUser } from '../../src/api/wire';
+import type { WirePage, WireStudent, WireUser } from '../../contract';
 import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, startTestServer, type TestServer } from './harness';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /** A real WordPress REST client (wpapi 1.2.2) reads the programs and a lesson from this backend. */
 import WPAPI from 'wpapi';
-import type { WirePage } from '../../src/api/wire';
+import type { WirePage } from '../../contract';
 import { DEMO, describeEachDb, startTestServer, type TestServer } from './harness';
 
 describeEachDb('wpapi client', (dialect) => {

@@ -112,7 +112,7 @@ describe('createApiClient: requests', () => {
     };
     await expect(api.createStudent(input)).resolves.toBe('email_sent');
     await expect(api.createStudent(input)).resolves.toBe('already_exists');
-    expect((await caught(api.createStudent(input))).kind).toBe('parse');
+    expect(await caught(api.createStudent(input))).toMatchObject({ kind: 'server', code: 'unexpected_answer' });
     expect(seen[0]!.body).toEqual({
       AUTH_KEY: 'KEY',
       ParentName: 'Anne',
@@ -149,7 +149,7 @@ describe('createApiClient: requests', () => {
       userId: 77,
       username: 'new.owner',
     });
-    await api.saveUserMeta({ kit_on_header_clicked: 1 });
+    await api.markKitContentsOpened();
     expect(seen.map((s) => `${s.method} ${s.url.replace('https://site.test', '')}`)).toEqual([
       'POST /wp-json/wl/v1/reset_password',
       'POST /wp-json/jwt-auth/v1/token/validate',
@@ -182,6 +182,13 @@ describe('createApiClient: failures', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
+  it('tells a server failure from a network failure', async () => {
+    const { api } = client([wpError(500, 'internal_server_error', 'There has been a critical error on this website.'), 'network', wpError(503, 'x')]);
+    expect(await caught(api.getAllStudents())).toMatchObject({ kind: 'server', status: 500, code: 'internal_server_error' });
+    expect(await caught(api.getAllStudents())).toMatchObject({ kind: 'network', status: 0 });
+    expect((await caught(api.getPrograms())).kind).toBe('server');
+  });
+
   it('keeps the WordPress code, message, params and Retry-After', async () => {
     const { api } = client([
       { status: 400, body: { code: 'rest_invalid_param', message: 'Invalid parameter(s): user_email', data: { status: 400, params: { user_email: 'Invalid email.' } } } },
@@ -190,39 +197,39 @@ describe('createApiClient: failures', () => {
       { status: 200, raw: '<html>not json</html>' },
     ]);
     expect(await caught(api.resetPassword('x'))).toEqual({
-      kind: 'http',
+      kind: 'rejected',
       status: 400,
       code: 'rest_invalid_param',
       message: 'Invalid parameter(s): user_email',
       params: { user_email: 'Invalid email.' },
     });
-    expect(await caught(api.resetPassword('x@x.test'))).toMatchObject({ status: 429, code: 'too_many_requests', retryAfter: 600 });
-    expect(await caught(api.getPrograms())).toMatchObject({ kind: 'http', status: 502, code: 'http_502' });
-    expect(await caught(api.getPrograms())).toMatchObject({ kind: 'parse', code: 'invalid_json' });
+    expect(await caught(api.resetPassword('x@x.test'))).toMatchObject({ kind: 'rejected', status: 429, code: 'too_many_requests', retryAfter: 600 });
+    expect(await caught(api.getPrograms())).toMatchObject({ kind: 'server', status: 502, code: 'http_502' });
+    expect(await caught(api.getPrograms())).toMatchObject({ kind: 'server', code: 'invalid_json' });
   });
 
   it('turns an unreadable record into a parse error, not a TypeError', async () => {
     const { api } = client([{ body: { nothing: true } }]);
-    expect(await caught(api.login('a', 'b'))).toMatchObject({ kind: 'parse', code: 'unexpected_answer' });
+    expect(await caught(api.login('a', 'b'))).toMatchObject({ kind: 'server', code: 'unexpected_answer' });
   });
 
   it('ends the session on a 401 from any call', async () => {
     const { api, onSessionExpired } = client([wpError(401, 'rest_not_logged_in')]);
-    expect((await caught(api.getAllStudents())).status).toBe(401);
+    expect(await caught(api.getAllStudents())).toMatchObject({ kind: 'expired', status: 401 });
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
   });
 
   it('ends the session on a 403 with a jwt_auth code, not on other 403s', async () => {
     const { api, onSessionExpired } = client([wpError(403, 'rest_forbidden'), wpError(403, 'jwt_auth_invalid_token', 'Expired token')]);
-    await caught(api.getAllUsers());
+    expect((await caught(api.getAllUsers())).kind).toBe('rejected');
     expect(onSessionExpired).not.toHaveBeenCalled();
-    await caught(api.getPrograms());
+    expect((await caught(api.getPrograms())).kind).toBe('expired');
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
   });
 
   it('never treats login failures as expiry', async () => {
     const { api, onSessionExpired } = client([wpError(403, '[jwt_auth] incorrect_password', '<strong>Error:</strong> wrong'), wpError(401, 'x')]);
-    expect((await caught(api.login('mia', 'nope'))).code).toBe('[jwt_auth] incorrect_password');
+    expect(await caught(api.login('mia', 'nope'))).toMatchObject({ kind: 'rejected', code: '[jwt_auth] incorrect_password' });
     await caught(api.login('mia', 'nope'));
     expect(onSessionExpired).not.toHaveBeenCalled();
   });

@@ -1,31 +1,46 @@
-import type { ApiError } from './types';
+/** The ApiError data every failure becomes, and the one converter from whatever a saga caught. */
+import type { ApiError, ApiErrorKind } from './types';
+
+const KINDS: readonly ApiErrorKind[] = ['network', 'expired', 'rejected', 'server'];
 
 /** True for the plain ApiError objects the client throws. */
 export function isApiError(value: unknown): value is ApiError {
   if (value === null || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return (
-    (v.kind === 'network' || v.kind === 'http' || v.kind === 'parse') &&
-    typeof v.status === 'number' &&
-    typeof v.code === 'string' &&
-    typeof v.message === 'string'
-  );
+  return KINDS.includes(v.kind as ApiErrorKind) && typeof v.status === 'number' && typeof v.code === 'string' && typeof v.message === 'string';
 }
 
-/** Whatever a worker caught, as serializable ApiError data (a bug in a mapper becomes a 'parse' error). */
-export function toApiError(value: unknown): ApiError {
-  if (isApiError(value)) return value;
-  return { kind: 'parse', status: 0, code: 'client_error', message: 'The answer could not be read.' };
+/**
+ * Whatever a saga caught, as serializable ApiError data: an ApiError keeps its fields (and only
+ * those); a chunk that would not download is a network failure; anything else is a fault on our
+ * side (a bug in a mapper or in the export), with `code` saying where.
+ */
+export function toApiError(value: unknown, code = 'client_error'): ApiError {
+  if (isApiError(value)) {
+    const { kind, status, code: errorCode, message, retryAfter, params } = value;
+    return { kind, status, code: errorCode, message, ...(retryAfter !== undefined ? { retryAfter } : {}), ...(params ? { params } : {}) };
+  }
+  if (value instanceof Error && value.name === 'ChunkLoadError') return chunkLoadFailure();
+  return { kind: 'server', status: 0, code, message: 'The answer could not be read.' };
 }
 
-export const isNetworkError = (error: ApiError): boolean => error.kind === 'network';
+const NETWORK_MESSAGE = 'Could not reach the server.';
+
+/** fetch rejected (offline, DNS, CORS) or the body broke off; `status` is 0 when nothing arrived. */
+export const networkFailure = (status = 0): ApiError => ({ kind: 'network', status, code: 'network_error', message: NETWORK_MESSAGE });
+
+export const chunkLoadFailure = (): ApiError => ({ kind: 'network', status: 0, code: 'chunk_load_error', message: NETWORK_MESSAGE });
+
+export const invalidJson = (status: number): ApiError => ({ kind: 'server', status, code: 'invalid_json', message: 'The answer was not JSON.' });
+
+export const unexpectedAnswer = (): ApiError => ({ kind: 'server', status: 200, code: 'unexpected_answer', message: 'The answer had an unexpected shape.' });
+
+/** The kind of a non-2xx answer: the session's end, the server saying no (4xx), or the server failing. */
+export const httpFailureKind = (status: number, sessionRejected: boolean): ApiErrorKind =>
+  sessionRejected ? 'expired' : status >= 400 && status < 500 ? 'rejected' : 'server';
 
 /** A WordPress JWT error code: 'jwt_auth_invalid_token', or the login route's '[jwt_auth] incorrect_password'. */
 export const isJwtAuthCode = (code: string): boolean => /^\[?jwt_auth/.test(code);
-
-/** The backend no longer accepts this session: any 401, or a 403 with a jwt_auth code. */
-export const isSessionRejection = (error: ApiError): boolean =>
-  error.kind === 'http' && (error.status === 401 || (error.status === 403 && isJwtAuthCode(error.code)));
 
 /**
  * Parses a Retry-After header (delay-seconds or an HTTP-date) into whole seconds, or undefined.

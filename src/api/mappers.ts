@@ -1,11 +1,23 @@
 /**
- * Wire records (src/api/wire.ts) to domain types (src/api/types.ts). Every mapper accepts what
- * WordPress really sends: numbers as strings, post meta as arrays of strings or bare values,
- * lists as arrays or index-keyed objects, images as URLs, objects or false.
+ * Between the app's names (src/api/types.ts) and the wire's (contract/wire.ts), both ways: request
+ * bodies from app data, and app data from answers. Every answer mapper accepts what WordPress
+ * really sends: numbers as strings, post meta as arrays of strings or bare values, lists as arrays
+ * or index-keyed objects, images as URLs, objects or false; it throws on a record it cannot read
+ * (the client turns that into an 'unexpected_answer' ApiError).
  * Content pages have their own module (pageMappers.ts), loaded with the first content call.
  */
-import type { LoginResult, Role, Student, User } from './types';
-import type { TokenResponse, WireImage, WireList, WireMeta, WireStudent, WireUser } from './wire';
+import type { CreateStudentOutcome, CurrentUser, LoginResult, NewFranchiseOwner, NewStudent, Role, Student, UnlockResult, User } from './types';
+import type {
+  CreateFranchiseOwnerBody,
+  CreateStudentBody,
+  TokenResponse,
+  UsersMeBody,
+  WireImage,
+  WireList,
+  WireMeta,
+  WireStudent,
+  WireUser,
+} from '../../contract';
 
 export type Obj = Record<string, unknown>;
 export const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -49,7 +61,7 @@ export function toList<T>(value: WireList<T> | false | null | undefined | unknow
 }
 
 /** 'admin' is how some installs spell the administrator role. */
-export function toRole(value: unknown): Role {
+function toRole(value: unknown): Role {
   const role = toText(value).trim().toLowerCase();
   if (role === 'administrator' || role === 'admin') return 'administrator';
   if (role === 'franchise_owner' || role === 'student') return role;
@@ -123,3 +135,64 @@ export function mapUser(wire: WireUser): User {
 
 export const mapStudents = (wire: unknown): Student[] => toList<WireStudent>(wire).filter(isObj).map(mapStudent);
 export const mapUsers = (wire: unknown): User[] => toList<WireUser>(wire).filter(isObj).map(mapUser);
+
+// ---- answers of single calls -------------------------------------------------------------
+
+const unreadable = (): never => {
+  throw new Error('unexpected answer');
+};
+
+/** create_student answers a JSON string literal ("email_sent", with the quotes). */
+export function mapCreateStudentOutcome(wire: unknown): CreateStudentOutcome {
+  const outcome = typeof wire === 'string' ? wire.trim() : '';
+  return outcome === 'already_exists' || outcome === 'email_sent' ? outcome : unreadable();
+}
+
+/** reset_password's message, from a plain string or { message }; '' when it sends neither (never a failure). */
+export function mapResetPasswordAnswer(wire: unknown): { message: string } {
+  if (typeof wire === 'string') return { message: wire };
+  return { message: isObj(wire) && typeof wire.message === 'string' ? wire.message : '' };
+}
+
+export const mapUnlockAnswer =
+  (lessonId: number) =>
+  (wire: unknown): UnlockResult =>
+    isObj(wire) && wire.unlocked === true ? { lessonId: toNumber(wire.lesson_id, lessonId), unlocked: true } : unreadable();
+
+/** users/me?context=edit */
+export function mapCurrentUser(wire: unknown): CurrentUser {
+  if (!isObj(wire) || toNumberOrNull(wire.id) === null) return unreadable();
+  return { id: toNumber(wire.id), role: firstRole(wire.roles), name: toText(wire.name) };
+}
+
+export const mapCreatedOwner = (wire: unknown): { userId: number; username: string } =>
+  isObj(wire) ? { userId: toNumber(wire.user_id), username: toText(wire.username) } : unreadable();
+
+// ---- request bodies (key order is the wire's) --------------------------------------------
+
+export const createStudentBody = (authKey: string, input: NewStudent): CreateStudentBody => ({
+  AUTH_KEY: authKey,
+  ParentName: input.parentName,
+  StudentFirstName: input.studentFirstName,
+  StudentLastName: input.studentLastName,
+  ParentEmail: input.parentEmail,
+  Phone: input.phone,
+  Program: input.program,
+  LessonStartDate: input.startDate,
+  LessonEndDate: input.endDate,
+  NumberOfLessons: input.numberOfLessons,
+  TeacherId: input.teacherId,
+});
+
+export const createFranchiseOwnerBody = (authKey: string, input: NewFranchiseOwner): CreateFranchiseOwnerBody => ({
+  AUTH_KEY: authKey,
+  FirstName: input.firstName,
+  LastName: input.lastName,
+  Email: input.email,
+  Country: input.country,
+  State: input.state,
+  Territory: input.territory,
+});
+
+/** The user meta the legacy site reads as "Kit Contents was opened" (portal-spec.md section 4). */
+export const kitContentsOpenedBody: UsersMeBody = { meta: { kit_on_header_clicked: 1 } };

@@ -5,7 +5,7 @@
 import { decodeEntities } from './text';
 import { isObj, metaValue, toFlag, toImage, toList, toNumber, toNumberOrNull, toText, type Obj } from './mappers';
 import type { ContentPage, GalleryItem, Lesson, LessonDetail, LessonTab, Program } from './types';
-import type { WireGalleryItem, WirePage } from './wire';
+import type { WireGalleryItem, WirePage } from '../../contract';
 
 const MAX_TABS = 5;
 
@@ -59,7 +59,7 @@ export function mapLesson(wire: WirePage): Lesson {
 export const mapPrograms = (wire: unknown): Program[] => toList<WirePage>(wire).filter(isObj).map(mapProgram);
 export const mapLessons = (wire: unknown): Lesson[] => toList<WirePage>(wire).filter(isObj).map(mapLesson);
 
-export function mapGalleryItem(wire: WireGalleryItem | string): GalleryItem | null {
+function mapGalleryItem(wire: WireGalleryItem | string): GalleryItem | null {
   if (typeof wire === 'string') return wire === '' ? null : { original: wire, thumbnail: wire };
   if (!isObj(wire)) return null;
   const original = toImage(wire.original) ?? toImage((wire as Obj).url);

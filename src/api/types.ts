@@ -1,6 +1,6 @@
 /**
  * Domain types the app works with, and the ApiClient every saga talks to.
- * Mappers in this folder turn wire records (src/api/wire.ts) into these; nothing outside src/api
+ * Mappers in this folder turn wire records (contract/wire.ts) into these; nothing outside src/api
  * knows URLs, headers or wire shapes. Every value here is plain JSON, so it can live in the store.
  */
 
@@ -144,10 +144,19 @@ export interface LessonDetail {
   imageTabs: { title: string; count: number; folder: string }[];
 }
 
+/**
+ * What went wrong, so that each screen can say it in plain words:
+ * - network: the server could not be reached (offline, fetch rejected, a chunk that would not download);
+ * - expired: the backend no longer accepts this session (the client has already reported it);
+ * - rejected: the server understood and said no (another 4xx: wrong password, invalid field, 403, 429);
+ * - server: the server failed (5xx) or answered something the app cannot read.
+ */
+export type ApiErrorKind = 'network' | 'expired' | 'rejected' | 'server';
+
 /** Failures leave the API layer as this plain, serializable object. */
 export interface ApiError {
-  kind: 'network' | 'http' | 'parse';
-  /** HTTP status; 0 for network failures. */
+  kind: ApiErrorKind;
+  /** HTTP status; 0 when no answer arrived. */
   status: number;
   /** WordPress error code, e.g. 'rest_forbidden', '[jwt_auth] incorrect_password'. */
   code: string;
@@ -181,7 +190,8 @@ export interface ApiClient {
   getLesson(lessonId: number): Promise<LessonDetail>;
   // portal backend additions; call only where RuntimeConfig.capabilities says the backend has them
   unlockLesson(lessonId: number, code: string): Promise<UnlockResult>;
-  saveUserMeta(meta: { kit_on_header_clicked: number }): Promise<void>;
+  /** Remembers on the server that this user has opened Kit Contents (the legacy site reads it too). */
+  markKitContentsOpened(): Promise<void>;
   /** Who the token belongs to (users/me?context=edit): the server's word on id, role and name. */
   getCurrentUser(): Promise<CurrentUser>;
   createFranchiseOwner(input: NewFranchiseOwner): Promise<{ userId: number; username: string }>;

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createFakeApi, demoLogins } from '../../test/fakeApi';
 import { createMemoryStorage, persistedValue, readPersisted } from '../../test/memoryStorage';
 import { signedInAs, testConfig } from '../../test/renderApp';
-import type { PortalRuntimeConfig } from '../api/wire';
+import type { PortalRuntimeConfig } from '../../contract';
 import type { SessionState } from '../entities/session/sessionSlice';
 import { authActions } from '../features/auth/authSlice';
 import { ACTION_LOG_FORMAT, type ActionLog } from '../qa/logFormat';

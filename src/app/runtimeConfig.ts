@@ -1,4 +1,4 @@
-import type { PortalRuntimeConfig } from '../api/wire';
+import type { PortalRuntimeConfig } from '../../contract';
 import { defaultRuntimeConfig } from '../entities/config/configSlice';
 
 declare global {

@@ -2,7 +2,7 @@ import { combineReducers, configureStore, type Middleware, type UnknownAction } 
 import createSagaMiddleware from 'redux-saga';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore, type Storage } from 'redux-persist';
 import type { ApiClient } from '../api/types';
-import type { PortalRuntimeConfig } from '../api/wire';
+import type { PortalRuntimeConfig } from '../../contract';
 import { configActions } from '../entities/config/configSlice';
 import { sessionReducer } from '../entities/session/sessionSlice';
 import { withStateReplacement } from '../qa/stateReplacement';

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PortalRuntimeConfig } from '../../api/wire';
+import type { PortalRuntimeConfig } from '../../../contract';
 
 /** Runtime configuration, read at start-up (never persisted, never baked into the build). */
 export const defaultRuntimeConfig: PortalRuntimeConfig = {

@@ -63,7 +63,7 @@ function* checkToken() {
     return 'valid' as const;
   } catch (caught) {
     const error = toApiError(caught);
-    return error.kind === 'http' && (error.status === 401 || error.status === 403) ? ('rejected' as const) : ('unreachable' as const);
+    return error.kind === 'expired' ? ('rejected' as const) : ('unreachable' as const);
   }
 }
 

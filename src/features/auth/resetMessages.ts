@@ -27,7 +27,7 @@ export function resetErrorMessage(error: ApiError, email: string): string {
   if (!isValidEmail(email)) return resetMessages.invalidEmail;
   if (error.code === 'invalid_email') return resetMessages.noAccount;
   // A server fault or an unreadable answer: never its raw text.
-  if (error.kind !== 'http' || error.status >= 500) return resetMessages.server;
+  if (error.kind === 'server') return resetMessages.server;
   // Another rejection with a message: show it as plain text (WordPress messages may hold HTML).
   const message = plainText(error.message);
   return message !== '' && !/^HTTP \d+$/.test(message) && !error.code.startsWith('http_') ? message : resetMessages.noAccount;

@@ -12,6 +12,8 @@ import {
   selectLegacyGalleryView,
   selectLegacyModelAllowed,
   selectLessonDetailLoad,
+  selectLessonsLoad,
+  selectProgramsLoad,
   type ContentRootState,
 } from './contentSelectors';
 import { contentActions } from './contentSlice';
@@ -62,7 +64,7 @@ function LessonGallery({ programName, programId, lessonId }: { programName: stri
   if (detailLoad.status === 'failed') {
     return (
       <Page>
-        <LoadFailed what="these instructions" onRetry={open} />
+        <LoadFailed what="these instructions" error={detailLoad.error} onRetry={open} />
       </Page>
     );
   }
@@ -76,6 +78,14 @@ function LegacyGallery({ programName, modelName }: { programName: string; modelN
   const view = useAppSelector(selectLegacyGalleryView);
   const key = `${programName}/${modelName}`;
   const open = () => dispatch(contentActions.legacyGalleryOpened({ programName, modelName }));
+  // The step that failed: the lesson page, else the program's lessons, else the program list.
+  const failedLoad = useAppSelector((state: State) =>
+    legacy.lessonId !== null
+      ? selectLessonDetailLoad(state, legacy.lessonId)
+      : legacy.programId !== null
+        ? selectLessonsLoad(state, legacy.programId)
+        : selectProgramsLoad(state),
+  );
 
   useEffect(() => {
     if (allowed) dispatch(contentActions.legacyGalleryOpened({ programName, modelName }));
@@ -87,7 +97,7 @@ function LegacyGallery({ programName, modelName }: { programName: string; modelN
   if (legacy.key === key && legacy.status === 'failed') {
     return (
       <Page>
-        <LoadFailed what="these instructions" onRetry={open} />
+        <LoadFailed what="these instructions" error={failedLoad.error} onRetry={open} />
       </Page>
     );
   }

@@ -2,7 +2,7 @@ import { isAnyOf } from '@reduxjs/toolkit';
 import { all, call, delay, fork, getContext, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
 import type { ApiClient, Lesson } from '../../api/types';
-import { CONTENT_IDS } from '../../api/wire';
+import { CONTENT_IDS } from '../../../contract';
 import { selectCapabilities } from '../../entities/config/configSlice';
 import { lessonsActions } from '../../entities/lessons/lessonsSlice';
 import { selectAllLessons, selectLessonById } from '../../entities/lessons/lessonsSelectors';
@@ -139,7 +139,7 @@ function* markKitContentsSeen() {
   if (!capabilities.userMeta) return;
   const api = yield* getContext<ApiClient>('api');
   try {
-    yield* call([api, api.saveUserMeta], { kit_on_header_clicked: 1 });
+    yield* call([api, api.markKitContentsOpened]);
   } catch (error) {
     yield* put(contentActions.userMetaSaveFailed(toApiError(error)));
   }

@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Lesson, LessonDetail, Program } from '../../api/types';
-import { CONTENT_IDS } from '../../api/wire';
-import type { PortalRuntimeConfig } from '../../api/wire';
+import { CONTENT_IDS } from '../../../contract';
+import type { PortalRuntimeConfig } from '../../../contract';
 import type { LessonsState } from '../../entities/lessons/lessonsSlice';
 import { selectLessonById, selectProgramLessonGroups } from '../../entities/lessons/lessonsSelectors';
 import type { ProgramsState } from '../../entities/programs/programsSlice';

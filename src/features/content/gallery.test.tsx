@@ -175,7 +175,7 @@ describe('instruction gallery', () => {
   it('saves kit_on_header_clicked = 1 when lesson 793 opens', async () => {
     const view = renderApp({ route: galleryRoute(KIT_CONTENTS), session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
     await screen.findByRole('heading', { level: 1, name: 'Kit Contents' });
-    await waitFor(() => expect(view.api.calls.find((c) => c.method === 'saveUserMeta')?.args).toEqual([{ kit_on_header_clicked: 1 }]));
+    await waitFor(() => expect(view.api.calls.find((c) => c.method === 'markKitContentsOpened')?.args).toEqual([]));
     expect(view.store.getState().session.HideClicked).toBe(true);
     view.unmount();
   });
@@ -189,7 +189,7 @@ describe('instruction gallery', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Kit Contents' });
     await waitFor(() => expect(view.store.getState().session.HideClicked).toBe(true));
-    expect(view.api.calls.some((c) => c.method === 'saveUserMeta')).toBe(false);
+    expect(view.api.calls.some((c) => c.method === 'markKitContentsOpened')).toBe(false);
     view.unmount();
   });
 

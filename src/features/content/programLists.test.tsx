@@ -73,6 +73,20 @@ describe('program lists', () => {
     view.unmount();
   });
 
+  it.each([
+    ['a server failure', apiError(500, 'internal_server_error', 'boom SQL'), 'Something went wrong on our side', 'Wi-Fi'],
+    ['a network failure', apiError(0, 'network_error', 'Failed to fetch'), 'Check the Wi-Fi connection', 'on our side'],
+  ])('tells %s apart from the other kind', async (_name, error, said, notSaid) => {
+    const api = createContentApi({ overrides: { getPrograms: () => Promise.reject(error) } });
+    const view = renderApp({ route: '/building_instructions/Mia%20Levi', session: signedInAs('mia'), api });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load the programs');
+    expect(alert).toHaveTextContent(said);
+    expect(alert).not.toHaveTextContent(notSaid);
+    expect(alert).not.toHaveTextContent('boom');
+    view.unmount();
+  });
+
   it('sends /building_instructions/{user}/{program} to that program’s model list', async () => {
     const view = renderApp({ route: '/building_instructions/Mia%20Levi/PlayMachines2', session: signedInAs('mia'), api: createContentApi() });
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/select-model/PlayMachines2/167'));

@@ -4,7 +4,8 @@
  */
 import { isAnyOf } from '@reduxjs/toolkit';
 import { all, call, fork, getContext, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
-import type { ApiClient, ApiError } from '../../api/types';
+import { toApiError } from '../../api/errors';
+import type { ApiClient } from '../../api/types';
 import { selectUserRole } from '../../entities/session/sessionSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { studentsActions } from '../../entities/students/studentsSlice';
@@ -15,17 +16,6 @@ import { loadExporter } from './exportService';
 import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type RosterColumn, type TableId } from './rosterColumns';
 import { selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListRows, type WithRoster } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
-
-/** Failures from the API layer are already ApiError data; anything else (a chunk that would not load) is described as one. */
-export function toApiError(err: unknown, code = 'client_error'): ApiError {
-  if (typeof err === 'object' && err !== null && 'kind' in err && 'status' in err && 'code' in err) {
-    const { kind, status, code: errCode, message, retryAfter, params } = err as ApiError;
-    return { kind, status, code: errCode, message: String(message ?? ''), ...(retryAfter !== undefined ? { retryAfter } : {}), ...(params ? { params } : {}) };
-  }
-  const name = err instanceof Error ? err.name : '';
-  const message = err instanceof Error ? err.message : String(err);
-  return { kind: name === 'ChunkLoadError' ? 'network' : 'parse', status: 0, code, message };
-}
 
 /** Students and users, both at once; the backend already limits them to what this user may see. */
 export function* loadRoster() {

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { createFakeApi, networkError } from '../../../test/fakeApi';
+import { apiError, createFakeApi, networkError } from '../../../test/fakeApi';
 import { renderApp } from '../../../test/renderApp';
 
 const views: { unmount: () => void }[] = [];
@@ -36,11 +36,19 @@ describe('terms of use page', () => {
       },
     });
     const { user } = open(api);
-    expect(await screen.findByRole('alert')).toHaveTextContent('The terms of use could not be loaded');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The terms of use could not be loaded. Check the Wi-Fi connection, then try again.');
     expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Welcome back')).toBeInTheDocument();
+  });
+
+  it('does not blame the Wi-Fi for a server failure', async () => {
+    open(createFakeApi({ getTermsPage: async () => Promise.reject(apiError(500, 'internal_server_error')) }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong on our side');
+    expect(alert).not.toHaveTextContent(/Wi-Fi|connection/);
   });
 
   it('goes back to / when opened directly, and back in history otherwise', async () => {

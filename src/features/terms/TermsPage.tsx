@@ -1,11 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { failureMessage } from '../../shared/failureMessage';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { sanitizeCmsHtml } from './sanitize';
-import { selectTermsPage, selectTermsStatus, termsActions } from './termsSlice';
+import { selectTermsError, selectTermsPage, selectTermsStatus, termsActions } from './termsSlice';
 
 const Article = styled.article`
   max-width: 48rem;
@@ -67,6 +68,7 @@ export default function TermsPage() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectTermsStatus);
   const page = useAppSelector(selectTermsPage);
+  const error = useAppSelector(selectTermsError);
   const html = useMemo(() => (page ? sanitizeCmsHtml(page.html) : ''), [page]);
 
   useEffect(() => {
@@ -81,7 +83,7 @@ export default function TermsPage() {
         <Body dangerouslySetInnerHTML={{ __html: html }} />
       ) : status === 'failed' ? (
         <Problem role="alert">
-          <p>The terms of use could not be loaded. Check the connection and try again.</p>
+          <p>The terms of use could not be loaded. {failureMessage(error)}</p>
           <button type="button" onClick={() => dispatch(termsActions.pageOpened())}>
             Try again
           </button>

@@ -38,3 +38,4 @@ interface WithTerms {
 }
 export const selectTermsStatus = (state: WithTerms) => state.terms.status;
 export const selectTermsPage = (state: WithTerms) => state.terms.page;
+export const selectTermsError = (state: WithTerms) => state.terms.error;

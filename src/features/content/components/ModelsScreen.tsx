@@ -79,7 +79,7 @@ export function ModelsScreen({
         list(cards.main, 'Models')
       );
   } else if (load.status === 'failed') {
-    body = <LoadFailed what="the models" onRetry={() => dispatch(contentActions.modelsPageOpened({ programId }))} />;
+    body = <LoadFailed what="the models" error={load.error} onRetry={() => dispatch(contentActions.modelsPageOpened({ programId }))} />;
   } else if (load.status === 'succeeded') {
     body = <EmptyState>No models here yet.</EmptyState>;
   } else {

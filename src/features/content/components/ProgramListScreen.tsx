@@ -27,7 +27,7 @@ export function ProgramListScreen({
 
   let body: React.ReactNode;
   if (programs.length > 0) body = <ProgramTiles programs={programs} linkTo={linkTo} listLabel="Programs" />;
-  else if (load.status === 'failed') body = <LoadFailed what="the programs" onRetry={open} />;
+  else if (load.status === 'failed') body = <LoadFailed what="the programs" error={load.error} onRetry={open} />;
   else if (load.status === 'succeeded') body = <EmptyState>No programs here yet.</EmptyState>;
   else body = <ProgramTilesSkeleton label="Loading programs" />;
 

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import styled, { css, keyframes } from 'styled-components';
+import type { ApiError } from '../../../api/types';
 import { media } from '../../../shared/breakpoints';
+import { failureMessage } from '../../../shared/failureMessage';
 import { VisuallyHidden, visuallyHidden } from '../../../shared/ui/VisuallyHidden';
 
 /** Small building blocks shared by the content screens: page frame, headings, states, buttons. */
@@ -90,11 +92,11 @@ const Box = styled.div`
 `;
 
 /** A calm failure: no raw error text, one way forward. */
-export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+export function LoadFailed({ what, error, onRetry }: { what: string; error: ApiError | null; onRetry: () => void }) {
   return (
     <Box role="alert">
       <h2>We could not load {what}</h2>
-      <p>Check the Wi-Fi connection, then try again.</p>
+      <p>{failureMessage(error)}</p>
       <Button type="button" onClick={onRetry}>
         Try again
       </Button>

@@ -6,8 +6,8 @@
 import { createApiClient } from '../../src/api/createApiClient';
 import { isApiError } from '../../src/api/errors';
 import type { ApiClient, ApiError, LoginResult } from '../../src/api/types';
-import { CONTENT_IDS } from '../../src/api/wire';
-import { DEMO, TEST_AUTH_KEY, startTestServer, type TestServer } from './harness';
+import { CONTENT_IDS } from '../../contract';
+import { DEMO, TEST_AUTH_KEY, startTestServer, type TestServer } from '../../server/test/harness';
 
 let server: TestServer;
 
@@ -70,7 +70,7 @@ describe('the app ApiClient against the portal backend', () => {
     const { api, session } = appClient('some-old-token');
     await expect(api.login(DEMO.dana.email, DEMO.dana.password)).resolves.toMatchObject({ role: 'franchise_owner' });
     const error = await failure(api.login('dana', 'wrong-password'));
-    expect(error).toMatchObject({ kind: 'http', status: 403 });
+    expect(error).toMatchObject({ kind: 'rejected', status: 403 });
     expect(error.code).toMatch(/^\[jwt_auth\]/);
     expect(session.expired).toBe(0);
   });

@@ -1,7 +1,7 @@
 /**
  * Wire shapes of the WordPress-style REST API (shared/docs/api-contract.md).
- * Both the app (src/api) and the portal backend (server/) import this module, so a change to the
- * contract breaks the compile on both sides at once.
+ * Both the app (src/) and the portal backend (server/) import this module through contract/index.ts,
+ * so a change to the contract breaks the compile on both sides at once. It imports nothing.
  *
  * Types describe what may arrive: WordPress sends numbers from custom tables and post meta as
  * strings, post meta as arrays of strings, and some role lists as objects. The portal backend

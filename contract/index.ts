@@ -1,0 +1,2 @@
+/** The wire contract shared by the app (src/) and the portal backend (server/); see wire.ts. */
+export * from './wire';

@@ -1,0 +1,23 @@
+import type { ApiError } from '../api/types';
+
+/**
+ * The calm sentence a screen shows under "could not load …": what kind of trouble it was and what
+ * the user can do. Never the server's own text. A network failure and a server failure must not
+ * sound alike: only the first is fixed by checking the Wi-Fi.
+ */
+export function failureMessage(error: ApiError | null): string {
+  switch (error?.kind) {
+    case 'network':
+      return 'Check the Wi-Fi connection, then try again.';
+    case 'server':
+      return 'Something went wrong on our side, not yours. Please try again in a few minutes.';
+    case 'expired':
+      return 'Your session has ended. Please sign in again.';
+    case 'rejected':
+      if (error.status === 403) return 'Your account is not allowed to see this.';
+      if (error.status === 429) return 'Too many requests. Wait a minute, then try again.';
+      return 'Please try again.';
+    default:
+      return 'Please try again.';
+  }
+}
