@@ -93,15 +93,19 @@ export interface WireStudent {
 
 export type WireRole = 'franchise_owner' | 'student' | 'administrator' | 'admin' | string;
 
-export interface WireUser {
-  user_id: WireNumber;
-  role: WireRole;
+/** A person's details as get_all_users_data sends them and create_franchise_owner takes them. */
+export interface WirePersonDetails {
   FirstName: string;
   LastName: string;
   Email: string;
   Country: string;
   State: string;
   Territory: string;
+}
+
+export interface WireUser extends WirePersonDetails {
+  user_id: WireNumber;
+  role: WireRole;
   /** The owner's id as text for students; "" otherwise. */
   teacher_id: WireNumber;
 }
@@ -146,13 +150,7 @@ export interface UsersMeBody {
   meta: { kit_on_header_clicked?: WireNumber };
 }
 
-export interface CreateFranchiseOwnerBody extends AuthKeyBody {
-  FirstName: string;
-  LastName: string;
-  Email: string;
-  Country: string;
-  State: string;
-  Territory: string;
+export interface CreateFranchiseOwnerBody extends AuthKeyBody, WirePersonDetails {
   /** Login name; derived from the e-mail when absent. */
   Username?: string;
 }

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** What the production build reads: a change to any of them makes dist/ stale. */
-const BUILD_INPUTS = ['src', 'public', 'config', 'webpack.config.ts', 'package-lock.json'];
+const BUILD_INPUTS = ['contract', 'src', 'public', 'config', 'webpack.config.ts', 'package-lock.json'];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;

@@ -5,8 +5,6 @@
 import { API_PATHS, CONTENT_IDS, PROGRAM_PAGE_SIZE, type TokenRequestBody } from '../../contract';
 import { chunkLoadFailure, unexpectedAnswer } from './errors';
 import {
-  createFranchiseOwnerBody,
-  createStudentBody,
   kitContentsOpenedBody,
   mapCreatedOwner,
   mapCreateStudentOutcome,
@@ -16,6 +14,8 @@ import {
   mapStudents,
   mapUnlockAnswer,
   mapUsers,
+  newFranchiseOwnerFields,
+  newStudentFields,
 } from './mappers';
 import type * as PageMappers from './pageMappers';
 import { createTransport, type ExpiryRule, type TransportOptions } from './transport';
@@ -45,7 +45,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createTransport(options);
   const get = (path: string) => send({ method: 'GET', path, expiry: 'jwt' });
   const post = (path: string, body?: object, expiry: ExpiryRule = 'jwt') => send({ method: 'POST', path, body, expiry });
-  /** wl/v1 bodies carry AUTH_KEY first; wp/v2 routes reject unknown fields, so only these. */
+  /** Every wl/v1 body carries AUTH_KEY, first; wp/v2 routes reject unknown fields, so never there. */
   const wl = (fields: object = {}) => ({ AUTH_KEY: options.authKey, ...fields });
   const pagesOf = (parent: number) => `${API_PATHS.pages}?parent=${parent}&per_page=${PROGRAM_PAGE_SIZE}`;
   /** Content mappers load with the first content call (they are not needed to sign in). */
@@ -60,7 +60,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     validateToken: () => post(API_PATHS.validateToken, undefined, 'anyAuthFailure').then(nothing),
     getAllStudents: () => post(API_PATHS.allStudents, wl()).then(read(mapStudents)),
     getAllUsers: () => post(API_PATHS.allUsers, wl()).then(read(mapUsers)),
-    createStudent: (input) => post(API_PATHS.createStudent, createStudentBody(options.authKey, input)).then(read(mapCreateStudentOutcome)),
+    createStudent: (input) => post(API_PATHS.createStudent, wl(newStudentFields(input))).then(read(mapCreateStudentOutcome)),
     resetPassword: (email) => post(API_PATHS.resetPassword, wl({ user_email: email })).then(mapResetPasswordAnswer),
     getTermsPage: () => content(API_PATHS.page(CONTENT_IDS.termsPage), (m) => m.mapContentPage),
     getPrograms: () => content(pagesOf(CONTENT_IDS.programsRoot), (m) => m.mapPrograms),
@@ -69,6 +69,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     unlockLesson: (lessonId, code) => post(API_PATHS.unlockLesson, wl({ lesson_id: lessonId, code })).then(read(mapUnlockAnswer(lessonId))),
     markKitContentsOpened: () => post(API_PATHS.usersMe, kitContentsOpenedBody).then(nothing),
     getCurrentUser: () => get(`${API_PATHS.usersMe}?context=edit`).then(read(mapCurrentUser)),
-    createFranchiseOwner: (input) => post(API_PATHS.createFranchiseOwner, createFranchiseOwnerBody(options.authKey, input)).then(read(mapCreatedOwner)),
+    createFranchiseOwner: (input) => post(API_PATHS.createFranchiseOwner, wl(newFranchiseOwnerFields(input))).then(read(mapCreatedOwner)),
   };
 }

@@ -170,8 +170,10 @@ export const mapCreatedOwner = (wire: unknown): { userId: number; username: stri
 
 // ---- request bodies (key order is the wire's) --------------------------------------------
 
-export const createStudentBody = (authKey: string, input: NewStudent): CreateStudentBody => ({
-  AUTH_KEY: authKey,
+/** wl/v1 bodies without AUTH_KEY, which the client puts first. */
+type WlFields<Body> = Omit<Body, 'AUTH_KEY'>;
+
+export const newStudentFields = (input: NewStudent): WlFields<CreateStudentBody> => ({
   ParentName: input.parentName,
   StudentFirstName: input.studentFirstName,
   StudentLastName: input.studentLastName,
@@ -184,8 +186,7 @@ export const createStudentBody = (authKey: string, input: NewStudent): CreateStu
   TeacherId: input.teacherId,
 });
 
-export const createFranchiseOwnerBody = (authKey: string, input: NewFranchiseOwner): CreateFranchiseOwnerBody => ({
-  AUTH_KEY: authKey,
+export const newFranchiseOwnerFields = (input: NewFranchiseOwner): WlFields<CreateFranchiseOwnerBody> => ({
   FirstName: input.firstName,
   LastName: input.lastName,
   Email: input.email,

@@ -24,7 +24,7 @@ export type ExpiryRule =
   /** Everything else: a 401, or a 403 whose code starts with jwt_auth. */
   | 'jwt';
 
-export interface Request {
+export interface ApiRequest {
   method: 'GET' | 'POST';
   path: string;
   body?: object;
@@ -66,7 +66,7 @@ export function createTransport(options: TransportOptions) {
     options.onSessionExpired();
   }
 
-  return async function send(request: Request): Promise<unknown> {
+  return async function send(request: ApiRequest): Promise<unknown> {
     // The token never goes to the login route: a stale one would poison it (api-contract.md 2).
     const token = request.expiry === 'never' ? null : options.getToken();
     const headers: Record<string, string> = { Accept: 'application/json' };

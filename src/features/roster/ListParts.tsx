@@ -2,6 +2,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ApiError } from '../../api/types';
+import { failureMessage } from '../../shared/failureMessage';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import type { TableId } from './rosterColumns';
@@ -12,9 +13,7 @@ import { Button, Message } from './ui';
 
 /** Plain words for a failed list load; never the server's own text. */
 export function loadFailureText(error: ApiError | null): string {
-  if (error?.kind === 'network') return 'The list could not be loaded because the server could not be reached. Check your connection and try again.';
-  if (error?.status === 403) return 'The list could not be loaded: your account is not allowed to see it.';
-  return 'The list could not be loaded. Please try again.';
+  return `The list could not be loaded. ${failureMessage(error)}`;
 }
 
 interface ListBodyProps {

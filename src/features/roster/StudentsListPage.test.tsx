@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { networkError } from '../../../test/fakeApi';
+import { apiError, networkError } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
 import { allStudents, danaStudents, deferred, manyStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
 import type { Student } from '../../api/types';
@@ -96,6 +96,14 @@ describe('Students list (/students_list/{userName})', () => {
     expect(screen.queryByTestId('skeleton-table')).not.toBeInTheDocument();
   });
 
+  it('does not blame the Wi-Fi when the server fails', async () => {
+    const api = rosterApi({ getAllStudents: async () => Promise.reject(apiError(500, 'internal_server_error')) });
+    renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The list could not be loaded. Something went wrong on our side');
+    expect(alert).not.toHaveTextContent('Wi-Fi');
+  });
+
   it('says plainly when the list could not be loaded, and Try again loads it', async () => {
     let fail = true;
     const api = rosterApi({
@@ -106,7 +114,7 @@ describe('Students list (/students_list/{userName})', () => {
     });
     const { user } = renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The list could not be loaded because the server could not be reached.');
+    expect(alert).toHaveTextContent('The list could not be loaded. Check the Wi-Fi connection, then try again.');
     expect(alert).not.toHaveTextContent('Failed to fetch');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
