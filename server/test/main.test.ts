@@ -1,10 +1,11 @@
 /**
  * The server as `npm start` runs it, as a real process: the first administrator of a production
- * database, every acknowledged write surviving a kill -9, and graceful shutdown on SIGTERM.
+ * database, every acknowledged write surviving a kill -9, and graceful shutdown on SIGTERM, also
+ * when the SIGTERM goes to the `npm start` that launched it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -48,6 +49,23 @@ async function waitForOutput(p: Proc, pattern: RegExp, ms = 20_000): Promise<voi
   while (!pattern.test(p.output())) {
     if (p.child.exitCode !== null || Date.now() > until) throw new Error(`no ${String(pattern)} in:\n${p.output()}`);
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => socket.destroy() && resolve(true));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -136,4 +154,36 @@ describe('server process', () => {
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
   }, 90_000);
+
+  test('SIGTERM to `npm start` stops the server: the port is freed and no process is left behind', async () => {
+    const port = await freePort();
+    const distDir = path.join(dir, 'dist');
+    mkdirSync(distDir);
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>built</title>');
+    let out = '';
+    // Its own process group, so that whatever npm leaves behind can be found and cleaned up.
+    const npm = spawn('npm', ['start'], {
+      cwd: ROOT,
+      detached: true,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', DATA_DIR: dir, DIST_DIR: distDir, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const pgid = npm.pid ?? 0;
+    npm.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    npm.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+    try {
+      await waitForOutput({ child: npm, output: () => out, exited }, /is running at/, 40_000);
+      expect(await portAnswers(port)).toBe(true);
+      npm.kill('SIGTERM');
+      await exited;
+      const until = Date.now() + 5_000;
+      while (groupAlive(pgid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(groupAlive(pgid)).toBe(false);
+      expect(await portAnswers(port)).toBe(false);
+      expect(out).toMatch(/shutting down/);
+    } finally {
+      if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+    }
+  }, 60_000);
 });
