@@ -133,6 +133,15 @@ function corsOrigins(raw: string | undefined): string[] | 'localhost' {
     .filter((o) => o !== '');
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(raw: string | undefined, fallback: string): string {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const level = raw.trim().toLowerCase();
+  if (!LOG_LEVELS.includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return level;
+}
+
 export interface CliFlags {
   buildIfNeeded: boolean;
 }
@@ -174,7 +183,8 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
     cmsAdminUrl: env.CMS_ADMIN_URL || '/wp-admin/',
     qaPanel: flag(env.QA_PANEL, false),
     devTools: flag(env.DEVTOOLS, false),
-    logLevel: env.LOG_LEVEL || 'info',
+    // The demo is for trying the portal: its console shows the banner, warnings and errors only.
+    logLevel: logLevel(env.LOG_LEVEL, demo ? 'warn' : 'info'),
     trustProxy: flag(env.TRUST_PROXY, false),
     argon2: {
       memoryCost: intVar(env, 'ARGON2_MEMORY_KIB', DEFAULT_ARGON2.memoryCost, 1024, 4_194_304),

@@ -100,10 +100,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   if (config.buildIfNeeded && appBuildNeeded(ROOT, config.distDir)) {
-    log.info('building the app (webpack --mode production)');
+    // Plain lines like the banner's: the demo's quiet log level would hide a 20-second wait's reason.
+    process.stdout.write('\n  Building the app (webpack --mode production): dist/ is missing or older than the sources.\n\n');
     const code = await runAppBuild(ROOT, build.signal);
     if (stopping) return;
-    if (code === 0) log.info('app built');
+    if (code === 0) process.stdout.write('  App built.\n');
     else log.error({ exitCode: code }, 'the app build failed: the API runs, pages show "not built"');
   }
 
