@@ -68,6 +68,15 @@ describe('configuration', () => {
     expect(c.databaseUrl).toBe('postgres://x/y');
   });
 
+  test('no content admin panel unless CMS_ADMIN_URL names one on another site (this server would open its home page)', () => {
+    expect(loadConfig({}, ['--demo'], dir).cmsAdminUrl).toBe('');
+    expect(loadConfig({ CMS_ADMIN_URL: ' ' }, [], dir).cmsAdminUrl).toBe('');
+    expect(() => loadConfig({ CMS_ADMIN_URL: '/wp-admin/' }, [], dir)).toThrow(/CMS_ADMIN_URL/);
+    expect(() => loadConfig({ CMS_ADMIN_URL: 'http://localhost:8080/wp-admin/' }, [], dir)).toThrow(/this portal/);
+    expect(() => loadConfig({ CMS_ADMIN_URL: 'https://portal.example/wp-admin/', PUBLIC_URL: 'https://portal.example' }, [], dir)).toThrow(/this portal/);
+    expect(loadConfig({ CMS_ADMIN_URL: 'https://cms.portal.example/wp-admin/', PUBLIC_URL: 'https://portal.example' }, [], dir).cmsAdminUrl).toBe('https://cms.portal.example/wp-admin/');
+  });
+
   test('bad values are refused with the variable named', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, [], dir)).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'short' }, [], dir)).toThrow(/JWT_SECRET/);
