@@ -4,10 +4,10 @@
  * when the SIGTERM goes to the `npm start` that launched it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { tempDirEachTest } from './tempDir';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 // node with tsx's loader in-process (the tsx wrapper would run the server in a child process, and a kill -9 would miss it).
@@ -79,21 +79,17 @@ async function call(base: string, urlPath: string, body: unknown, token?: string
 }
 
 describe('server process', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'portal-main-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDirEachTest('portal-main-');
 
   test('an empty production database without ADMIN_PASSWORD: refuses to start and says why', async () => {
-    const p = start({ DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), PORTAL_DEMO: '0', PORT: String(await freePort()) });
+    const p = start({ DATA_DIR: dir(), DIST_DIR: path.join(dir(), 'dist'), PORTAL_DEMO: '0', PORT: String(await freePort()) });
     expect(await p.exited).toBe(2);
     expect(p.output()).toMatch(/ADMIN_PASSWORD/);
   }, 30_000);
 
   test('first administrator; writes survive kill -9; SIGTERM shuts down cleanly', async () => {
     const port = await freePort();
-    const env = { DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), PORTAL_DEMO: '0', PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@x.test', ADMIN_PASSWORD: 'first-admin-password' };
+    const env = { DATA_DIR: dir(), DIST_DIR: path.join(dir(), 'dist'), PORTAL_DEMO: '0', PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@x.test', ADMIN_PASSWORD: 'first-admin-password' };
     const base = `http://127.0.0.1:${port}`;
     const first = start(env);
     await waitForOutput(first, /is running at/);
@@ -124,7 +120,7 @@ describe('server process', () => {
 
   test('npm start on a fresh machine: seeds the demo data, serves its images, lesson plans and videos, prints the sign-ins', async () => {
     const port = await freePort();
-    const env = { DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), PORT: String(port), HOST: '127.0.0.1' };
+    const env = { DATA_DIR: dir(), DIST_DIR: path.join(dir(), 'dist'), PORT: String(port), HOST: '127.0.0.1' };
     const base = `http://127.0.0.1:${port}`;
     const p = start(env, ['--demo']);
     await waitForOutput(p, /is running at/, 40_000);
@@ -157,7 +153,7 @@ describe('server process', () => {
 
   test('SIGTERM to `npm start` stops the server: the port is freed and no process is left behind', async () => {
     const port = await freePort();
-    const distDir = path.join(dir, 'dist');
+    const distDir = path.join(dir(), 'dist');
     mkdirSync(distDir);
     writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>built</title>');
     let out = '';
@@ -165,7 +161,7 @@ describe('server process', () => {
     const npm = spawn('npm', ['start'], {
       cwd: ROOT,
       detached: true,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', DATA_DIR: dir, DIST_DIR: distDir, PORT: String(port), HOST: '127.0.0.1' },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', DATA_DIR: dir(), DIST_DIR: distDir, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const pgid = npm.pid ?? 0;
