@@ -1,6 +1,6 @@
 /** Builds the HTTP app from its parts; main.ts listens, tests inject or listen on port 0. */
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import { createPasswordHasher, type PasswordHasher } from './domain/passwords';
@@ -8,7 +8,7 @@ import { createTokenService } from './domain/tokens';
 import { installAuth } from './http/auth';
 import { installCors } from './http/cors';
 import { installErrorHandler } from './http/errors';
-import { loggerOptions } from './http/logging';
+import { installRequestLog, loggerOptions } from './http/logging';
 import { BODY_LIMIT, installBodyParsers } from './http/parsers';
 import { RateLimiter } from './http/rateLimiter';
 import { installSecurityHeaders } from './http/securityHeaders';
@@ -37,6 +37,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? (() => new Date());
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    // Fastify's own two lines per request (incoming, completed) give way to installRequestLog's one.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -61,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   installErrorHandler(app);
+  installRequestLog(app);
   // API answers (a roster of 10,000 students is about 3 MB of JSON) go out brotli- or gzip-compressed
   // when the browser accepts it; the app's files are compressed once at build time (static.ts).
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });

@@ -20,10 +20,14 @@ export function appBuildNeeded(rootDir: string, distDir: string, marker = 'index
   return Math.max(...BUILD_INPUTS.map((input) => newestMtime(path.join(rootDir, input)))) > statSync(built).mtimeMs;
 }
 
-/** Runs the production build; resolves with its exit code. */
-export function runAppBuild(rootDir: string): Promise<number> {
+/**
+ * Runs the production build; resolves with its exit code. webpack runs as a direct child (not via
+ * npx and a shell, which would leave it running when killed), so `signal` stops it.
+ */
+export function runAppBuild(rootDir: string, signal?: AbortSignal): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['webpack', '--mode', 'production'], { cwd: rootDir, stdio: 'inherit', env: process.env });
+    const webpackCli = path.join(rootDir, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+    const child = spawn(process.execPath, [webpackCli, '--mode', 'production'], { cwd: rootDir, stdio: 'inherit', env: process.env, signal });
     child.on('error', () => resolve(1));
     child.on('exit', (code) => resolve(code ?? 1));
   });

@@ -1,24 +1,20 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, DEFAULT_ARGON2, loadConfig } from './config';
+import { tempDirEachTest } from './test/tempDir';
 
 describe('configuration', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'portal-config-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDirEachTest('portal-config-');
 
   test('defaults: embedded demo database on port 8080 in ./data; secrets generated once and kept (mode 600)', () => {
-    const c = loadConfig({}, ['--demo', '--build-if-needed'], dir);
-    expect(c).toMatchObject({ port: 8080, dataDir: path.join(dir, 'data'), databaseUrl: null, demo: true, buildIfNeeded: true, corsOrigins: 'localhost', smtp: null, argon2: DEFAULT_ARGON2 });
-    expect(c.sqliteFile).toBe(path.join(dir, 'data', 'portal.sqlite'));
-    const file = path.join(dir, 'data', 'jwt-secret');
+    const c = loadConfig({}, ['--demo', '--build-if-needed'], dir());
+    expect(c).toMatchObject({ port: 8080, dataDir: path.join(dir(), 'data'), databaseUrl: null, demo: true, buildIfNeeded: true, corsOrigins: 'localhost', smtp: null, argon2: DEFAULT_ARGON2 });
+    expect(c.sqliteFile).toBe(path.join(dir(), 'data', 'portal.sqlite'));
+    const file = path.join(dir(), 'data', 'jwt-secret');
     expect(readFileSync(file, 'utf8').trim()).toBe(c.jwtSecret);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
-    const again = loadConfig({}, [], dir);
+    const again = loadConfig({}, [], dir());
     expect(again.jwtSecret).toBe(c.jwtSecret);
     expect(again.authKey).toBe(c.authKey);
   });
@@ -43,11 +39,11 @@ describe('configuration', () => {
         ADMIN_PASSWORD: 'long-enough-password',
       },
       [],
-      dir,
+      dir(),
     );
     expect(c).toMatchObject({
       port: 9090,
-      dataDir: path.join(dir, 'state'),
+      dataDir: path.join(dir(), 'state'),
       demo: false,
       corsOrigins: ['https://a.example', 'https://b.example'],
       smtp: { url: 'smtp://mail.example:587' },
@@ -62,14 +58,23 @@ describe('configuration', () => {
   });
 
   test('PostgreSQL: no demo seeding, and the secrets must come from the environment', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y' }, [], dir)).toThrow(ConfigError);
-    const c = loadConfig({ DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'j'.repeat(40), AUTH_KEY: 'k'.repeat(20) }, ['--demo'], dir);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y' }, [], dir())).toThrow(ConfigError);
+    const c = loadConfig({ DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'j'.repeat(40), AUTH_KEY: 'k'.repeat(20) }, ['--demo'], dir());
     expect(c.demo).toBe(false);
     expect(c.databaseUrl).toBe('postgres://x/y');
   });
 
+  test('no content admin panel unless CMS_ADMIN_URL names one on another site (this server would open its home page)', () => {
+    expect(loadConfig({}, ['--demo'], dir()).cmsAdminUrl).toBe('');
+    expect(loadConfig({ CMS_ADMIN_URL: ' ' }, [], dir()).cmsAdminUrl).toBe('');
+    expect(() => loadConfig({ CMS_ADMIN_URL: '/wp-admin/' }, [], dir())).toThrow(/CMS_ADMIN_URL/);
+    expect(() => loadConfig({ CMS_ADMIN_URL: 'http://localhost:8080/wp-admin/' }, [], dir())).toThrow(/this portal/);
+    expect(() => loadConfig({ CMS_ADMIN_URL: 'https://portal.example/wp-admin/', PUBLIC_URL: 'https://portal.example' }, [], dir())).toThrow(/this portal/);
+    expect(loadConfig({ CMS_ADMIN_URL: 'https://cms.portal.example/wp-admin/', PUBLIC_URL: 'https://portal.example' }, [], dir()).cmsAdminUrl).toBe('https://cms.portal.example/wp-admin/');
+  });
+
   test('bad values are refused with the variable named', () => {
-    expect(() => loadConfig({ PORT: 'eighty' }, [], dir)).toThrow(/PORT/);
-    expect(() => loadConfig({ JWT_SECRET: 'short' }, [], dir)).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ PORT: 'eighty' }, [], dir())).toThrow(/PORT/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' }, [], dir())).toThrow(/JWT_SECRET/);
   });
 });

@@ -133,6 +133,33 @@ function corsOrigins(raw: string | undefined): string[] | 'localhost' {
     .filter((o) => o !== '');
 }
 
+/**
+ * The external content-management admin panel's address, or '' when there is none. This server has
+ * no admin panel of its own (it answers every page path with the app), so an address on this site
+ * (a path, or PUBLIC_URL's origin) would open the portal's home page: that is refused.
+ */
+function cmsAdminUrl(raw: string | undefined, publicUrl: string): string {
+  const value = raw?.trim() ?? '';
+  if (value === '') return '';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('CMS_ADMIN_URL must be the full address of the content admin panel on another site (https://...), or unset');
+  }
+  if (url.origin === new URL(publicUrl).origin) throw new ConfigError('CMS_ADMIN_URL points at this portal, which has no content admin panel: set the CMS site\'s address, or leave it unset');
+  return value;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(raw: string | undefined, fallback: string): string {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const level = raw.trim().toLowerCase();
+  if (!LOG_LEVELS.includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return level;
+}
+
 export interface CliFlags {
   buildIfNeeded: boolean;
 }
@@ -171,10 +198,11 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
     mailFrom: env.MAIL_FROM || 'Youngengineer Online <no-reply@demo.portal.test>',
     outboxDir: path.join(dataDir, 'outbox'),
     supportEmail: env.SUPPORT_EMAIL || 'team@demo.portal.test',
-    cmsAdminUrl: env.CMS_ADMIN_URL || '/wp-admin/',
+    cmsAdminUrl: cmsAdminUrl(env.CMS_ADMIN_URL, publicUrl),
     qaPanel: flag(env.QA_PANEL, false),
     devTools: flag(env.DEVTOOLS, false),
-    logLevel: env.LOG_LEVEL || 'info',
+    // The demo is for trying the portal: its console shows the banner, warnings and errors only.
+    logLevel: logLevel(env.LOG_LEVEL, demo ? 'warn' : 'info'),
     trustProxy: flag(env.TRUST_PROXY, false),
     argon2: {
       memoryCost: intVar(env, 'ARGON2_MEMORY_KIB', DEFAULT_ARGON2.memoryCost, 1024, 4_194_304),

@@ -72,20 +72,15 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  if (config.buildIfNeeded && appBuildNeeded(ROOT, config.distDir)) {
-    log.info('building the app (npx webpack --mode production)');
-    const code = await runAppBuild(ROOT);
-    if (code === 0) log.info('app built');
-    else log.error({ exitCode: code }, 'the app build failed: the API runs, pages show "not built"');
-  }
-
   let stopping = false;
+  const build = new AbortController();
   const shutdown = (signal: string) => {
     if (stopping) {
       log.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
     stopping = true;
+    build.abort();
     log.info({ signal }, 'shutting down: finishing open requests');
     const force = setTimeout(() => {
       log.error('shutdown took longer than 10 s: exiting');
@@ -99,9 +94,19 @@ async function main(): Promise<void> {
       process.exit(0);
     })();
   };
-  // Before the banner: whoever sees "is running at" may stop the server at once.
+  // Before the build and the banner: a stop during the build ends webpack too, and whoever sees
+  // "is running at" may stop the server at once.
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  if (config.buildIfNeeded && appBuildNeeded(ROOT, config.distDir)) {
+    // Plain lines like the banner's: the demo's quiet log level would hide a 20-second wait's reason.
+    process.stdout.write('\n  Building the app (webpack --mode production): dist/ is missing or older than the sources.\n\n');
+    const code = await runAppBuild(ROOT, build.signal);
+    if (stopping) return;
+    if (code === 0) process.stdout.write('  App built.\n');
+    else log.error({ exitCode: code }, 'the app build failed: the API runs, pages show "not built"');
+  }
 
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`${banner(config, demo, seededDemo)}\n`);

@@ -1,6 +1,20 @@
 /** The one set of migrations, for SQLite and PostgreSQL alike. */
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DialectName } from './connection';
+
+type ColumnType = 'text' | 'integer' | `varchar(${number})`;
+
+/** Adds NOT NULL columns without defaults, in the order given (most of the schema's columns). */
+function required<T extends string, C extends string>(table: CreateTableBuilder<T, C>, columns: Record<string, ColumnType>): CreateTableBuilder<T, string> {
+  let built: CreateTableBuilder<T, string> = table;
+  for (const [name, type] of Object.entries(columns)) built = built.addColumn(name, type, (c) => c.notNull());
+  return built;
+}
+
+/** The user_id column of a table whose rows belong to a user (and go with the user). */
+function ownedByUser<T extends string, C extends string>(table: CreateTableBuilder<T, C>): CreateTableBuilder<T, string> {
+  return table.addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'));
+}
 
 function migrations(dialect: DialectName): Record<string, Migration> {
   // Kysely<any> is what a migration works on: the schema it builds is not yet the typed one.
@@ -12,15 +26,19 @@ function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '001_initial': {
       async up(db: AnyDb) {
-        await autoId(db, 'users')
-          .addColumn('username', 'varchar(60)', (c) => c.notNull().unique())
-          .addColumn('email', 'varchar(254)', (c) => c.notNull().unique())
-          .addColumn('password_hash', 'text', (c) => c.notNull())
-          .addColumn('display_name', 'varchar(250)', (c) => c.notNull())
-          .addColumn('nicename', 'varchar(60)', (c) => c.notNull())
-          .addColumn('first_name', 'varchar(100)', (c) => c.notNull())
-          .addColumn('last_name', 'varchar(100)', (c) => c.notNull())
-          .addColumn('role', 'varchar(20)', (c) => c.notNull())
+        await required(
+          autoId(db, 'users')
+            .addColumn('username', 'varchar(60)', (c) => c.notNull().unique())
+            .addColumn('email', 'varchar(254)', (c) => c.notNull().unique()),
+          {
+            password_hash: 'text',
+            display_name: 'varchar(250)',
+            nicename: 'varchar(60)',
+            first_name: 'varchar(100)',
+            last_name: 'varchar(100)',
+            role: 'varchar(20)',
+          },
+        )
           .addColumn('country', 'varchar(100)', (c) => c.notNull().defaultTo(''))
           .addColumn('state', 'varchar(100)', (c) => c.notNull().defaultTo(''))
           .addColumn('territory', 'varchar(100)', (c) => c.notNull().defaultTo(''))
@@ -30,60 +48,46 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('users_teacher_idx').on('users').column('teacher_id').execute();
         await db.schema.createIndex('users_role_idx').on('users').column('role').execute();
 
-        await db.schema
-          .createTable('students')
-          .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-          .addColumn('teacher_id', 'integer', (c) => c.notNull().references('users.id'))
-          .addColumn('student_first_name', 'varchar(100)', (c) => c.notNull())
-          .addColumn('student_last_name', 'varchar(100)', (c) => c.notNull())
-          .addColumn('parent_name', 'varchar(100)', (c) => c.notNull())
-          .addColumn('parent_email', 'varchar(254)', (c) => c.notNull())
-          .addColumn('phone', 'varchar(40)', (c) => c.notNull())
-          .addColumn('program', 'varchar(100)', (c) => c.notNull())
-          .addColumn('lessons_start_date', 'varchar(10)', (c) => c.notNull())
-          .addColumn('lessons_end_date', 'varchar(10)', (c) => c.notNull())
-          .addColumn('number_of_lessons', 'integer', (c) => c.notNull())
-          .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
-          .execute();
+        await required(
+          db.schema
+            .createTable('students')
+            .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+            .addColumn('teacher_id', 'integer', (c) => c.notNull().references('users.id')),
+          {
+            student_first_name: 'varchar(100)',
+            student_last_name: 'varchar(100)',
+            parent_name: 'varchar(100)',
+            parent_email: 'varchar(254)',
+            phone: 'varchar(40)',
+            program: 'varchar(100)',
+            lessons_start_date: 'varchar(10)',
+            lessons_end_date: 'varchar(10)',
+            number_of_lessons: 'integer',
+            created_at: 'varchar(30)',
+          },
+        ).execute();
         await db.schema.createIndex('students_teacher_idx').on('students').column('teacher_id').execute();
 
-        await db.schema
-          .createTable('pages')
-          .addColumn('id', 'integer', (c) => c.primaryKey())
-          .addColumn('parent', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('title', 'text', (c) => c.notNull())
-          .addColumn('slug', 'varchar(200)', (c) => c.notNull())
-          .addColumn('status', 'varchar(20)', (c) => c.notNull())
-          .addColumn('menu_order', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('content', 'text', (c) => c.notNull())
-          .addColumn('excerpt', 'text', (c) => c.notNull())
-          .addColumn('date', 'varchar(30)', (c) => c.notNull())
-          .addColumn('modified', 'varchar(30)', (c) => c.notNull())
-          .addColumn('meta_json', 'text', (c) => c.notNull())
-          .addColumn('fields_json', 'text', (c) => c.notNull())
-          .execute();
+        await required(
+          required(
+            db.schema
+              .createTable('pages')
+              .addColumn('id', 'integer', (c) => c.primaryKey())
+              .addColumn('parent', 'integer', (c) => c.notNull().defaultTo(0)),
+            { title: 'text', slug: 'varchar(200)', status: 'varchar(20)' },
+          ).addColumn('menu_order', 'integer', (c) => c.notNull().defaultTo(0)),
+          { content: 'text', excerpt: 'text', date: 'varchar(30)', modified: 'varchar(30)', meta_json: 'text', fields_json: 'text' },
+        ).execute();
         await db.schema.createIndex('pages_parent_idx').on('pages').column('parent').execute();
 
-        await db.schema
-          .createTable('unlocks')
-          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('page_id', 'integer', (c) => c.notNull())
-          .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        await required(ownedByUser(db.schema.createTable('unlocks')), { page_id: 'integer', created_at: 'varchar(30)' })
           .addPrimaryKeyConstraint('unlocks_pk', ['user_id', 'page_id'])
           .execute();
 
-        await autoId(db, 'unlock_failures')
-          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('page_id', 'integer', (c) => c.notNull())
-          .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
-          .execute();
+        await required(ownedByUser(autoId(db, 'unlock_failures')), { page_id: 'integer', created_at: 'varchar(30)' }).execute();
         await db.schema.createIndex('unlock_failures_user_idx').on('unlock_failures').columns(['user_id', 'created_at']).execute();
 
-        await db.schema
-          .createTable('user_meta')
-          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('meta_key', 'varchar(100)', (c) => c.notNull())
-          .addColumn('meta_value', 'text', (c) => c.notNull())
+        await required(ownedByUser(db.schema.createTable('user_meta')), { meta_key: 'varchar(100)', meta_value: 'text' })
           .addPrimaryKeyConstraint('user_meta_pk', ['user_id', 'meta_key'])
           .execute();
       },

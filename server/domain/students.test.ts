@@ -79,19 +79,32 @@ test('a student signed up in this process shows in the next answer', async () =>
   expect(after).toContain('cache.tester@example.test');
 });
 
-test('a student written by another process (another instance, a script) shows in the next answer', async () => {
+/** Dana's cached answer, a write by a second connection to the file (as another instance or a script makes it), and her next answer. */
+async function answerAfterAnotherProcessWrites(write: (other: SqliteDatabase.Database, danaId: number) => void): Promise<string> {
   const dana = await actor('dana');
   const cached = (await studentsJsonFor(ctx, dana)).toString('utf8');
   const other = new SqliteDatabase(path.join(dir, 'portal.sqlite'));
   try {
     other.pragma('busy_timeout = 5000');
+    write(other, dana.id);
+  } finally {
+    other.close();
+  }
+  const after = (await studentsJsonFor(ctx, dana)).toString('utf8');
+  expect(after).not.toBe(cached);
+  expect(after).toBe(await uncached(dana));
+  return after;
+}
+
+test('a student written by another process (another instance, a script) shows in the next answer', async () => {
+  const after = await answerAfterAnotherProcessWrites((other, danaId) => {
     const userId = Number(
       other
         .prepare(
           `INSERT INTO users (username, email, password_hash, display_name, nicename, first_name, last_name, role, teacher_id, created_at)
            VALUES ('other.proc', 'other.proc@example.test', 'x', 'Other Proc', 'other.proc', 'Other', 'Proc', 'student', ?, '2026-03-01T10:00:00Z')`,
         )
-        .run(dana.id).lastInsertRowid,
+        .run(danaId).lastInsertRowid,
     );
     other
       .prepare(
@@ -99,30 +112,16 @@ test('a student written by another process (another instance, a script) shows in
            lessons_start_date, lessons_end_date, number_of_lessons, created_at)
          VALUES (?, ?, 'Other', 'Proc', 'Parent Proc', 'other.proc@example.test', '+972 50 111 1111', 'AlgoC', '2026-03-01', '2026-04-01', 4, '2026-03-01T10:00:00Z')`,
       )
-      .run(userId, dana.id);
-  } finally {
-    other.close();
-  }
-  const after = (await studentsJsonFor(ctx, dana)).toString('utf8');
-  expect(after).not.toBe(cached);
-  expect(after).toBe(await uncached(dana));
+      .run(userId, danaId);
+  });
   expect(after).toContain('other.proc@example.test');
 });
 
 test('a change another process makes to a stored student (not only a new one) shows in the next answer', async () => {
-  const dana = await actor('dana');
-  const cached = (await studentsJsonFor(ctx, dana)).toString('utf8');
-  const other = new SqliteDatabase(path.join(dir, 'portal.sqlite'));
-  try {
-    other.pragma('busy_timeout = 5000');
-    other.prepare(`UPDATE students SET phone = '+972 50 333 3333' WHERE user_id = (SELECT MIN(user_id) FROM students WHERE teacher_id = ?)`).run(dana.id);
-  } finally {
-    other.close();
-  }
-  const after = (await studentsJsonFor(ctx, dana)).toString('utf8');
-  expect(after).not.toBe(cached);
+  const after = await answerAfterAnotherProcessWrites((other, danaId) => {
+    other.prepare(`UPDATE students SET phone = '+972 50 333 3333' WHERE user_id = (SELECT MIN(user_id) FROM students WHERE teacher_id = ?)`).run(danaId);
+  });
   expect(after).toContain('+972 50 333 3333');
-  expect(after).toBe(await uncached(dana));
 });
 
 test('concurrent first requests share one computation', async () => {

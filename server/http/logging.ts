@@ -1,5 +1,8 @@
-/** Structured logs (pino via Fastify) that never hold a secret. */
-import type { FastifyServerOptions } from 'fastify';
+/**
+ * Structured logs (pino via Fastify) that never hold a secret nor a person's name: one line per
+ * request instead of Fastify's two, with the page routes' user names left out.
+ */
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 const SECRET_PARAMS = /^(password|pass|pwd|token|auth_key|authkey|jwt|secret|code)$/i;
 
@@ -10,6 +13,33 @@ export function redactUrl(url: string): string {
   const params = new URLSearchParams(url.slice(q + 1));
   for (const key of [...params.keys()]) if (SECRET_PARAMS.test(key)) params.set(key, '[REDACTED]');
   return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+const NOT_A_PAGE = /^\/(wp-json|progrmas|content)(\/|$)/;
+
+/**
+ * The URL as logged: secret query values replaced, and the app's page routes
+ * (`/students_list/{userName}`, `/model_building_instructions/{userName}/...`) cut after their first
+ * segment, since their parameters are the names of students and owners.
+ */
+export function loggedUrl(url: string): string {
+  const redacted = redactUrl(url);
+  const pathname = redacted.split('?')[0] ?? '/';
+  const segments = pathname.split('/');
+  const isFile = (segments.at(-1) ?? '').includes('.');
+  if (NOT_A_PAGE.test(pathname) || isFile || segments.length <= 2) return redacted;
+  return `/${segments[1] ?? ''}/…`;
+}
+
+/** One line for every answered request: method, URL, status and duration (ms). */
+export function installRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const line = { method: request.method, url: loggedUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    // A server failure is also logged as an error with its cause (http/errors.ts); this line says which request it was.
+    if (reply.statusCode >= 500) request.log.warn(line, 'request');
+    else request.log.info(line, 'request');
+    done();
+  });
 }
 
 export const REDACT_PATHS = [

@@ -1,7 +1,7 @@
 /**
  * Outgoing mail: SMTP when SMTP_URL is configured, otherwise an outbox folder, so that a demo user
- * can read the mail. The log names the recipient, the subject and the outbox file, never the body
- * (it holds a password).
+ * can read the mail. The log names the outbox file only: never the recipient (a parent's address),
+ * the subject (it holds a student's name) or the body (it holds a password).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -27,7 +27,7 @@ export function createSmtpMailer(url: string, from: string, log: MailLogger): Ma
   return {
     async send(message) {
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
-      log.info({ to: message.to, subject: message.subject }, 'mail sent over SMTP');
+      log.info({}, 'mail sent over SMTP');
     },
   };
 }
@@ -57,7 +57,7 @@ export function createOutboxMailer(dir: string, from: string, log: MailLogger, c
         '',
       ].join('\r\n');
       await writeFile(file, eml, { mode: 0o600 });
-      log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox (SMTP_URL is not set)');
+      log.info({ file }, 'mail written to the outbox (SMTP_URL is not set)');
     },
   };
 }

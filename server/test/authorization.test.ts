@@ -38,6 +38,16 @@ interface Row {
 const KEY = { AUTH_KEY: TEST_AUTH_KEY };
 const opt = (token: string | undefined) => (token ? { token } : {});
 
+/** The answers that recur: open to everyone, to anyone signed in, to owners and administrators. */
+const EVERYONE: Record<Caller, number> = { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 };
+const SIGNED_IN: Record<Caller, number> = { ...EVERYONE, anonymous: 401 };
+const OWNERS_AND_ADMINS: Record<Caller, number> = { ...SIGNED_IN, student: 403 };
+
+/** A GET that answers everyone alike: the app, its configuration and the content files. */
+function getForEveryone(route: string, url: string, label?: string): Row {
+  return { route, ...(label ? { label } : {}), call: (c, t) => c.s.get(url, opt(t)), expected: EVERYONE };
+}
+
 const ROWS: Row[] = [
   {
     route: `POST ${PATHS.validate}`,
@@ -47,12 +57,12 @@ const ROWS: Row[] = [
   {
     route: `POST ${PATHS.students}`,
     call: (c, t) => c.s.post(PATHS.students, KEY, opt(t)),
-    expected: { anonymous: 401, student: 403, owner: 200, otherOwner: 200, admin: 200 },
+    expected: OWNERS_AND_ADMINS,
   },
   {
     route: `POST ${PATHS.users}`,
     call: (c, t) => c.s.post(PATHS.users, KEY, opt(t)),
-    expected: { anonymous: 401, student: 403, owner: 200, otherOwner: 200, admin: 200 },
+    expected: OWNERS_AND_ADMINS,
   },
   {
     route: `POST ${PATHS.createStudent}`,
@@ -60,7 +70,7 @@ const ROWS: Row[] = [
     // Owners name the other franchise in TeacherId: it must be ignored. The admin names Dana.
     call: (c, t, caller) =>
       c.s.post(PATHS.createStudent, newStudentBody(`authz-${caller}`, { TeacherId: caller === 'owner' ? c.ids.get('lee')?.id : c.ids.get('dana')?.id }), opt(t)),
-    expected: { anonymous: 401, student: 403, owner: 200, otherOwner: 200, admin: 200 },
+    expected: OWNERS_AND_ADMINS,
   },
   {
     route: `POST ${PATHS.reset}`,
@@ -69,12 +79,12 @@ const ROWS: Row[] = [
       await c.s.post(PATHS.createStudent, body, { token: await c.s.login('maria', DEMO.maria.password) });
       return c.s.post(PATHS.reset, { ...KEY, user_email: body.ParentEmail }, opt(t));
     },
-    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+    expected: EVERYONE,
   },
   {
     route: `POST ${PATHS.unlock}`,
     call: (c, t) => c.s.post(PATHS.unlock, { ...KEY, lesson_id: c.catapult, code: '2468' }, opt(t)),
-    expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+    expected: SIGNED_IN,
   },
   {
     route: `POST ${PATHS.createOwner}`,
@@ -89,30 +99,30 @@ const ROWS: Row[] = [
   {
     route: `POST ${PATHS.usersMe}`,
     call: (c, t) => c.s.post(PATHS.usersMe, { meta: { kit_on_header_clicked: 1 } }, opt(t)),
-    expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+    expected: SIGNED_IN,
   },
   {
     route: `GET ${PATHS.usersMe}`,
     call: (c, t) => c.s.get(PATHS.usersMe, opt(t)),
-    expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+    expected: SIGNED_IN,
   },
   {
     route: `GET ${PATHS.pages}`,
     label: 'programs (?parent=127)',
     call: (c, t) => c.s.get(`${PATHS.pages}?parent=127&per_page=100`, opt(t)),
-    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+    expected: EVERYONE,
   },
   {
     route: `GET ${PATHS.pages}`,
     label: 'lessons (?parent=130)',
     call: (c, t) => c.s.get(`${PATHS.pages}?parent=130&per_page=100`, opt(t)),
-    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+    expected: EVERYONE,
   },
   {
     route: `GET ${PATHS.pages}/:id`,
     label: 'a lesson',
     call: (c, t) => c.s.get(`${PATHS.pages}/${c.catapult}`, opt(t)),
-    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+    expected: EVERYONE,
   },
   {
     route: `GET ${PATHS.pages}/:id`,
@@ -124,7 +134,7 @@ const ROWS: Row[] = [
     route: `GET ${PATHS.pages}/:id`,
     label: 'the terms page (51)',
     call: (c, t) => c.s.get(`${PATHS.pages}/51`, opt(t)),
-    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+    expected: EVERYONE,
   },
   {
     route: `POST ${PATHS.token}`,
@@ -136,44 +146,23 @@ const ROWS: Row[] = [
   {
     route: `PUT ${PATHS.usersMe}`,
     call: (c, t) => c.s.request('PUT', PATHS.usersMe, { meta: { kit_on_header_clicked: 0 } }, opt(t)),
-    expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+    expected: SIGNED_IN,
   },
   {
     route: `PATCH ${PATHS.usersMe}`,
     call: (c, t) => c.s.request('PATCH', PATHS.usersMe, { meta: { kit_on_header_clicked: 1 } }, opt(t)),
-    expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+    expected: SIGNED_IN,
   },
-  {
-    route: 'GET /portal-config.js',
-    call: (c, t) => c.s.get('/portal-config.js', opt(t)),
-    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
-  },
-  {
-    route: 'GET /',
-    call: (c, t) => c.s.get('/', opt(t)),
-    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
-  },
-  {
-    route: 'GET /*',
-    label: 'an app route (history fallback)',
-    call: (c, t) => c.s.get('/students_list/Dana%20Cohen', opt(t)),
-    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
-  },
-  {
-    route: 'GET /progrmas/*',
-    call: (c, t) => c.s.get('/progrmas/authz-probe.txt', opt(t)),
-    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
-  },
-  {
-    route: 'GET /content/*',
-    call: (c, t) => c.s.get('/content/authz-probe.txt', opt(t)),
-    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
-  },
+  getForEveryone('GET /portal-config.js', '/portal-config.js'),
+  getForEveryone('GET /', '/'),
+  getForEveryone('GET /*', '/students_list/Dana%20Cohen', 'an app route (history fallback)'),
+  getForEveryone('GET /progrmas/*', '/progrmas/authz-probe.txt'),
+  getForEveryone('GET /content/*', '/content/authz-probe.txt'),
   {
     route: 'OPTIONS *',
     label: 'CORS preflight',
     call: (c, t) => c.s.request('OPTIONS', PATHS.students, undefined, { ...opt(t), headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' } }),
-    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+    expected: EVERYONE,
   },
 ];
 

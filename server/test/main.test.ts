@@ -1,12 +1,13 @@
 /**
  * The server as `npm start` runs it, as a real process: the first administrator of a production
- * database, every acknowledged write surviving a kill -9, and graceful shutdown on SIGTERM.
+ * database, every acknowledged write surviving a kill -9, and graceful shutdown on SIGTERM, also
+ * when the SIGTERM goes to the `npm start` that launched it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import path from 'node:path';
+import { tempDirEachTest } from './tempDir';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 // node with tsx's loader in-process (the tsx wrapper would run the server in a child process, and a kill -9 would miss it).
@@ -51,6 +52,23 @@ async function waitForOutput(p: Proc, pattern: RegExp, ms = 20_000): Promise<voi
   }
 }
 
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => socket.destroy() && resolve(true));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function call(base: string, urlPath: string, body: unknown, token?: string): Promise<{ status: number; body: unknown }> {
   const res = await fetch(base + urlPath, {
     method: 'POST',
@@ -61,21 +79,17 @@ async function call(base: string, urlPath: string, body: unknown, token?: string
 }
 
 describe('server process', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'portal-main-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDirEachTest('portal-main-');
 
   test('an empty production database without ADMIN_PASSWORD: refuses to start and says why', async () => {
-    const p = start({ DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), PORTAL_DEMO: '0', PORT: String(await freePort()) });
+    const p = start({ DATA_DIR: dir(), DIST_DIR: path.join(dir(), 'dist'), PORTAL_DEMO: '0', PORT: String(await freePort()) });
     expect(await p.exited).toBe(2);
     expect(p.output()).toMatch(/ADMIN_PASSWORD/);
   }, 30_000);
 
   test('first administrator; writes survive kill -9; SIGTERM shuts down cleanly', async () => {
     const port = await freePort();
-    const env = { DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), PORTAL_DEMO: '0', PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@x.test', ADMIN_PASSWORD: 'first-admin-password' };
+    const env = { DATA_DIR: dir(), DIST_DIR: path.join(dir(), 'dist'), PORTAL_DEMO: '0', PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@x.test', ADMIN_PASSWORD: 'first-admin-password' };
     const base = `http://127.0.0.1:${port}`;
     const first = start(env);
     await waitForOutput(first, /is running at/);
@@ -106,7 +120,7 @@ describe('server process', () => {
 
   test('npm start on a fresh machine: seeds the demo data, serves its images, lesson plans and videos, prints the sign-ins', async () => {
     const port = await freePort();
-    const env = { DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), PORT: String(port), HOST: '127.0.0.1' };
+    const env = { DATA_DIR: dir(), DIST_DIR: path.join(dir(), 'dist'), PORT: String(port), HOST: '127.0.0.1' };
     const base = `http://127.0.0.1:${port}`;
     const p = start(env, ['--demo']);
     await waitForOutput(p, /is running at/, 40_000);
@@ -136,4 +150,35 @@ describe('server process', () => {
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
   }, 90_000);
+
+  test('SIGTERM to `npm start` stops the server: the port is freed and no process is left behind', async () => {
+    const port = await freePort();
+    const distDir = path.join(dir(), 'dist');
+    mkdirSync(distDir);
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>built</title>');
+    let out = '';
+    // Its own process group, so that whatever npm leaves behind can be found and cleaned up.
+    const npm = spawn('npm', ['start'], {
+      cwd: ROOT,
+      detached: true,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', DATA_DIR: dir(), DIST_DIR: distDir, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const pgid = npm.pid ?? 0;
+    npm.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    npm.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+    try {
+      await waitForOutput({ child: npm, output: () => out, exited }, /is running at/, 40_000);
+      expect(await portAnswers(port)).toBe(true);
+      npm.kill('SIGTERM');
+      await exited;
+      const until = Date.now() + 5_000;
+      while (groupAlive(pgid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(groupAlive(pgid)).toBe(false);
+      expect(await portAnswers(port)).toBe(false);
+    } finally {
+      if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+    }
+  }, 60_000);
 });

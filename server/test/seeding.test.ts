@@ -6,9 +6,8 @@ import { createPasswordHasher } from '../domain/passwords';
 import { ensureFirstAdmin, FirstAdminMissing, seedDemo } from '../seed/seedDatabase';
 import type { WirePage, WireStudent, WireUser } from '../../contract';
 import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, startTestServer, type TestServer } from './harness';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { tempDirEachTest } from './tempDir';
 
 describe('demo data as demo-data.md fixes it', () => {
   let s: TestServer;
@@ -78,14 +77,10 @@ describe('demo data as demo-data.md fixes it', () => {
 });
 
 describe('seeding rules', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'portal-seed-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDirEachTest('portal-seed-');
 
   test('demo data goes only into an empty database; the first administrator only into an empty one, with a password', async () => {
-    const db = openDb({ kind: 'sqlite', file: path.join(dir, 'p.sqlite') });
+    const db = openDb({ kind: 'sqlite', file: path.join(dir(), 'p.sqlite') });
     try {
       await migrateToLatest(db);
       expect(await migrateToLatest(db)).toEqual([]);
@@ -102,7 +97,7 @@ describe('seeding rules', () => {
   });
 
   test('a database of the first schema is brought up to date without losing its users', async () => {
-    const db = openDb({ kind: 'sqlite', file: path.join(dir, 'older.sqlite') });
+    const db = openDb({ kind: 'sqlite', file: path.join(dir(), 'older.sqlite') });
     try {
       await migrateTo(db, '001_initial');
       await db.kysely

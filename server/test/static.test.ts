@@ -22,7 +22,7 @@ describe('static content and the app', () => {
       siteUrl: '',
       authKey: TEST_AUTH_KEY,
       supportEmail: 'help@franchise.test',
-      cmsAdminUrl: '/wp-admin/',
+      cmsAdminUrl: '',
       capabilities: { serverUnlock: true, userMeta: true, createFranchiseOwner: true },
       qaPanel: true,
       devTools: false,

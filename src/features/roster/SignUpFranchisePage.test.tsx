@@ -22,6 +22,25 @@ describe('Sign up new franchise (/admin/sign_up_new_franchise/{userName})', () =
     expect(screen.queryByRole('heading', { name: 'Add a franchise owner' })).toBeNull();
   });
 
+  it("shows no admin-panel button where no external CMS is configured (the portal's own backend), and says nothing of one", async () => {
+    renderRoster({ route: '/admin/sign_up_new_franchise/Office%20Admin', session: signedInAs('admin'), api: rosterApi(), config: { cmsAdminUrl: '' } });
+    expect(await screen.findByRole('heading', { name: 'Add a franchise owner' })).toBeInTheDocument();
+    expect(screen.getByText('New franchise owners are added here.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /content admin panel/ })).toBeNull();
+    expect(document.body).not.toHaveTextContent(/admin panel/i);
+  });
+
+  it('with neither an external CMS nor a backend that adds owners, says calmly that owners cannot be added here', async () => {
+    renderRoster({
+      route: '/admin/sign_up_new_franchise/Office%20Admin',
+      session: signedInAs('admin'),
+      config: { cmsAdminUrl: '', capabilities: { serverUnlock: false, userMeta: false, createFranchiseOwner: false } },
+    });
+    expect(await screen.findByText(/New franchise owners cannot be added from this site/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /content admin panel/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Add a franchise owner' })).toBeNull();
+  });
+
   it('adds a franchise owner directly where the backend supports it, validating first', async () => {
     const { user, api, store } = renderRoster({ route: '/admin/sign_up_new_franchise/Office%20Admin', session: signedInAs('admin'), api: rosterApi() });
     await screen.findByRole('heading', { name: 'Add a franchise owner' });

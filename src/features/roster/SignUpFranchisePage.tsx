@@ -1,7 +1,8 @@
 /**
  * /admin/sign_up_new_franchise/{userName}: titled Select Program, as the spec says, with the button
- * to the external content-management admin panel. Where the portal backend can add franchise owners
- * itself (capabilities.createFranchiseOwner), a form does it here too.
+ * to the external content-management admin panel where one is configured (cmsAdminUrl; the portal's
+ * own backend has none). Where the backend can add franchise owners itself
+ * (capabilities.createFranchiseOwner), a form does it here too.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -124,6 +125,14 @@ function AddFranchiseOwnerForm() {
   );
 }
 
+/** The line under the title says what the page offers: the external panel's button, the form, both or neither. */
+function howOwnersAreAdded(hasCms: boolean, hasForm: boolean): string {
+  if (hasCms && hasForm) return 'New franchise owners are added here, or in the content-management admin panel.';
+  if (hasCms) return 'New franchise owners are added in the content-management admin panel.';
+  if (hasForm) return 'New franchise owners are added here.';
+  return 'New franchise owners cannot be added from this site: no content-management admin panel is configured for it.';
+}
+
 export default function SignUpFranchisePage() {
   const dispatch = useAppDispatch();
   const cmsAdminUrl = useAppSelector(selectCmsAdminUrl);
@@ -137,22 +146,18 @@ export default function SignUpFranchisePage() {
   return (
     <Page>
       <Title>Select Program</Title>
-      <Subtitle>New franchise owners are added in the content-management admin panel.</Subtitle>
-      <Card>
-        {cmsAdminUrl ? (
+      <Subtitle>{howOwnersAreAdded(Boolean(cmsAdminUrl), createFranchiseOwner)}</Subtitle>
+      {cmsAdminUrl && (
+        <Card>
           <ExternalButtonLink href={cmsAdminUrl} target="_blank" rel="noopener noreferrer">
             Open the content admin panel
             <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
             <span aria-hidden="true"> ↗</span>
           </ExternalButtonLink>
-        ) : (
-          <Message $tone="info">
-            <p>The content admin panel address is not configured for this site.</p>
-          </Message>
-        )}
-      </Card>
+        </Card>
+      )}
       {createFranchiseOwner && (
-        <Card style={{ marginTop: 24 }}>
+        <Card style={cmsAdminUrl ? { marginTop: 24 } : undefined}>
           <AddFranchiseOwnerForm />
         </Card>
       )}
