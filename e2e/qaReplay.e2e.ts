@@ -94,7 +94,7 @@ describe('QA action log in the browser', () => {
     expect(log.finalState).toBeDefined();
     const live = log.finalState as ReturnType<typeof rootReducer>;
     expect(live.session).toMatchObject({ userName: 'Mia Levi', userRole: 'student', token: '[redacted]', unlockedModels: { Catapult: true } });
-    expect(live.session.OpenedPrograms).toContain(131);
+    expect(live.session.unlockedLessonIds).toContain(131);
 
     // Headless replay in this process, through the real root reducer.
     const result = replayLog(JSON.parse(text) as unknown, rootReducer, replayOptions);
@@ -165,7 +165,7 @@ describe('QA action log in the browser', () => {
     writeFileSync(file, JSON.stringify(olderLog()));
     // Headless, the same log migrates to this portal's session.
     const headless = replayLog(olderLog(), rootReducer, replayOptions);
-    expect(headless.finalState.session).toMatchObject({ userId: 12, OpenedPrograms: [131], unlockedModels: { Catapult: true }, HideClicked: false, valid: true });
+    expect(headless.finalState.session).toMatchObject({ userId: 12, unlockedLessonIds: [131], unlockedModels: { Catapult: true }, kitContentsOpened: false, email: 'mia@demo.portal.test', valid: true });
 
     await page.goto(`${journey.portal.baseUrl}/`);
     await page.getByRole('heading', { name: 'Welcome to Youngengineer Online' }).waitFor();

@@ -9,7 +9,7 @@ import { selectAllLessons, selectLessonById } from '../../entities/lessons/lesso
 import { programsActions } from '../../entities/programs/programsSlice';
 import { selectAllPrograms } from '../../entities/programs/programsSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
-import { selectIsPrivileged, selectOpenedPrograms } from '../../entities/session/sessionSelectors';
+import { selectIsPrivileged, selectUnlockedLessonIds } from '../../entities/session/sessionSelectors';
 import { MODEL_CODE_LENGTH, SHAKE_DURATION_MS } from '../../shared/constants';
 import type { SagaServices } from '../../shared/sagaServices';
 import { takeLatestJoiningEarly } from '../../shared/takeLatestJoiningEarly';
@@ -102,7 +102,7 @@ function* noop() {
 /** May this user see this lesson's instructions? Students need an unlock (local or from the backend). */
 function* hasLessonAccess(lessonId: number) {
   if (yield* select(selectIsPrivileged)) return true;
-  const opened = yield* select(selectOpenedPrograms);
+  const opened = yield* select(selectUnlockedLessonIds);
   if (opened.includes(lessonId)) return true;
   const lesson = yield* select(selectLessonById, lessonId);
   return lesson?.unlocked === true;
@@ -134,7 +134,7 @@ function* loadDetailPreloadingFirstSlide(programId: number, lessonId: number) {
 
 /** Opening lesson 793 (Kit Contents) sets user meta kit_on_header_clicked = 1 (portal-spec.md section 4). */
 function* markKitContentsSeen() {
-  yield* put(sessionActions.hideClickedSet(true));
+  yield* put(sessionActions.kitContentsOpened());
   const capabilities = yield* select(selectCapabilities);
   if (!capabilities.userMeta) return;
   const api = yield* getContext<ApiClient>('api');

@@ -10,7 +10,7 @@ import type { SessionState } from '../../entities/session/sessionSlice';
 import {
   selectIsAdmin,
   selectIsPrivileged,
-  selectOpenedPrograms,
+  selectUnlockedLessonIds,
   selectUnlockedModels,
 } from '../../entities/session/sessionSelectors';
 import { emptyUnlockUi, type ContentState, type LoadState, type UnlockUiState } from './contentSlice';
@@ -72,7 +72,7 @@ const isLessonOpen = (lesson: Lesson, opened: number[], privileged: boolean) =>
 
 /** A program's model cards, split into main and experimental models, each in metadata.order. */
 export const selectModelCards = createSelector(
-  [selectProgramLessonGroups, selectIsPrivileged, selectIsAdmin, selectOpenedPrograms],
+  [selectProgramLessonGroups, selectIsPrivileged, selectIsAdmin, selectUnlockedLessonIds],
   (groups, privileged, isAdmin, opened) => {
     const toCard = (lesson: Lesson): ModelCardView => ({
       lesson,
@@ -88,7 +88,7 @@ export type GalleryAccess = 'allowed' | 'pending' | 'denied';
 /**
  * Whether a lesson's gallery may show: privileged users always; a student when the backend says the
  * lesson is unlocked. Against a backend that says nothing of unlocks (plain WordPress), or when the
- * lessons could not be loaded, the local OpenedPrograms decide. With the portal backend
+ * lessons could not be loaded, the locally stored unlocks decide. With the portal backend
  * (capabilities.serverUnlock) it is pending until the program's lessons have loaded, so an edited
  * localStorage never shows a locked gallery, not even for a moment.
  */
@@ -102,7 +102,7 @@ export const selectGalleryAccess = (state: ContentRootState, programId: number, 
     return state.config.capabilities.serverUnlock && load !== 'succeeded' && load !== 'failed' ? 'pending' : 'allowed';
   }
   const serverDecides = state.config.capabilities.serverUnlock && load !== 'failed';
-  if (!serverDecides && selectOpenedPrograms(state).includes(lessonId)) return 'allowed';
+  if (!serverDecides && selectUnlockedLessonIds(state).includes(lessonId)) return 'allowed';
   return load === 'succeeded' || load === 'failed' ? 'denied' : 'pending';
 };
 
