@@ -171,7 +171,7 @@ describe('QA action log in the browser', () => {
     await page.getByRole('heading', { name: 'Welcome to Youngengineer Online' }).waitFor();
     const panel = await openQaPanel(page);
     await panel.locator('input[type="file"]').setInputFiles(file);
-    await panel.getByText('The session was migrated from version 0 to 1; the actions replay as recorded.').waitFor();
+    await panel.getByText(`The session was migrated from version 0 to ${SESSION_PERSIST_VERSION}; the actions replay as recorded.`).waitFor();
     await panel.getByText('The log was recorded by portal 0.0.9; this is portal 0.1.0.').waitFor();
     await panel.getByRole('button', { name: 'Next' }).click();
     await panel.getByRole('button', { name: 'Next' }).click();
@@ -197,7 +197,7 @@ describe('QA action log in the browser', () => {
     const newer = path.join(workDir, 'newer-session.json');
     writeFileSync(newer, JSON.stringify(olderLog({ persistVersion: SESSION_PERSIST_VERSION + 1, appVersion: '9.0.0' })));
     await panel.locator('input[type="file"]').setInputFiles(newer);
-    await panel.getByRole('alert').filter({ hasText: 'This action log was recorded by a newer version of the portal (9.0.0, session version 2)' }).waitFor();
+    await panel.getByRole('alert').filter({ hasText: `This action log was recorded by a newer version of the portal (9.0.0, session version ${SESSION_PERSIST_VERSION + 1})` }).waitFor();
     await screenshot(page, 'qa-replay-4-refused');
     // Still the live session: nothing was replayed.
     expect(await page.getByTestId('qa-replay-step').count()).toBe(0);
