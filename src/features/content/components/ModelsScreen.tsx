@@ -19,6 +19,12 @@ const BackLink = styled(Link)`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
 `;
 
+const WayBack = styled.p`
+  display: flex;
+  justify-content: center;
+  margin-top: ${({ theme }) => theme.space[4]}px;
+`;
+
 /**
  * A program's models: tabs 'Main Models' and 'Experimental Models' when experimental models exist,
  * else one list; placeholder cards while loading, a calm failure with Try again, an empty state.
@@ -51,10 +57,11 @@ export function ModelsScreen({
   if (availability === 'unavailable') {
     return (
       <Page>
-        <BackLink to={backTo}>← {backLabel}</BackLink>
         <PageTitle>This program is not available</PageTitle>
         <EmptyState>It is not open to your account, or it no longer exists.</EmptyState>
-        <ButtonLink to={backTo}>Back to {backLabel.toLowerCase()}</ButtonLink>
+        <WayBack>
+          <ButtonLink to={backTo}>Back to {backLabel.toLowerCase()}</ButtonLink>
+        </WayBack>
       </Page>
     );
   }
