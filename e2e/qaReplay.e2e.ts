@@ -94,7 +94,7 @@ describe('QA action log in the browser', () => {
     expect(log.finalState).toBeDefined();
     const live = log.finalState as ReturnType<typeof rootReducer>;
     expect(live.session).toMatchObject({ userName: 'Mia Levi', userRole: 'student', token: '[redacted]', unlockedModels: { Catapult: true } });
-    expect(live.session.OpenedPrograms).toContain(131);
+    expect(live.session.unlockedLessonIds).toContain(131);
 
     // Headless replay in this process, through the real root reducer.
     const result = replayLog(JSON.parse(text) as unknown, rootReducer, replayOptions);
@@ -165,13 +165,13 @@ describe('QA action log in the browser', () => {
     writeFileSync(file, JSON.stringify(olderLog()));
     // Headless, the same log migrates to this portal's session.
     const headless = replayLog(olderLog(), rootReducer, replayOptions);
-    expect(headless.finalState.session).toMatchObject({ userId: 12, OpenedPrograms: [131], unlockedModels: { Catapult: true }, HideClicked: false, valid: true });
+    expect(headless.finalState.session).toMatchObject({ userId: 12, unlockedLessonIds: [131], unlockedModels: { Catapult: true }, kitContentsOpened: false, email: 'mia@demo.portal.test', valid: true });
 
     await page.goto(`${journey.portal.baseUrl}/`);
     await page.getByRole('heading', { name: 'Welcome to Youngengineer Online' }).waitFor();
     const panel = await openQaPanel(page);
     await panel.locator('input[type="file"]').setInputFiles(file);
-    await panel.getByText('The session was migrated from version 0 to 1; the actions replay as recorded.').waitFor();
+    await panel.getByText(`The session was migrated from version 0 to ${SESSION_PERSIST_VERSION}; the actions replay as recorded.`).waitFor();
     await panel.getByText('The log was recorded by portal 0.0.9; this is portal 0.1.0.').waitFor();
     await panel.getByRole('button', { name: 'Next' }).click();
     await panel.getByRole('button', { name: 'Next' }).click();
@@ -197,7 +197,7 @@ describe('QA action log in the browser', () => {
     const newer = path.join(workDir, 'newer-session.json');
     writeFileSync(newer, JSON.stringify(olderLog({ persistVersion: SESSION_PERSIST_VERSION + 1, appVersion: '9.0.0' })));
     await panel.locator('input[type="file"]').setInputFiles(newer);
-    await panel.getByRole('alert').filter({ hasText: 'This action log was recorded by a newer version of the portal (9.0.0, session version 2)' }).waitFor();
+    await panel.getByRole('alert').filter({ hasText: `This action log was recorded by a newer version of the portal (9.0.0, session version ${SESSION_PERSIST_VERSION + 1})` }).waitFor();
     await screenshot(page, 'qa-replay-4-refused');
     // Still the live session: nothing was replayed.
     expect(await page.getByTestId('qa-replay-step').count()).toBe(0);

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PortalRuntimeConfig } from '../contract';
 import { AppProviders } from '../src/app/AppProviders';
 import { requestEarlyPageData } from '../src/app/earlyPageData';
-import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION } from '../src/app/persist';
+import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, withSpecNames } from '../src/app/persist';
 import { routes } from '../src/app/routes';
 import { readRuntimeConfig } from '../src/app/runtimeConfig';
 import { createAppStore } from '../src/app/store';
@@ -39,9 +39,9 @@ export function signedInAs(login: keyof typeof demoLogins, extra: Partial<Sessio
     userName: who.userName,
     userId: who.userId,
     userRole: who.role,
-    user_email: who.email,
-    OpenedPrograms: [],
-    HideClicked: false,
+    email: who.email,
+    unlockedLessonIds: [],
+    kitContentsOpened: false,
     unlockedModels: {},
     selectedOwnerId: null,
     ...extra,
@@ -57,7 +57,7 @@ export function renderApp(options: RenderAppOptions = {}) {
   const storage =
     options.storage ??
     createMemoryStorage(
-      options.session ? { [`persist:${SESSION_PERSIST_KEY}`]: persistedValue(options.session, SESSION_PERSIST_VERSION) } : {},
+      options.session ? { [`persist:${SESSION_PERSIST_KEY}`]: persistedValue(withSpecNames(options.session), SESSION_PERSIST_VERSION) } : {},
     );
   const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
   const { store, persistor, sagaTask } = createAppStore({

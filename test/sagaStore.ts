@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION } from '../src/app/persist';
+import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, withSpecNames } from '../src/app/persist';
 import { createAppStore } from '../src/app/store';
 import type { SessionState } from '../src/entities/session/sessionSlice';
 import { createFakeApi, type FakeApi } from './fakeApi';
@@ -15,7 +15,7 @@ export function createSagaStore(options: { api?: FakeApi; session?: Partial<Sess
   const storage =
     options.storage ??
     createMemoryStorage(
-      options.session ? { [`persist:${SESSION_PERSIST_KEY}`]: persistedValue(options.session, SESSION_PERSIST_VERSION) } : {},
+      options.session ? { [`persist:${SESSION_PERSIST_KEY}`]: persistedValue(withSpecNames(options.session), SESSION_PERSIST_VERSION) } : {},
     );
   const navigations: string[] = [];
   const created = createAppStore({

@@ -3,12 +3,20 @@ import { apiError, createFakeApi } from '../../test/fakeApi';
 import { createMemoryStorage, persistedValue, readPersisted } from '../../test/memoryStorage';
 import { signedInAs } from '../../test/renderApp';
 import { createSagaStore } from '../../test/sagaStore';
-import { initialSessionState } from '../entities/session/sessionSlice';
+import { initialSessionState, sessionActions } from '../entities/session/sessionSlice';
 import { authActions } from '../features/auth/authSlice';
-import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from './persist';
+import {
+  SESSION_PERSIST_KEY,
+  SESSION_PERSIST_VERSION,
+  sessionMigrations,
+  storageWithSpecNames,
+  withAppNames,
+  withSpecNames,
+} from './persist';
 
 const KEY = `persist:${SESSION_PERSIST_KEY}`;
-const migrateTo1 = (state: unknown) => sessionMigrations[1]!(state as never) as unknown as Record<string, unknown>;
+const migrate = (version: 1 | 2, state: unknown) => sessionMigrations[version]!(state as never) as unknown as Record<string, unknown>;
+const migrateFrom0 = (state: unknown) => migrate(2, migrate(1, state));
 
 const stores: { stop: () => void }[] = [];
 const start = (options: Parameters<typeof createSagaStore>[0]) => {
@@ -19,7 +27,7 @@ const start = (options: Parameters<typeof createSagaStore>[0]) => {
 afterEach(() => stores.splice(0).forEach((s) => s.stop()));
 
 describe('session migrations', () => {
-  it('v0 -> v1: string ids, JSON-string OpenedPrograms, per-model flags, admin role', () => {
+  it('v0 -> v2: string ids, JSON-string OpenedPrograms, per-model flags, admin role, under the names of the app', () => {
     const v0 = {
       token: 'abc',
       userName: 'Office Admin',
@@ -34,35 +42,85 @@ describe('session migrations', () => {
       Mixer: 'false',
       _persist: { version: 0, rehydrated: false },
     };
-    expect(migrateTo1(v0)).toEqual({
+    const expected = {
       ...initialSessionState,
       token: 'abc',
       userName: 'Office Admin',
       userId: 1,
       userRole: 'administrator',
-      user_email: 'admin@demo.portal.test',
+      email: 'admin@demo.portal.test',
       valid: false,
-      OpenedPrograms: [201, 202],
-      HideClicked: true,
+      unlockedLessonIds: [201, 202],
+      kitContentsOpened: true,
       unlockedModels: { Catapult: true, LawnMower: true },
       _persist: { version: 0, rehydrated: false },
-    });
+    };
+    // From a QA log (the older portal's names) and from localStorage (storageWithSpecNames has renamed them already).
+    expect(migrateFrom0(v0)).toEqual(expected);
+    expect(migrateFrom0(withAppNames(v0))).toEqual(expected);
   });
 
-  it('v0 -> v1: tolerates missing, empty and malformed values', () => {
-    expect(migrateTo1(undefined)).toMatchObject({ ...initialSessionState });
-    const migrated = migrateTo1({ token: '', userId: 'abc', userRole: 'editor', OpenedPrograms: '{not json', HideClicked: 1 });
-    expect(migrated).toMatchObject({ token: null, userId: null, userRole: null, OpenedPrograms: [], HideClicked: false, unlockedModels: {} });
+  it('v0 -> v2: tolerates missing, empty and malformed values', () => {
+    expect(migrateFrom0(undefined)).toEqual({ ...initialSessionState, _persist: undefined });
+    const migrated = migrateFrom0({ token: '', userId: 'abc', userRole: 'editor', OpenedPrograms: '{not json', HideClicked: 1 });
+    expect(migrated).toMatchObject({ token: null, userId: null, userRole: null, unlockedLessonIds: [], kitContentsOpened: false, unlockedModels: {} });
+  });
+
+  it('v1 -> v2: the names of the spec become the names of the app, which stay as they are', () => {
+    const v1 = { ...withSpecNames({ ...signedInAs('mia'), unlockedLessonIds: [5], kitContentsOpened: true }), _persist: { version: 1, rehydrated: true } };
+    expect(v1).toMatchObject({ OpenedPrograms: [5], HideClicked: true, user_email: 'parent.mia@demo.portal.test' });
+    const migrated = migrate(2, v1);
+    expect(migrated).toEqual({ ...signedInAs('mia'), unlockedLessonIds: [5], kitContentsOpened: true, _persist: { version: 1, rehydrated: true } });
+    expect(migrate(2, migrated)).toEqual(migrated);
   });
 
   it('migrates a stored v0 session when the app starts, then validates its token', async () => {
-    const raw = persistedValue({ token: 'token-dana', userName: 'Dana Cohen', userId: '2', userRole: 'franchise_owner', OpenedPrograms: '[201]', Catapult: 'true' }, 0);
+    const raw = persistedValue({ token: 'token-dana', userName: 'Dana Cohen', userId: '2', userRole: 'franchise_owner', OpenedPrograms: '[201]', HideClicked: 'true', Catapult: 'true' }, 0);
     const storage = createMemoryStorage({ [KEY]: raw });
     const { store, api } = start({ storage });
     await waitFor(() => expect(store.getState().session.valid).toBe(true));
-    expect(store.getState().session).toMatchObject({ token: 'token-dana', userId: 2, userRole: 'franchise_owner', OpenedPrograms: [201], unlockedModels: { Catapult: true } });
+    expect(store.getState().session).toMatchObject({ token: 'token-dana', userId: 2, userRole: 'franchise_owner', unlockedLessonIds: [201], kitContentsOpened: true, unlockedModels: { Catapult: true } });
     expect(api.calls.map((c) => c.method)).toContain('validateToken');
     await waitFor(() => expect(readPersisted(storage.data.get(KEY))?._persist).toMatchObject({ version: SESSION_PERSIST_VERSION }));
+  });
+
+  it('loads a session stored by the previous version (1) under the names of the spec', async () => {
+    const v1 = { ...signedInAs('mia'), OpenedPrograms: [201], HideClicked: true, user_email: 'mia@old.test', unlockedModels: { Catapult: true } };
+    for (const key of ['unlockedLessonIds', 'kitContentsOpened', 'email']) delete (v1 as Record<string, unknown>)[key];
+    const { store } = start({ storage: createMemoryStorage({ [KEY]: persistedValue(v1, 1) }) });
+    await waitFor(() => expect(store.getState().session.valid).toBe(true));
+    expect(store.getState().session).toMatchObject({ token: 'token-mia', unlockedLessonIds: [201], kitContentsOpened: true, email: 'mia@old.test', unlockedModels: { Catapult: true } });
+    expect(store.getState().session).not.toHaveProperty('OpenedPrograms');
+  });
+});
+
+describe('stored under the names of portal-spec.md section 3', () => {
+  it('writes OpenedPrograms, HideClicked and user_email to localStorage, never the names of the app', async () => {
+    const storage = createMemoryStorage();
+    const { store, persistor, rehydrated } = start({ storage });
+    await rehydrated();
+    store.dispatch(authActions.loginSubmitted({ username: 'mia', password: 'demo-student-2026' }));
+    await waitFor(() => expect(store.getState().session.token).toBe('token-mia'));
+    store.dispatch(sessionActions.modelUnlocked({ lessonId: 201, modelName: 'Catapult' }));
+    store.dispatch(sessionActions.kitContentsOpened());
+    await persistor.flush();
+
+    const stored = readPersisted(storage.data.get(KEY))!;
+    expect(stored).toMatchObject({ OpenedPrograms: [201], HideClicked: true, user_email: 'parent.mia@demo.portal.test', unlockedModels: { Catapult: true } });
+    expect(Object.keys(stored).sort()).toEqual(
+      ['HideClicked', 'OpenedPrograms', '_persist', 'selectedOwnerId', 'token', 'unlockedModels', 'userId', 'userName', 'userRole', 'user_email'].sort(),
+    );
+  });
+
+  it('storageWithSpecNames leaves other values and unreadable ones alone', async () => {
+    const inner = createMemoryStorage({ other: 'not json', list: '[1]' });
+    const storage = storageWithSpecNames(inner);
+    expect(await storage.getItem('other')).toBe('not json');
+    expect(await storage.getItem('list')).toBe('[1]');
+    expect(await storage.getItem('missing')).toBeNull();
+    await storage.setItem(KEY, JSON.stringify({ unlockedLessonIds: '[3]', token: '"t"' }));
+    expect(inner.data.get(KEY)).toBe(JSON.stringify({ OpenedPrograms: '[3]', token: '"t"' }));
+    expect(await storage.getItem(KEY)).toBe(JSON.stringify({ unlockedLessonIds: '[3]', token: '"t"' }));
   });
 });
 

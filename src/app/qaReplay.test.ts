@@ -63,13 +63,13 @@ describe('action log replay of a real session', () => {
     await waitFor(() => expect(store.getState().roster.list.status).toBe('succeeded'));
 
     for (const code of ['1', '12', '123', '1234']) store.dispatch(contentActions.unlockCodeChanged({ lessonId: 42, modelName: 'Catapult', code }));
-    await waitFor(() => expect(store.getState().session.OpenedPrograms).toEqual([42]));
-    store.dispatch(sessionActions.hideClickedSet(true));
+    await waitFor(() => expect(store.getState().session.unlockedLessonIds).toEqual([42]));
+    store.dispatch(sessionActions.kitContentsOpened());
 
     const log = qa.recorder.exportLog();
     const result = replayLog(downloaded(log), rootReducer, replayOptions);
     expect(comparable(result.finalState)).toEqual(comparable(store.getState()));
-    expect(result.finalState.session).toMatchObject({ token: REDACTED, userRole: 'administrator', OpenedPrograms: [42], unlockedModels: { Catapult: true } });
+    expect(result.finalState.session).toMatchObject({ token: REDACTED, userRole: 'administrator', unlockedLessonIds: [42], kitContentsOpened: true, unlockedModels: { Catapult: true } });
     expect(log.actions.map((entry) => entry.action.type)).toEqual(
       expect.arrayContaining(['config/loaded', 'persist/REHYDRATE', 'session/loginSucceeded', 'roster/sortToggled', 'session/modelUnlocked']),
     );
@@ -126,8 +126,8 @@ describe('action logs from other portal versions', () => {
       actions: [{ time: '2026-01-01T00:00:30.000Z', action: sessionActions.modelUnlocked({ lessonId: 14, modelName: 'Crane' }) }],
     });
     const result = replayLog(old, rootReducer, replayOptions);
-    expect(result.states[0]!.session).toMatchObject({ token: REDACTED, userId: 1, userRole: 'administrator', OpenedPrograms: [12, 13], unlockedModels: { Catapult: true } });
-    expect(result.finalState.session).toMatchObject({ OpenedPrograms: [12, 13, 14], unlockedModels: { Catapult: true, Crane: true } });
+    expect(result.states[0]!.session).toMatchObject({ token: REDACTED, userId: 1, userRole: 'administrator', unlockedLessonIds: [12, 13], unlockedModels: { Catapult: true } });
+    expect(result.finalState.session).toMatchObject({ unlockedLessonIds: [12, 13, 14], unlockedModels: { Catapult: true, Crane: true } });
     expect(result.warnings).toContain(`The session was migrated from version 0 to ${SESSION_PERSIST_VERSION}; the actions replay as recorded.`);
   });
 

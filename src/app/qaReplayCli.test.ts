@@ -38,14 +38,14 @@ describe('npm run replay (src/app/qaReplayCli.ts)', () => {
     const run = replay(file('log.json', log));
     expect(run.status).toBe(0);
     const state = JSON.parse(run.stdout) as { session: Record<string, unknown> };
-    expect(state.session).toMatchObject({ userName: 'Mia Levi', OpenedPrograms: [5], unlockedModels: { Crane: true } });
+    expect(state.session).toMatchObject({ userName: 'Mia Levi', unlockedLessonIds: [5], unlockedModels: { Crane: true } });
   });
 
   it('exits 1 naming the first divergent action when the state differs from --expect', () => {
-    const expected = file('expected.json', { session: { ...JSON.parse(replay(file('log2.json', log)).stdout).session, OpenedPrograms: [] } });
+    const expected = file('expected.json', { session: { ...JSON.parse(replay(file('log2.json', log)).stdout).session, unlockedLessonIds: [] } });
     const run = replay(path.join(dir, 'log.json'), '--expect', expected);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('from action 2 of 2 on: session/modelUnlocked');
-    expect(run.stdout).toContain('session.OpenedPrograms: [5], expected [] (since action 2)');
+    expect(run.stdout).toContain('session.unlockedLessonIds: [5], expected [] (since action 2)');
   });
 });

@@ -1,7 +1,7 @@
 import type { ActionLog, JsonObject } from './logFormat';
 
 export interface Difference {
-  /** Dotted path, e.g. 'session.OpenedPrograms'. */
+  /** Dotted path, e.g. 'session.unlockedLessonIds'. */
   path: string;
   expected: unknown;
   actual: unknown;

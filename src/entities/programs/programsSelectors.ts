@@ -1,4 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
+import type { Program, Role } from '../../api/types';
 import { programsAdapter, type ProgramsState } from './programsSlice';
 
 interface WithPrograms {
@@ -14,3 +15,7 @@ export const selectProgramById = adapterSelectors.selectById;
 export const selectProgramsInOrder = createSelector([selectAllPrograms], (programs) =>
   [...programs].sort((a, b) => a.order - b.order || a.title.localeCompare(b.title)),
 );
+
+/** Non-administrators see only programs that are not hidden (portal-spec.md sections 2 and 6). */
+export const isProgramVisibleTo = (role: Role | null, program: Pick<Program, 'hidden'>): boolean =>
+  !program.hidden || role === 'administrator';

@@ -12,15 +12,13 @@ export const selectIsSessionValid = (state: WithSession) => state.session.valid;
 export const selectUserRole = (state: WithSession): Role | null => state.session.userRole;
 export const selectUserName = (state: WithSession) => state.session.userName;
 export const selectUserId = (state: WithSession) => state.session.userId;
-export const selectOpenedPrograms = (state: WithSession) => state.session.OpenedPrograms;
-export const selectUnlockedModels = (state: WithSession) => state.session.unlockedModels;
+export const selectUnlockedLessonIds = (state: WithSession) => state.session.unlockedLessonIds;
 export const selectSelectedOwnerId = (state: WithSession) => state.session.selectedOwnerId;
 
 export const selectIsAdmin = (state: WithSession) => state.session.userRole === 'administrator';
 export const selectIsFranchiseOwner = (state: WithSession) => state.session.userRole === 'franchise_owner';
 /** Administrators and franchise owners open every model without a code. */
-export const selectIsPrivileged = (state: WithSession) =>
-  state.session.userRole === 'administrator' || state.session.userRole === 'franchise_owner';
+export const isPrivilegedRole = (role: Role | null): boolean => role === 'administrator' || role === 'franchise_owner';
 
 export const selectHasRole = (state: WithSession, roles: readonly Role[]) =>
   state.session.userRole !== null && roles.includes(state.session.userRole);

@@ -2,8 +2,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoginResult, Role } from '../../api/types';
 
 /**
- * The signed-in session: the only state redux-persist writes (see src/app/persist.ts).
- * Field names follow portal-spec.md section 3 ("Session data in the browser").
+ * The signed-in session: the only state redux-persist writes. localStorage keeps the names of
+ * portal-spec.md section 3 (OpenedPrograms, HideClicked, user_email); src/app/persist.ts maps them.
  */
 export interface SessionState {
   token: string | null;
@@ -12,12 +12,13 @@ export interface SessionState {
   userId: number | null;
   /** First role. */
   userRole: Role | null;
-  user_email: string | null;
+  email: string | null;
   /** True once the stored token was validated on this start (never persisted). */
   valid: boolean;
-  /** Ids of the lessons this user has unlocked. */
-  OpenedPrograms: number[];
-  HideClicked: boolean;
+  /** Ids of the lessons unlocked on this device (stored as OpenedPrograms); the server's word outranks them. */
+  unlockedLessonIds: number[];
+  /** The user has opened lesson 793, Kit Contents (stored as HideClicked; saved as user meta kit_on_header_clicked). */
+  kitContentsOpened: boolean;
   /** One unlocked flag per model name (older gallery route). */
   unlockedModels: Record<string, boolean>;
   /** The owner whose students an administrator opened from the Franchise Owners list. */
@@ -29,10 +30,10 @@ export const initialSessionState: SessionState = {
   userName: null,
   userId: null,
   userRole: null,
-  user_email: null,
+  email: null,
   valid: false,
-  OpenedPrograms: [],
-  HideClicked: false,
+  unlockedLessonIds: [],
+  kitContentsOpened: false,
   unlockedModels: {},
   selectedOwnerId: null,
 };
@@ -52,7 +53,7 @@ const sessionSlice = createSlice({
       userName: action.payload.userName,
       userId: action.payload.userId,
       userRole: action.payload.role,
-      user_email: action.payload.email,
+      email: action.payload.email,
       valid: true,
     }),
     /** The user pressed Log out. */
@@ -70,18 +71,18 @@ const sessionSlice = createSlice({
     },
     modelUnlocked: (state, action: PayloadAction<ModelUnlock>) => {
       const { lessonId, modelName } = action.payload;
-      if (!state.OpenedPrograms.includes(lessonId)) state.OpenedPrograms.push(lessonId);
+      if (!state.unlockedLessonIds.includes(lessonId)) state.unlockedLessonIds.push(lessonId);
       state.unlockedModels[modelName] = true;
     },
     /** Unlocks the backend reports for this student (they follow the student to any device). */
     unlocksReceived: (state, action: PayloadAction<ModelUnlock[]>) => {
       for (const { lessonId, modelName } of action.payload) {
-        if (!state.OpenedPrograms.includes(lessonId)) state.OpenedPrograms.push(lessonId);
+        if (!state.unlockedLessonIds.includes(lessonId)) state.unlockedLessonIds.push(lessonId);
         state.unlockedModels[modelName] = true;
       }
     },
-    hideClickedSet: (state, action: PayloadAction<boolean>) => {
-      state.HideClicked = action.payload;
+    kitContentsOpened: (state) => {
+      state.kitContentsOpened = true;
     },
     ownerSelected: (state, action: PayloadAction<number>) => {
       state.selectedOwnerId = action.payload;

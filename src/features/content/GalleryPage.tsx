@@ -10,7 +10,7 @@ import {
   selectGalleryView,
   selectLegacyGallery,
   selectLegacyGalleryView,
-  selectLegacyModelAllowed,
+  selectLegacyGalleryAccess,
   selectLessonDetailLoad,
   selectLessonsLoad,
   selectProgramsLoad,
@@ -48,8 +48,8 @@ function LessonGallery({ programName, programId, lessonId }: { programName: stri
   }, [dispatch, programId, lessonId]);
 
   // A student who has not unlocked this lesson goes to / (portal-spec.md section 4).
-  if (access === 'denied') return <Navigate to={paths.home()} replace />;
-  if (access === 'allowed' && view.detail) {
+  if (access === 'locked') return <Navigate to={paths.home()} replace />;
+  if (access === 'open' && view.detail) {
     return (
       <InstructionGallery
         title={view.title}
@@ -73,7 +73,7 @@ function LessonGallery({ programName, programId, lessonId }: { programName: stri
 
 function LegacyGallery({ programName, modelName }: { programName: string; modelName: string }) {
   const dispatch = useAppDispatch();
-  const allowed = useAppSelector((state: State) => selectLegacyModelAllowed(state, modelName));
+  const access = useAppSelector((state: State) => selectLegacyGalleryAccess(state, programName, modelName));
   const legacy = useAppSelector(selectLegacyGallery);
   const view = useAppSelector(selectLegacyGalleryView);
   const key = `${programName}/${modelName}`;
@@ -87,12 +87,13 @@ function LegacyGallery({ programName, modelName }: { programName: string; modelN
         : selectProgramsLoad(state),
   );
 
+  // Always asked: an unlock the server knows of opens the model on a device without its flag.
   useEffect(() => {
-    if (allowed) dispatch(contentActions.legacyGalleryOpened({ programName, modelName }));
-  }, [dispatch, allowed, programName, modelName]);
+    dispatch(contentActions.legacyGalleryOpened({ programName, modelName }));
+  }, [dispatch, programName, modelName]);
 
-  // The model shows only when its flag is set or the user is privileged; otherwise to /.
-  if (!allowed) return <Navigate to={paths.home()} replace />;
+  // The same rule as the id route (entities/lessons/lessonAccess.ts); a locked model goes to /.
+  if (access === 'locked') return <Navigate to={paths.home()} replace />;
   if (legacy.key === key && legacy.status === 'notFound') return <Navigate to={paths.home()} replace />;
   if (legacy.key === key && legacy.status === 'failed') {
     return (
@@ -101,7 +102,7 @@ function LegacyGallery({ programName, modelName }: { programName: string; modelN
       </Page>
     );
   }
-  if (legacy.key === key && view) {
+  if (legacy.key === key && view && access === 'open') {
     return (
       <InstructionGallery
         title={view.title}

@@ -4,16 +4,16 @@ import { toApiError } from '../../api/errors';
 import type { ApiClient, Lesson } from '../../api/types';
 import { CONTENT_IDS } from '../../../contract';
 import { selectCapabilities } from '../../entities/config/configSlice';
+import { selectLessonAccess } from '../../entities/lessons/lessonAccess';
 import { lessonsActions } from '../../entities/lessons/lessonsSlice';
 import { selectAllLessons, selectLessonById } from '../../entities/lessons/lessonsSelectors';
 import { programsActions } from '../../entities/programs/programsSlice';
 import { selectAllPrograms } from '../../entities/programs/programsSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
-import { selectIsPrivileged, selectOpenedPrograms } from '../../entities/session/sessionSelectors';
 import { MODEL_CODE_LENGTH, SHAKE_DURATION_MS } from '../../shared/constants';
 import type { SagaServices } from '../../shared/sagaServices';
 import { takeLatestJoiningEarly } from '../../shared/takeLatestJoiningEarly';
-import { selectGalleryView, selectModelCards, selectUnlockUi } from './contentSelectors';
+import { selectGalleryAccess, selectGalleryView, selectModelCards, selectUnlockUi } from './contentSelectors';
 import { contentActions } from './contentSlice';
 import { modelKey, sameName } from './model/modelNames';
 
@@ -99,13 +99,9 @@ function* noop() {
   // nothing to load
 }
 
-/** May this user see this lesson's instructions? Students need an unlock (local or from the backend). */
-function* hasLessonAccess(lessonId: number) {
-  if (yield* select(selectIsPrivileged)) return true;
-  const opened = yield* select(selectOpenedPrograms);
-  if (opened.includes(lessonId)) return true;
-  const lesson = yield* select(selectLessonById, lessonId);
-  return lesson?.unlocked === true;
+/** May this user see this lesson's instructions? The one rule of entities/lessons/lessonAccess.ts. */
+function* hasLessonAccess(programId: number, lessonId: number) {
+  return (yield* select(selectGalleryAccess, programId, lessonId)) === 'open';
 }
 
 function* onGalleryOpened(action: ReturnType<typeof contentActions.galleryOpened>) {
@@ -117,7 +113,7 @@ function* onGalleryOpened(action: ReturnType<typeof contentActions.galleryOpened
     call(loadLessons, programId),
     call(loadDetailPreloadingFirstSlide, programId, lessonId),
   ]);
-  if (lessonId === CONTENT_IDS.kitContentsLesson && detailLoaded && (yield* call(hasLessonAccess, lessonId))) {
+  if (lessonId === CONTENT_IDS.kitContentsLesson && detailLoaded && (yield* call(hasLessonAccess, programId, lessonId))) {
     yield* call(markKitContentsSeen);
   }
 }
@@ -125,7 +121,7 @@ function* onGalleryOpened(action: ReturnType<typeof contentActions.galleryOpened
 /** The first slide starts downloading with the lesson, before the gallery renders, when this user may see it. */
 function* loadDetailPreloadingFirstSlide(programId: number, lessonId: number) {
   if (!(yield* call(loadLessonDetail, lessonId))) return false;
-  if (yield* call(hasLessonAccess, lessonId)) {
+  if (yield* call(hasLessonAccess, programId, lessonId)) {
     const view = yield* select(selectGalleryView, programId, lessonId);
     yield* call(preloadFirstPicture, view.tabs[0]?.slides[0]?.original);
   }
@@ -134,7 +130,7 @@ function* loadDetailPreloadingFirstSlide(programId: number, lessonId: number) {
 
 /** Opening lesson 793 (Kit Contents) sets user meta kit_on_header_clicked = 1 (portal-spec.md section 4). */
 function* markKitContentsSeen() {
-  yield* put(sessionActions.hideClickedSet(true));
+  yield* put(sessionActions.kitContentsOpened());
   const capabilities = yield* select(selectCapabilities);
   if (!capabilities.userMeta) return;
   const api = yield* getContext<ApiClient>('api');
@@ -165,6 +161,10 @@ function* onLegacyGalleryOpened(action: ReturnType<typeof contentActions.legacyG
   const lessons = yield* select(selectAllLessons);
   const lesson = lessons.find((l) => l.programId === program.id && sameName(l.title, modelName));
   if (!lesson) return yield* put(resolved('notFound', program.id));
+
+  // The server has now said whether this student unlocked the model: no instructions to fetch when locked.
+  const access = yield* select(selectLessonAccess, program.id, lesson.id, 'succeeded', modelName);
+  if (access !== 'open') return yield* put(resolved('ready', program.id, lesson.id));
 
   if (!(yield* call(loadLessonDetail, lesson.id))) return yield* put(resolved('failed', program.id, lesson.id));
   yield* put(resolved('ready', program.id, lesson.id));

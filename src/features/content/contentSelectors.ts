@@ -2,17 +2,13 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { Lesson, LessonDetail, Program } from '../../api/types';
 import { CONTENT_IDS } from '../../../contract';
 import type { PortalRuntimeConfig } from '../../../contract';
+import { decideLessonAccess, selectLessonAccess, serverUnlockWord, type LessonAccess } from '../../entities/lessons/lessonAccess';
 import type { LessonsState } from '../../entities/lessons/lessonsSlice';
 import { selectLessonById, selectProgramLessonGroups } from '../../entities/lessons/lessonsSelectors';
 import type { ProgramsState } from '../../entities/programs/programsSlice';
-import { selectProgramById, selectProgramsInOrder } from '../../entities/programs/programsSelectors';
+import { isProgramVisibleTo, selectProgramById, selectProgramsInOrder } from '../../entities/programs/programsSelectors';
 import type { SessionState } from '../../entities/session/sessionSlice';
-import {
-  selectIsAdmin,
-  selectIsPrivileged,
-  selectOpenedPrograms,
-  selectUnlockedModels,
-} from '../../entities/session/sessionSelectors';
+import { selectUnlockedLessonIds, selectUserRole } from '../../entities/session/sessionSelectors';
 import { emptyUnlockUi, type ContentState, type LoadState, type UnlockUiState } from './contentSlice';
 import { buildLegacyTabs, buildLessonTabs, type GalleryTabView } from './model/galleryItems';
 import { modelKey } from './model/modelNames';
@@ -38,9 +34,22 @@ export const selectLegacyGallery = (state: Pick<ContentRootState, 'content'>) =>
 export const selectSiteUrl = (state: Pick<ContentRootState, 'config'>) => state.config.siteUrl;
 
 /** Programs this user may see, in metadata.order: hidden ones for administrators only. */
-export const selectVisiblePrograms = createSelector([selectProgramsInOrder, selectIsAdmin], (programs, isAdmin) =>
-  isAdmin ? programs : programs.filter((program) => !program.hidden),
+export const selectVisiblePrograms = createSelector([selectProgramsInOrder, selectUserRole], (programs, role) =>
+  programs.filter((program) => isProgramVisibleTo(role, program)),
 );
+
+export type ProgramAvailability = 'available' | 'unavailable' | 'unknown';
+
+/**
+ * Whether this user may open a program's pages: not a hidden one (non-administrators; the portal
+ * backend does not even list it for them) nor one the loaded program list lacks. 'unknown' until
+ * the programs have loaded, or when they could not be.
+ */
+export const selectProgramAvailability = (state: ContentRootState, programId: number): ProgramAvailability => {
+  const program = selectProgramById(state, programId);
+  if (program) return isProgramVisibleTo(selectUserRole(state), program) ? 'available' : 'unavailable';
+  return state.content.programs.status === 'succeeded' ? 'unavailable' : 'unknown';
+};
 
 /** Lesson-plan lists skip the Teacher Training program (7767). */
 export const selectLessonPlanPrograms = createSelector([selectVisiblePrograms], (programs) =>
@@ -50,75 +59,56 @@ export const selectLessonPlanPrograms = createSelector([selectVisiblePrograms], 
 /** The segment a program goes by in routes: metadata.program_name, else its title without spaces. */
 export const programRouteName = (program: Program): string => program.programName || modelKey(program.title);
 
-export type ModelAccess = 'open' | 'locked';
-
 export interface ModelCardView {
   lesson: Lesson;
   /** Open: the 'Building instructions' link shows; locked: the code input shows. */
-  access: ModelAccess;
+  access: Exclude<LessonAccess, 'pending'>;
   /** The code, for administrators only. */
   code: string | null;
 }
 
-/**
- * The backend's word wins: when it says whether a student unlocked a lesson (`unlocked`, portal
- * backend), the locally persisted flags (which anyone can edit in localStorage) count for nothing;
- * they decide only against a plain WordPress site, which does not say.
- */
-const isLessonOpen = (lesson: Lesson, opened: number[], privileged: boolean) =>
-  // The backend sends `unlocked` to students only: when it is there, the server sees a student,
-  // whatever role the persisted session claims.
-  typeof lesson.unlocked === 'boolean' ? lesson.unlocked : privileged || opened.includes(lesson.id);
-
 /** A program's model cards, split into main and experimental models, each in metadata.order. */
 export const selectModelCards = createSelector(
-  [selectProgramLessonGroups, selectIsPrivileged, selectIsAdmin, selectOpenedPrograms],
-  (groups, privileged, isAdmin, opened) => {
-    const toCard = (lesson: Lesson): ModelCardView => ({
-      lesson,
-      access: isLessonOpen(lesson, opened, privileged) ? 'open' : 'locked',
-      code: isAdmin ? lesson.unlockCode : null,
-    });
+  [
+    selectProgramLessonGroups,
+    (state: ContentRootState, programId: number) => selectProgramById(state, programId),
+    selectUserRole,
+    selectUnlockedLessonIds,
+    (state: ContentRootState) => state.config.capabilities.serverUnlock,
+  ],
+  (groups, program, role, unlockedLessonIds, serverReportsUnlocks) => {
+    const toCard = (lesson: Lesson): ModelCardView => {
+      const access = decideLessonAccess({
+        role,
+        // A card's lesson came from the server: whatever it said about the unlock is in it.
+        server: serverUnlockWord(lesson, serverReportsUnlocks, 'succeeded'),
+        storedFlag: unlockedLessonIds.includes(lesson.id),
+        programHidden: program?.hidden === true,
+      });
+      return { lesson, access: access === 'open' ? 'open' : 'locked', code: role === 'administrator' ? lesson.unlockCode : null };
+    };
     return { main: groups.main.map(toCard), experimental: groups.experimental.map(toCard) };
   },
 );
 
-export type GalleryAccess = 'allowed' | 'pending' | 'denied';
+/**
+ * May the gallery of a lesson show (the id route)? With the portal backend it is pending until the
+ * program's lessons have loaded, so an edited localStorage never shows a locked gallery, not even
+ * for a moment; see entities/lessons/lessonAccess.ts for the rule.
+ */
+export const selectGalleryAccess = (state: ContentRootState, programId: number, lessonId: number): LessonAccess =>
+  selectLessonAccess(state, programId, lessonId, selectLessonsLoad(state, programId).status);
 
 /**
- * Whether a lesson's gallery may show: privileged users always; a student when the backend says the
- * lesson is unlocked. Against a backend that says nothing of unlocks (plain WordPress), or when the
- * lessons could not be loaded, the local OpenedPrograms decide. With the portal backend
- * (capabilities.serverUnlock) it is pending until the program's lessons have loaded, so an edited
- * localStorage never shows a locked gallery, not even for a moment.
+ * The older route, by model name: the same rule once the route has found its lesson (pending while
+ * it looks, with the portal backend), with the model's stored flag counting as the local unlock.
  */
-export const selectGalleryAccess = (state: ContentRootState, programId: number, lessonId: number): GalleryAccess => {
-  const lesson = selectLessonById(state, lessonId);
-  // `unlocked` comes to students only: it outranks a role edited into the persisted session.
-  if (typeof lesson?.unlocked === 'boolean') return lesson.unlocked ? 'allowed' : 'denied';
-  const load = selectLessonsLoad(state, programId).status;
-  if (selectIsPrivileged(state)) {
-    // Until the lessons say otherwise; with the portal backend, wait for them.
-    return state.config.capabilities.serverUnlock && load !== 'succeeded' && load !== 'failed' ? 'pending' : 'allowed';
-  }
-  const serverDecides = state.config.capabilities.serverUnlock && load !== 'failed';
-  if (!serverDecides && selectOpenedPrograms(state).includes(lessonId)) return 'allowed';
-  return load === 'succeeded' || load === 'failed' ? 'denied' : 'pending';
-};
-
-/**
- * The older route: the model's flag (named after the model) or a privileged user; once the route
- * has resolved to a lesson the backend reports on, the backend's word instead.
- */
-export const selectLegacyModelAllowed = (state: ContentRootState, modelName: string): boolean => {
+export const selectLegacyGalleryAccess = (state: ContentRootState, programName: string, modelName: string): LessonAccess => {
   const legacy = state.content.legacyGallery;
-  if (legacy.lessonId !== null && legacy.key !== null && legacy.key.endsWith(`/${modelName}`)) {
-    const lesson = selectLessonById(state, legacy.lessonId);
-    if (typeof lesson?.unlocked === 'boolean') return lesson.unlocked;
-  }
-  if (selectIsPrivileged(state)) return true;
-  const flags = selectUnlockedModels(state);
-  return flags[modelName] === true || flags[modelKey(modelName)] === true || flags[decodeURIComponent(modelName)] === true;
+  const found = legacy.key === `${programName}/${modelName}`;
+  const programId = found ? legacy.programId : null;
+  const lessonsLoad = programId === null ? 'idle' : selectLessonsLoad(state, programId).status;
+  return selectLessonAccess(state, programId, found ? legacy.lessonId : null, lessonsLoad, modelName);
 };
 
 const selectDetail = (state: ContentRootState, lessonId: number): LessonDetail | undefined => state.lessons.details[lessonId];

@@ -28,7 +28,7 @@ describe('instruction gallery', () => {
   });
 
   it('shows the tabs that have content, with their titles, as ARIA tabs; a non-looping gallery with thumbnails', async () => {
-    const view = renderApp({ route: galleryRoute(CATAPULT), session: signedInAs('mia', { OpenedPrograms: [CATAPULT] }), api: createContentApi({ unlocked: [CATAPULT] }) });
+    const view = renderApp({ route: galleryRoute(CATAPULT), session: signedInAs('mia', { unlockedLessonIds: [CATAPULT] }), api: createContentApi({ unlocked: [CATAPULT] }) });
     const tablist = await screen.findByRole('tablist', { name: 'Catapult parts' });
     const tabs = within(tablist).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Build', 'Experiment', 'Video']);
@@ -69,7 +69,7 @@ describe('instruction gallery', () => {
   });
 
   it('plays a video only when asked, hides play and fullscreen while it plays, and unmounts it on close or slide change', async () => {
-    const view = renderApp({ route: galleryRoute(CATAPULT), session: signedInAs('mia', { OpenedPrograms: [CATAPULT] }), api: createContentApi({ unlocked: [CATAPULT] }) });
+    const view = renderApp({ route: galleryRoute(CATAPULT), session: signedInAs('mia', { unlockedLessonIds: [CATAPULT] }), api: createContentApi({ unlocked: [CATAPULT] }) });
     await view.user.click(await screen.findByRole('tab', { name: 'Video' }));
     expect(document.querySelector('iframe')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open Fullscreen' })).toBeInTheDocument();
@@ -137,7 +137,7 @@ describe('instruction gallery', () => {
     const preloaded: string[] = [];
     const view = renderApp({
       route: galleryRoute(CATAPULT),
-      session: signedInAs('mia', { OpenedPrograms: [CATAPULT] }),
+      session: signedInAs('mia', { unlockedLessonIds: [CATAPULT] }),
       api: createContentApi({ unlocked: [CATAPULT] }),
       preloadImage: (url) => preloaded.push(url),
     });
@@ -176,11 +176,11 @@ describe('instruction gallery', () => {
     const view = renderApp({ route: galleryRoute(KIT_CONTENTS), session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
     await screen.findByRole('heading', { level: 1, name: 'Kit Contents' });
     await waitFor(() => expect(view.api.calls.find((c) => c.method === 'markKitContentsOpened')?.args).toEqual([]));
-    expect(view.store.getState().session.HideClicked).toBe(true);
+    expect(view.store.getState().session.kitContentsOpened).toBe(true);
     view.unmount();
   });
 
-  it('does not call the user-meta endpoint on a plain WordPress site, but still sets HideClicked', async () => {
+  it('does not call the user-meta endpoint on a plain WordPress site, but still remembers it (HideClicked)', async () => {
     const view = renderApp({
       route: galleryRoute(KIT_CONTENTS),
       session: signedInAs('dana'),
@@ -188,7 +188,7 @@ describe('instruction gallery', () => {
       config: { capabilities: { serverUnlock: false, userMeta: false, createFranchiseOwner: false } },
     });
     await screen.findByRole('heading', { level: 1, name: 'Kit Contents' });
-    await waitFor(() => expect(view.store.getState().session.HideClicked).toBe(true));
+    await waitFor(() => expect(view.store.getState().session.kitContentsOpened).toBe(true));
     expect(view.api.calls.some((c) => c.method === 'markKitContentsOpened')).toBe(false);
     view.unmount();
   });
@@ -221,6 +221,15 @@ describe('older gallery route /model_building_instructions/{userName}/{programNa
     const view = renderApp({ route: '/model_building_instructions/Mia%20Levi/PlayMachines2/LawnMower', session: signedInAs('mia'), api: createContentApi() });
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/'));
     expect(view.api.calls.some((c) => c.method === 'getLesson')).toBe(false);
+    view.unmount();
+  });
+
+  it('asks the server: a student it says unlocked the model sees it on a new device, with no stored flag (defect 4)', async () => {
+    const route = '/model_building_instructions/Mia%20Levi/PlayMachines2/LawnMower';
+    const view = renderApp({ route, session: signedInAs('mia'), api: createContentApi({ unlocked: [LAWN_MOWER] }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lawn Mower' })).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe(route);
+    expect(view.api.calls.map((c) => c.method)).toContain('getLessons');
     view.unmount();
   });
 

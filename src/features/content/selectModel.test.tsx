@@ -134,3 +134,30 @@ describe('select model', () => {
     expect(within(list).getByText('Lesson 2')).toBeInTheDocument();
   });
 });
+
+describe('a hidden program opened by a non-administrator (defect 9)', () => {
+  it.each([
+    ['a student', '/select-model/Robotics1/9001', 'mia', 'student', '/building_instructions/Mia%20Levi'],
+    ['a franchise owner', '/select-model/Robotics1/9001', 'dana', 'owner', '/building_instructions/Dana%20Cohen'],
+    ['a franchise owner, lesson plans', '/select-model-lesson-plans/Robotics1/9001', 'dana', 'owner', '/lesson_plans/Dana%20Cohen'],
+  ] as const)('%s sees a calm "not available" state with a way back, never the raw name', async (_who, route, login, viewer, back) => {
+    const view = renderApp({ route, session: signedInAs(login), api: createContentApi({ viewer }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'This program is not available' })).toBeInTheDocument();
+    expect(screen.queryByText(/Robotics1/)).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Models' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to all programs' })).toHaveAttribute('href', back);
+    view.unmount();
+  });
+
+  it('an administrator sees the hidden program under its own name', async () => {
+    const view = renderApp({ route: '/select-model/Robotics1/9001', session: signedInAs('admin'), api: createContentApi({ viewer: 'admin' }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Robotics 1: Select Model' })).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('a program that does not exist gets the same calm state', async () => {
+    const view = renderApp({ route: '/select-model/Nothing/4242', session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'This program is not available' })).toBeInTheDocument();
+    view.unmount();
+  });
+});

@@ -16,7 +16,7 @@ it('OpenedPrograms edited in localStorage do not open a lesson the backend repor
   observer.observe(document.body, { childList: true, subtree: true });
   const view = renderApp({
     route: `/model_building_instructions/PlayMachines1/130/${CATAPULT}`,
-    session: signedInAs('mia', { OpenedPrograms: [CATAPULT] }),
+    session: signedInAs('mia', { unlockedLessonIds: [CATAPULT] }),
     api: createContentApi(),
   });
   await waitFor(() => expect(view.router.state.location.pathname).toBe('/'));
@@ -38,7 +38,7 @@ it('a model flag edited in localStorage does not open the older gallery route wh
 });
 
 it('the select-model page shows the code input, not the instructions link, for a lesson the backend reports locked', async () => {
-  renderApp({ route: '/select-model/PlayMachines1/130', session: signedInAs('mia', { OpenedPrograms: [CATAPULT] }), api: createContentApi() });
+  renderApp({ route: '/select-model/PlayMachines1/130', session: signedInAs('mia', { unlockedLessonIds: [CATAPULT] }), api: createContentApi() });
   expect(await screen.findByRole('heading', { level: 3, name: 'Catapult' }).catch(() => screen.findByText('Catapult'))).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Building instructions: Catapult' })).toBeNull();
 });

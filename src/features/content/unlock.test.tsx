@@ -55,7 +55,7 @@ describe('unlocking a model', () => {
     expect(link).toHaveAttribute('href', `/model_building_instructions/PlayMachines1/130/${CATAPULT}`);
     expect(link).toHaveFocus();
     expect(view.api.calls.find((c) => c.method === 'unlockLesson')?.args).toEqual([CATAPULT, '2468']);
-    expect(view.store.getState().session.OpenedPrograms).toEqual([CATAPULT]);
+    expect(view.store.getState().session.unlockedLessonIds).toEqual([CATAPULT]);
     expect(view.store.getState().session.unlockedModels).toEqual({ Catapult: true });
     await waitFor(() => {
       const stored = persistedSession(view.storage);
@@ -87,7 +87,7 @@ describe('unlocking a model', () => {
     expect(within(card).getByRole('status')).toHaveTextContent('Wrong code, try again');
     await user.type(input, '1');
     expect(within(card).getByRole('status')).toHaveTextContent('');
-    expect(view.store.getState().session.OpenedPrograms).toEqual([]);
+    expect(view.store.getState().session.unlockedLessonIds).toEqual([]);
     jest.useRealTimers();
     view.unmount();
   });

@@ -76,7 +76,7 @@ describe('header and menus', () => {
   it('logs out: clears the stored session and returns to the login at /', async () => {
     const { user, router, store, storage } = open({
       route: '/building_instructions/Mia%20Levi',
-      session: signedInAs('mia', { OpenedPrograms: [201], unlockedModels: { Catapult: true } }),
+      session: signedInAs('mia', { unlockedLessonIds: [201], unlockedModels: { Catapult: true } }),
     });
     await screen.findByText('Hi Mia Levi');
     await user.click(screen.getByRole('button', { name: 'Menu' }));
@@ -84,7 +84,7 @@ describe('header and menus', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Welcome to Youngengineer Online' })).toBeInTheDocument();
     expect(screen.queryByText(/Hi Mia/)).not.toBeInTheDocument();
-    expect(store.getState().session).toMatchObject({ token: null, userName: null, userId: null, userRole: null, OpenedPrograms: [], unlockedModels: {} });
+    expect(store.getState().session).toMatchObject({ token: null, userName: null, userId: null, userRole: null, unlockedLessonIds: [], unlockedModels: {} });
     await waitFor(() => expect(readPersisted(storage.data.get('persist:session'))).toMatchObject({ token: null, userName: null, userId: null, userRole: null }));
   });
 

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { selectProgramById } from '../../../entities/programs/programsSelectors';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
-import { selectLessonsLoad, selectModelCards, type ContentRootState, type ModelCardView } from '../contentSelectors';
+import { selectLessonsLoad, selectModelCards, selectProgramAvailability, type ContentRootState, type ModelCardView } from '../contentSelectors';
 import { contentActions } from '../contentSlice';
 import { programLabel } from './ProgramTiles';
 import { Tabs } from './Tabs';
-import { EmptyState, Grid, LoadFailed, Page, PageTitle, SkeletonCards } from './ui';
+import { ButtonLink, EmptyState, Grid, LoadFailed, Page, PageTitle, SkeletonCards } from './ui';
 
 type State = ContentRootState;
 
@@ -17,6 +17,12 @@ const BackLink = styled(Link)`
   min-height: ${({ theme }) => theme.touchTarget}px;
   margin-bottom: ${({ theme }) => theme.space[2]}px;
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+const WayBack = styled.p`
+  display: flex;
+  justify-content: center;
+  margin-top: ${({ theme }) => theme.space[4]}px;
 `;
 
 /**
@@ -40,11 +46,25 @@ export function ModelsScreen({
   const program = useAppSelector((state: State) => selectProgramById(state, programId));
   const cards = useAppSelector((state: State) => selectModelCards(state, programId));
   const load = useAppSelector((state: State) => selectLessonsLoad(state, programId));
+  const availability = useAppSelector((state: State) => selectProgramAvailability(state, programId));
   const [tab, setTab] = useState<'main' | 'experimental'>('main');
 
   useEffect(() => {
     if (Number.isFinite(programId)) dispatch(contentActions.modelsPageOpened({ programId }));
   }, [dispatch, programId]);
+
+  // A hidden program (non-administrators) or one that does not exist: say so calmly, never the raw name from the address.
+  if (availability === 'unavailable') {
+    return (
+      <Page>
+        <PageTitle>This program is not available</PageTitle>
+        <EmptyState>It is not open to your account, or it no longer exists.</EmptyState>
+        <WayBack>
+          <ButtonLink to={backTo}>Back to {backLabel.toLowerCase()}</ButtonLink>
+        </WayBack>
+      </Page>
+    );
+  }
 
   const total = cards.main.length + cards.experimental.length;
   const list = (items: ModelCardView[], label: string) => (
