@@ -48,8 +48,8 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      // config/: the build's own plugins.
-      roots: ['<rootDir>/server', '<rootDir>/config'],
+      // config/: the build's own plugins; test/: checks on the whole source tree (typedStore.test.ts).
+      roots: ['<rootDir>/server', '<rootDir>/config', '<rootDir>/test'],
       testMatch: ['**/*.test.ts'],
       transform: swc,
       transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition)/)'],

@@ -1,5 +1,5 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import { all, call, delay, fork, getContext, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
+import { all, call, delay, fork, getContext, put, takeEvery, takeLatest } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
 import type { ApiClient, Lesson } from '../../api/types';
 import { CONTENT_IDS } from '../../api/wire';
@@ -12,6 +12,7 @@ import { sessionActions } from '../../entities/session/sessionSlice';
 import { selectIsPrivileged, selectOpenedPrograms } from '../../entities/session/sessionSelectors';
 import { MODEL_CODE_LENGTH, SHAKE_DURATION_MS } from '../../shared/constants';
 import type { SagaServices } from '../../shared/sagaServices';
+import { selectFromStore } from '../../shared/storeHooks';
 import { takeLatestJoiningEarly } from '../../shared/takeLatestJoiningEarly';
 import { selectGalleryView, selectModelCards, selectUnlockUi } from './contentSelectors';
 import { contentActions } from './contentSlice';
@@ -76,7 +77,7 @@ function* onModelsPageOpened(action: ReturnType<typeof contentActions.modelsPage
   const { programId } = action.payload;
   // The program (its name, backgrounds) only when not known yet; the lessons always, so unlocks
   // made on another device and new models show up.
-  const programs = yield* select(selectAllPrograms);
+  const programs = yield* selectFromStore(selectAllPrograms);
   const needPrograms = !programs.some((program) => program.id === programId);
   yield* all([needPrograms ? call(loadPrograms) : call(noop), call(loadLessonsPreloadingFirstCard, programId)]);
 }
@@ -84,7 +85,7 @@ function* onModelsPageOpened(action: ReturnType<typeof contentActions.modelsPage
 /** The first model card's picture (the page's largest) starts downloading as soon as the lessons are known. */
 function* loadLessonsPreloadingFirstCard(programId: number) {
   if (!(yield* call(loadLessons, programId))) return false;
-  const cards = yield* select(selectModelCards, programId);
+  const cards = yield* selectFromStore(selectModelCards, programId);
   yield* call(preloadFirstPicture, (cards.main[0] ?? cards.experimental[0])?.lesson.smallImage);
   return true;
 }
@@ -101,16 +102,16 @@ function* noop() {
 
 /** May this user see this lesson's instructions? Students need an unlock (local or from the backend). */
 function* hasLessonAccess(lessonId: number) {
-  if (yield* select(selectIsPrivileged)) return true;
-  const opened = yield* select(selectOpenedPrograms);
+  if (yield* selectFromStore(selectIsPrivileged)) return true;
+  const opened = yield* selectFromStore(selectOpenedPrograms);
   if (opened.includes(lessonId)) return true;
-  const lesson = yield* select(selectLessonById, lessonId);
+  const lesson = yield* selectFromStore(selectLessonById, lessonId);
   return lesson?.unlocked === true;
 }
 
 function* onGalleryOpened(action: ReturnType<typeof contentActions.galleryOpened>) {
   const { programId, lessonId } = action.payload;
-  const programs = yield* select(selectAllPrograms);
+  const programs = yield* selectFromStore(selectAllPrograms);
   const needPrograms = !programs.some((program) => program.id === programId);
   const [, , detailLoaded] = yield* all([
     needPrograms ? call(loadPrograms) : call(noop),
@@ -126,7 +127,7 @@ function* onGalleryOpened(action: ReturnType<typeof contentActions.galleryOpened
 function* loadDetailPreloadingFirstSlide(programId: number, lessonId: number) {
   if (!(yield* call(loadLessonDetail, lessonId))) return false;
   if (yield* call(hasLessonAccess, lessonId)) {
-    const view = yield* select(selectGalleryView, programId, lessonId);
+    const view = yield* selectFromStore(selectGalleryView, programId, lessonId);
     yield* call(preloadFirstPicture, view.tabs[0]?.slides[0]?.original);
   }
   return true;
@@ -135,7 +136,7 @@ function* loadDetailPreloadingFirstSlide(programId: number, lessonId: number) {
 /** Opening lesson 793 (Kit Contents) sets user meta kit_on_header_clicked = 1 (portal-spec.md section 4). */
 function* markKitContentsSeen() {
   yield* put(sessionActions.hideClickedSet(true));
-  const capabilities = yield* select(selectCapabilities);
+  const capabilities = yield* selectFromStore(selectCapabilities);
   if (!capabilities.userMeta) return;
   const api = yield* getContext<ApiClient>('api');
   try {
@@ -151,10 +152,10 @@ function* onLegacyGalleryOpened(action: ReturnType<typeof contentActions.legacyG
   const resolved = (status: 'ready' | 'notFound' | 'failed', programId: number | null = null, lessonId: number | null = null) =>
     contentActions.legacyGalleryResolved({ key, status, programId, lessonId });
 
-  let programs = yield* select(selectAllPrograms);
+  let programs = yield* selectFromStore(selectAllPrograms);
   if (programs.length === 0) {
     if (!(yield* call(loadPrograms))) return yield* put(resolved('failed'));
-    programs = yield* select(selectAllPrograms);
+    programs = yield* selectFromStore(selectAllPrograms);
   }
   const program = programs.find(
     (p) => sameName(p.programName, programName) || sameName(p.title, programName) || sameName(p.displayTitle, programName),
@@ -162,7 +163,7 @@ function* onLegacyGalleryOpened(action: ReturnType<typeof contentActions.legacyG
   if (!program) return yield* put(resolved('notFound'));
 
   if (!(yield* call(loadLessons, program.id))) return yield* put(resolved('failed', program.id));
-  const lessons = yield* select(selectAllLessons);
+  const lessons = yield* selectFromStore(selectAllLessons);
   const lesson = lessons.find((l) => l.programId === program.id && sameName(l.title, modelName));
   if (!lesson) return yield* put(resolved('notFound', program.id));
 
@@ -175,11 +176,11 @@ function* onLegacyGalleryOpened(action: ReturnType<typeof contentActions.legacyG
 function* onUnlockCodeChanged(action: ReturnType<typeof contentActions.unlockCodeChanged>) {
   const { lessonId, modelName } = action.payload;
   // The reducer already kept digits only and ignored typing while a check or a shake runs.
-  const ui = yield* select(selectUnlockUi, lessonId);
+  const ui = yield* selectFromStore(selectUnlockUi, lessonId);
   if (ui.status !== 'locked' || ui.code.length !== MODEL_CODE_LENGTH) return;
   const code = ui.code;
 
-  const capabilities = yield* select(selectCapabilities);
+  const capabilities = yield* selectFromStore(selectCapabilities);
   yield* put(contentActions.unlockCheckStarted({ lessonId }));
 
   if (capabilities.serverUnlock) {
@@ -206,7 +207,7 @@ function* onUnlockCodeChanged(action: ReturnType<typeof contentActions.unlockCod
     yield* put(lessonsActions.unlockConfirmed(lessonId));
   } else {
     // A plain WordPress site sends the code with the lesson (portal-spec.md section 4).
-    const lesson = yield* select(selectLessonById, lessonId);
+    const lesson = yield* selectFromStore(selectLessonById, lessonId);
     if (!lesson || lesson.unlockCode === null || lesson.unlockCode.trim() !== code) {
       yield* call(shakeAndReset, lessonId);
       return;

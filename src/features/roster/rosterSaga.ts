@@ -3,13 +3,14 @@
  * and franchise owners, and exporting a table to a spreadsheet.
  */
 import { isAnyOf } from '@reduxjs/toolkit';
-import { all, call, fork, getContext, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
+import { all, call, fork, getContext, put, takeLatest, takeLeading } from 'typed-redux-saga';
 import type { ApiClient, ApiError } from '../../api/types';
 import { selectUserRole } from '../../entities/session/sessionSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { studentsActions } from '../../entities/students/studentsSlice';
 import { usersActions } from '../../entities/users/usersSlice';
 import { exportNames } from '../../shared/constants';
+import { selectFromStore } from '../../shared/storeHooks';
 import { takeLatestJoiningEarly } from '../../shared/takeLatestJoiningEarly';
 import { loadExporter } from './exportService';
 import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type RosterColumn, type TableId } from './rosterColumns';
@@ -43,7 +44,7 @@ export function* loadRoster() {
 
 /** The sign-up form needs the owners list only when an administrator chooses the owner. */
 function* loadForSignUp() {
-  const role = yield* select(selectUserRole);
+  const role = yield* selectFromStore(selectUserRole);
   if (role === 'administrator') yield* call(loadRoster);
 }
 
@@ -126,7 +127,7 @@ export function exportPlan(state: WithRoster, table: TableId, userName = ''): Ex
 function* exportTable(action: ReturnType<typeof rosterActions.exportRequested>) {
   const { table, userName } = action.payload;
   try {
-    const plan = yield* select(exportPlan, table, userName);
+    const plan = yield* selectFromStore(exportPlan, table, userName);
     const exporter = yield* call(loadExporter);
     const result = yield* call(exporter.exportToFile<never>, {
       rows: plan.rows as never[],
