@@ -14,7 +14,6 @@ export const selectUserName = (state: WithSession) => state.session.userName;
 export const selectUserId = (state: WithSession) => state.session.userId;
 export const selectOpenedPrograms = (state: WithSession) => state.session.OpenedPrograms;
 export const selectUnlockedModels = (state: WithSession) => state.session.unlockedModels;
-export const selectSelectedOwnerId = (state: WithSession) => state.session.selectedOwnerId;
 
 export const selectIsAdmin = (state: WithSession) => state.session.userRole === 'administrator';
 export const selectIsFranchiseOwner = (state: WithSession) => state.session.userRole === 'franchise_owner';

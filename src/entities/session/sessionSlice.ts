@@ -20,8 +20,6 @@ export interface SessionState {
   HideClicked: boolean;
   /** One unlocked flag per model name (older gallery route). */
   unlockedModels: Record<string, boolean>;
-  /** The owner whose students an administrator opened from the Franchise Owners list. */
-  selectedOwnerId: number | null;
 }
 
 export const initialSessionState: SessionState = {
@@ -34,7 +32,6 @@ export const initialSessionState: SessionState = {
   OpenedPrograms: [],
   HideClicked: false,
   unlockedModels: {},
-  selectedOwnerId: null,
 };
 
 export interface ModelUnlock {
@@ -82,9 +79,6 @@ const sessionSlice = createSlice({
     },
     hideClickedSet: (state, action: PayloadAction<boolean>) => {
       state.HideClicked = action.payload;
-    },
-    ownerSelected: (state, action: PayloadAction<number>) => {
-      state.selectedOwnerId = action.payload;
     },
   },
 });

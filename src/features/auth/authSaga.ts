@@ -97,7 +97,7 @@ function* confirmIdentity(me: CurrentUser) {
 /** Log out and expiry both end at the start page; the slices have already forgotten the user. */
 export function* returnHome() {
   const navigator = yield* getNavigator();
-  yield* call([navigator, navigator.navigate], paths.home(), { replace: true });
+  yield* call([navigator, navigator.navigate], paths.home.href(), { replace: true });
 }
 
 export function* resetPassword(action: ReturnType<typeof authActions.passwordResetSubmitted>) {

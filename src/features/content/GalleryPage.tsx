@@ -46,14 +46,14 @@ function LessonGallery({ programName, programId, lessonId }: { programName: stri
   }, [dispatch, programId, lessonId]);
 
   // A student who has not unlocked this lesson goes to / (portal-spec.md section 4).
-  if (access === 'denied') return <Navigate to={paths.home()} replace />;
+  if (access === 'denied') return <Navigate to={paths.home.href()} replace />;
   if (access === 'allowed' && view.detail) {
     return (
       <InstructionGallery
         title={view.title}
         tabs={view.tabs}
         tabbed={view.tabbed}
-        backTo={paths.selectModel(view.program ? programRouteName(view.program) : programName, programId)}
+        backTo={paths.selectModel.href({ programName: view.program ? programRouteName(view.program) : programName, programId })}
         desktopBackground={view.program?.desktopBackground ?? null}
         mobileBackground={view.program?.mobileBackground ?? null}
       />
@@ -82,8 +82,8 @@ function LegacyGallery({ programName, modelName }: { programName: string; modelN
   }, [dispatch, allowed, programName, modelName]);
 
   // The model shows only when its flag is set or the user is privileged; otherwise to /.
-  if (!allowed) return <Navigate to={paths.home()} replace />;
-  if (legacy.key === key && legacy.status === 'notFound') return <Navigate to={paths.home()} replace />;
+  if (!allowed) return <Navigate to={paths.home.href()} replace />;
+  if (legacy.key === key && legacy.status === 'notFound') return <Navigate to={paths.home.href()} replace />;
   if (legacy.key === key && legacy.status === 'failed') {
     return (
       <Page>
@@ -97,7 +97,7 @@ function LegacyGallery({ programName, modelName }: { programName: string; modelN
         title={view.title}
         tabs={view.tabs}
         tabbed={view.tabbed}
-        backTo={view.program ? paths.selectModel(programRouteName(view.program), view.program.id) : paths.home()}
+        backTo={view.program ? paths.selectModel.href({ programName: programRouteName(view.program), programId: view.program.id }) : paths.home.href()}
         desktopBackground={view.program?.desktopBackground ?? null}
         mobileBackground={view.program?.mobileBackground ?? null}
       />

@@ -13,9 +13,9 @@ import { selectIsPrivileged, selectOpenedPrograms } from '../../entities/session
 import { MODEL_CODE_LENGTH, SHAKE_DURATION_MS } from '../../shared/constants';
 import type { SagaServices } from '../../shared/sagaServices';
 import { selectFromStore } from '../../shared/storeHooks';
-import { takeLatestJoiningEarly } from '../../shared/takeLatestJoiningEarly';
+import { isFreshLoad, takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
 import { selectGalleryView, selectModelCards, selectUnlockUi } from './contentSelectors';
-import { contentActions } from './contentSlice';
+import { contentActions, type ContentState } from './contentSlice';
 import { modelKey, sameName } from './model/modelNames';
 
 const unlockOf = (lesson: Lesson) => ({ lessonId: lesson.id, modelName: modelKey(lesson.title) });
@@ -45,7 +45,7 @@ export function* loadLessons(programId: number) {
     // The portal backend says which lessons this student unlocked on any device.
     const unlocked = lessons.filter((lesson) => lesson.unlocked === true).map(unlockOf);
     if (unlocked.length > 0) yield* put(sessionActions.unlocksReceived(unlocked));
-    yield* put(contentActions.lessonsLoadSucceeded({ programId }));
+    yield* put(contentActions.lessonsLoadSucceeded({ programId, loadedAt: yield* call(Date.now) }));
     return true;
   } catch (error) {
     yield* put(contentActions.lessonsLoadFailed({ programId, error: toApiError(error) }));
@@ -59,7 +59,7 @@ export function* loadLessonDetail(lessonId: number) {
   try {
     const detail = yield* call([api, api.getLesson], lessonId);
     yield* put(lessonsActions.detailReceived(detail));
-    yield* put(contentActions.lessonDetailLoadSucceeded({ lessonId }));
+    yield* put(contentActions.lessonDetailLoadSucceeded({ lessonId, loadedAt: yield* call(Date.now) }));
     return true;
   } catch (error) {
     yield* put(contentActions.lessonDetailLoadFailed({ lessonId, error: toApiError(error) }));
@@ -226,10 +226,21 @@ function* shakeAndReset(lessonId: number) {
 
 const sessionEnded = isAnyOf(sessionActions.loggedOut, sessionActions.expired);
 
+type ModelsPageOpened = ReturnType<typeof contentActions.modelsPageOpened>;
+type GalleryOpened = ReturnType<typeof contentActions.galleryOpened>;
+const modelsPageKey = (action: ModelsPageOpened) => `models:${action.payload.programId}`;
+const galleryKey = (action: GalleryOpened) => `gallery:${action.payload.programId}:${action.payload.lessonId}`;
+const areModelsFresh = (state: { content: ContentState }, action: ModelsPageOpened, now: number) =>
+  isFreshLoad(state.content.lessons[action.payload.programId], now);
+const isGalleryFresh = (state: { content: ContentState }, action: GalleryOpened, now: number) =>
+  isFreshLoad(state.content.lessons[action.payload.programId], now) && isFreshLoad(state.content.lessonDetails[action.payload.lessonId], now);
+
 export function* contentSaga() {
   yield* takeLatest(contentActions.programsPageOpened, onProgramsPageOpened);
-  yield* fork(takeLatestJoiningEarly(contentActions.modelsPageOpened.match, sessionEnded, (a) => `models:${a.payload.programId}`, onModelsPageOpened));
-  yield* fork(takeLatestJoiningEarly(contentActions.galleryOpened.match, sessionEnded, (a) => `gallery:${a.payload.programId}:${a.payload.lessonId}`, onGalleryOpened));
+  // A page opened again while its data loads, or soon after, asks nothing again (one request when
+  // the start-up opened it early and the page then mounts).
+  yield* fork(takeLatestUnlessFresh(contentActions.modelsPageOpened.match, modelsPageKey, areModelsFresh, onModelsPageOpened, sessionEnded));
+  yield* fork(takeLatestUnlessFresh(contentActions.galleryOpened.match, galleryKey, isGalleryFresh, onGalleryOpened, sessionEnded));
   yield* takeLatest(contentActions.legacyGalleryOpened, onLegacyGalleryOpened);
   yield* takeEvery(contentActions.unlockCodeChanged, onUnlockCodeChanged);
 }

@@ -10,20 +10,20 @@ export interface MenuLink {
 export function roleMenu(role: Role | null, userName: string): MenuLink[] {
   if (role === 'administrator') {
     return [
-      { label: 'Franchise Owners', to: paths.franchiseOwnersList() },
-      { label: 'All Students List', to: paths.allStudentsList() },
-      { label: 'Sign Up New Franchise', to: paths.signUpNewFranchise(userName) },
-      { label: 'Building Instructions', to: paths.buildingInstructions(userName) },
-      { label: 'Lesson Plans', to: paths.lessonPlans(userName) },
+      { label: 'Franchise Owners', to: paths.franchiseOwnersList.href() },
+      { label: 'All Students List', to: paths.allStudentsList.href() },
+      { label: 'Sign Up New Franchise', to: paths.signUpNewFranchise.href({ userName }) },
+      { label: 'Building Instructions', to: paths.buildingInstructions.href({ userName }) },
+      { label: 'Lesson Plans', to: paths.lessonPlans.href({ userName }) },
     ];
   }
   if (role === 'franchise_owner') {
     return [
-      { label: 'Students List', to: paths.studentsList(userName) },
-      { label: 'Sign Up New Student', to: paths.signUpNewStudent(userName) },
-      { label: 'Building Instructions', to: paths.buildingInstructions(userName) },
-      { label: 'Lesson Plans', to: paths.lessonPlans(userName) },
+      { label: 'Students List', to: paths.studentsList.href({ userName }) },
+      { label: 'Sign Up New Student', to: paths.signUpNewStudent.href({ userName }) },
+      { label: 'Building Instructions', to: paths.buildingInstructions.href({ userName }) },
+      { label: 'Lesson Plans', to: paths.lessonPlans.href({ userName }) },
     ];
   }
-  return [{ label: 'Building Instructions', to: paths.buildingInstructions(userName) }];
+  return [{ label: 'Building Instructions', to: paths.buildingInstructions.href({ userName }) }];
 }

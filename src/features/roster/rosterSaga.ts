@@ -11,7 +11,7 @@ import { studentsActions } from '../../entities/students/studentsSlice';
 import { usersActions } from '../../entities/users/usersSlice';
 import { exportNames } from '../../shared/constants';
 import { selectFromStore } from '../../shared/storeHooks';
-import { takeLatestJoiningEarly } from '../../shared/takeLatestJoiningEarly';
+import { isFreshLoad, takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
 import { loadExporter } from './exportService';
 import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type RosterColumn, type TableId } from './rosterColumns';
 import { selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListRows, type WithRoster } from './rosterSelectors';
@@ -36,7 +36,7 @@ export function* loadRoster() {
     const { students, users } = yield* all({ students: call([api, api.getAllStudents]), users: call([api, api.getAllUsers]) });
     yield* put(usersActions.received(users));
     yield* put(studentsActions.received(students));
-    yield* put(rosterActions.loadSucceeded());
+    yield* put(rosterActions.loadSucceeded({ loadedAt: yield* call(Date.now) }));
   } catch (err) {
     yield* put(rosterActions.loadFailed({ error: toApiError(err) }));
   }
@@ -98,11 +98,11 @@ interface ExportPlan {
 }
 
 /** The rows exactly as the table shows them (same selectors, same sort), and the names for the file. */
-export function exportPlan(state: WithRoster, table: TableId, userName = ''): ExportPlan {
+export function exportPlan(state: WithRoster, table: TableId, userName = '', ownerId: number | null = null): ExportPlan {
   switch (table) {
     case 'studentsList':
       return {
-        rows: selectStudentsListRows(state),
+        rows: selectStudentsListRows(state, ownerId),
         columns: studentsListColumns as RosterColumn<never>[],
         fileName: exportNames.studentsListFile(userName),
         sheetName: exportNames.studentsListSheet(userName),
@@ -125,9 +125,9 @@ export function exportPlan(state: WithRoster, table: TableId, userName = ''): Ex
 }
 
 function* exportTable(action: ReturnType<typeof rosterActions.exportRequested>) {
-  const { table, userName } = action.payload;
+  const { table, userName, ownerId = null } = action.payload;
   try {
-    const plan = yield* selectFromStore(exportPlan, table, userName);
+    const plan = yield* selectFromStore(exportPlan, table, userName, ownerId);
     const exporter = yield* call(loadExporter);
     const result = yield* call(exporter.exportToFile<never>, {
       rows: plan.rows as never[],
@@ -142,10 +142,11 @@ function* exportTable(action: ReturnType<typeof rosterActions.exportRequested>) 
 }
 
 export function* rosterSaga() {
-  // The three lists share one load; the students list's own open joins its early load (on start).
+  // The three lists share one load: an open while it runs, or soon after, asks nothing again.
   const listOpened = isAnyOf(rosterActions.studentsListOpened, rosterActions.franchiseOwnersOpened, rosterActions.allStudentsOpened);
   const sessionEnded = isAnyOf(sessionActions.loggedOut, sessionActions.expired);
-  yield* fork(takeLatestJoiningEarly(listOpened, sessionEnded, (action) => action.type, loadRoster));
+  const isListFresh = (state: WithRoster, _action: unknown, now: number) => isFreshLoad(state.roster.list, now);
+  yield* fork(takeLatestUnlessFresh(listOpened, () => 'roster', isListFresh, loadRoster, sessionEnded));
   yield* takeLatest(rosterActions.signUpStudentOpened, loadForSignUp);
   // takeLeading, not takeLatest: a second click while a sign-up is in flight must not send it twice.
   yield* takeLeading(rosterActions.studentSignUpSubmitted, signUpStudent);
