@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..');
+/** tsc 7 takes about 3 s on the whole tree; a busy 2-core CI machine may take several times that. */
+const TSC_TIMEOUT_MS = 90_000;
 const TSC = path.join(ROOT, 'node_modules', '.bin', 'tsc');
 /** Top-level folders src/ may import from (the wire contract once it moves out of src/). */
 const SIBLINGS = ['contract', 'packages'];
@@ -51,7 +53,7 @@ describe('the typed store', () => {
     const result = typecheckCopy('unchanged');
     expect(result.output).toBe('');
     expect(result.status).toBe(0);
-  });
+  }, TSC_TIMEOUT_MS);
 
   it('fails tsc where the slices are read when a slice key is renamed (one copy, two renames: tsc runs once)', () => {
     const result = typecheckCopy('keys-renamed', (source) =>
@@ -64,5 +66,5 @@ describe('the typed store', () => {
     expect(files).toContain('src/features/roster/rosterSaga.ts');
     // session: the route guards
     expect(files).toContain('src/app/guards.tsx');
-  });
+  }, TSC_TIMEOUT_MS);
 });
