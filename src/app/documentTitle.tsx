@@ -7,21 +7,19 @@ import type { RouteHandle } from './earlyPageData';
 
 export const SITE_TITLE = 'Youngengineer Online';
 
-/** "{where the user is} · Youngengineer Online", from the deepest matched route's `handle.title`. */
-export function useDocumentTitle(): string {
-  const matches = useMatches();
-  const signedIn = useAppSelector(selectIsSignedIn);
-  const titled = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title);
-  const where = titled ? (titled.handle as RouteHandle).title!(titled.params, { signedIn }) : '';
-  const title = where ? `${where} · ${SITE_TITLE}` : SITE_TITLE;
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-  return title;
-}
-
-/** The header and page of every screen, with the document title set in this one place. */
+/**
+ * The header and page of every screen, and the one place that sets the document title:
+ * "{where the user is} · Youngengineer Online", from the deepest matched route's `handle.title`.
+ */
 export function TitledLayout() {
-  useDocumentTitle();
+  const signedIn = useAppSelector(selectIsSignedIn);
+  let where = '';
+  for (const { handle, params } of useMatches()) {
+    const title = (handle as RouteHandle | undefined)?.title;
+    if (title) where = typeof title === 'string' ? title.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '') : title(params, { signedIn });
+  }
+  useEffect(() => {
+    document.title = where ? `${where} · ${SITE_TITLE}` : SITE_TITLE;
+  }, [where]);
   return <AppLayout />;
 }

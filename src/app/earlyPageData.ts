@@ -15,8 +15,8 @@ export interface RouteHandle {
    * loading or freshly loaded and asks nothing again (shared/takeLatestUnlessFresh.ts).
    */
   earlyData?: (params: RouteParams) => UnknownAction | null;
-  /** Where the user is, for the document title (documentTitle.tsx). */
-  title?: (params: RouteParams, session: { signedIn: boolean }) => string;
+  /** Where the user is, for the document title (documentTitle.tsx); `:name` is the route's param. */
+  title?: string | ((params: RouteParams, session: { signedIn: boolean }) => string);
 }
 
 const wholeNumber = (value: string | undefined): number | null => (value !== undefined && /^\d+$/.test(value) ? Number(value) : null);

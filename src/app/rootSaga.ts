@@ -11,7 +11,7 @@ export const appEvents = {
 };
 
 /** Pause before restart N (0 for the first): a watcher that throws on every start must not spin. */
-export const restartDelayMs = (restarts: number) => (restarts === 0 ? 0 : Math.min(30_000, 250 * 2 ** (restarts - 1)));
+export const restartDelayMs = (restarts: number) => (restarts && Math.min(30_000, 125 * 2 ** restarts));
 
 type Watcher = () => Generator;
 
@@ -21,22 +21,17 @@ type Watcher = () => Generator;
  * stops one feature for a moment instead of every feature for the rest of the session.
  */
 export function* keepAlive(name: string, watcher: Watcher) {
-  for (let restarts = 0; ; restarts += 1) {
+  for (let restarts = 0; ; restarts++) {
     try {
-      yield* call(watcher);
-      return;
+      return yield* call(watcher);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(`Saga "${name}" crashed and is restarted:`, error);
-      yield* put(appEvents.sagaCrashed({ saga: name, message }));
-      const pause = restartDelayMs(restarts);
-      if (pause > 0) yield* delay(pause);
+      console.error(name, error);
+      yield* put(appEvents.sagaCrashed({ saga: name, message: error instanceof Error ? error.message : String(error) }));
+      if (restarts) yield* delay(restartDelayMs(restarts));
     }
   }
 }
 
-export const featureSagas: Record<string, Watcher> = { authSaga, termsSaga, rosterSaga, contentSaga };
-
-export function* rootSaga(watchers: Record<string, Watcher> = featureSagas) {
-  yield* all(Object.entries(watchers).map(([name, watcher]) => fork(keepAlive, name, watcher)));
+export function* rootSaga(watchers: Record<string, Watcher> = { authSaga, termsSaga, rosterSaga, contentSaga }) {
+  yield* all(Object.keys(watchers).map((name) => fork(keepAlive, name, watchers[name]!)));
 }

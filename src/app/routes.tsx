@@ -14,7 +14,6 @@ type PageModule = { default: React.ComponentType };
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
-const handle = (value: RouteHandle) => ({ handle: value });
 
 const LoginPage = lazy(() => import(/* webpackChunkName: "page-login" */ '../features/auth/LoginPage'));
 const SelectProgramPage = lazy(() => import(/* webpackChunkName: "page-select-program" */ '../features/content/SelectProgramPage'));
@@ -43,15 +42,15 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      { path: paths.home.pattern, Component: HomeRoute, ...handle({ title: (_, { signedIn }) => (signedIn ? 'Select Program' : 'Sign in') }) },
+      { path: paths.home.pattern, Component: HomeRoute, handle: { title: (_, { signedIn }) => (signedIn ? 'Select Program' : 'Sign in') } satisfies RouteHandle },
       {
         path: paths.passwordReset.pattern,
-        ...handle({ title: () => 'Forgot password' }),
+        handle: { title: 'Forgot password' } satisfies RouteHandle,
         ...page(() => import(/* webpackChunkName: "page-password-reset" */ '../features/auth/PasswordResetPage')),
       },
       {
         path: paths.termsOfUse.pattern,
-        ...handle({ title: () => 'Terms of Use' }),
+        handle: { title: 'Terms of Use' } satisfies RouteHandle,
         ...page(() => import(/* webpackChunkName: "page-terms" */ '../features/terms/TermsPage')),
       },
       {
@@ -62,12 +61,12 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.studentsList.pattern,
-                ...handle({ earlyData: earlyData.studentsList, title: ({ userName }) => `Students of ${userName}` }),
+                handle: { earlyData: earlyData.studentsList, title: 'Students of :userName' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-students-list" */ '../features/roster/StudentsListPage')),
               },
               {
                 path: paths.signUpNewStudent.pattern,
-                ...handle({ title: () => 'Sign Up New Student' }),
+                handle: { title: 'Sign Up New Student' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-sign-up-student" */ '../features/roster/SignUpStudentPage')),
               },
             ],
@@ -77,43 +76,43 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.franchiseOwnersList.pattern,
-                ...handle({ title: () => 'Franchise Owners' }),
+                handle: { title: 'Franchise Owners' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-franchise-owners" */ '../features/roster/FranchiseOwnersPage')),
               },
               {
                 path: paths.allStudentsList.pattern,
-                ...handle({ title: () => 'All Students List' }),
+                handle: { title: 'All Students List' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-all-students" */ '../features/roster/AllStudentsPage')),
               },
               {
                 path: paths.signUpNewFranchise.pattern,
-                ...handle({ title: () => 'Sign Up New Franchise' }),
+                handle: { title: 'Sign Up New Franchise' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-sign-up-franchise" */ '../features/roster/SignUpFranchisePage')),
               },
             ],
           },
           {
             path: paths.buildingInstructions.pattern,
-            ...handle({ title: () => 'Building Instructions' }),
+            handle: { title: 'Building Instructions' } satisfies RouteHandle,
             ...page(() => import(/* webpackChunkName: "page-building-instructions" */ '../features/content/BuildingInstructionsPage')),
           },
           {
             path: paths.buildingInstructionsProgram.pattern,
-            ...handle({ title: ({ programName }) => `Building Instructions: ${programName}` }),
+            handle: { title: 'Building Instructions: :programName' } satisfies RouteHandle,
             ...page(() => import(/* webpackChunkName: "page-program-redirect" */ '../features/content/ProgramRedirectPage')),
           },
           {
             path: paths.selectModel.pattern,
-            ...handle({ earlyData: earlyData.modelsPage, title: ({ programName }) => `Models of ${programName}` }),
+            handle: { earlyData: earlyData.modelsPage, title: 'Models of :programName' } satisfies RouteHandle,
             ...page(() => import(/* webpackChunkName: "page-select-model" */ '../features/content/SelectModelPage')),
           },
           {
             path: paths.modelBuildingInstructions.pattern,
-            ...handle({
+            handle: {
               earlyData: earlyData.gallery,
               // The older route names the model; the newer one its program (and the lesson by id).
               title: ({ first, second, third }) => (/^\d+$/.test(third ?? '') ? `Building Instructions: ${first}` : `${third} · Building Instructions: ${second}`),
-            }),
+            } satisfies RouteHandle,
             ...page(() => import(/* webpackChunkName: "page-gallery" */ '../features/content/GalleryPage')),
           },
           {
@@ -121,17 +120,17 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.lessonPlans.pattern,
-                ...handle({ title: () => 'Lesson Plans' }),
+                handle: { title: 'Lesson Plans' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-lesson-plans" */ '../features/content/LessonPlansPage')),
               },
               {
                 path: paths.lessonPlansProgram.pattern,
-                ...handle({ title: ({ programName }) => `Lesson Plans: ${programName}` }),
+                handle: { title: 'Lesson Plans: :programName' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-program-redirect" */ '../features/content/ProgramRedirectPage')),
               },
               {
                 path: paths.selectModelLessonPlans.pattern,
-                ...handle({ earlyData: earlyData.modelsPage, title: ({ programName }) => `Lesson Plans of ${programName}` }),
+                handle: { earlyData: earlyData.modelsPage, title: 'Lesson Plans of :programName' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-select-model-lesson-plans" */ '../features/content/SelectModelLessonPlansPage')),
               },
             ],

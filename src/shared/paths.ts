@@ -33,8 +33,8 @@ function route<P extends string>(pattern: P): Route<P, HrefArgs<P>> {
 export const OWNER_QUERY = 'owner';
 
 /** The owner id a URL's query names, or null. */
-export function ownerIdFromSearch(search: URLSearchParams): number | null {
-  const value = search.get(OWNER_QUERY);
+export function ownerIdFromSearch(search: string): number | null {
+  const value = new URLSearchParams(search).get(OWNER_QUERY);
   return value !== null && /^\d+$/.test(value) ? Number(value) : null;
 }
 

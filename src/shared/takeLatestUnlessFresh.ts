@@ -6,21 +6,20 @@ import { selectFromStore, type StoreState } from './storeHooks';
 /** Data loaded this recently is not asked for again when its page opens again. */
 export const PAGE_DATA_FRESH_MS = 10_000;
 
-/** Fresh: loaded (loadedAt, from Date.now) less than PAGE_DATA_FRESH_MS before `now`. */
-export const isFreshLoad = (load: { status: string; loadedAt?: number | null } | undefined, now: number): boolean =>
-  load?.status === 'succeeded' && typeof load.loadedAt === 'number' && now - load.loadedAt < PAGE_DATA_FRESH_MS;
+/** A load's state as the slices keep it; `loadedAt` is Date.now of its last success. */
+export type LoadOfPage = { status: string; loadedAt?: number | null } | undefined;
 
 /**
  * takeLatest for a page's "opened" events, except that an open whose data is already on the way
- * (the running load has the same key) or freshly loaded (`isFresh` reads the data's own state)
- * starts nothing. A page opened twice in a row, e.g. once by the start-up while the stored sign-in
+ * (the running load has the same key) or freshly loaded (every load `loadsOf` names succeeded less
+ * than PAGE_DATA_FRESH_MS ago) starts nothing. A page opened twice in a row, e.g. once by the start-up while the stored sign-in
  * is checked (app/earlyPageData.ts) and once when it mounts, asks the server once. Actions `until`
  * matches (the end of the session) cancel the running load.
  */
 export function takeLatestUnlessFresh<A extends UnknownAction>(
   opens: (action: UnknownAction) => action is A,
   keyOf: (action: A) => string,
-  isFresh: (state: StoreState, action: A, now: number) => boolean,
+  loadsOf: (state: StoreState, action: A) => LoadOfPage[],
   worker: (action: A) => Generator,
   until: (action: UnknownAction) => boolean = () => false,
 ) {
@@ -36,7 +35,8 @@ export function takeLatestUnlessFresh<A extends UnknownAction>(
       const key = keyOf(action);
       if (running?.task.isRunning() && running.key === key) continue;
       const now = yield* call(Date.now);
-      if (yield* selectFromStore(isFresh, action, now)) continue;
+      const loads = yield* selectFromStore(loadsOf, action);
+      if (loads.every((load) => load?.status === 'succeeded' && now - (load.loadedAt ?? 0) < PAGE_DATA_FRESH_MS)) continue;
       if (running) yield* cancel(running.task);
       running = { task: yield* fork(worker, action), key };
     }

@@ -13,7 +13,7 @@ import { selectIsPrivileged, selectOpenedPrograms } from '../../entities/session
 import { MODEL_CODE_LENGTH, SHAKE_DURATION_MS } from '../../shared/constants';
 import type { SagaServices } from '../../shared/sagaServices';
 import { selectFromStore } from '../../shared/storeHooks';
-import { isFreshLoad, takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
+import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
 import { selectGalleryView, selectModelCards, selectUnlockUi } from './contentSelectors';
 import { contentActions, type ContentState } from './contentSlice';
 import { modelKey, sameName } from './model/modelNames';
@@ -230,17 +230,18 @@ type ModelsPageOpened = ReturnType<typeof contentActions.modelsPageOpened>;
 type GalleryOpened = ReturnType<typeof contentActions.galleryOpened>;
 const modelsPageKey = (action: ModelsPageOpened) => `models:${action.payload.programId}`;
 const galleryKey = (action: GalleryOpened) => `gallery:${action.payload.programId}:${action.payload.lessonId}`;
-const areModelsFresh = (state: { content: ContentState }, action: ModelsPageOpened, now: number) =>
-  isFreshLoad(state.content.lessons[action.payload.programId], now);
-const isGalleryFresh = (state: { content: ContentState }, action: GalleryOpened, now: number) =>
-  isFreshLoad(state.content.lessons[action.payload.programId], now) && isFreshLoad(state.content.lessonDetails[action.payload.lessonId], now);
+const modelsPageLoads = ({ content }: { content: ContentState }, { payload }: ModelsPageOpened) => [content.lessons[payload.programId]];
+const galleryLoads = ({ content }: { content: ContentState }, { payload }: GalleryOpened) => [
+  content.lessons[payload.programId],
+  content.lessonDetails[payload.lessonId],
+];
 
 export function* contentSaga() {
   yield* takeLatest(contentActions.programsPageOpened, onProgramsPageOpened);
   // A page opened again while its data loads, or soon after, asks nothing again (one request when
   // the start-up opened it early and the page then mounts).
-  yield* fork(takeLatestUnlessFresh(contentActions.modelsPageOpened.match, modelsPageKey, areModelsFresh, onModelsPageOpened, sessionEnded));
-  yield* fork(takeLatestUnlessFresh(contentActions.galleryOpened.match, galleryKey, isGalleryFresh, onGalleryOpened, sessionEnded));
+  yield* fork(takeLatestUnlessFresh(contentActions.modelsPageOpened.match, modelsPageKey, modelsPageLoads, onModelsPageOpened, sessionEnded));
+  yield* fork(takeLatestUnlessFresh(contentActions.galleryOpened.match, galleryKey, galleryLoads, onGalleryOpened, sessionEnded));
   yield* takeLatest(contentActions.legacyGalleryOpened, onLegacyGalleryOpened);
   yield* takeEvery(contentActions.unlockCodeChanged, onUnlockCodeChanged);
 }

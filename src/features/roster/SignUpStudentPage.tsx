@@ -6,7 +6,7 @@
 import 'react-datepicker/dist/react-datepicker.css';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import DatePicker from 'react-datepicker';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import type { ApiError } from '../../api/types';
 import { selectUserId, selectUserRole } from '../../entities/session/sessionSelectors';
 import { selectUserEntities } from '../../entities/users/usersSelectors';
@@ -16,7 +16,8 @@ import { ownerIdFromSearch, paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { controlProps, FormField, FormGrid } from './FormField';
 import { fromIsoDate, toIsoDate } from './formatting';
-import { selectListLoad, selectOwnerChoices, selectSignUpStudentFlow, selectStudentsListOwner } from './rosterSelectors';
+import { selectListLoad, selectOwnerChoices, selectSignUpStudentFlow } from './rosterSelectors';
+import { selectStudentsListOwner } from './studentsListOwner';
 import { rosterActions } from './rosterSlice';
 import { emptyStudentForm, MAX_LESSONS, toNewStudent, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from './studentForm';
 import { useMediaQuery } from './useMediaQuery';
@@ -44,8 +45,7 @@ export default function SignUpStudentPage() {
   const { userName = '' } = useParams();
   const role = useAppSelector(selectUserRole);
   const ownUserId = useAppSelector(selectUserId);
-  const [search] = useSearchParams();
-  const requestedOwnerId = ownerIdFromSearch(search);
+  const requestedOwnerId = ownerIdFromSearch(useLocation().search);
   // The owner this page was opened for (an administrator's ?owner= or the owner's first name).
   const urlOwner = useAppSelector((state) => selectStudentsListOwner(state, userName, requestedOwnerId));
   const ownerChoices = useAppSelector(selectOwnerChoices);

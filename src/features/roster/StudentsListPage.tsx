@@ -3,14 +3,15 @@
  * (`?owner={id}`, or the first name when one owner has it), so a reload or a shared link keeps it.
  */
 import { useCallback, useEffect } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import type { Student, User } from '../../api/types';
 import { selectSupportEmail } from '../../entities/config/configSlice';
 import { ownerIdFromSearch, paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { ExportButton, ExportOutcome, ListBody, NoStudentsYet } from './ListParts';
 import { studentsListColumns } from './rosterColumns';
-import { selectStudentsListOwner, selectStudentsListRows, selectTableSort, type WithRoster } from './rosterSelectors';
+import { selectStudentsListRows, selectTableSort, type WithRoster } from './rosterSelectors';
+import { selectStudentsListOwner } from './studentsListOwner';
 import { rosterActions } from './rosterSlice';
 import { RosterTable } from './RosterTable';
 import { ButtonLink, Message, Page, Subtitle, SupportNote, Title, Toolbar } from './ui';
@@ -24,8 +25,7 @@ const place = (owner: User) => [owner.country, owner.state].filter(Boolean).join
 export default function StudentsListPage() {
   const dispatch = useAppDispatch();
   const { userName = '' } = useParams();
-  const [search] = useSearchParams();
-  const requestedOwnerId = ownerIdFromSearch(search);
+  const requestedOwnerId = ownerIdFromSearch(useLocation().search);
   const whose = useAppSelector((state) => selectStudentsListOwner(state, userName, requestedOwnerId));
   const ownerId = whose.kind === 'found' ? whose.ownerId : null;
   const rows = useAppSelector((state) => selectStudentsListRows(state, ownerId));

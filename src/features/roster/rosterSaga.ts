@@ -11,7 +11,7 @@ import { studentsActions } from '../../entities/students/studentsSlice';
 import { usersActions } from '../../entities/users/usersSlice';
 import { exportNames } from '../../shared/constants';
 import { selectFromStore } from '../../shared/storeHooks';
-import { isFreshLoad, takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
+import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
 import { loadExporter } from './exportService';
 import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type RosterColumn, type TableId } from './rosterColumns';
 import { selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListRows, type WithRoster } from './rosterSelectors';
@@ -145,8 +145,7 @@ export function* rosterSaga() {
   // The three lists share one load: an open while it runs, or soon after, asks nothing again.
   const listOpened = isAnyOf(rosterActions.studentsListOpened, rosterActions.franchiseOwnersOpened, rosterActions.allStudentsOpened);
   const sessionEnded = isAnyOf(sessionActions.loggedOut, sessionActions.expired);
-  const isListFresh = (state: WithRoster, _action: unknown, now: number) => isFreshLoad(state.roster.list, now);
-  yield* fork(takeLatestUnlessFresh(listOpened, () => 'roster', isListFresh, loadRoster, sessionEnded));
+  yield* fork(takeLatestUnlessFresh(listOpened, () => 'roster', (state: WithRoster) => [state.roster.list], loadRoster, sessionEnded));
   yield* takeLatest(rosterActions.signUpStudentOpened, loadForSignUp);
   // takeLeading, not takeLatest: a second click while a sign-up is in flight must not send it twice.
   yield* takeLeading(rosterActions.studentSignUpSubmitted, signUpStudent);
