@@ -11,10 +11,10 @@ export type LoadOfPage = { status: string; loadedAt?: number | null } | undefine
 
 /**
  * takeLatest for a page's "opened" events, except that an open whose data is already on the way
- * (the running load has the same key) or freshly loaded (every load `loadsOf` names succeeded less
- * than PAGE_DATA_FRESH_MS ago) starts nothing. A page opened twice in a row, e.g. once by the start-up while the stored sign-in
- * is checked (app/earlyPageData.ts) and once when it mounts, asks the server once. Actions `until`
- * matches (the end of the session) cancel the running load.
+ * (the running load has the same key) or freshly loaded (every load `loadsOf` names succeeded
+ * less than PAGE_DATA_FRESH_MS ago) starts nothing. A page opened twice in a row, e.g. once by the
+ * start-up while the stored sign-in is checked (app/earlyPageData.ts) and once when it mounts,
+ * asks the server once. Actions `until` matches (the end of the session) cancel the running load.
  */
 export function takeLatestUnlessFresh<A extends UnknownAction>(
   opens: (action: UnknownAction) => action is A,
