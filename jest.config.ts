@@ -48,9 +48,8 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      // config/: the build's own plugins. test/contract: the app's ApiClient against the real backend
-      // (it imports both sides, which server/ itself may not).
-      roots: ['<rootDir>/server', '<rootDir>/config', '<rootDir>/test/contract'],
+      // config/: the build's own plugins; test/: checks on the whole source tree (typedStore.test.ts).
+      roots: ['<rootDir>/server', '<rootDir>/config', '<rootDir>/test'],
       testMatch: ['**/*.test.ts'],
       transform: swc,
       transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition)/)'],

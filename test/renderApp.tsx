@@ -43,7 +43,6 @@ export function signedInAs(login: keyof typeof demoLogins, extra: Partial<Sessio
     unlockedLessonIds: [],
     kitContentsOpened: false,
     unlockedModels: {},
-    selectedOwnerId: null,
     ...extra,
   };
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ApiClient } from '../api/types';
 import { contentActions } from '../features/content/contentSlice';
-import { EARLY_JOIN_MS } from '../shared/takeLatestJoiningEarly';
+import { PAGE_DATA_FRESH_MS } from '../shared/takeLatestUnlessFresh';
 import { CATAPULT, createContentApi } from '../../test/fixtures/content';
 import { createMemoryStorage } from '../../test/memoryStorage';
 import { renderApp, signedInAs, testConfig } from '../../test/renderApp';
@@ -92,29 +92,27 @@ describe('the opened page’s data on start, while the stored sign-in is checked
     await waitFor(() => expect(callsTo(admin, 'getAllStudents')).toBe(1));
   });
 
-  it('an early load is joined only by the same page, and only soon after', async () => {
+  it('a page opened again while its data loads, or soon after, asks once; another page, or later, asks again', async () => {
     const api = createContentApi({ viewer: 'owner' });
     const view = renderApp({ route: '/terms_of_use', session: signedInAs('dana'), api });
     await waitFor(() => expect(view.store.getState().session.valid).toBe(true));
 
-    view.store.dispatch(contentActions.modelsPageOpened({ programId: 167, early: true }));
+    // Twice in a row (the start-up's open, then the page's own): one request.
     view.store.dispatch(contentActions.modelsPageOpened({ programId: 167 }));
-    await waitFor(() => expect(callsTo(api, 'getLessons')).toBe(1));
+    view.store.dispatch(contentActions.modelsPageOpened({ programId: 167 }));
+    await waitFor(() => expect(view.store.getState().content.lessons[167]?.status).toBe('succeeded'));
+    view.store.dispatch(contentActions.modelsPageOpened({ programId: 167 }));
+    expect(callsTo(api, 'getLessons')).toBe(1);
 
     // Another program is its own load.
-    view.store.dispatch(contentActions.modelsPageOpened({ programId: 130, early: true }));
-    view.store.dispatch(contentActions.modelsPageOpened({ programId: 167 }));
-    await waitFor(() => expect(callsTo(api, 'getLessons')).toBe(3));
+    view.store.dispatch(contentActions.modelsPageOpened({ programId: 130 }));
+    await waitFor(() => expect(callsTo(api, 'getLessons')).toBe(2));
 
-    // Too long after the early load: the page loads afresh (unlocks made on another device show).
-    const now = Date.now();
-    const clock = jest.spyOn(Date, 'now');
+    // Long after: the page loads afresh (unlocks made on another device show).
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + PAGE_DATA_FRESH_MS + 60_000);
     try {
-      view.store.dispatch(contentActions.modelsPageOpened({ programId: 167, early: true }));
-      await waitFor(() => expect(callsTo(api, 'getLessons')).toBe(4));
-      clock.mockReturnValue(now + EARLY_JOIN_MS + 60_000);
       view.store.dispatch(contentActions.modelsPageOpened({ programId: 167 }));
-      await waitFor(() => expect(callsTo(api, 'getLessons')).toBe(5));
+      await waitFor(() => expect(callsTo(api, 'getLessons')).toBe(3));
     } finally {
       clock.mockRestore();
     }

@@ -1,13 +1,41 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { Persistor } from 'redux-persist';
+import { contentActions } from '../features/content/contentSlice';
+import { rosterActions } from '../features/roster/rosterSlice';
 import type { AppStore } from './store';
+
+type RouteParams = Readonly<Record<string, string | undefined>>;
 
 /** What a route may declare in its `handle`. */
 export interface RouteHandle {
-  /** The action that asks for this page's data, dispatched on start before the page can mount (or null for these params). */
-  earlyData?: (params: Readonly<Record<string, string | undefined>>) => UnknownAction | null;
+  /**
+   * The page's own "opened" event, sent on start before the page can mount (or null for these
+   * params). The page sends it again when it mounts; the feature's saga then finds the data
+   * loading or freshly loaded and asks nothing again (shared/takeLatestUnlessFresh.ts).
+   */
+  earlyData?: (params: RouteParams) => UnknownAction | null;
+  /** Where the user is, for the document title (documentTitle.tsx); `:name` is the route's param. */
+  title?: string | ((params: RouteParams, session: { signedIn: boolean }) => string);
 }
+
+const wholeNumber = (value: string | undefined): number | null => (value !== undefined && /^\d+$/.test(value) ? Number(value) : null);
+
+/** The pages whose data may start on start, by what their open event needs from the URL. */
+export const earlyData = {
+  studentsList: () => rosterActions.studentsListOpened(),
+  /** '/select-model/:programName/:programId' and '/select-model-lesson-plans/...'. */
+  modelsPage: ({ programId }: RouteParams) => {
+    const id = wholeNumber(programId);
+    return id === null ? null : contentActions.modelsPageOpened({ programId: id });
+  },
+  /** '/model_building_instructions/:programName/:programId/:lessonId' (not the older name-based route). */
+  gallery: ({ second, third }: RouteParams) => {
+    const programId = wholeNumber(second);
+    const lessonId = wholeNumber(third);
+    return programId === null || lessonId === null ? null : contentActions.galleryOpened({ programId, lessonId });
+  },
+} satisfies Record<string, NonNullable<RouteHandle['earlyData']>>;
 
 /**
  * Starts what the opened page needs before React DOM and the router exist (bootstrap.tsx calls

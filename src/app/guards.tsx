@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import type { Role } from '../api/types';
-import { selectIsSessionValid, selectIsSignedIn, selectUserRole } from '../entities/session/sessionSelectors';
+import { selectIsSessionValid, selectIsSignedIn, selectUserName, selectUserRole } from '../entities/session/sessionSelectors';
 import { paths } from '../shared/paths';
 import { useAppSelector } from '../shared/storeHooks';
 import { PageLoading } from '../shared/ui/PageLoading';
@@ -12,14 +12,18 @@ export function RequireSignedIn() {
   // Deferred: the page that replaces the check renders in small slices in the background, not in
   // one long task that freezes a slow tablet (the store's own updates render synchronously).
   const valid = useDeferredValue(useAppSelector(selectIsSessionValid));
-  if (!signedIn) return <Navigate to={paths.home()} replace />;
+  if (!signedIn) return <Navigate to={paths.home.href()} replace />;
   if (!valid) return <PageLoading label="Checking your sign-in" />;
   return <Outlet />;
 }
 
-/** Pages for some roles only; anyone else goes to /. The backend enforces the same on its data. */
-export function RequireRole({ roles }: { roles: readonly Role[] }) {
+/**
+ * Pages for some roles only; anyone else goes to `otherwise` (given their user name), by default /.
+ * The backend enforces the same on its data.
+ */
+export function RequireRole({ roles, otherwise = paths.home.href }: { roles: readonly Role[]; otherwise?: (own: { userName: string }) => string }) {
   const role = useAppSelector(selectUserRole);
-  if (role === null || !roles.includes(role)) return <Navigate to={paths.home()} replace />;
+  const userName = useAppSelector(selectUserName) ?? '';
+  if (role === null || !roles.includes(role)) return <Navigate to={otherwise({ userName })} replace />;
   return <Outlet />;
 }

@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { QaLauncher } from '../qa/QaLauncher';
+import { selectQaPanelEnabled } from '../entities/config/configSlice';
 import type { QaTools } from '../qa/qaTools';
 import { AppProviders } from './AppProviders';
 import { routes } from './routes';
 import type { createAppStore } from './store';
+
+/** The QA button is its own chunk, downloaded only where the configuration turns the QA panel on. */
+const QaLauncher = lazy(async () => ({ default: (await import(/* webpackChunkName: "qa-launcher" */ '../qa/QaLauncher')).QaLauncher }));
 
 /** The last step of startApp (bootstrap.tsx): the router and the first render. */
 export function mountApp(container: HTMLElement, created: ReturnType<typeof createAppStore>, qa: QaTools) {
@@ -12,7 +16,11 @@ export function mountApp(container: HTMLElement, created: ReturnType<typeof crea
   createRoot(container).render(
     <AppProviders store={created.store} persistor={created.persistor}>
       <RouterProvider router={router} />
-      <QaLauncher tools={qa} />
+      {selectQaPanelEnabled(created.store.getState()) && (
+        <Suspense fallback={null}>
+          <QaLauncher tools={qa} />
+        </Suspense>
+      )}
     </AppProviders>,
   );
   return router;

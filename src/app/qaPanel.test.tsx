@@ -75,13 +75,20 @@ async function recordDanaSigningIn(): Promise<ActionLog> {
 describe('QA panel', () => {
   afterEach(() => jest.mocked(saveAs).mockClear());
 
-  it('is offered when runtime configuration turns it on, and to administrators', async () => {
+  it('is offered only when runtime configuration turns it on, to administrators too', async () => {
     const configured = renderWithQa({ config: { qaPanel: true } });
     expect(await screen.findByRole('button', { name: 'Open the QA panel' })).toBeInTheDocument();
     configured.unmount();
 
-    const admin = renderWithQa({ session: signedInAs('admin') });
-    expect(await screen.findByRole('button', { name: 'Open the QA panel' })).toBeInTheDocument();
+    const configuredAdmin = renderWithQa({ config: { qaPanel: true }, session: signedInAs('admin') });
+    await screen.findByRole('heading', { name: 'Select Program' });
+    expect(screen.getByRole('button', { name: 'Open the QA panel' })).toBeInTheDocument();
+    configuredAdmin.unmount();
+
+    // Defect 11: the configuration's "off" holds on administrators' pages too.
+    const admin = renderWithQa({ config: { qaPanel: false }, session: signedInAs('admin') });
+    await screen.findByRole('heading', { name: 'Select Program' });
+    expect(screen.queryByRole('button', { name: 'Open the QA panel' })).not.toBeInTheDocument();
     admin.unmount();
 
     renderWithQa({ session: signedInAs('mia') });

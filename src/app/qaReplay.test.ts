@@ -79,7 +79,7 @@ describe('action log replay of a real session', () => {
   it('replays a stored session put back by redux-persist (persist/REHYDRATE) and its validation', async () => {
     const { store, sagaTask, qa } = startRecordedStore(signedInAs('dana'));
     await waitFor(() => expect(store.getState().session.valid).toBe(true));
-    store.dispatch(sessionActions.ownerSelected(2));
+    store.dispatch(sessionActions.kitContentsOpened());
     store.dispatch(sessionActions.loggedOut());
 
     const result = replayLog(downloaded(qa.recorder.exportLog()), rootReducer, replayOptions);

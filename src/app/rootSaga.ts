@@ -1,9 +1,37 @@
-import { all, fork } from 'typed-redux-saga';
+import { createAction } from '@reduxjs/toolkit';
+import { all, call, delay, fork, put } from 'typed-redux-saga';
 import { authSaga } from '../features/auth/authSaga';
 import { contentSaga } from '../features/content/contentSaga';
 import { rosterSaga } from '../features/roster/rosterSaga';
 import { termsSaga } from '../features/terms/termsSaga';
 
-export function* rootSaga() {
-  yield* all([fork(authSaga), fork(termsSaga), fork(rosterSaga), fork(contentSaga)]);
+export const appEvents = {
+  /** A feature's watcher threw; it was restarted (the QA action log keeps this). */
+  sagaCrashed: createAction<{ saga: string; message: string }>('app/sagaCrashed'),
+};
+
+/** Pause before restart N (0 for the first): a watcher that throws on every start must not spin. */
+export const restartDelayMs = (restarts: number) => (restarts && Math.min(30_000, 125 * 2 ** restarts));
+
+type Watcher = () => Generator;
+
+/**
+ * Runs a feature's watcher; if it throws (its own code, or a worker it forked without catching),
+ * the error is logged and reported as app/sagaCrashed and the watcher starts again, so one bug
+ * stops one feature for a moment instead of every feature for the rest of the session.
+ */
+export function* keepAlive(name: string, watcher: Watcher) {
+  for (let restarts = 0; ; restarts++) {
+    try {
+      return yield* call(watcher);
+    } catch (error) {
+      console.error(name, error);
+      yield* put(appEvents.sagaCrashed({ saga: name, message: error instanceof Error ? error.message : String(error) }));
+      if (restarts) yield* delay(restartDelayMs(restarts));
+    }
+  }
+}
+
+export function* rootSaga(watchers: Record<string, Watcher> = { authSaga, termsSaga, rosterSaga, contentSaga }) {
+  yield* all(Object.keys(watchers).map((name) => fork(keepAlive, name, watchers[name]!)));
 }

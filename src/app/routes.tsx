@@ -1,14 +1,12 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
 import type { RouteObject } from 'react-router';
 import { selectIsSessionValid, selectIsSignedIn } from '../entities/session/sessionSelectors';
-import { galleryPageEarlyData, modelsPageEarlyData } from '../features/content/earlyPageData';
-import { AppLayout } from '../features/layout/AppLayout';
-import { studentsListEarlyData } from '../features/roster/earlyPageData';
-import { routePatterns } from '../shared/paths';
+import { paths } from '../shared/paths';
 import { useAppSelector } from '../shared/storeHooks';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { RouteError } from '../shared/ui/RouteError';
-import type { RouteHandle } from './earlyPageData';
+import { TitledLayout } from './documentTitle';
+import { earlyData, type RouteHandle } from './earlyPageData';
 import { RequireRole, RequireSignedIn } from './guards';
 
 type PageModule = { default: React.ComponentType };
@@ -31,16 +29,30 @@ function HomeRoute() {
 const owners = ['franchise_owner', 'administrator'] as const;
 const admins = ['administrator'] as const;
 
+/**
+ * Every route, its guard, its title and its early data in one table. Guards: no stored sign-in
+ * goes to /; the roster pages are for owners and administrators, the admin pages for
+ * administrators (anyone else goes to /); lesson plans are not for students, who go to their
+ * building instructions (portal-spec.md sections 2 and 6).
+ */
 export const routes: RouteObject[] = [
   {
     // Every screen has the header: it comes with the entry rather than as one more request.
-    Component: AppLayout,
+    Component: TitledLayout,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      { path: routePatterns.home, Component: HomeRoute },
-      { path: routePatterns.passwordReset, ...page(() => import(/* webpackChunkName: "page-password-reset" */ '../features/auth/PasswordResetPage')) },
-      { path: routePatterns.termsOfUse, ...page(() => import(/* webpackChunkName: "page-terms" */ '../features/terms/TermsPage')) },
+      { path: paths.home.pattern, Component: HomeRoute, handle: { title: (_, { signedIn }) => (signedIn ? 'Select Program' : 'Sign in') } satisfies RouteHandle },
+      {
+        path: paths.passwordReset.pattern,
+        handle: { title: 'Forgot password' } satisfies RouteHandle,
+        ...page(() => import(/* webpackChunkName: "page-password-reset" */ '../features/auth/PasswordResetPage')),
+      },
+      {
+        path: paths.termsOfUse.pattern,
+        handle: { title: 'Terms of Use' } satisfies RouteHandle,
+        ...page(() => import(/* webpackChunkName: "page-terms" */ '../features/terms/TermsPage')),
+      },
       {
         Component: RequireSignedIn,
         children: [
@@ -48,39 +60,80 @@ export const routes: RouteObject[] = [
             element: <RequireRole roles={owners} />,
             children: [
               {
-                path: routePatterns.studentsList,
-                handle: { earlyData: studentsListEarlyData } satisfies RouteHandle,
+                path: paths.studentsList.pattern,
+                handle: { earlyData: earlyData.studentsList, title: 'Students of :userName' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-students-list" */ '../features/roster/StudentsListPage')),
               },
-              { path: routePatterns.signUpNewStudent, ...page(() => import(/* webpackChunkName: "page-sign-up-student" */ '../features/roster/SignUpStudentPage')) },
+              {
+                path: paths.signUpNewStudent.pattern,
+                handle: { title: 'Sign Up New Student' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "page-sign-up-student" */ '../features/roster/SignUpStudentPage')),
+              },
             ],
           },
           {
             element: <RequireRole roles={admins} />,
             children: [
-              { path: routePatterns.franchiseOwnersList, ...page(() => import(/* webpackChunkName: "page-franchise-owners" */ '../features/roster/FranchiseOwnersPage')) },
-              { path: routePatterns.allStudentsList, ...page(() => import(/* webpackChunkName: "page-all-students" */ '../features/roster/AllStudentsPage')) },
-              { path: routePatterns.signUpNewFranchise, ...page(() => import(/* webpackChunkName: "page-sign-up-franchise" */ '../features/roster/SignUpFranchisePage')) },
+              {
+                path: paths.franchiseOwnersList.pattern,
+                handle: { title: 'Franchise Owners' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "page-franchise-owners" */ '../features/roster/FranchiseOwnersPage')),
+              },
+              {
+                path: paths.allStudentsList.pattern,
+                handle: { title: 'All Students List' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "page-all-students" */ '../features/roster/AllStudentsPage')),
+              },
+              {
+                path: paths.signUpNewFranchise.pattern,
+                handle: { title: 'Sign Up New Franchise' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "page-sign-up-franchise" */ '../features/roster/SignUpFranchisePage')),
+              },
             ],
           },
-          { path: routePatterns.buildingInstructions, ...page(() => import(/* webpackChunkName: "page-building-instructions" */ '../features/content/BuildingInstructionsPage')) },
-          { path: routePatterns.buildingInstructionsProgram, ...page(() => import(/* webpackChunkName: "page-program-redirect" */ '../features/content/ProgramRedirectPage')) },
-          { path: routePatterns.lessonPlans, ...page(() => import(/* webpackChunkName: "page-lesson-plans" */ '../features/content/LessonPlansPage')) },
-          { path: routePatterns.lessonPlansProgram, ...page(() => import(/* webpackChunkName: "page-program-redirect" */ '../features/content/ProgramRedirectPage')) },
           {
-            path: routePatterns.selectModel,
-            handle: { earlyData: modelsPageEarlyData } satisfies RouteHandle,
+            path: paths.buildingInstructions.pattern,
+            handle: { title: 'Building Instructions' } satisfies RouteHandle,
+            ...page(() => import(/* webpackChunkName: "page-building-instructions" */ '../features/content/BuildingInstructionsPage')),
+          },
+          {
+            path: paths.buildingInstructionsProgram.pattern,
+            handle: { title: 'Building Instructions: :programName' } satisfies RouteHandle,
+            ...page(() => import(/* webpackChunkName: "page-program-redirect" */ '../features/content/ProgramRedirectPage')),
+          },
+          {
+            path: paths.selectModel.pattern,
+            handle: { earlyData: earlyData.modelsPage, title: 'Models of :programName' } satisfies RouteHandle,
             ...page(() => import(/* webpackChunkName: "page-select-model" */ '../features/content/SelectModelPage')),
           },
           {
-            path: routePatterns.selectModelLessonPlans,
-            handle: { earlyData: modelsPageEarlyData } satisfies RouteHandle,
-            ...page(() => import(/* webpackChunkName: "page-select-model-lesson-plans" */ '../features/content/SelectModelLessonPlansPage')),
+            path: paths.modelBuildingInstructions.pattern,
+            handle: {
+              earlyData: earlyData.gallery,
+              // The older route names the model; the newer one its program (and the lesson by id).
+              title: ({ first, second, third }) => (/^\d+$/.test(third ?? '') ? `Building Instructions: ${first}` : `${third} · Building Instructions: ${second}`),
+            } satisfies RouteHandle,
+            ...page(() => import(/* webpackChunkName: "page-gallery" */ '../features/content/GalleryPage')),
           },
           {
-            path: routePatterns.modelBuildingInstructions,
-            handle: { earlyData: galleryPageEarlyData } satisfies RouteHandle,
-            ...page(() => import(/* webpackChunkName: "page-gallery" */ '../features/content/GalleryPage')),
+            element: <RequireRole roles={owners} otherwise={paths.buildingInstructions.href} />,
+            children: [
+              {
+                path: paths.lessonPlans.pattern,
+                handle: { title: 'Lesson Plans' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "page-lesson-plans" */ '../features/content/LessonPlansPage')),
+              },
+              {
+                path: paths.lessonPlansProgram.pattern,
+                handle: { title: 'Lesson Plans: :programName' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "page-program-redirect" */ '../features/content/ProgramRedirectPage')),
+              },
+              {
+                path: paths.selectModelLessonPlans.pattern,
+                handle: { earlyData: earlyData.modelsPage, title: 'Lesson Plans of :programName' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "page-select-model-lesson-plans" */ '../features/content/SelectModelLessonPlansPage')),
+              },
+            ],
           },
         ],
       },

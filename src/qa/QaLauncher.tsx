@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { selectQaPanelEnabled } from '../entities/config/configSlice';
-import { selectIsAdmin } from '../entities/session/sessionSelectors';
 import { useAppSelector } from '../shared/storeHooks';
 import type { QaTools } from './qaTools';
 
@@ -27,12 +26,11 @@ const LaunchButton = styled.button`
 `;
 
 /**
- * A small 'QA' button, shown when runtime configuration turns the QA panel on (config.qaPanel)
- * or an administrator is signed in. Once open, the panel stays open whatever state a replay shows.
+ * A small 'QA' button, shown only when runtime configuration turns the QA panel on (config.qaPanel),
+ * whoever is signed in. Once open, the panel stays open whatever state a replay shows.
  */
 export function QaLauncher({ tools }: { tools: QaTools }) {
   const enabled = useAppSelector(selectQaPanelEnabled);
-  const isAdmin = useAppSelector(selectIsAdmin);
   const [open, setOpen] = useState(false);
   if (open) {
     return (
@@ -41,7 +39,7 @@ export function QaLauncher({ tools }: { tools: QaTools }) {
       </Suspense>
     );
   }
-  if (!enabled && !isAdmin) return null;
+  if (!enabled) return null;
   return (
     <LaunchButton type="button" aria-label="Open the QA panel" onClick={() => setOpen(true)}>
       QA

@@ -1,48 +1,80 @@
 /**
- * Path builders for every route of portal-spec.md section 2. The route table (src/app/routes.tsx)
- * and every link use these, so a route is spelled in one place.
+ * Every route of portal-spec.md section 2, each spelled once as `{ pattern, href }`: the route table
+ * (src/app/routes.tsx) uses `pattern`, every link and redirect uses `href`, so the two cannot drift.
  */
-const seg = (value: string | number) => encodeURIComponent(String(value));
+
+/** The `:name` segments of a pattern. */
+type ParamName<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamName<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type RouteParams<P extends string> = { readonly [K in ParamName<P>]: string | number };
+
+export interface Route<P extends string, Args extends unknown[]> {
+  readonly pattern: P;
+  readonly href: (...args: Args) => string;
+}
+
+/** The pattern with its `:name` segments filled in, each URL-encoded. */
+function fill<P extends string>(pattern: P, params: RouteParams<P>): string {
+  const values = params as Readonly<Record<string, string | number>>;
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
+}
+
+type HrefArgs<P extends string> = [ParamName<P>] extends [never] ? [] : [params: RouteParams<P>];
+
+function route<P extends string>(pattern: P): Route<P, HrefArgs<P>> {
+  return { pattern, href: (...args: HrefArgs<P>) => fill(pattern, (args[0] ?? {}) as RouteParams<P>) };
+}
+
+/** The query parameter that says whose list an administrator opened: /students_list/Dana?owner=2. */
+export const OWNER_QUERY = 'owner';
+
+/** The owner id a URL's query names, or null. */
+export function ownerIdFromSearch(search: string): number | null {
+  const value = new URLSearchParams(search).get(OWNER_QUERY);
+  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
+}
+
+/** A route whose page belongs to one franchise owner; an administrator's link also names the owner's id. */
+function ownerRoute<P extends '/students_list/:userName' | '/sign_up_new_student/:userName'>(pattern: P) {
+  return {
+    pattern,
+    href: ({ userName, ownerId = null }: { userName: string; ownerId?: number | null }) =>
+      fill(pattern, { userName } as RouteParams<P>) + (ownerId === null ? '' : `?${OWNER_QUERY}=${ownerId}`),
+  };
+}
+
+/** Both gallery routes share this shape; the page tells them apart by whether the last two segments are numeric. */
+const galleryPattern = '/model_building_instructions/:first/:second/:third';
 
 export const paths = {
-  home: () => '/',
-  passwordReset: () => '/PasswordReset',
-  termsOfUse: () => '/terms_of_use',
-  studentsList: (userName: string) => `/students_list/${seg(userName)}`,
-  signUpNewStudent: (userName: string) => `/sign_up_new_student/${seg(userName)}`,
-  franchiseOwnersList: () => '/admin/Franchise_Owners_List',
-  allStudentsList: () => '/admin/all_students_list',
-  signUpNewFranchise: (userName: string) => `/admin/sign_up_new_franchise/${seg(userName)}`,
-  buildingInstructions: (userName: string) => `/building_instructions/${seg(userName)}`,
-  buildingInstructionsProgram: (userName: string, programName: string) =>
-    `/building_instructions/${seg(userName)}/${seg(programName)}`,
-  lessonPlans: (userName: string) => `/lesson_plans/${seg(userName)}`,
-  lessonPlansProgram: (userName: string, programName: string) => `/lesson_plans/${seg(userName)}/${seg(programName)}`,
-  selectModel: (programName: string, programId: number) => `/select-model/${seg(programName)}/${seg(programId)}`,
-  selectModelLessonPlans: (programName: string, programId: number) =>
-    `/select-model-lesson-plans/${seg(programName)}/${seg(programId)}`,
-  modelBuildingInstructions: (programName: string, programId: number, lessonId: number) =>
-    `/model_building_instructions/${seg(programName)}/${seg(programId)}/${seg(lessonId)}`,
-  legacyModelBuildingInstructions: (userName: string, programName: string, modelName: string) =>
-    `/model_building_instructions/${seg(userName)}/${seg(programName)}/${seg(modelName)}`,
-} as const;
-
-/** Route patterns for the router, matching the builders above. */
-export const routePatterns = {
-  home: '/',
-  passwordReset: '/PasswordReset',
-  termsOfUse: '/terms_of_use',
-  studentsList: '/students_list/:userName',
-  signUpNewStudent: '/sign_up_new_student/:userName',
-  franchiseOwnersList: '/admin/Franchise_Owners_List',
-  allStudentsList: '/admin/all_students_list',
-  signUpNewFranchise: '/admin/sign_up_new_franchise/:userName',
-  buildingInstructions: '/building_instructions/:userName',
-  buildingInstructionsProgram: '/building_instructions/:userName/:programName',
-  lessonPlans: '/lesson_plans/:userName',
-  lessonPlansProgram: '/lesson_plans/:userName/:programName',
-  selectModel: '/select-model/:programName/:programId',
-  selectModelLessonPlans: '/select-model-lesson-plans/:programName/:programId',
-  /** Both gallery routes share this shape; the page tells them apart by whether the last two segments are numeric. */
-  modelBuildingInstructions: '/model_building_instructions/:first/:second/:third',
+  home: route('/'),
+  passwordReset: route('/PasswordReset'),
+  termsOfUse: route('/terms_of_use'),
+  studentsList: ownerRoute('/students_list/:userName'),
+  signUpNewStudent: ownerRoute('/sign_up_new_student/:userName'),
+  franchiseOwnersList: route('/admin/Franchise_Owners_List'),
+  allStudentsList: route('/admin/all_students_list'),
+  signUpNewFranchise: route('/admin/sign_up_new_franchise/:userName'),
+  buildingInstructions: route('/building_instructions/:userName'),
+  buildingInstructionsProgram: route('/building_instructions/:userName/:programName'),
+  lessonPlans: route('/lesson_plans/:userName'),
+  lessonPlansProgram: route('/lesson_plans/:userName/:programName'),
+  selectModel: route('/select-model/:programName/:programId'),
+  selectModelLessonPlans: route('/select-model-lesson-plans/:programName/:programId'),
+  /** '/model_building_instructions/{programName}/{ProgramId}/{LessonsId}'. */
+  modelBuildingInstructions: {
+    pattern: galleryPattern,
+    href: ({ programName, programId, lessonId }: { programName: string; programId: number; lessonId: number }) =>
+      fill(galleryPattern, { first: programName, second: programId, third: lessonId }),
+  },
+  /** The older '/model_building_instructions/{userName}/{programName}/{ModelName}'. */
+  legacyModelBuildingInstructions: {
+    pattern: galleryPattern,
+    href: ({ userName, programName, modelName }: { userName: string; programName: string; modelName: string }) =>
+      fill(galleryPattern, { first: userName, second: programName, third: modelName }),
+  },
 } as const;

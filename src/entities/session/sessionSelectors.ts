@@ -13,7 +13,6 @@ export const selectUserRole = (state: WithSession): Role | null => state.session
 export const selectUserName = (state: WithSession) => state.session.userName;
 export const selectUserId = (state: WithSession) => state.session.userId;
 export const selectUnlockedLessonIds = (state: WithSession) => state.session.unlockedLessonIds;
-export const selectSelectedOwnerId = (state: WithSession) => state.session.selectedOwnerId;
 
 export const selectIsAdmin = (state: WithSession) => state.session.userRole === 'administrator';
 export const selectIsFranchiseOwner = (state: WithSession) => state.session.userRole === 'franchise_owner';

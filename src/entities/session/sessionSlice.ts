@@ -21,8 +21,6 @@ export interface SessionState {
   kitContentsOpened: boolean;
   /** One unlocked flag per model name (older gallery route). */
   unlockedModels: Record<string, boolean>;
-  /** The owner whose students an administrator opened from the Franchise Owners list. */
-  selectedOwnerId: number | null;
 }
 
 export const initialSessionState: SessionState = {
@@ -35,7 +33,6 @@ export const initialSessionState: SessionState = {
   unlockedLessonIds: [],
   kitContentsOpened: false,
   unlockedModels: {},
-  selectedOwnerId: null,
 };
 
 export interface ModelUnlock {
@@ -83,9 +80,6 @@ const sessionSlice = createSlice({
     },
     kitContentsOpened: (state) => {
       state.kitContentsOpened = true;
-    },
-    ownerSelected: (state, action: PayloadAction<number>) => {
-      state.selectedOwnerId = action.payload;
     },
   },
 });

@@ -101,7 +101,7 @@ export default function LoginPage() {
               {...describedBy('login-terms', errorFor('terms'))}
             />
             <label htmlFor="login-terms">
-              I agree to the <Link to={paths.termsOfUse()}>terms of use</Link>
+              I agree to the <Link to={paths.termsOfUse.href()}>terms of use</Link>
             </label>
           </CheckRow>
           {problem === 'terms' && (
@@ -115,7 +115,7 @@ export default function LoginPage() {
           {submitting ? 'Signing in…' : 'Sign in'}
         </PrimaryButton>
         <Links>
-          <Link to={paths.passwordReset()}>Forgot password?</Link>
+          <Link to={paths.passwordReset.href()}>Forgot password?</Link>
         </Links>
       </Form>
     </Card>

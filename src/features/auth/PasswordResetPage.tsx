@@ -61,7 +61,7 @@ export default function PasswordResetPage() {
           {submitting ? 'Sending…' : 'Get New Password'}
         </PrimaryButton>
         <Links>
-          <Link to={paths.home()}>Back to sign in</Link>
+          <Link to={paths.home.href()}>Back to sign in</Link>
         </Links>
       </Form>
     </Card>

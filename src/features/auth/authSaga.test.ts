@@ -132,10 +132,10 @@ describe('auth saga: a stored token is validated on start', () => {
 
 describe('auth saga: log out and expiry', () => {
   it('clears the whole session on log out and returns to /', async () => {
-    const { store, navigations } = setup({ session: signedInAs('admin', { unlockedLessonIds: [201], unlockedModels: { Catapult: true }, selectedOwnerId: 2 }) });
+    const { store, navigations } = setup({ session: signedInAs('admin', { unlockedLessonIds: [201], unlockedModels: { Catapult: true } }) });
     await waitFor(() => expect(store.getState().session.valid).toBe(true));
     store.dispatch(sessionActions.loggedOut());
-    expect(store.getState().session).toMatchObject({ token: null, userName: null, userId: null, userRole: null, email: null, unlockedLessonIds: [], unlockedModels: {}, selectedOwnerId: null });
+    expect(store.getState().session).toMatchObject({ token: null, userName: null, userId: null, userRole: null, email: null, unlockedLessonIds: [], unlockedModels: {} });
     await waitFor(() => expect(navigations).toEqual(['/']));
   });
 

@@ -1,6 +1,6 @@
 import { REHYDRATE } from 'redux-persist';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { all, call, getContext, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
+import { all, call, getContext, put, takeEvery, takeLatest } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
 import type { ApiClient, CurrentUser } from '../../api/types';
 import { selectCapabilities } from '../../entities/config/configSlice';
@@ -10,6 +10,7 @@ import { paths } from '../../shared/paths';
 import type { Navigator } from '../../shared/sagaServices';
 import { authActions } from './authSlice';
 import { landingPath } from './landingPath';
+import { selectFromStore } from '../../shared/storeHooks';
 
 const getApi = () => getContext<ApiClient>('api');
 const getNavigator = () => getContext<Navigator>('navigator');
@@ -42,15 +43,15 @@ export function* login(action: ReturnType<typeof authActions.loginSubmitted>) {
  * answer counts only once token/validate has accepted the token.
  */
 export function* validateStoredToken() {
-  const token = yield* select(selectToken);
+  const token = yield* selectFromStore(selectToken);
   if (token === null) return;
   const { verdict, me } = yield* all({ verdict: call(checkToken), me: call(askWhoAmI) });
   if (verdict === 'rejected') {
-    if ((yield* select(selectToken)) === token) yield* put(sessionActions.expired());
+    if ((yield* selectFromStore(selectToken)) === token) yield* put(sessionActions.expired());
     return;
   }
   // Only if the session is still the one we checked (the user may have logged out meanwhile).
-  if ((yield* select(selectToken)) !== token) return;
+  if ((yield* selectFromStore(selectToken)) !== token) return;
   if (me) yield* call(confirmIdentity, me);
   yield* put(sessionActions.tokenValidated());
 }
@@ -69,7 +70,7 @@ function* checkToken() {
 
 /** The backend's word on who the token belongs to, where it can say (users/me); null otherwise. */
 function* askWhoAmI() {
-  const { userMeta } = yield* select(selectCapabilities);
+  const { userMeta } = yield* selectFromStore(selectCapabilities);
   if (!userMeta) return null;
   const api = yield* getApi();
   try {
@@ -87,7 +88,7 @@ function* askWhoAmI() {
  * refuses every call the real user may not make.
  */
 function* confirmIdentity(me: CurrentUser) {
-  const stored = yield* select(selectSession);
+  const stored = yield* selectFromStore(selectSession);
   if (me.id !== stored.userId || me.role !== stored.userRole || (me.name !== '' && me.name !== stored.userName)) {
     yield* put(sessionActions.identityConfirmed({ userId: me.id, role: me.role, userName: me.name }));
   }
@@ -96,7 +97,7 @@ function* confirmIdentity(me: CurrentUser) {
 /** Log out and expiry both end at the start page; the slices have already forgotten the user. */
 export function* returnHome() {
   const navigator = yield* getNavigator();
-  yield* call([navigator, navigator.navigate], paths.home(), { replace: true });
+  yield* call([navigator, navigator.navigate], paths.home.href(), { replace: true });
 }
 
 export function* resetPassword(action: ReturnType<typeof authActions.passwordResetSubmitted>) {
@@ -113,7 +114,7 @@ const isRehydrate = (action: unknown): boolean => (action as UnknownAction).type
 
 export function* authSaga() {
   // The session may already be back from storage when this saga starts.
-  const session = (yield* select(selectSession)) as { _persist?: { rehydrated?: boolean } };
+  const session = (yield* selectFromStore(selectSession)) as { _persist?: { rehydrated?: boolean } };
   yield* all([
     takeLatest(authActions.loginSubmitted, login),
     takeLatest(authActions.passwordResetSubmitted, resetPassword),

@@ -11,7 +11,7 @@ export default function BuildingInstructionsPage() {
       title="Building Instructions"
       kind="buildingInstructions"
       programs={programs}
-      linkTo={(program) => paths.selectModel(programRouteName(program), program.id)}
+      linkTo={(program) => paths.selectModel.href({ programName: programRouteName(program), programId: program.id })}
     />
   );
 }

@@ -48,14 +48,14 @@ function LessonGallery({ programName, programId, lessonId }: { programName: stri
   }, [dispatch, programId, lessonId]);
 
   // A student who has not unlocked this lesson goes to / (portal-spec.md section 4).
-  if (access === 'locked') return <Navigate to={paths.home()} replace />;
+  if (access === 'locked') return <Navigate to={paths.home.href()} replace />;
   if (access === 'open' && view.detail) {
     return (
       <InstructionGallery
         title={view.title}
         tabs={view.tabs}
         tabbed={view.tabbed}
-        backTo={paths.selectModel(view.program ? programRouteName(view.program) : programName, programId)}
+        backTo={paths.selectModel.href({ programName: view.program ? programRouteName(view.program) : programName, programId })}
         desktopBackground={view.program?.desktopBackground ?? null}
         mobileBackground={view.program?.mobileBackground ?? null}
       />
@@ -93,8 +93,8 @@ function LegacyGallery({ programName, modelName }: { programName: string; modelN
   }, [dispatch, programName, modelName]);
 
   // The same rule as the id route (entities/lessons/lessonAccess.ts); a locked model goes to /.
-  if (access === 'locked') return <Navigate to={paths.home()} replace />;
-  if (legacy.key === key && legacy.status === 'notFound') return <Navigate to={paths.home()} replace />;
+  if (access === 'locked') return <Navigate to={paths.home.href()} replace />;
+  if (legacy.key === key && legacy.status === 'notFound') return <Navigate to={paths.home.href()} replace />;
   if (legacy.key === key && legacy.status === 'failed') {
     return (
       <Page>
@@ -108,7 +108,7 @@ function LegacyGallery({ programName, modelName }: { programName: string; modelN
         title={view.title}
         tabs={view.tabs}
         tabbed={view.tabbed}
-        backTo={view.program ? paths.selectModel(programRouteName(view.program), view.program.id) : paths.home()}
+        backTo={view.program ? paths.selectModel.href({ programName: programRouteName(view.program), programId: view.program.id }) : paths.home.href()}
         desktopBackground={view.program?.desktopBackground ?? null}
         mobileBackground={view.program?.mobileBackground ?? null}
       />

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useMatch, useParams } from 'react-router';
-import { paths, routePatterns } from '../../shared/paths';
+import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { programRouteName, selectLessonPlanPrograms, selectProgramsLoad, selectVisiblePrograms } from './contentSelectors';
@@ -15,7 +15,7 @@ import { sameName } from './model/modelNames';
 export default function ProgramRedirectPage() {
   const dispatch = useAppDispatch();
   const { userName = '', programName = '' } = useParams();
-  const lessonPlans = useMatch(routePatterns.lessonPlansProgram) !== null;
+  const lessonPlans = useMatch(paths.lessonPlansProgram.pattern) !== null;
   const visible = useAppSelector(selectVisiblePrograms);
   const lessonPlanPrograms = useAppSelector(selectLessonPlanPrograms);
   const load = useAppSelector(selectProgramsLoad);
@@ -31,12 +31,12 @@ export default function ProgramRedirectPage() {
   );
   if (program) {
     const to = lessonPlans
-      ? paths.selectModelLessonPlans(programRouteName(program), program.id)
-      : paths.selectModel(programRouteName(program), program.id);
+      ? paths.selectModelLessonPlans.href({ programName: programRouteName(program), programId: program.id })
+      : paths.selectModel.href({ programName: programRouteName(program), programId: program.id });
     return <Navigate to={to} replace />;
   }
   if (load.status === 'succeeded' || load.status === 'failed') {
-    return <Navigate to={lessonPlans ? paths.lessonPlans(userName) : paths.buildingInstructions(userName)} replace />;
+    return <Navigate to={lessonPlans ? paths.lessonPlans.href({ userName }) : paths.buildingInstructions.href({ userName })} replace />;
   }
   return <PageLoading label="Opening the program" />;
 }

@@ -19,10 +19,10 @@ export default function SelectModelPage() {
         const name = title ?? programName;
         return name ? `${name}: Select Model` : 'Select Model';
       }}
-      backTo={paths.buildingInstructions(userName)}
+      backTo={paths.buildingInstructions.href({ userName })}
       backLabel="All programs"
       renderCard={(card, position) => (
-        <ModelCard card={card} position={position} instructionsPath={paths.modelBuildingInstructions(programName, id, card.lesson.id)} />
+        <ModelCard card={card} position={position} instructionsPath={paths.modelBuildingInstructions.href({ programName, programId: id, lessonId: card.lesson.id })} />
       )}
     />
   );

@@ -13,7 +13,7 @@ export default function SelectProgramPage() {
       title={role === 'student' ? 'Select Your Program' : 'Select Program'}
       kind="selectProgram"
       programs={programs}
-      linkTo={(program) => paths.selectModel(programRouteName(program), program.id)}
+      linkTo={(program) => paths.selectModel.href({ programName: programRouteName(program), programId: program.id })}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import { all, call, delay, fork, getContext, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
+import { all, call, delay, fork, getContext, put, takeEvery, takeLatest } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
 import type { ApiClient, Lesson } from '../../api/types';
 import { CONTENT_IDS } from '../../../contract';
@@ -12,9 +12,10 @@ import { selectAllPrograms } from '../../entities/programs/programsSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { MODEL_CODE_LENGTH, SHAKE_DURATION_MS } from '../../shared/constants';
 import type { SagaServices } from '../../shared/sagaServices';
-import { takeLatestJoiningEarly } from '../../shared/takeLatestJoiningEarly';
+import { selectFromStore } from '../../shared/storeHooks';
+import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
 import { selectGalleryAccess, selectGalleryView, selectModelCards, selectUnlockUi } from './contentSelectors';
-import { contentActions } from './contentSlice';
+import { contentActions, type ContentState } from './contentSlice';
 import { modelKey, sameName } from './model/modelNames';
 
 const unlockOf = (lesson: Lesson) => ({ lessonId: lesson.id, modelName: modelKey(lesson.title) });
@@ -44,7 +45,7 @@ export function* loadLessons(programId: number) {
     // The portal backend says which lessons this student unlocked on any device.
     const unlocked = lessons.filter((lesson) => lesson.unlocked === true).map(unlockOf);
     if (unlocked.length > 0) yield* put(sessionActions.unlocksReceived(unlocked));
-    yield* put(contentActions.lessonsLoadSucceeded({ programId }));
+    yield* put(contentActions.lessonsLoadSucceeded({ programId, loadedAt: yield* call(Date.now) }));
     return true;
   } catch (error) {
     yield* put(contentActions.lessonsLoadFailed({ programId, error: toApiError(error) }));
@@ -58,7 +59,7 @@ export function* loadLessonDetail(lessonId: number) {
   try {
     const detail = yield* call([api, api.getLesson], lessonId);
     yield* put(lessonsActions.detailReceived(detail));
-    yield* put(contentActions.lessonDetailLoadSucceeded({ lessonId }));
+    yield* put(contentActions.lessonDetailLoadSucceeded({ lessonId, loadedAt: yield* call(Date.now) }));
     return true;
   } catch (error) {
     yield* put(contentActions.lessonDetailLoadFailed({ lessonId, error: toApiError(error) }));
@@ -76,7 +77,7 @@ function* onModelsPageOpened(action: ReturnType<typeof contentActions.modelsPage
   const { programId } = action.payload;
   // The program (its name, backgrounds) only when not known yet; the lessons always, so unlocks
   // made on another device and new models show up.
-  const programs = yield* select(selectAllPrograms);
+  const programs = yield* selectFromStore(selectAllPrograms);
   const needPrograms = !programs.some((program) => program.id === programId);
   yield* all([needPrograms ? call(loadPrograms) : call(noop), call(loadLessonsPreloadingFirstCard, programId)]);
 }
@@ -84,7 +85,7 @@ function* onModelsPageOpened(action: ReturnType<typeof contentActions.modelsPage
 /** The first model card's picture (the page's largest) starts downloading as soon as the lessons are known. */
 function* loadLessonsPreloadingFirstCard(programId: number) {
   if (!(yield* call(loadLessons, programId))) return false;
-  const cards = yield* select(selectModelCards, programId);
+  const cards = yield* selectFromStore(selectModelCards, programId);
   yield* call(preloadFirstPicture, (cards.main[0] ?? cards.experimental[0])?.lesson.smallImage);
   return true;
 }
@@ -101,12 +102,12 @@ function* noop() {
 
 /** May this user see this lesson's instructions? The one rule of entities/lessons/lessonAccess.ts. */
 function* hasLessonAccess(programId: number, lessonId: number) {
-  return (yield* select(selectGalleryAccess, programId, lessonId)) === 'open';
+  return (yield* selectFromStore(selectGalleryAccess, programId, lessonId)) === 'open';
 }
 
 function* onGalleryOpened(action: ReturnType<typeof contentActions.galleryOpened>) {
   const { programId, lessonId } = action.payload;
-  const programs = yield* select(selectAllPrograms);
+  const programs = yield* selectFromStore(selectAllPrograms);
   const needPrograms = !programs.some((program) => program.id === programId);
   const [, , detailLoaded] = yield* all([
     needPrograms ? call(loadPrograms) : call(noop),
@@ -122,7 +123,7 @@ function* onGalleryOpened(action: ReturnType<typeof contentActions.galleryOpened
 function* loadDetailPreloadingFirstSlide(programId: number, lessonId: number) {
   if (!(yield* call(loadLessonDetail, lessonId))) return false;
   if (yield* call(hasLessonAccess, programId, lessonId)) {
-    const view = yield* select(selectGalleryView, programId, lessonId);
+    const view = yield* selectFromStore(selectGalleryView, programId, lessonId);
     yield* call(preloadFirstPicture, view.tabs[0]?.slides[0]?.original);
   }
   return true;
@@ -131,7 +132,7 @@ function* loadDetailPreloadingFirstSlide(programId: number, lessonId: number) {
 /** Opening lesson 793 (Kit Contents) sets user meta kit_on_header_clicked = 1 (portal-spec.md section 4). */
 function* markKitContentsSeen() {
   yield* put(sessionActions.kitContentsOpened());
-  const capabilities = yield* select(selectCapabilities);
+  const capabilities = yield* selectFromStore(selectCapabilities);
   if (!capabilities.userMeta) return;
   const api = yield* getContext<ApiClient>('api');
   try {
@@ -147,10 +148,10 @@ function* onLegacyGalleryOpened(action: ReturnType<typeof contentActions.legacyG
   const resolved = (status: 'ready' | 'notFound' | 'failed', programId: number | null = null, lessonId: number | null = null) =>
     contentActions.legacyGalleryResolved({ key, status, programId, lessonId });
 
-  let programs = yield* select(selectAllPrograms);
+  let programs = yield* selectFromStore(selectAllPrograms);
   if (programs.length === 0) {
     if (!(yield* call(loadPrograms))) return yield* put(resolved('failed'));
-    programs = yield* select(selectAllPrograms);
+    programs = yield* selectFromStore(selectAllPrograms);
   }
   const program = programs.find(
     (p) => sameName(p.programName, programName) || sameName(p.title, programName) || sameName(p.displayTitle, programName),
@@ -158,12 +159,12 @@ function* onLegacyGalleryOpened(action: ReturnType<typeof contentActions.legacyG
   if (!program) return yield* put(resolved('notFound'));
 
   if (!(yield* call(loadLessons, program.id))) return yield* put(resolved('failed', program.id));
-  const lessons = yield* select(selectAllLessons);
+  const lessons = yield* selectFromStore(selectAllLessons);
   const lesson = lessons.find((l) => l.programId === program.id && sameName(l.title, modelName));
   if (!lesson) return yield* put(resolved('notFound', program.id));
 
   // The server has now said whether this student unlocked the model: no instructions to fetch when locked.
-  const access = yield* select(selectLessonAccess, program.id, lesson.id, 'succeeded', modelName);
+  const access = yield* selectFromStore(selectLessonAccess, program.id, lesson.id, 'succeeded', modelName);
   if (access !== 'open') return yield* put(resolved('ready', program.id, lesson.id));
 
   if (!(yield* call(loadLessonDetail, lesson.id))) return yield* put(resolved('failed', program.id, lesson.id));
@@ -175,11 +176,11 @@ function* onLegacyGalleryOpened(action: ReturnType<typeof contentActions.legacyG
 function* onUnlockCodeChanged(action: ReturnType<typeof contentActions.unlockCodeChanged>) {
   const { lessonId, modelName } = action.payload;
   // The reducer already kept digits only and ignored typing while a check or a shake runs.
-  const ui = yield* select(selectUnlockUi, lessonId);
+  const ui = yield* selectFromStore(selectUnlockUi, lessonId);
   if (ui.status !== 'locked' || ui.code.length !== MODEL_CODE_LENGTH) return;
   const code = ui.code;
 
-  const capabilities = yield* select(selectCapabilities);
+  const capabilities = yield* selectFromStore(selectCapabilities);
   yield* put(contentActions.unlockCheckStarted({ lessonId }));
 
   if (capabilities.serverUnlock) {
@@ -206,7 +207,7 @@ function* onUnlockCodeChanged(action: ReturnType<typeof contentActions.unlockCod
     yield* put(lessonsActions.unlockConfirmed(lessonId));
   } else {
     // A plain WordPress site sends the code with the lesson (portal-spec.md section 4).
-    const lesson = yield* select(selectLessonById, lessonId);
+    const lesson = yield* selectFromStore(selectLessonById, lessonId);
     if (!lesson || lesson.unlockCode === null || lesson.unlockCode.trim() !== code) {
       yield* call(shakeAndReset, lessonId);
       return;
@@ -225,10 +226,22 @@ function* shakeAndReset(lessonId: number) {
 
 const sessionEnded = isAnyOf(sessionActions.loggedOut, sessionActions.expired);
 
+type ModelsPageOpened = ReturnType<typeof contentActions.modelsPageOpened>;
+type GalleryOpened = ReturnType<typeof contentActions.galleryOpened>;
+const modelsPageKey = (action: ModelsPageOpened) => `models:${action.payload.programId}`;
+const galleryKey = (action: GalleryOpened) => `gallery:${action.payload.programId}:${action.payload.lessonId}`;
+const modelsPageLoads = ({ content }: { content: ContentState }, { payload }: ModelsPageOpened) => [content.lessons[payload.programId]];
+const galleryLoads = ({ content }: { content: ContentState }, { payload }: GalleryOpened) => [
+  content.lessons[payload.programId],
+  content.lessonDetails[payload.lessonId],
+];
+
 export function* contentSaga() {
   yield* takeLatest(contentActions.programsPageOpened, onProgramsPageOpened);
-  yield* fork(takeLatestJoiningEarly(contentActions.modelsPageOpened.match, sessionEnded, (a) => `models:${a.payload.programId}`, onModelsPageOpened));
-  yield* fork(takeLatestJoiningEarly(contentActions.galleryOpened.match, sessionEnded, (a) => `gallery:${a.payload.programId}:${a.payload.lessonId}`, onGalleryOpened));
+  // A page opened again while its data loads, or soon after, asks nothing again (one request when
+  // the start-up opened it early and the page then mounts).
+  yield* fork(takeLatestUnlessFresh(contentActions.modelsPageOpened.match, modelsPageKey, modelsPageLoads, onModelsPageOpened, sessionEnded));
+  yield* fork(takeLatestUnlessFresh(contentActions.galleryOpened.match, galleryKey, galleryLoads, onGalleryOpened, sessionEnded));
   yield* takeLatest(contentActions.legacyGalleryOpened, onLegacyGalleryOpened);
   yield* takeEvery(contentActions.unlockCodeChanged, onUnlockCodeChanged);
 }

@@ -13,6 +13,8 @@ export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 export interface LoadState {
   status: LoadStatus;
   error: ApiError | null;
+  /** Date.now of the last success: a page opened again soon after does not reload (contentSaga). */
+  loadedAt?: number;
 }
 
 export type UnlockStatus = 'locked' | 'checking' | 'wrong' | 'throttled';
@@ -75,13 +77,10 @@ const contentSlice = createSlice({
     // ---- page events (the page dispatches these; sagas take them) -------------------------
     /** '/', '/building_instructions/:userName', '/lesson_plans/:userName' and the program redirects. */
     programsPageOpened: (_state, _action: PayloadAction<{ kind: ProgramListKind | 'selectProgram' }>) => {},
-    /**
-     * '/select-model/...' and '/select-model-lesson-plans/...'. `early`: sent on start while the
-     * stored sign-in is being checked, before the page can mount (see earlyPageData.ts).
-     */
-    modelsPageOpened: (_state, _action: PayloadAction<{ programId: number; early?: boolean }>) => {},
-    /** '/model_building_instructions/{programName}/{ProgramId}/{LessonsId}'; `early` as above. */
-    galleryOpened: (_state, _action: PayloadAction<{ programId: number; lessonId: number; early?: boolean }>) => {},
+    /** '/select-model/...' and '/select-model-lesson-plans/...'. */
+    modelsPageOpened: (_state, _action: PayloadAction<{ programId: number }>) => {},
+    /** '/model_building_instructions/{programName}/{ProgramId}/{LessonsId}'. */
+    galleryOpened: (_state, _action: PayloadAction<{ programId: number; lessonId: number }>) => {},
     /** '/model_building_instructions/{userName}/{programName}/{ModelName}'. */
     legacyGalleryOpened: (state, action: PayloadAction<{ programName: string; modelName: string }>) => {
       const key = `${action.payload.programName}/${action.payload.modelName}`;
@@ -103,8 +102,8 @@ const contentSlice = createSlice({
     lessonsLoadStarted: (state, action: PayloadAction<{ programId: number }>) => {
       state.lessons[action.payload.programId] = { status: 'loading', error: null };
     },
-    lessonsLoadSucceeded: (state, action: PayloadAction<{ programId: number }>) => {
-      state.lessons[action.payload.programId] = { status: 'succeeded', error: null };
+    lessonsLoadSucceeded: (state, action: PayloadAction<{ programId: number; loadedAt: number }>) => {
+      state.lessons[action.payload.programId] = { status: 'succeeded', error: null, loadedAt: action.payload.loadedAt };
     },
     lessonsLoadFailed: (state, action: PayloadAction<{ programId: number; error: ApiError }>) => {
       state.lessons[action.payload.programId] = { status: 'failed', error: action.payload.error };
@@ -112,8 +111,8 @@ const contentSlice = createSlice({
     lessonDetailLoadStarted: (state, action: PayloadAction<{ lessonId: number }>) => {
       state.lessonDetails[action.payload.lessonId] = { status: 'loading', error: null };
     },
-    lessonDetailLoadSucceeded: (state, action: PayloadAction<{ lessonId: number }>) => {
-      state.lessonDetails[action.payload.lessonId] = { status: 'succeeded', error: null };
+    lessonDetailLoadSucceeded: (state, action: PayloadAction<{ lessonId: number; loadedAt: number }>) => {
+      state.lessonDetails[action.payload.lessonId] = { status: 'succeeded', error: null, loadedAt: action.payload.loadedAt };
     },
     lessonDetailLoadFailed: (state, action: PayloadAction<{ lessonId: number; error: ApiError }>) => {
       state.lessonDetails[action.payload.lessonId] = { status: 'failed', error: action.payload.error };

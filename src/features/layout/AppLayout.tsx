@@ -150,7 +150,7 @@ function GoBack() {
     return typeof state === 'object' && state !== null && typeof (state as { idx?: unknown }).idx === 'number' && (state as { idx: number }).idx > 0;
   };
   return (
-    <NavButton type="button" onClick={() => (canGoBack() ? void navigate(-1) : void navigate(paths.home()))}>
+    <NavButton type="button" onClick={() => (canGoBack() ? void navigate(-1) : void navigate(paths.home.href()))}>
       {/* One inline box: a flex container would drop the spaces between its items. */}
       <span>
         <span aria-hidden="true">←</span> <WideOnly>Go</WideOnly> back
@@ -176,7 +176,7 @@ export function AppLayout() {
       <SkipLink href="#main">Skip to content</SkipLink>
       <Bar>
         <BarInner>
-          <Brand to={paths.home()}>
+          <Brand to={paths.home.href()}>
             <Logo aria-hidden="true">YE</Logo>
             <BrandName $compact={full}>Youngengineer Online</BrandName>
             <VisuallyHidden> (home)</VisuallyHidden>

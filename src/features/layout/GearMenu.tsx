@@ -235,7 +235,7 @@ export function GearMenu({ links, onLogOut }: { links: MenuLink[]; onLogOut: () 
               ))}
               <Separator role="separator" />
               <li role="none">
-                <ItemLink role="menuitem" to={paths.termsOfUse()} tabIndex={-1} onClick={() => close(false)}>
+                <ItemLink role="menuitem" to={paths.termsOfUse.href()} tabIndex={-1} onClick={() => close(false)}>
                   Terms of use
                 </ItemLink>
               </li>

@@ -8,22 +8,23 @@ export interface MenuLink {
 
 /** The role menus, exactly as portal-spec.md section 2 lists them. */
 export function roleMenu(role: Role | null, userName: string): MenuLink[] {
+  const own = { userName };
   if (role === 'administrator') {
     return [
-      { label: 'Franchise Owners', to: paths.franchiseOwnersList() },
-      { label: 'All Students List', to: paths.allStudentsList() },
-      { label: 'Sign Up New Franchise', to: paths.signUpNewFranchise(userName) },
-      { label: 'Building Instructions', to: paths.buildingInstructions(userName) },
-      { label: 'Lesson Plans', to: paths.lessonPlans(userName) },
+      { label: 'Franchise Owners', to: paths.franchiseOwnersList.href() },
+      { label: 'All Students List', to: paths.allStudentsList.href() },
+      { label: 'Sign Up New Franchise', to: paths.signUpNewFranchise.href(own) },
+      { label: 'Building Instructions', to: paths.buildingInstructions.href(own) },
+      { label: 'Lesson Plans', to: paths.lessonPlans.href(own) },
     ];
   }
   if (role === 'franchise_owner') {
     return [
-      { label: 'Students List', to: paths.studentsList(userName) },
-      { label: 'Sign Up New Student', to: paths.signUpNewStudent(userName) },
-      { label: 'Building Instructions', to: paths.buildingInstructions(userName) },
-      { label: 'Lesson Plans', to: paths.lessonPlans(userName) },
+      { label: 'Students List', to: paths.studentsList.href(own) },
+      { label: 'Sign Up New Student', to: paths.signUpNewStudent.href(own) },
+      { label: 'Building Instructions', to: paths.buildingInstructions.href(own) },
+      { label: 'Lesson Plans', to: paths.lessonPlans.href(own) },
     ];
   }
-  return [{ label: 'Building Instructions', to: paths.buildingInstructions(userName) }];
+  return [{ label: 'Building Instructions', to: paths.buildingInstructions.href(own) }];
 }

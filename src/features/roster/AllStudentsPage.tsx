@@ -31,7 +31,7 @@ export default function AllStudentsPage() {
       <Title>All Students List</Title>
       {rows.length > 0 && <Subtitle>{rows.length === 1 ? '1 student' : `${rows.length.toLocaleString()} students`}</Subtitle>}
       <Toolbar>
-        <ButtonLink to={paths.signUpNewStudent(userName)} $variant="primary">
+        <ButtonLink to={paths.signUpNewStudent.href({ userName })} $variant="primary">
           Sign Up New Student
         </ButtonLink>
         <ExportButton table="allStudents" disabled={rows.length === 0} />

@@ -40,12 +40,12 @@ describe('Franchise Owners List (/admin/Franchise_Owners_List)', () => {
     expect(bodyRows().map((row) => cellsOf(row)[0])).toEqual(['Dana', 'Lee', 'Maria', 'zoë']);
   });
 
-  it("Students List stores the owner and opens /students_list/{first name} with that owner's students", async () => {
-    const { user, router, store } = renderRoster({ route: '/admin/Franchise_Owners_List', session: signedInAs('admin'), api: rosterApi() });
+  it("Students List opens /students_list/{first name} with the owner's id in the URL, and that owner's students", async () => {
+    const { user, router } = renderRoster({ route: '/admin/Franchise_Owners_List', session: signedInAs('admin'), api: rosterApi() });
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Students List of Lee Wong' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/students_list/Lee'));
-    expect(store.getState().session.selectedOwnerId).toBe(3);
+    expect(router.state.location.search).toBe('?owner=3');
     await screen.findByRole('heading', { name: 'Students List' });
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3));
     expect(bodyRows().map((row) => cellsOf(row)[0])).toEqual(['Wei', 'Mei']);

@@ -1,7 +1,6 @@
 /** /admin/Franchise_Owners_List: every franchise owner with their student count. */
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { sessionActions } from '../../entities/session/sessionSlice';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { ExportButton, ExportOutcome, ListBody } from './ListParts';
@@ -36,16 +35,14 @@ export default function FranchiseOwnersPage() {
           type="button"
           $variant="secondary"
           aria-label={`Students List of ${owner.firstName} ${owner.lastName}`}
-          onClick={() => {
-            dispatch(sessionActions.ownerSelected(owner.id));
-            void navigate(paths.studentsList(owner.firstName));
-          }}
+          // The owner's id goes in the URL: a reload or a shared link shows the same list.
+          onClick={() => void navigate(paths.studentsList.href({ userName: owner.firstName, ownerId: owner.id }))}
         >
           Students List
         </Button>
       ),
     }),
-    [dispatch, navigate],
+    [navigate],
   );
 
   return (

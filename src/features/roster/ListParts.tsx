@@ -73,19 +73,32 @@ export function ListBody({ noun, headers, rowCount, onRetry, empty, children, fo
 }
 
 /** The empty state of both students lists: the way to add the first one. */
-export function NoStudentsYet({ userName }: { userName: string }) {
+export function NoStudentsYet({ userName, ownerId = null }: { userName: string; ownerId?: number | null }) {
   return (
     <Message $tone="info">
       <p>No students yet.</p>
       <p>
-        <Link to={paths.signUpNewStudent(userName)}>Sign Up New Student</Link>
+        <Link to={paths.signUpNewStudent.href({ userName, ownerId })}>Sign Up New Student</Link>
       </p>
     </Message>
   );
 }
 
 /** The export button; the spreadsheet library loads only when it is pressed (roster/exportRequested). */
-export function ExportButton({ table, userName, disabled, label = 'Export to Excel' }: { table: TableId; userName?: string; disabled: boolean; label?: string }) {
+export function ExportButton({
+  table,
+  userName,
+  ownerId,
+  disabled,
+  label = 'Export to Excel',
+}: {
+  table: TableId;
+  /** Students list only: whose list it is. */
+  userName?: string;
+  ownerId?: number;
+  disabled: boolean;
+  label?: string;
+}) {
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectExportFlow);
   const busy = flow.table === table && flow.status === 'loading';
@@ -96,7 +109,7 @@ export function ExportButton({ table, userName, disabled, label = 'Export to Exc
       aria-disabled={disabled || busy}
       onClick={() => {
         if (disabled || busy) return;
-        dispatch(rosterActions.exportRequested(userName === undefined ? { table } : { table, userName }));
+        dispatch(rosterActions.exportRequested({ table, ...(userName === undefined ? {} : { userName }), ...(ownerId === undefined ? {} : { ownerId }) }));
       }}
     >
       {busy ? 'Preparing the file…' : label}

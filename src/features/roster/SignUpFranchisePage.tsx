@@ -71,7 +71,7 @@ function AddFranchiseOwnerForm() {
           {flow.created.email}.
         </p>
         <Toolbar>
-          <Link to={paths.franchiseOwnersList()}>Go to the Franchise Owners list</Link>
+          <Link to={paths.franchiseOwnersList.href()}>Go to the Franchise Owners list</Link>
           <Button
             type="button"
             $variant="secondary"

@@ -192,10 +192,10 @@ describe('Sign up new student (/sign_up_new_student/{userName})', () => {
     expect(alert).not.toHaveTextContent('Invalid parameter');
   });
 
-  it('lets an administrator choose the owner (default: the one chosen on the owners list) and sends that teacher id', async () => {
+  it('lets an administrator choose the owner (default: the one the URL names) and sends that teacher id', async () => {
     const { user, api } = renderRoster({
-      route: '/sign_up_new_student/Office%20Admin',
-      session: signedInAs('admin', { selectedOwnerId: 3 }),
+      route: '/sign_up_new_student/Lee?owner=3',
+      session: signedInAs('admin'),
       api: rosterApi(),
     });
     const select = await screen.findByLabelText('Franchise Owner');
@@ -209,7 +209,17 @@ describe('Sign up new student (/sign_up_new_student/{userName})', () => {
     await submit(user);
     await screen.findByRole('heading', { name: 'New Student Added successfully' });
     expect(api.calls.find((c) => c.method === 'createStudent')?.args).toEqual([{ ...tom, teacherId: 4 }]);
-    expect(screen.getByRole('link', { name: 'Students List' })).toHaveAttribute('href', '/students_list/Maria');
+    expect(screen.getByRole('link', { name: 'Students List' })).toHaveAttribute('href', '/students_list/Maria?owner=4');
+  });
+
+  it("defect 8: an administrator's Back to the list from an owner's sign-up goes to that owner's list", async () => {
+    const fromLink = renderRoster({ route: '/sign_up_new_student/Lee?owner=3', session: signedInAs('admin'), api: rosterApi() });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Back to the list' })).toHaveAttribute('href', '/students_list/Lee?owner=3'));
+    fromLink.unmount();
+
+    // By first name only (a shared link), once the owners are known.
+    renderRoster({ route: '/sign_up_new_student/Maria', session: signedInAs('admin'), api: rosterApi() });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Back to the list' })).toHaveAttribute('href', '/students_list/Maria?owner=4'));
   });
 
   it('asks an administrator without a chosen owner to select one first', async () => {

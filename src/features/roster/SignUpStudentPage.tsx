@@ -6,18 +6,18 @@
 import 'react-datepicker/dist/react-datepicker.css';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import DatePicker from 'react-datepicker';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import type { ApiError } from '../../api/types';
-import { selectSelectedOwnerId, selectUserId, selectUserRole } from '../../entities/session/sessionSelectors';
-import { sessionActions } from '../../entities/session/sessionSlice';
+import { selectUserId, selectUserRole } from '../../entities/session/sessionSelectors';
 import { selectUserEntities } from '../../entities/users/usersSelectors';
 import { breakpoints } from '../../shared/breakpoints';
 import { STUDENT_PROGRAM_CHOICES } from '../../shared/constants';
-import { paths } from '../../shared/paths';
+import { ownerIdFromSearch, paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { controlProps, FormField, FormGrid } from './FormField';
 import { fromIsoDate, toIsoDate } from './formatting';
 import { selectListLoad, selectOwnerChoices, selectSignUpStudentFlow } from './rosterSelectors';
+import { selectStudentsListOwner } from './studentsListOwner';
 import { rosterActions } from './rosterSlice';
 import { emptyStudentForm, MAX_LESSONS, toNewStudent, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from './studentForm';
 import { useMediaQuery } from './useMediaQuery';
@@ -45,7 +45,9 @@ export default function SignUpStudentPage() {
   const { userName = '' } = useParams();
   const role = useAppSelector(selectUserRole);
   const ownUserId = useAppSelector(selectUserId);
-  const selectedOwnerId = useAppSelector(selectSelectedOwnerId);
+  const requestedOwnerId = ownerIdFromSearch(useLocation().search);
+  // The owner this page was opened for (an administrator's ?owner= or the owner's first name).
+  const urlOwner = useAppSelector((state) => selectStudentsListOwner(state, userName, requestedOwnerId));
   const ownerChoices = useAppSelector(selectOwnerChoices);
   const users = useAppSelector(selectUserEntities);
   const ownersLoad = useAppSelector(selectListLoad);
@@ -55,7 +57,7 @@ export default function SignUpStudentPage() {
 
   const [values, setValues] = useState<StudentFormValues>(() => ({
     ...emptyStudentForm,
-    teacherId: chooseOwner && selectedOwnerId !== null ? String(selectedOwnerId) : '',
+    teacherId: chooseOwner && requestedOwnerId !== null ? String(requestedOwnerId) : '',
   }));
   const [error, setError] = useState<FieldError | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -97,8 +99,16 @@ export default function SignUpStudentPage() {
     return null;
   };
 
+  // Back to whose list: the owner chosen in the form, else the one the URL names, else (an
+  // administrator with neither) the owners list.
   const chosenOwner = chooseOwner ? users[Number(values.teacherId)] : undefined;
-  const listName = chosenOwner ? chosenOwner.firstName : userName;
+  const listPath = chosenOwner
+    ? paths.studentsList.href({ userName: chosenOwner.firstName, ownerId: chosenOwner.id })
+    : !chooseOwner
+      ? paths.studentsList.href({ userName })
+      : urlOwner.kind === 'found'
+        ? paths.studentsList.href({ userName: urlOwner.listName, ownerId: urlOwner.ownerId })
+        : paths.franchiseOwnersList.href();
 
   if (flow.status === 'succeeded') {
     return (
@@ -110,13 +120,7 @@ export default function SignUpStudentPage() {
           </h2>
           <p>The student&apos;s sign-in details were e-mailed to the parent.</p>
           <Toolbar>
-            <ButtonLink
-              to={paths.studentsList(listName)}
-              $variant="secondary"
-              onClick={() => {
-                if (chosenOwner) dispatch(sessionActions.ownerSelected(chosenOwner.id));
-              }}
-            >
+            <ButtonLink to={listPath} $variant="secondary">
               Students List
             </ButtonLink>
             <Button
@@ -253,7 +257,7 @@ export default function SignUpStudentPage() {
             <Button type="submit" aria-disabled={submitting || undefined}>
               {submitting ? 'Signing up…' : 'Sign Up Student'}
             </Button>
-            <Link to={chooseOwner ? paths.franchiseOwnersList() : paths.studentsList(userName)}>Back to the list</Link>
+            <Link to={listPath}>Back to the list</Link>
           </Toolbar>
         </form>
       </Card>

@@ -1,8 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiError, networkError } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
-import { allStudents, danaStudents, deferred, manyStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
+import { allStudents, allUsers, danaStudents, deferred, lee, manyStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
 import type { Student } from '../../api/types';
+
+// The export's download (defect 1 checks the file name the page reports).
+jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
 
 const firstColumn = () =>
   within(screen.getByRole('table'))
@@ -43,17 +46,45 @@ describe('Students list (/students_list/{userName})', () => {
     expect(screen.getByRole('link', { name: 'team@demo.portal.test' })).toHaveAttribute('href', 'mailto:team@demo.portal.test');
   });
 
-  it("shows an administrator the students of the owner they chose on the owners list", async () => {
-    renderRoster({ route: '/students_list/Lee', session: signedInAs('admin', { selectedOwnerId: 3 }), api: rosterApi() });
+  it('shows an administrator the students of the owner the URL names (?owner=, else the unique first name)', async () => {
+    const byId = renderRoster({ route: '/students_list/Lee?owner=3', session: signedInAs('admin'), api: rosterApi() });
     await screen.findByRole('table');
     expect(firstColumn()).toEqual(['Wei', 'Mei']);
     expect(screen.getByText('Students of Lee Wong (Singapore, Singapore)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign Up New Student' })).toHaveAttribute('href', '/sign_up_new_student/Lee?owner=3');
+    byId.unmount();
+
+    // A reload or a shared link without the id: the first name, when one owner has it.
+    renderRoster({ route: '/students_list/lee', session: signedInAs('admin'), api: rosterApi() });
+    await screen.findByRole('table');
+    expect(firstColumn()).toEqual(['Wei', 'Mei']);
   });
 
-  it('asks an administrator who has not chosen an owner to choose one', async () => {
-    renderRoster({ route: '/students_list/Lee', session: signedInAs('admin'), api: rosterApi() });
-    expect(await screen.findByText('Choose a franchise owner on the Franchise Owners list to see their students.')).toBeInTheDocument();
+  it('defect 1: an administrator who chose Maria and then opens /students_list/Dana sees Dana’s students, and the export is named for Dana', async () => {
+    const { user, router } = renderRoster({ route: '/admin/Franchise_Owners_List', session: signedInAs('admin'), api: rosterApi() });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Students List of Maria Garcia' }));
+    await screen.findByText('Students of Maria Garcia (United States, Texas)');
+    expect(firstColumn()).toEqual(['Sofia']);
+
+    await act(() => router.navigate('/students_list/Dana'));
+    expect(await screen.findByText('Students of Dana Cohen (Israel, Tel Aviv)')).toBeInTheDocument();
+    expect(firstColumn()).toEqual(['noa', 'Amir', 'Étienne']);
+    await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    expect(await screen.findByText('Saved Dana Youngengineer Online.xlsx.')).toBeInTheDocument();
+  });
+
+  it('asks an administrator to choose when the URL names no owner, or more than one', async () => {
+    const nobody = renderRoster({ route: '/students_list/Nobody', session: signedInAs('admin'), api: rosterApi() });
+    expect(await screen.findByText(/There is no franchise owner called Nobody/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the Franchise Owners list' })).toHaveAttribute('href', '/admin/Franchise_Owners_List');
+    nobody.unmount();
+
+    const leeToo = { ...lee, id: 9, lastName: 'Park', country: 'Korea', state: 'Seoul' };
+    renderRoster({ route: '/students_list/Lee', session: signedInAs('admin'), api: rosterApi({ getAllUsers: async () => [...allUsers, leeToo] }) });
+    expect(await screen.findByText(/More than one franchise owner is called Lee/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Lee Park (Korea, Seoul)' })).toHaveAttribute('href', '/students_list/Lee?owner=9');
+    expect(screen.getByRole('link', { name: 'Lee Wong (Singapore, Singapore)' })).toHaveAttribute('href', '/students_list/Lee?owner=3');
   });
 
   it('toggles the sort of a column (first click ascending), and another column replaces it', async () => {

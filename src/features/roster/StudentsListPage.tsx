@@ -1,14 +1,17 @@
-/** /students_list/{userName}: a franchise owner's students (or, for an administrator, the owner they chose). */
+/**
+ * /students_list/{userName}: a franchise owner's students. For an administrator the URL says whose
+ * (`?owner={id}`, or the first name when one owner has it), so a reload or a shared link keeps it.
+ */
 import { useCallback, useEffect } from 'react';
-import { Link, useParams } from 'react-router';
-import type { Student } from '../../api/types';
+import { Link, useLocation, useParams } from 'react-router';
+import type { Student, User } from '../../api/types';
 import { selectSupportEmail } from '../../entities/config/configSlice';
-import { selectIsAdmin } from '../../entities/session/sessionSelectors';
-import { paths } from '../../shared/paths';
+import { ownerIdFromSearch, paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { ExportButton, ExportOutcome, ListBody, NoStudentsYet } from './ListParts';
 import { studentsListColumns } from './rosterColumns';
-import { selectSelectedOwner, selectStudentsListOwnerId, selectStudentsListRows, selectTableSort, type WithRoster } from './rosterSelectors';
+import { selectStudentsListRows, selectTableSort, type WithRoster } from './rosterSelectors';
+import { selectStudentsListOwner } from './studentsListOwner';
 import { rosterActions } from './rosterSlice';
 import { RosterTable } from './RosterTable';
 import { ButtonLink, Message, Page, Subtitle, SupportNote, Title, Toolbar } from './ui';
@@ -16,15 +19,17 @@ import { ButtonLink, Message, Page, Subtitle, SupportNote, Title, Toolbar } from
 const headers = studentsListColumns.map((column) => column.header);
 const selectSort = (state: WithRoster) => selectTableSort(state, 'studentsList');
 const studentRowId = (student: Student) => String(student.id);
+const fullName = (owner: User) => `${owner.firstName} ${owner.lastName}`.trim();
+const place = (owner: User) => [owner.country, owner.state].filter(Boolean).join(', ');
 
 export default function StudentsListPage() {
   const dispatch = useAppDispatch();
   const { userName = '' } = useParams();
-  const rows = useAppSelector(selectStudentsListRows);
+  const requestedOwnerId = ownerIdFromSearch(useLocation().search);
+  const whose = useAppSelector((state) => selectStudentsListOwner(state, userName, requestedOwnerId));
+  const ownerId = whose.kind === 'found' ? whose.ownerId : null;
+  const rows = useAppSelector((state) => selectStudentsListRows(state, ownerId));
   const sort = useAppSelector(selectSort);
-  const ownerId = useAppSelector(selectStudentsListOwnerId);
-  const isAdmin = useAppSelector(selectIsAdmin);
-  const owner = useAppSelector(selectSelectedOwner);
   const supportEmail = useAppSelector(selectSupportEmail);
 
   const open = useCallback(() => dispatch(rosterActions.studentsListOpened()), [dispatch]);
@@ -33,38 +38,55 @@ export default function StudentsListPage() {
   }, [open]);
   const onSort = useCallback((columnId: string) => dispatch(rosterActions.sortToggled({ table: 'studentsList', columnId })), [dispatch]);
 
-  const signUpLink = (
-    <ButtonLink to={paths.signUpNewStudent(userName)} $variant="primary">
-      Sign Up New Student
-    </ButtonLink>
-  );
-
-  if (isAdmin && ownerId === null) {
+  if (whose.kind === 'none' || whose.kind === 'ambiguous') {
     return (
       <Page>
         <Title>Students List</Title>
         <Message $tone="info">
-          <p>Choose a franchise owner on the Franchise Owners list to see their students.</p>
+          {whose.kind === 'none' ? (
+            <p>There is no franchise owner called {userName}. Choose one on the Franchise Owners list to see their students.</p>
+          ) : (
+            <>
+              <p>More than one franchise owner is called {userName}. Whose students do you want to see?</p>
+              <ul>
+                {whose.candidates.map((owner) => (
+                  <li key={owner.id}>
+                    <Link to={paths.studentsList.href({ userName: owner.firstName, ownerId: owner.id })}>
+                      {fullName(owner)}
+                      {place(owner) ? ` (${place(owner)})` : ''}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <p>
-            <Link to={paths.franchiseOwnersList()}>Go to the Franchise Owners list</Link>
+            <Link to={paths.franchiseOwnersList.href()}>Go to the Franchise Owners list</Link>
           </p>
         </Message>
       </Page>
     );
   }
 
+  // An administrator's links name the owner; an owner's own links need no id.
+  const owner = whose.kind === 'found' ? whose.owner : null;
+  const listName = whose.kind === 'found' ? whose.listName : userName;
+  const linkOwnerId = owner ? owner.id : null;
+
   return (
     <Page aria-labelledby="students-list-title">
       <Title id="students-list-title">Students List</Title>
-      {isAdmin && owner && (
+      {owner && (
         <Subtitle>
-          Students of {owner.firstName} {owner.lastName}
-          {owner.country ? ` (${[owner.country, owner.state].filter(Boolean).join(', ')})` : ''}
+          Students of {fullName(owner)}
+          {owner.country ? ` (${place(owner)})` : ''}
         </Subtitle>
       )}
       <Toolbar>
-        {signUpLink}
-        <ExportButton table="studentsList" userName={userName} disabled={rows.length === 0} />
+        <ButtonLink to={paths.signUpNewStudent.href({ userName: listName, ownerId: linkOwnerId })} $variant="primary">
+          Sign Up New Student
+        </ButtonLink>
+        <ExportButton table="studentsList" userName={listName} ownerId={ownerId ?? undefined} disabled={rows.length === 0} />
       </Toolbar>
       <ExportOutcome table="studentsList" />
       <ListBody
@@ -72,7 +94,7 @@ export default function StudentsListPage() {
         headers={headers}
         rowCount={rows.length}
         onRetry={open}
-        empty={<NoStudentsYet userName={userName} />}
+        empty={<NoStudentsYet userName={listName} ownerId={linkOwnerId} />}
         footer={
           supportEmail && (
             <SupportNote>

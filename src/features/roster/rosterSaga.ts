@@ -3,7 +3,7 @@
  * and franchise owners, and exporting a table to a spreadsheet.
  */
 import { isAnyOf } from '@reduxjs/toolkit';
-import { all, call, fork, getContext, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
+import { all, call, fork, getContext, put, takeLatest, takeLeading } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/types';
 import { selectUserRole } from '../../entities/session/sessionSelectors';
@@ -11,7 +11,8 @@ import { sessionActions } from '../../entities/session/sessionSlice';
 import { studentsActions } from '../../entities/students/studentsSlice';
 import { usersActions } from '../../entities/users/usersSlice';
 import { exportNames } from '../../shared/constants';
-import { takeLatestJoiningEarly } from '../../shared/takeLatestJoiningEarly';
+import { selectFromStore } from '../../shared/storeHooks';
+import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
 import { loadExporter } from './exportService';
 import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type RosterColumn, type TableId } from './rosterColumns';
 import { selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListRows, type WithRoster } from './rosterSelectors';
@@ -25,7 +26,7 @@ export function* loadRoster() {
     const { students, users } = yield* all({ students: call([api, api.getAllStudents]), users: call([api, api.getAllUsers]) });
     yield* put(usersActions.received(users));
     yield* put(studentsActions.received(students));
-    yield* put(rosterActions.loadSucceeded());
+    yield* put(rosterActions.loadSucceeded({ loadedAt: yield* call(Date.now) }));
   } catch (err) {
     yield* put(rosterActions.loadFailed({ error: toApiError(err) }));
   }
@@ -33,7 +34,7 @@ export function* loadRoster() {
 
 /** The sign-up form needs the owners list only when an administrator chooses the owner. */
 function* loadForSignUp() {
-  const role = yield* select(selectUserRole);
+  const role = yield* selectFromStore(selectUserRole);
   if (role === 'administrator') yield* call(loadRoster);
 }
 
@@ -87,11 +88,11 @@ interface ExportPlan {
 }
 
 /** The rows exactly as the table shows them (same selectors, same sort), and the names for the file. */
-export function exportPlan(state: WithRoster, table: TableId, userName = ''): ExportPlan {
+export function exportPlan(state: WithRoster, table: TableId, userName = '', ownerId: number | null = null): ExportPlan {
   switch (table) {
     case 'studentsList':
       return {
-        rows: selectStudentsListRows(state),
+        rows: selectStudentsListRows(state, ownerId),
         columns: studentsListColumns as RosterColumn<never>[],
         fileName: exportNames.studentsListFile(userName),
         sheetName: exportNames.studentsListSheet(userName),
@@ -114,9 +115,9 @@ export function exportPlan(state: WithRoster, table: TableId, userName = ''): Ex
 }
 
 function* exportTable(action: ReturnType<typeof rosterActions.exportRequested>) {
-  const { table, userName } = action.payload;
+  const { table, userName, ownerId = null } = action.payload;
   try {
-    const plan = yield* select(exportPlan, table, userName);
+    const plan = yield* selectFromStore(exportPlan, table, userName, ownerId);
     const exporter = yield* call(loadExporter);
     const result = yield* call(exporter.exportToFile<never>, {
       rows: plan.rows as never[],
@@ -131,10 +132,10 @@ function* exportTable(action: ReturnType<typeof rosterActions.exportRequested>) 
 }
 
 export function* rosterSaga() {
-  // The three lists share one load; the students list's own open joins its early load (on start).
+  // The three lists share one load: an open while it runs, or soon after, asks nothing again.
   const listOpened = isAnyOf(rosterActions.studentsListOpened, rosterActions.franchiseOwnersOpened, rosterActions.allStudentsOpened);
   const sessionEnded = isAnyOf(sessionActions.loggedOut, sessionActions.expired);
-  yield* fork(takeLatestJoiningEarly(listOpened, sessionEnded, (action) => action.type, loadRoster));
+  yield* fork(takeLatestUnlessFresh(listOpened, () => 'roster', (state: WithRoster) => [state.roster.list], loadRoster, sessionEnded));
   yield* takeLatest(rosterActions.signUpStudentOpened, loadForSignUp);
   // takeLeading, not takeLatest: a second click while a sign-up is in flight must not send it twice.
   yield* takeLeading(rosterActions.studentSignUpSubmitted, signUpStudent);

@@ -5,7 +5,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Student, User } from '../../api/types';
 import type { SessionState } from '../../entities/session/sessionSlice';
-import { selectSelectedOwnerId, selectUserId, selectUserRole } from '../../entities/session/sessionSelectors';
 import { selectAllStudents, selectStudentCountByOwner } from '../../entities/students/studentsSelectors';
 import type { StudentsState } from '../../entities/students/studentsSlice';
 import { selectFranchiseOwners, selectUserEntities } from '../../entities/users/usersSelectors';
@@ -32,26 +31,17 @@ const selectStudentsListSort = (state: WithRoster) => state.roster.sort.students
 const selectFranchiseOwnersSort = (state: WithRoster) => state.roster.sort.franchiseOwners;
 const selectAllStudentsSort = (state: WithRoster) => state.roster.sort.allStudents;
 
-/**
- * Whose students the students list shows: a franchise owner's own (teacher_id === their user id,
- * spec section 6); for an administrator, the owner they chose on the Franchise Owners list.
- */
-export const selectStudentsListOwnerId = (state: WithRoster): number | null => {
-  const role = selectUserRole(state);
-  if (role === 'franchise_owner') return selectUserId(state);
-  if (role === 'administrator') return selectSelectedOwnerId(state);
-  return null;
-};
+const ownerIdOf = (_state: WithRoster, ownerId: number | null) => ownerId;
 
-/** The students list before sorting: the chosen owner's students only. */
-export const selectStudentsListStudents = createSelector(
-  [selectAllStudents, selectStudentsListOwnerId],
-  (students, ownerId): Student[] => (ownerId === null ? [] : students.filter((student) => student.teacherId === ownerId)),
+/** The students list before sorting: the given owner's students only. */
+export const selectStudentsListStudents = createSelector([selectAllStudents, ownerIdOf], (students, ownerId): Student[] =>
+  ownerId === null ? [] : students.filter((student) => student.teacherId === ownerId),
 );
 
-/** The students list rows in the order the table shows them. */
-export const selectStudentsListRows = createSelector([selectStudentsListStudents, selectStudentsListSort], (rows, sort) =>
-  applySort(rows, studentsListColumns, sort),
+/** The students list rows of one owner in the order the table shows them. */
+export const selectStudentsListRows = createSelector(
+  [(state: WithRoster, ownerId: number | null) => selectStudentsListStudents(state, ownerId), selectStudentsListSort],
+  (rows, sort) => applySort(rows, studentsListColumns, sort),
 );
 
 /** Franchise owners, each with the number of their students. */
@@ -79,12 +69,6 @@ export const selectAllStudentsUnsorted = createSelector(
 export const selectAllStudentsRows = createSelector([selectAllStudentsUnsorted, selectAllStudentsSort], (rows, sort) =>
   applySort(rows, allStudentsColumns, sort),
 );
-
-/** The owner whose list an administrator opened (for the heading), or null. */
-export const selectSelectedOwner = (state: WithRoster): User | null => {
-  const id = selectSelectedOwnerId(state);
-  return id === null ? null : (selectUserEntities(state)[id] ?? null);
-};
 
 /** Owners an administrator may sign a student up for, by name. */
 export const selectOwnerChoices = createSelector([selectFranchiseOwners], (owners) =>

@@ -37,9 +37,8 @@ export interface ExportFlow {
 }
 
 export interface RosterState {
-  list: { status: LoadStatus; error: ApiError | null };
-  /** The students list was opened early (on start, during the sign-in check) and its page has not opened yet. */
-  listOpenedEarly: boolean;
+  /** `loadedAt` (Date.now of the last success): a page opened again soon after does not reload (rosterSaga). */
+  list: { status: LoadStatus; error: ApiError | null; loadedAt: number | null };
   sort: Record<TableId, SortState | null>;
   signUpStudent: SignUpStudentFlow;
   signUpOwner: SignUpOwnerFlow;
@@ -47,8 +46,7 @@ export interface RosterState {
 }
 
 export const initialRosterState: RosterState = {
-  list: { status: 'idle', error: null },
-  listOpenedEarly: false,
+  list: { status: 'idle', error: null, loadedAt: null },
   sort: { studentsList: null, franchiseOwners: null, allStudents: null },
   signUpStudent: { status: 'idle', rejection: null, error: null },
   signUpOwner: { status: 'idle', error: null, created: null },
@@ -57,8 +55,10 @@ export const initialRosterState: RosterState = {
 
 export interface ExportRequest {
   table: TableId;
-  /** Students list only: the {userName} of the route, used in the file and sheet names. */
+  /** Students list only: whose list it is, by the name in the file and sheet names ... */
   userName?: string;
+  /** ... and by id (the rows). */
+  ownerId?: number;
 }
 
 export interface ExportDone {
@@ -72,28 +72,15 @@ const rosterSlice = createSlice({
   name: 'roster',
   initialState: initialRosterState,
   reducers: {
-    // -- pages opened (each loads what it shows) and retried ------------------------------
-    /**
-     * `early`: sent on start while the stored sign-in is checked (features/roster/earlyPageData.ts).
-     * The page's own open then joins that load (rosterSaga), so it keeps the list as it is.
-     */
-    studentsListOpened: (state, action: PayloadAction<{ early?: boolean } | undefined>) => {
-      const early = action.payload?.early === true;
-      const joinsEarlyLoad = state.listOpenedEarly && !early;
-      state.listOpenedEarly = early;
-      if (joinsEarlyLoad) return;
+    // -- pages opened (each loads what it shows, unless loading or fresh: rosterSaga) and retried
+    studentsListOpened: (state) => {
       state.export = initialRosterState.export;
-      state.list = { status: 'loading', error: null };
     },
     franchiseOwnersOpened: (state) => {
-      state.listOpenedEarly = false;
       state.export = initialRosterState.export;
-      state.list = { status: 'loading', error: null };
     },
     allStudentsOpened: (state) => {
-      state.listOpenedEarly = false;
       state.export = initialRosterState.export;
-      state.list = { status: 'loading', error: null };
     },
     signUpStudentOpened: (state) => {
       state.signUpStudent = initialRosterState.signUpStudent;
@@ -102,13 +89,13 @@ const rosterSlice = createSlice({
       state.signUpOwner = initialRosterState.signUpOwner;
     },
     loadStarted: (state) => {
-      state.list = { status: 'loading', error: null };
+      state.list = { status: 'loading', error: null, loadedAt: null };
     },
-    loadSucceeded: (state) => {
-      state.list = { status: 'succeeded', error: null };
+    loadSucceeded: (state, action: PayloadAction<{ loadedAt: number }>) => {
+      state.list = { status: 'succeeded', error: null, loadedAt: action.payload.loadedAt };
     },
     loadFailed: (state, action: PayloadAction<{ error: ApiError }>) => {
-      state.list = { status: 'failed', error: action.payload.error };
+      state.list = { status: 'failed', error: action.payload.error, loadedAt: null };
     },
 
     // -- sorting (first click ascending, again descending; another column clears the previous)
@@ -124,6 +111,7 @@ const rosterSlice = createSlice({
     },
     studentSignUpSucceeded: (state) => {
       state.signUpStudent = { status: 'succeeded', rejection: null, error: null };
+      state.list.loadedAt = null; // the lists load again to show the new student
     },
     studentSignUpRejected: (state, action: PayloadAction<{ reason: 'already_exists' }>) => {
       state.signUpStudent = { status: 'failed', rejection: action.payload.reason, error: null };
@@ -142,6 +130,7 @@ const rosterSlice = createSlice({
     },
     franchiseOwnerSucceeded: (state, action: PayloadAction<NonNullable<SignUpOwnerFlow['created']>>) => {
       state.signUpOwner = { status: 'succeeded', error: null, created: action.payload };
+      state.list.loadedAt = null;
     },
     franchiseOwnerFailed: (state, action: PayloadAction<{ error: ApiError }>) => {
       state.signUpOwner = { status: 'failed', error: action.payload.error, created: null };

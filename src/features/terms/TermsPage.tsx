@@ -48,7 +48,7 @@ function GoBackLink() {
   const navigate = useNavigate();
   return (
     <BackLink
-      to={paths.home()}
+      to={paths.home.href()}
       onClick={(event) => {
         const state: unknown = window.history.state;
         const idx = typeof state === 'object' && state !== null ? (state as { idx?: unknown }).idx : undefined;

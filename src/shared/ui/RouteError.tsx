@@ -21,9 +21,9 @@ export function RouteError() {
       <h1>Something went wrong</h1>
       <p>This page could not be shown. Check the connection and try again.</p>
       <p>
-        <a href={typeof window !== 'undefined' ? window.location.pathname : paths.home()}>Try again</a>
+        <a href={typeof window !== 'undefined' ? window.location.pathname : paths.home.href()}>Try again</a>
         {' · '}
-        <a href={paths.home()}>Go to the start page</a>
+        <a href={paths.home.href()}>Go to the start page</a>
       </p>
     </Box>
   );
