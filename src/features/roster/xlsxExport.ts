@@ -5,13 +5,10 @@
  */
 import { saveAs } from 'file-saver';
 import { utils, write, type CellObject, type WorkBook, type WorkSheet } from 'xlsx';
+import { sheetData, type ExportColumn, type SheetData } from './exportSheet';
 import type { CellValue, ColumnKind } from './rosterColumns';
 
-export interface ExportColumn<Row> {
-  header: string;
-  kind: ColumnKind;
-  value: (row: Row) => CellValue;
-}
+export type { ExportColumn, SheetData } from './exportSheet';
 
 /** Excel's date format matching the screens' 'MMMM dd, yyyy'. */
 export const EXCEL_DATE_FORMAT = 'mmmm dd, yyyy';
@@ -69,26 +66,6 @@ function cellFor(value: CellValue, kind: ColumnKind): CellObject | null {
   // Always a string cell ('s'), never a formula: text such as '=1+1', '+972…', '-', '@x' or a
   // leading tab is written as the shared string it is, so Excel shows it and never evaluates it.
   return { t: 's', v: text };
-}
-
-/**
- * What a workbook is made of, as plain data: the header row and the cell values row by row. This is
- * what the export worker receives (functions cannot cross postMessage).
- */
-export interface SheetData {
-  headers: string[];
-  kinds: ColumnKind[];
-  cells: CellValue[][];
-  sheetName: string;
-}
-
-export function sheetData<Row>(rows: readonly Row[], columns: readonly ExportColumn<Row>[], sheetName: string): SheetData {
-  return {
-    headers: columns.map((column) => column.header),
-    kinds: columns.map((column) => column.kind),
-    cells: rows.map((row) => columns.map((column) => column.value(row))),
-    sheetName,
-  };
 }
 
 /** A workbook with one sheet: the header row, then one row per record in the given order. */
