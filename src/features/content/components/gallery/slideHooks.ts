@@ -1,0 +1,41 @@
+import { useEffect, useSyncExternalStore, type RefObject } from 'react';
+
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia?.(reducedMotionQuery);
+      list?.addEventListener?.('change', onChange);
+      return () => list?.removeEventListener?.('change', onChange);
+    },
+    () => window.matchMedia?.(reducedMotionQuery).matches ?? false,
+    () => false,
+  );
+}
+
+/**
+ * react-image-gallery wraps every slide in <div role="button" aria-label="Go to Slide N"> (tabIndex
+ * -1, nothing to press). Around a video's Play button that is a control inside a control, and it
+ * names each picture 'Go to Slide N' instead of its step: make each slide a labelled group
+ * ('slide N of M', its picture keeps its own alt text). Slides the gallery mounts later are fixed too.
+ */
+export function useSlidesAsGroups(box: RefObject<HTMLDivElement | null>, count: number) {
+  useEffect(() => {
+    const root = box.current;
+    if (!root) return undefined;
+    const fix = () => {
+      root.querySelectorAll<HTMLElement>('.image-gallery-slide[role="button"]').forEach((slide) => {
+        const n = /(\d+)\s*$/.exec(slide.getAttribute('aria-label') ?? '')?.[1];
+        slide.setAttribute('role', 'group');
+        slide.setAttribute('aria-roledescription', 'slide');
+        if (n) slide.setAttribute('aria-label', `${n} of ${count}`);
+        else slide.removeAttribute('aria-label');
+      });
+    };
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['role'] });
+    return () => observer.disconnect();
+  }, [box, count]);
+}
