@@ -64,6 +64,30 @@ export const GalleryBox = styled.div`
   .image-gallery-index {
     background: ${({ theme }) => theme.colors.overlay};
   }
+  /* The library's own fullscreen (this page always uses it: iPhone Safari has no Fullscreen API)
+     is a fixed layer at z-index 5, under the sticky site header. It covers the whole window, header
+     included; the pictures fit the window's height. */
+  .image-gallery.fullscreen-modal {
+    z-index: ${({ theme }) => theme.zIndex.modal};
+    overflow: auto;
+    overscroll-behavior: contain;
+  }
+  .image-gallery.fullscreen-modal .image-gallery-content {
+    /* Centred without the library's transform, which would pin the fixed exit button to this box. */
+    top: 0;
+    transform: none;
+    box-sizing: border-box;
+    min-height: 100%;
+    display: flex;
+    flex-direction: column;
+    justify-content: center;
+    padding-top: 60px;
+  }
+  .image-gallery.fullscreen-modal .image-gallery-slide .slide-image,
+  .image-gallery.fullscreen-modal .image-gallery-slide .video-box {
+    max-height: calc(100vh - 160px);
+    max-height: calc(100dvh - 160px);
+  }
   ${media.headerMobile} {
     /* The library's 50 px vertical padding made the arrows reach over the play and fullscreen
        buttons on a phone; a 44 px-wide, 72 px-tall target is still easy for a child's finger. */

@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from 'react-image-gallery';
 import { THUMB_SIZE, type SlideView } from '../../model/galleryItems';
+import { FullscreenButton } from './FullscreenButton';
 import { GalleryBox } from './GalleryBox';
-import { usePrefersReducedMotion, useSlidesAsGroups } from './slideHooks';
+import { useFullscreenLayer, usePrefersReducedMotion, useSlidesAsGroups } from './slideHooks';
 import { VideoSlide } from './VideoSlide';
 
 /** react-image-gallery item plus what this page needs to render a video slide. */
@@ -32,6 +33,7 @@ function ThumbnailPicture({ item, shown }: { item: Item; shown: boolean }) {
 export function SlideGallery({ slides, title }: { slides: SlideView[]; title: string }) {
   const [playing, setPlaying] = useState<number | null>(null);
   const [currentIndex, setCurrentIndex] = useState(0);
+  const [fullscreen, setFullscreen] = useState(false);
   const current = useRef(0);
   const playOnArrival = useRef<number | null>(null);
   const galleryRef = useRef<ImageGalleryRef>(null);
@@ -41,7 +43,9 @@ export function SlideGallery({ slides, title }: { slides: SlideView[]; title: st
   const [thumbsShown, setThumbsShown] = useState(false);
   const showThumbs = useCallback(() => setThumbsShown(true), []);
   const reducedMotion = usePrefersReducedMotion();
+  const exitFullscreen = useCallback(() => galleryRef.current?.exitFullScreen(), []);
   useSlidesAsGroups(boxRef, slides.length);
+  useFullscreenLayer(fullscreen, exitFullscreen);
 
   const items = useMemo<Item[]>(
     () =>
@@ -95,6 +99,7 @@ export function SlideGallery({ slides, title }: { slides: SlideView[]; title: st
   );
 
   const renderThumbInner = useCallback((galleryItem: GalleryItem) => <ThumbnailPicture item={galleryItem as Item} shown={thumbsShown} />, [thumbsShown]);
+  const renderFullscreenButton = useCallback((onClick: () => void, open: boolean) => <FullscreenButton open={open} onClick={onClick} />, []);
 
   const isPlaying = playing !== null;
   return (
@@ -104,6 +109,8 @@ export function SlideGallery({ slides, title }: { slides: SlideView[]; title: st
         items={items}
         renderItem={renderItem}
         renderThumbInner={renderThumbInner}
+        renderFullscreenButton={renderFullscreenButton}
+        onScreenChange={setFullscreen}
         infinite={false}
         lazyLoad
         showThumbnails

@@ -39,3 +39,24 @@ export function useSlidesAsGroups(box: RefObject<HTMLDivElement | null>, count: 
     return () => observer.disconnect();
   }, [box, count]);
 }
+
+/**
+ * While the gallery fills the window: Escape leaves it wherever the focus is (the library listens
+ * only inside the gallery), and the page behind does not scroll.
+ */
+export function useFullscreenLayer(open: boolean, exit: () => void) {
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') exit();
+    };
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = 'hidden';
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      root.style.overflow = overflow;
+    };
+  }, [open, exit]);
+}
