@@ -251,7 +251,23 @@ async function put(publicDir: string, url: string, content: string | Buffer): Pr
   await writeFile(file, content);
 }
 
-const CLIP = path.join(__dirname, 'static', 'lesson-clip.webm');
+/** Each video's clip, rendered by static/make-lesson-clips.ts (committed; seeding only copies it). */
+export const CLIPS_DIR = path.join(__dirname, 'static', 'clips');
+export const clipPath = (videoId: string) => path.join(CLIPS_DIR, `${videoId}.webm`);
+
+/**
+ * The pictures a model's lesson clip shows one after another: its first tab's steps (at most 16,
+ * evenly picked, always ending on the last), so the clip builds that model, under its own name.
+ */
+export function clipFrames(model: DemoModel): string[] {
+  const tab = model.tabs.find((t) => !t.video);
+  const count = tab ? tab.to - tab.from + 1 : model.imageCount;
+  const label = model.legacyTabs && tab ? `${model.title}: ${tab.title}` : model.title;
+  const key = `${model.programId}:${model.title}:${model.legacyTabs && tab ? tab.folder : ''}`;
+  const shown = Math.min(count, 16);
+  const steps = Array.from({ length: shown }, (_, i) => Math.round(((i + 1) * count) / shown));
+  return steps.map((n) => stepSvg(label, key, n, count, false));
+}
 
 function stepFiles(model: DemoModel): { url: string; body: () => string }[] {
   const files: { url: string; body: () => string }[] = [];
@@ -278,7 +294,6 @@ export async function generateDemoAssets(publicDir: string): Promise<void> {
       writes.push(put(publicDir, programImageUrl(program, kind), programArt(program, kind)));
     }
   }
-  const clip = await readFile(CLIP);
   writes.push(put(publicDir, EMBED_SCRIPT_URL, EMBED_SCRIPT));
   for (const model of [...demoModels(), KIT_CONTENTS]) {
     for (const file of stepFiles(model)) writes.push(put(publicDir, file.url, file.body()));
@@ -290,11 +305,8 @@ export async function generateDemoAssets(publicDir: string): Promise<void> {
       writes.push(put(publicDir, videoEmbedUrl(videoId), embedHtml(model, videoId)));
       writes.push(put(publicDir, videoPosterUrl(videoId), posterSvg(model.title, false)));
       writes.push(put(publicDir, videoPosterThumbUrl(videoId), posterSvg(model.title, true)));
-      writes.push(put(publicDir, `/content/videos/${videoId}.webm`, clip));
+      writes.push(readFile(clipPath(videoId)).then((clip) => put(publicDir, `/content/videos/${videoId}.webm`, clip)));
     }
   }
   await Promise.all(writes);
 }
-
-/** For tests: the clip every lesson video plays. */
-export const lessonClipPath = CLIP;

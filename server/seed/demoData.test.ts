@@ -2,9 +2,10 @@ import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CONTENT_IDS } from '../../src/api/wire';
-import { NEW_PART_BOX, STEP_TITLE_X, generateDemoAssets, stepSvg } from './assets';
+import { NEW_PART_BOX, STEP_TITLE_X, clipFrames, generateDemoAssets, stepSvg } from './assets';
+import { CLIPS_MANIFEST, framesHash, sha256, type ClipRecord } from './clips';
 import { boldTextWidth } from './textFit';
-import { demoModels, demoPages, demoStudents, demoUsers, stepImageUrl, type SeedPage } from './demoData';
+import { demoModels, demoPages, demoStudents, demoUsers, stepImageUrl, videoIdOf, type SeedPage } from './demoData';
 
 const pages = demoPages();
 const page = (id: number) => pages.find((p) => p.id === id)!;
@@ -186,6 +187,25 @@ describe('generated demo assets', () => {
     const longest = stepSvg('Speed Increasing Transmission: 24 Gear', 'longest', 3, 6, false);
     expect(longest).toContain('>Speed Increasing<');
     expect(wrapped).toBeGreaterThan(3);
+  });
+
+  it('gives every model with a video a clip of its own, drawn from its own steps under its name', async () => {
+    const manifest = JSON.parse(await readFile(CLIPS_MANIFEST, 'utf8')) as Record<string, ClipRecord>;
+    const withVideo = demoModels().filter((model) => model.video);
+    expect(withVideo.length).toBeGreaterThanOrEqual(4);
+    const hashes = new Set<string>();
+    for (const model of withVideo) {
+      const videoId = videoIdOf(model);
+      const clip = await readFile(path.join(dir, `content/videos/${videoId}.webm`));
+      expect(clip.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+      expect(clip.length).toBeLessThan(40_000);
+      hashes.add(sha256(clip));
+      const frames = clipFrames(model);
+      expect(frames.every((frame) => frame.includes(model.title))).toBe(true);
+      // The clip was rendered (make-lesson-clips.ts) from exactly these pictures, for this model.
+      expect(manifest[videoId]).toEqual({ title: model.title, framesSha256: framesHash(frames), sha256: sha256(clip) });
+    }
+    expect(hashes.size).toBe(withVideo.length);
   });
 
   it('is deterministic and idempotent', async () => {
