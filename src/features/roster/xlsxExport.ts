@@ -7,6 +7,7 @@ import { saveAs } from 'file-saver';
 import { utils, write, type CellObject, type WorkBook, type WorkSheet } from 'xlsx';
 import { sheetData, type ExportColumn, type SheetData } from './exportSheet';
 import type { CellValue, ColumnKind } from './rosterColumns';
+import { boldFrozenHeader } from './xlsxStyling';
 
 export type { ExportColumn, SheetData } from './exportSheet';
 
@@ -68,6 +69,20 @@ function cellFor(value: CellValue, kind: ColumnKind): CellObject | null {
   return { t: 's', v: text };
 }
 
+/** 'September 30, 2026': the longest date the column's format shows. */
+const DATE_TEXT_LENGTH = 18;
+
+/** A column as wide as its longest value or its header (characters, plus a margin), 8 to 60. */
+function columnWidth(header: string, kind: ColumnKind, cells: CellValue[][], c: number): number {
+  let longest = header.length;
+  for (const row of cells) {
+    const value = row[c];
+    const length = kind === 'date' && excelSerialDay(String(value)) !== null ? DATE_TEXT_LENGTH : String(value ?? '').length;
+    if (length > longest) longest = length;
+  }
+  return Math.max(8, Math.min(60, longest + 2));
+}
+
 /** A workbook with one sheet: the header row, then one row per record in the given order. */
 export function buildWorkbookFromData({ headers, kinds, cells, sheetName }: SheetData): WorkBook {
   const sheet: WorkSheet = {};
@@ -84,7 +99,7 @@ export function buildWorkbookFromData({ headers, kinds, cells, sheetName }: Shee
     }
   }
   sheet['!ref'] = utils.encode_range({ s: { r: 0, c: 0 }, e: { r: cells.length, c: Math.max(headers.length - 1, 0) } });
-  sheet['!cols'] = headers.map((header, c) => ({ wch: kinds[c] === 'date' ? 20 : Math.max(10, Math.min(40, header.length + 4)) }));
+  sheet['!cols'] = headers.map((header, c) => ({ wch: columnWidth(header, kinds[c]!, cells, c) }));
   const workbook = utils.book_new();
   utils.book_append_sheet(workbook, sheet, cleanSheetName(sheetName).name);
   return workbook;
@@ -96,7 +111,7 @@ export function buildWorkbook<Row>(rows: readonly Row[], columns: readonly Expor
 }
 
 export function workbookToArrayBuffer(workbook: WorkBook): ArrayBuffer {
-  return write(workbook, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer;
+  return boldFrozenHeader(write(workbook, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer);
 }
 
 export interface ExportJob<Row> {
