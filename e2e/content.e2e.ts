@@ -308,4 +308,33 @@ describe('content journeys', () => {
     expect(pathOf(page)).toBe(`/select-model-lesson-plans/${PM1.name}/${PM1.id}`);
     expect(journey.browser.errors).toEqual([]);
   });
+
+  it("on a phone the gallery's fullscreen covers the header; its exit button is on screen, on top, and Escape leaves it", async () => {
+    const page = await signInAs('admin', '/admin/Franchise_Owners_List', { width: 375, height: 740 });
+    await page.goto(`${journey.portal.baseUrl}${gallery(PM1, CATAPULT.id)}`);
+    await page.getByRole('img', { name: 'Catapult, step 1 of 15' }).waitFor();
+    await page.getByRole('button', { name: 'Open Fullscreen' }).click();
+    const exit = page.getByRole('button', { name: 'Exit fullscreen' });
+    await exit.waitFor();
+    const box = (await exit.boundingBox())!;
+    expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= 375 && box.y + box.height <= 740).toBe(true);
+    const onTop = await exit.evaluate((button) => {
+      const r = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return !!hit && button.contains(hit);
+    });
+    expect(onTop).toBe(true);
+    // Nothing of the site header shows over the fullscreen layer.
+    const headerCovered = await page.evaluate(() => {
+      const header = document.querySelector('header')!.getBoundingClientRect();
+      const hit = document.elementFromPoint(header.x + 10, header.y + header.height / 2);
+      return !!hit && !!hit.closest('.image-gallery');
+    });
+    expect(headerCovered).toBe(true);
+    await screenshot(page, 'content-gallery-fullscreen-375');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Open Fullscreen' }).waitFor();
+    await expect(page.locator('.fullscreen-modal').count()).resolves.toBe(0);
+    expect(journey.browser.errors).toEqual([]);
+  });
 });

@@ -25,6 +25,7 @@ import {
   type DemoModel,
   type DemoProgram,
 } from './demoData';
+import { fitText } from './textFit';
 
 const BRICK_COLORS = ['#D62718', '#0B5FB4', '#FFC627', '#1E7B34', '#FE8A18', '#5B2C83'];
 const BRICK_PARTS = ['beam 5', 'beam 7', 'plate 2x4', 'brick 1x6', 'brick 2x4', 'beam 3'];
@@ -86,6 +87,25 @@ function drawPart(part: Part, highlight: boolean): string {
   return `${studs}<rect x='${part.x}' y='${part.y}' width='${part.w}' height='${part.h}' rx='6' fill='${part.color}'${stroke}/>`;
 }
 
+/** Where a step picture's title starts, and the 'New part' box it must stay left of. */
+export const STEP_TITLE_X = 60;
+export const NEW_PART_BOX = { x: 850, gap: 30 } as const;
+
+/**
+ * The model's name and 'Step n of N' in the top left. A long name wraps to two lines and shrinks
+ * (to 34 px at least) so it ends before the New part box; textLength holds each line to its width
+ * in whatever font the viewer has.
+ */
+function heading(title: string, n: number, total: number): string {
+  const fitted = fitText(title, NEW_PART_BOX.x - NEW_PART_BOX.gap - STEP_TITLE_X, 52, 34);
+  const lineHeight = Math.round(fitted.fontSize * 1.15);
+  const lines = fitted.lines
+    .map((line, i) => `<text x='${STEP_TITLE_X}' y='${96 + i * lineHeight}' ${FONT} font-size='${fitted.fontSize}' font-weight='700' fill='#1C1B1F' textLength='${line.width}' lengthAdjust='spacingAndGlyphs'>${escapeXml(line.text)}</text>`)
+    .join('');
+  const stepY = 96 + (fitted.lines.length - 1) * lineHeight + 54;
+  return `${lines}\n<text x='${STEP_TITLE_X}' y='${stepY}' ${FONT} font-size='34' fill='#4F4B57'>Step ${n} of ${total}</text>`;
+}
+
 /** One instruction step: the model's name, 'Step n of N', the parts so far with the new one highlighted. */
 export function stepSvg(title: string, modelKey: string, n: number, total: number, thumb: boolean): string {
   const parts = layoutParts(modelKey, total).slice(0, n);
@@ -102,9 +122,8 @@ export function stepSvg(title: string, modelKey: string, n: number, total: numbe
   const arrowTop = Math.max(180, newest.y - 150);
   return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${width} ${height}' width='${width}' height='${height}' role='img' aria-label='${escapeXml(title)}, step ${n} of ${total}'>
 <rect width='${width}' height='${height}' fill='#FFFFFF'/><rect x='16' y='16' width='${width - 32}' height='${height - 32}' rx='24' fill='#F7F9FC' stroke='#DDE3EA' stroke-width='4'/>
-<text x='60' y='96' ${FONT} font-size='52' font-weight='700' fill='#1C1B1F'>${escapeXml(title)}</text>
-<text x='60' y='150' ${FONT} font-size='34' fill='#4F4B57'>Step ${n} of ${total}</text>
-<g><rect x='850' y='50' width='300' height='120' rx='16' fill='#FFFFFF' stroke='#C9CFD8' stroke-width='3'/><text x='870' y='95' ${FONT} font-size='26' fill='#4F4B57'>New part</text><text x='870' y='140' ${FONT} font-size='32' font-weight='700' fill='#1C1B1F'>1x ${part}</text></g>
+${heading(title, n, total)}
+<g><rect x='${NEW_PART_BOX.x}' y='50' width='300' height='120' rx='16' fill='#FFFFFF' stroke='#C9CFD8' stroke-width='3'/><text x='870' y='95' ${FONT} font-size='26' fill='#4F4B57'>New part</text><text x='870' y='140' ${FONT} font-size='32' font-weight='700' fill='#1C1B1F'>1x ${part}</text></g>
 <rect x='100' y='680' width='1000' height='40' rx='8' fill='#C9CFD8'/>
 ${drawn}
 <path d='M${arrowX} ${arrowTop} L${arrowX} ${newest.y - 24}' stroke='#D62718' stroke-width='10' stroke-linecap='round'/><path d='M${arrowX - 22} ${newest.y - 50} L${arrowX} ${newest.y - 16} L${arrowX + 22} ${newest.y - 50}' fill='none' stroke='#D62718' stroke-width='10' stroke-linecap='round' stroke-linejoin='round'/>
@@ -232,7 +251,23 @@ async function put(publicDir: string, url: string, content: string | Buffer): Pr
   await writeFile(file, content);
 }
 
-const CLIP = path.join(__dirname, 'static', 'lesson-clip.webm');
+/** Each video's clip, rendered by static/make-lesson-clips.ts (committed; seeding only copies it). */
+export const CLIPS_DIR = path.join(__dirname, 'static', 'clips');
+export const clipPath = (videoId: string) => path.join(CLIPS_DIR, `${videoId}.webm`);
+
+/**
+ * The pictures a model's lesson clip shows one after another: its first tab's steps (at most 16,
+ * evenly picked, always ending on the last), so the clip builds that model, under its own name.
+ */
+export function clipFrames(model: DemoModel): string[] {
+  const tab = model.tabs.find((t) => !t.video);
+  const count = tab ? tab.to - tab.from + 1 : model.imageCount;
+  const label = model.legacyTabs && tab ? `${model.title}: ${tab.title}` : model.title;
+  const key = `${model.programId}:${model.title}:${model.legacyTabs && tab ? tab.folder : ''}`;
+  const shown = Math.min(count, 16);
+  const steps = Array.from({ length: shown }, (_, i) => Math.round(((i + 1) * count) / shown));
+  return steps.map((n) => stepSvg(label, key, n, count, false));
+}
 
 function stepFiles(model: DemoModel): { url: string; body: () => string }[] {
   const files: { url: string; body: () => string }[] = [];
@@ -259,7 +294,6 @@ export async function generateDemoAssets(publicDir: string): Promise<void> {
       writes.push(put(publicDir, programImageUrl(program, kind), programArt(program, kind)));
     }
   }
-  const clip = await readFile(CLIP);
   writes.push(put(publicDir, EMBED_SCRIPT_URL, EMBED_SCRIPT));
   for (const model of [...demoModels(), KIT_CONTENTS]) {
     for (const file of stepFiles(model)) writes.push(put(publicDir, file.url, file.body()));
@@ -271,11 +305,8 @@ export async function generateDemoAssets(publicDir: string): Promise<void> {
       writes.push(put(publicDir, videoEmbedUrl(videoId), embedHtml(model, videoId)));
       writes.push(put(publicDir, videoPosterUrl(videoId), posterSvg(model.title, false)));
       writes.push(put(publicDir, videoPosterThumbUrl(videoId), posterSvg(model.title, true)));
-      writes.push(put(publicDir, `/content/videos/${videoId}.webm`, clip));
+      writes.push(readFile(clipPath(videoId)).then((clip) => put(publicDir, `/content/videos/${videoId}.webm`, clip)));
     }
   }
   await Promise.all(writes);
 }
-
-/** For tests: the clip every lesson video plays. */
-export const lessonClipPath = CLIP;

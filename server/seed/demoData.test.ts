@@ -2,8 +2,10 @@ import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CONTENT_IDS } from '../../contract';
-import { generateDemoAssets } from './assets';
-import { demoPages, demoStudents, demoUsers, type SeedPage } from './demoData';
+import { NEW_PART_BOX, STEP_TITLE_X, clipFrames, generateDemoAssets, stepSvg } from './assets';
+import { CLIPS_MANIFEST, framesHash, sha256, type ClipRecord } from './clips';
+import { boldTextWidth } from './textFit';
+import { demoModels, demoPages, demoStudents, demoUsers, stepImageUrl, videoIdOf, type SeedPage } from './demoData';
 
 const pages = demoPages();
 const page = (id: number) => pages.find((p) => p.id === id)!;
@@ -143,6 +145,67 @@ describe('generated demo assets', () => {
     expect((await readdir(path.join(folder, 'thumbs'))).length).toBe(51);
     const experiment = await readFile(path.join(dir, 'progrmas/PlayMachines1/MainModels/Catapult/Experiment/6.svg'), 'utf8');
     expect(experiment).toContain('Step 6 of 6');
+  });
+
+  it("writes in each step picture the counts the gallery shows: 'Step n of N' for item n of the tab's N, videos in tabs of their own", async () => {
+    let checked = 0;
+    for (const p of pages) {
+      for (let i = 0; i < 5; i += 1) {
+        const items = p.fields[`lesson_${i}_gallery`];
+        if (!Array.isArray(items)) continue;
+        const gallery = items as { original: string; embedUrl?: string }[];
+        const videos = gallery.filter((item) => item.embedUrl);
+        // A video among the steps would be slide N+1 of a gallery whose pictures say 'of N'.
+        expect({ page: p.title, tab: i, mixed: videos.length > 0 && videos.length < gallery.length }).toEqual({ page: p.title, tab: i, mixed: false });
+        if (videos.length > 0) continue;
+        for (const [index, item] of gallery.entries()) {
+          const svg = await readFile(path.join(dir, item.original), 'utf8');
+          expect({ page: p.title, tab: i, step: /Step (\d+) of (\d+)/.exec(svg)?.slice(1).map(Number) }).toEqual({ page: p.title, tab: i, step: [index + 1, gallery.length] });
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(900);
+    expect(byTitle(130, 'Flying Chairs').fields.show_in_diffrent_tabs).toBe(true);
+  });
+
+  it("keeps every step picture's title left of the New part box: long names wrap onto two lines and shrink", async () => {
+    const pictures = demoModels().flatMap((model) => model.tabs.filter((tab) => !tab.video).map((tab) => stepImageUrl(model, tab.folder, 1)).concat(model.tabs.length ? [] : [stepImageUrl(model, '', 1)]));
+    const titleRight = NEW_PART_BOX.x - NEW_PART_BOX.gap;
+    let wrapped = 0;
+    for (const url of pictures) {
+      const svg = await readFile(path.join(dir, url), 'utf8');
+      const lines = [...svg.matchAll(/<text x='(\d+)' y='\d+' [^>]*font-size='(\d+)' font-weight='700'[^>]*?(?: textLength='(\d+)')?[^>]*>([^<]*)<\/text>/g)].filter(([, x]) => Number(x) === STEP_TITLE_X);
+      expect(lines.length).toBeGreaterThan(0);
+      if (lines.length > 1) wrapped += 1;
+      for (const [, x, size, length, text] of lines) {
+        // textLength is the line's drawn width in any font; without it, the width of its letters.
+        const width = length ? Number(length) : boldTextWidth(text!, Number(size));
+        expect({ url, text, right: Number(x) + width <= titleRight, readable: Number(size) >= 34 }).toEqual({ url, text, right: true, readable: true });
+      }
+    }
+    const longest = stepSvg('Speed Increasing Transmission: 24 Gear', 'longest', 3, 6, false);
+    expect(longest).toContain('>Speed Increasing<');
+    expect(wrapped).toBeGreaterThan(3);
+  });
+
+  it('gives every model with a video a clip of its own, drawn from its own steps under its name', async () => {
+    const manifest = JSON.parse(await readFile(CLIPS_MANIFEST, 'utf8')) as Record<string, ClipRecord>;
+    const withVideo = demoModels().filter((model) => model.video);
+    expect(withVideo.length).toBeGreaterThanOrEqual(4);
+    const hashes = new Set<string>();
+    for (const model of withVideo) {
+      const videoId = videoIdOf(model);
+      const clip = await readFile(path.join(dir, `content/videos/${videoId}.webm`));
+      expect(clip.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+      expect(clip.length).toBeLessThan(40_000);
+      hashes.add(sha256(clip));
+      const frames = clipFrames(model);
+      expect(frames.every((frame) => frame.includes(model.title))).toBe(true);
+      // The clip was rendered (make-lesson-clips.ts) from exactly these pictures, for this model.
+      expect(manifest[videoId]).toEqual({ title: model.title, framesSha256: framesHash(frames), sha256: sha256(clip) });
+    }
+    expect(hashes.size).toBe(withVideo.length);
   });
 
   it('is deterministic and idempotent', async () => {

@@ -224,7 +224,7 @@ export interface DemoModel {
   imageCount: number;
   /** Tabs of the lesson page (show_in_diffrent_tabs); empty for one gallery. */
   tabs: DemoTab[];
-  /** A lesson video at the end of the gallery (or in a 'Video' tab). */
+  /** A lesson video, in a 'Video' tab of its own (never among the steps: see tabsOf). */
   video: boolean;
   /** Older gallery route: the model has per-tab image folders. */
   legacyTabs: boolean;
@@ -321,6 +321,17 @@ function tabsOf(title: string, imageCount: number): { tabs: DemoTab[]; legacyTab
       legacyTabs: true,
     };
   }
+  if (VIDEO_MODELS.has(title)) {
+    // The video gets a tab of its own, as Catapult's: in one gallery with the steps it was slide
+    // N+1, so the gallery said '2 / 26' on a picture that says 'Step 2 of 25'.
+    return {
+      tabs: [
+        { title: 'Build', folder: '', from: 1, to: imageCount },
+        { title: 'Video', folder: '', from: 1, to: 0, video: true },
+      ],
+      legacyTabs: false,
+    };
+  }
   return { tabs: [], legacyTabs: false };
 }
 
@@ -346,7 +357,7 @@ function modelsOf(programId: number, main: string[], experimental: string[], fir
       code: codeFor(title),
       imageCount,
       tabs,
-      video: title === 'Catapult' || VIDEO_MODELS.has(title),
+      video: tabs.some((tab) => tab.video),
       legacyTabs,
     };
   };
@@ -459,13 +470,7 @@ function lessonFields(model: DemoModel): { meta: Record<string, string>; fields:
       }
     });
   } else {
-    const items = galleryItems(model, { folder: '', from: 1, to: model.imageCount });
-    if (model.video) {
-      items.push(videoItem(model));
-      fields.lesson_0_video_frame = { url: videoEmbedUrl(videoIdOf(model)) };
-      meta.lesson_0_videoid = videoIdOf(model);
-    }
-    fields.lesson_0_gallery = items;
+    fields.lesson_0_gallery = galleryItems(model, { folder: '', from: 1, to: model.imageCount });
   }
   if (model.legacyTabs) {
     meta.image_tabs = JSON.stringify(

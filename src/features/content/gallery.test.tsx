@@ -95,6 +95,36 @@ describe('instruction gallery', () => {
     view.unmount();
   });
 
+  it('fullscreen covers the whole window above the site header, with an Exit fullscreen button that Escape also works', async () => {
+    const view = renderApp({ route: galleryRoute(CATAPULT), session: signedInAs('mia', { unlockedLessonIds: [CATAPULT] }), api: createContentApi({ unlocked: [CATAPULT] }) });
+    const open = await screen.findByRole('button', { name: 'Open Fullscreen' });
+    await view.user.click(open);
+    const layer = document.querySelector<HTMLElement>('.image-gallery')!;
+    expect(layer).toHaveClass('fullscreen-modal');
+    const header = document.querySelector('header')!;
+    expect(Number(getComputedStyle(layer).zIndex)).toBeGreaterThan(Number(getComputedStyle(header).zIndex));
+    // Centred without a transform: a transform would make the exit button's `fixed` relative to the slides.
+    expect(getComputedStyle(layer.querySelector('.image-gallery-content')!).transform).toBe('none');
+    const exit = screen.getByRole('button', { name: 'Exit fullscreen' });
+    expect(exit).toBe(open);
+    expect(exit).toHaveFocus();
+    expect(getComputedStyle(exit).position).toBe('fixed');
+    expect(document.documentElement.style.overflow).toBe('hidden');
+
+    await view.user.click(exit);
+    expect(layer).not.toHaveClass('fullscreen-modal');
+    expect(screen.getByRole('button', { name: 'Open Fullscreen' })).toHaveFocus();
+    expect(document.documentElement.style.overflow).toBe('');
+
+    // Escape leaves it, wherever the focus is.
+    await view.user.click(screen.getByRole('button', { name: 'Open Fullscreen' }));
+    expect(layer).toHaveClass('fullscreen-modal');
+    (document.activeElement as HTMLElement).blur();
+    await view.user.keyboard('{Escape}');
+    expect(layer).not.toHaveClass('fullscreen-modal');
+    view.unmount();
+  });
+
   it('stops the video when the slide changes', async () => {
     const withTwo = createContentApi({
       viewer: 'owner',

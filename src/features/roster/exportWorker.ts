@@ -2,9 +2,8 @@
  * The export worker: builds and writes the .xlsx workbook off the main thread and sends the file's
  * bytes back (transferred, not copied). Started by exportWorkerClient.ts.
  */
-import { buildWorkbookFromData, workbookToArrayBuffer, type SheetData } from './xlsxExport';
-
-export type ExportWorkerReply = { ok: true; bytes: ArrayBuffer } | { ok: false; message: string };
+import type { ExportWorkerReply, SheetData } from './exportSheet';
+import { buildWorkbookFromData, workbookToArrayBuffer } from './xlsxExport';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<SheetData>) => void) | null;

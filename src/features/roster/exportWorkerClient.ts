@@ -3,8 +3,7 @@
  * with the file's bytes, or null when the worker cannot start here, so the caller builds the file
  * on the main thread instead; a failure inside the worker rejects.
  */
-import type { ExportWorkerReply } from './exportWorker';
-import type { SheetData } from './xlsxExport';
+import type { ExportWorkerReply, SheetData } from './exportSheet';
 
 export function writeInWorker(data: SheetData): Promise<ArrayBuffer | null> {
   let worker: Worker;

@@ -5,13 +5,11 @@
  */
 import { saveAs } from 'file-saver';
 import { utils, write, type CellObject, type WorkBook, type WorkSheet } from 'xlsx';
+import { sheetData, type ExportColumn, type SheetData } from './exportSheet';
 import type { CellValue, ColumnKind } from './rosterColumns';
+import { boldFrozenHeader } from './xlsxStyling';
 
-export interface ExportColumn<Row> {
-  header: string;
-  kind: ColumnKind;
-  value: (row: Row) => CellValue;
-}
+export type { ExportColumn, SheetData } from './exportSheet';
 
 /** Excel's date format matching the screens' 'MMMM dd, yyyy'. */
 export const EXCEL_DATE_FORMAT = 'mmmm dd, yyyy';
@@ -71,24 +69,18 @@ function cellFor(value: CellValue, kind: ColumnKind): CellObject | null {
   return { t: 's', v: text };
 }
 
-/**
- * What a workbook is made of, as plain data: the header row and the cell values row by row. This is
- * what the export worker receives (functions cannot cross postMessage).
- */
-export interface SheetData {
-  headers: string[];
-  kinds: ColumnKind[];
-  cells: CellValue[][];
-  sheetName: string;
-}
+/** 'September 30, 2026': the longest date the column's format shows. */
+const DATE_TEXT_LENGTH = 18;
 
-export function sheetData<Row>(rows: readonly Row[], columns: readonly ExportColumn<Row>[], sheetName: string): SheetData {
-  return {
-    headers: columns.map((column) => column.header),
-    kinds: columns.map((column) => column.kind),
-    cells: rows.map((row) => columns.map((column) => column.value(row))),
-    sheetName,
-  };
+/** A column as wide as its longest value or its header (characters, plus a margin), 8 to 60. */
+function columnWidth(header: string, kind: ColumnKind, cells: CellValue[][], c: number): number {
+  let longest = header.length;
+  for (const row of cells) {
+    const value = row[c];
+    const length = kind === 'date' && excelSerialDay(String(value)) !== null ? DATE_TEXT_LENGTH : String(value ?? '').length;
+    if (length > longest) longest = length;
+  }
+  return Math.max(8, Math.min(60, longest + 2));
 }
 
 /** A workbook with one sheet: the header row, then one row per record in the given order. */
@@ -107,7 +99,7 @@ export function buildWorkbookFromData({ headers, kinds, cells, sheetName }: Shee
     }
   }
   sheet['!ref'] = utils.encode_range({ s: { r: 0, c: 0 }, e: { r: cells.length, c: Math.max(headers.length - 1, 0) } });
-  sheet['!cols'] = headers.map((header, c) => ({ wch: kinds[c] === 'date' ? 20 : Math.max(10, Math.min(40, header.length + 4)) }));
+  sheet['!cols'] = headers.map((header, c) => ({ wch: columnWidth(header, kinds[c]!, cells, c) }));
   const workbook = utils.book_new();
   utils.book_append_sheet(workbook, sheet, cleanSheetName(sheetName).name);
   return workbook;
@@ -119,7 +111,7 @@ export function buildWorkbook<Row>(rows: readonly Row[], columns: readonly Expor
 }
 
 export function workbookToArrayBuffer(workbook: WorkBook): ArrayBuffer {
-  return write(workbook, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer;
+  return boldFrozenHeader(write(workbook, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer);
 }
 
 export interface ExportJob<Row> {

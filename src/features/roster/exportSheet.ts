@@ -1,0 +1,34 @@
+/**
+ * What an export is made of, as plain data, and the worker's reply. No library here: the page,
+ * the writer (xlsxExport.ts), the worker and its client all import this module, and it imports
+ * none of them, so the export code has no import cycle.
+ */
+import type { CellValue, ColumnKind } from './rosterColumns';
+
+export interface ExportColumn<Row> {
+  header: string;
+  kind: ColumnKind;
+  value: (row: Row) => CellValue;
+}
+
+/**
+ * The header row and the cell values row by row. This is what the export worker receives
+ * (functions cannot cross postMessage).
+ */
+export interface SheetData {
+  headers: string[];
+  kinds: ColumnKind[];
+  cells: CellValue[][];
+  sheetName: string;
+}
+
+export function sheetData<Row>(rows: readonly Row[], columns: readonly ExportColumn<Row>[], sheetName: string): SheetData {
+  return {
+    headers: columns.map((column) => column.header),
+    kinds: columns.map((column) => column.kind),
+    cells: rows.map((row) => columns.map((column) => column.value(row))),
+    sheetName,
+  };
+}
+
+export type ExportWorkerReply = { ok: true; bytes: ArrayBuffer } | { ok: false; message: string };
