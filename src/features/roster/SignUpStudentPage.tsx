@@ -19,7 +19,7 @@ import { controlProps, FormField, FormGrid } from './FormField';
 import { fromIsoDate, toIsoDate } from './formatting';
 import { selectListLoad, selectOwnerChoices, selectSignUpStudentFlow } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
-import { emptyStudentForm, MAX_LESSONS, toNewStudent, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from './studentForm';
+import { emptyStudentForm, endsBeforeStart, MAX_LESSONS, studentMessages, toNewStudent, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from './studentForm';
 import { useMediaQuery } from './useMediaQuery';
 import { Button, ButtonLink, Card, Message, Page, Title, Toolbar } from './ui';
 
@@ -92,7 +92,10 @@ export default function SignUpStudentPage() {
   };
 
   const messageFor = (field: StudentField): string | null => {
-    if (error?.field === field) return error.message;
+    // The date order is said as soon as both dates are there (the typed date stays as it is), and
+    // goes away as soon as it is fixed.
+    if (field === 'endDate' && endsBeforeStart(values)) return studentMessages.endBeforeStart;
+    if (error?.field === field && error.message !== studentMessages.endBeforeStart) return error.message;
     if (field === 'parentEmail' && flow.rejection === 'already_exists') return ALREADY_EXISTS_MESSAGE;
     return null;
   };
@@ -163,7 +166,9 @@ export default function SignUpStudentPage() {
           placeholderText="Choose a date"
           withPortal={usePortal}
           autoComplete="off"
-          minDate={field === 'endDate' ? (fromIsoDate(values.startDate) ?? undefined) : undefined}
+          // No minDate: react-datepicker erases a typed date outside it. The calendar opens at the
+          // start date instead, and an earlier end date is kept and explained.
+          openToDate={field === 'endDate' && !values.endDate ? (fromIsoDate(values.startDate) ?? undefined) : undefined}
           ariaInvalid={message ? 'true' : undefined}
           ariaDescribedBy={message ? `${fieldId(field)}-error` : undefined}
           showMonthDropdown
