@@ -16,8 +16,9 @@ import {
 } from './contentSelectors';
 import { contentActions } from './contentSlice';
 import { InstructionGallery } from './components/InstructionGallery';
-import { LoadFailed, Page } from './components/ui';
 import { isNumericSegment } from './model/modelNames';
+import { Page } from '../../shared/ui/Page';
+import { LoadFailed } from '../../shared/ui/States';
 
 type State = ContentRootState;
 

@@ -8,7 +8,8 @@ import { allStudentsColumns, type AllStudentsRow } from './rosterColumns';
 import { selectAllStudentsRows, selectTableSort, type WithRoster } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 import { RosterTable } from './RosterTable';
-import { ButtonLink, Page, Subtitle, Title, Toolbar } from './ui';
+import { ButtonLink } from '../../shared/ui/Button';
+import { Page, Subtitle, Title, Toolbar } from '../../shared/ui/Page';
 
 const headers = allStudentsColumns.map((column) => column.header);
 const selectSort = (state: WithRoster) => selectTableSort(state, 'allStudents');

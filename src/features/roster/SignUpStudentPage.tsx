@@ -15,13 +15,16 @@ import { breakpoints } from '../../shared/breakpoints';
 import { STUDENT_PROGRAM_CHOICES } from '../../shared/constants';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { controlProps, FormField, FormGrid } from './FormField';
 import { fromIsoDate, toIsoDate } from './formatting';
 import { selectListLoad, selectOwnerChoices, selectSignUpStudentFlow } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 import { emptyStudentForm, endsBeforeStart, MAX_LESSONS, studentMessages, toNewStudent, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from './studentForm';
 import { useMediaQuery } from './useMediaQuery';
-import { Button, ButtonLink, Card, Message, Page, Title, Toolbar } from './ui';
+import { Button, ButtonLink } from '../../shared/ui/Button';
+import { Card } from '../../shared/ui/Card';
+import { controlProps, FormField, FormGrid } from '../../shared/ui/Field';
+import { Message } from '../../shared/ui/Message';
+import { Page, Title, Toolbar } from '../../shared/ui/Page';
 
 export const ALREADY_EXISTS_MESSAGE = 'Email already exists. Please try another one.';
 

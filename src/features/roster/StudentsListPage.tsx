@@ -11,7 +11,9 @@ import { studentsListColumns } from './rosterColumns';
 import { selectSelectedOwner, selectStudentsListOwnerId, selectStudentsListRows, selectTableSort, type WithRoster } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 import { RosterTable } from './RosterTable';
-import { ButtonLink, Message, Page, Subtitle, SupportNote, Title, Toolbar } from './ui';
+import { ButtonLink } from '../../shared/ui/Button';
+import { Message, SupportNote } from '../../shared/ui/Message';
+import { Page, Subtitle, Title, Toolbar } from '../../shared/ui/Page';
 
 const headers = studentsListColumns.map((column) => column.header);
 const selectSort = (state: WithRoster) => selectTableSort(state, 'studentsList');

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import styled, { css } from 'styled-components';
 import { media } from '../../../shared/breakpoints';
 import { THUMB_SIZE, type GalleryTabView, type SlideView } from '../model/galleryItems';
-import { Tabs } from './Tabs';
-import { VisuallyHidden } from './ui';
+import { Tabs } from '../../../shared/ui/Tabs';
+import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 
 /** react-image-gallery item plus what this page needs to render a video slide. */
 type Item = GalleryItem & { slideIndex: number; embedUrl?: string };

@@ -6,7 +6,9 @@ import { selectUnlockUi, type ModelCardView } from '../contentSelectors';
 import { contentActions } from '../contentSlice';
 import { modelKey } from '../model/modelNames';
 import { UnlockForm } from './UnlockForm';
-import { ButtonLink, Card, FittedImage } from './ui';
+import { ButtonLink } from '../../../shared/ui/Button';
+import { Tile } from '../../../shared/ui/Card';
+import { FittedImage } from '../../../shared/ui/Page';
 
 const shake = keyframes`
   0%, 100% { transform: translateX(0); }
@@ -14,7 +16,7 @@ const shake = keyframes`
   20%, 40%, 60%, 80% { transform: translateX(8px); }
 `;
 
-const ModelCardBox = styled(Card)<{ $shaking: boolean }>`
+const ModelCardBox = styled(Tile)<{ $shaking: boolean }>`
   ${({ $shaking, theme }) =>
     $shaking &&
     css`

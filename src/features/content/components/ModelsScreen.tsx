@@ -6,8 +6,9 @@ import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { selectLessonsLoad, selectModelCards, type ContentRootState, type ModelCardView } from '../contentSelectors';
 import { contentActions } from '../contentSlice';
 import { programLabel } from './ProgramTiles';
-import { Tabs } from './Tabs';
-import { EmptyState, Grid, LoadFailed, Page, PageTitle, SkeletonCards } from './ui';
+import { Grid, Page, Title } from '../../../shared/ui/Page';
+import { EmptyState, LoadFailed, SkeletonCards } from '../../../shared/ui/States';
+import { Tabs } from '../../../shared/ui/Tabs';
 
 type State = ContentRootState;
 
@@ -89,7 +90,7 @@ export function ModelsScreen({
   return (
     <Page>
       <BackLink to={backTo}>← {backLabel}</BackLink>
-      <PageTitle>{heading(program ? programLabel(program) : null)}</PageTitle>
+      <Title $centered>{heading(program ? programLabel(program) : null)}</Title>
       {body}
     </Page>
   );
