@@ -5,8 +5,7 @@ import { paths } from '../../shared/paths';
 import { Button } from '../../shared/ui/Button';
 import { NarrowCard, Studs } from '../../shared/ui/Card';
 import { controlProps, ErrorText, FormField, FormStack, Input } from '../../shared/ui/Field';
-import { Message } from '../../shared/ui/Message';
-import { Subtitle, Title } from '../../shared/ui/Page';
+import { Subtitle, Title } from '../../shared/ui/Text';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectLoginFailed, selectLoginStatus } from './authSelectors';
 import { authActions } from './authSlice';
@@ -111,7 +110,7 @@ export default function LoginPage() {
             </FormAlertInline>
           )}
         </div>
-        {failed && problem === null && <Message $tone="error" role="alert">{loginMessages.failed}</Message>}
+        {failed && problem === null && <ErrorText role="alert">{loginMessages.failed}</ErrorText>}
         <Button $variant="brand" type="submit" disabled={submitting}>
           {submitting ? 'Signing in…' : 'Sign in'}
         </Button>

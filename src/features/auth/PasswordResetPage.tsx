@@ -5,7 +5,7 @@ import { Button } from '../../shared/ui/Button';
 import { NarrowCard, Studs } from '../../shared/ui/Card';
 import { controlProps, FormField, FormStack, Input } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
-import { Subtitle, Title } from '../../shared/ui/Page';
+import { Subtitle, Title } from '../../shared/ui/Text';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectResetStatus } from './authSelectors';
 import { authActions } from './authSlice';

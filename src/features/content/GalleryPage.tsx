@@ -17,8 +17,8 @@ import {
 import { contentActions } from './contentSlice';
 import { InstructionGallery } from './components/InstructionGallery';
 import { isNumericSegment } from './model/modelNames';
-import { Page } from '../../shared/ui/Page';
 import { LoadFailed } from '../../shared/ui/States';
+import { Page } from '../../shared/ui/Layout';
 
 type State = ContentRootState;
 

@@ -11,7 +11,8 @@ import { rosterActions } from './rosterSlice';
 import { RosterTable, type ExtraColumn } from './RosterTable';
 import { Button } from '../../shared/ui/Button';
 import { Message } from '../../shared/ui/Message';
-import { Page, Title, Toolbar } from '../../shared/ui/Page';
+import { Page, Toolbar } from '../../shared/ui/Layout';
+import { Title } from '../../shared/ui/Text';
 
 const headers = [...franchiseOwnersColumns.map((column) => column.header), 'Students List'];
 const selectSort = (state: WithRoster) => selectTableSort(state, 'franchiseOwners');

@@ -1,7 +1,7 @@
 /**
- * The roster on a phone: one card per row with the name and what matters at a glance (the
- * columns marked card: 'summary'); the rest opens under a "More details" disclosure button. A
- * sort menu stands in for the header buttons. Above a hundred rows only the cards in view are in
+ * The roster on a phone: one card per row with the name and what matters at a glance (see
+ * cardPlaces); the rest opens under a "More details" disclosure button. A sort menu stands in for
+ * the header buttons. Above a hundred rows only the cards in view are in
  * the DOM (@tanstack/react-virtual, measuring each card, as an opened card is taller).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -11,6 +11,7 @@ import { Button } from '../../shared/ui/Button';
 import { SkeletonBlock } from '../../shared/ui/States';
 import { ScrollRegion } from '../../shared/ui/Table';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
+import { cardPlace } from './cardPlaces';
 import { displayCell } from './formatting';
 import { VIRTUALIZE_ABOVE, type RosterTableProps } from './rosterTableProps';
 const ESTIMATED_CARD_HEIGHT = 190;
@@ -105,11 +106,13 @@ export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowI
     overscan: 4,
     enabled: virtual,
     initialRect: { width: 375, height: 640 },
+    // Measured, as an opened card is taller; no layout yet (first paint, jsdom) keeps the estimate.
+    measureElement: (element) => element.getBoundingClientRect().height || ESTIMATED_CARD_HEIGHT,
   });
 
-  const nameColumns = columns.filter((column) => column.card === 'name');
-  const summaryColumns = columns.filter((column) => column.card === 'summary');
-  const detailColumns = columns.filter((column) => column.card === undefined);
+  const nameColumns = columns.filter((column) => cardPlace(column.id) === 'name');
+  const summaryColumns = columns.filter((column) => cardPlace(column.id) === 'summary');
+  const detailColumns = columns.filter((column) => cardPlace(column.id) === undefined);
   const sortable = columns.filter((column) => column.sortable);
   const sortedColumn = sort ? columns.find((column) => column.id === sort.columnId) : undefined;
 

@@ -12,6 +12,7 @@ import { breakpoints } from '../../shared/breakpoints';
 import { SkeletonBlock } from '../../shared/ui/States';
 import { HeaderLabel, ScrollRegion, SortArrow, SortButton, Table, TABLE_ROW_HEIGHT as ROW_HEIGHT, Td, Th, Tr } from '../../shared/ui/Table';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
+import { cardPlace } from './cardPlaces';
 import { displayCell } from './formatting';
 import { RosterCards, SkeletonCards } from './RosterCards';
 import { VIRTUALIZE_ABOVE, type RosterTableProps } from './rosterTableProps';
@@ -77,7 +78,7 @@ function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, ext
   const paddingTop = virtual && items.length > 0 ? items[0]!.start : 0;
   const paddingBottom = virtual && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const columnCount = columnDefs.length;
-  const stickyId = columns.find((column) => column.card === 'name')?.id;
+  const stickyId = columns.find((column) => cardPlace(column.id) === 'name')?.id;
 
   return (
     <ScrollRegion ref={scrollRef} $bounded={virtual} role="region" aria-labelledby={captionId} tabIndex={0}>

@@ -12,12 +12,14 @@ import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectSignUpOwnerFlow } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 import { emptyOwnerForm, validateOwnerForm, type OwnerField, type OwnerFormValues } from './studentForm';
-import { Button, ExternalButtonLink } from '../../shared/ui/Button';
+import { Button } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
-import { controlProps, FormField, FormGrid } from '../../shared/ui/Field';
+import { controlProps, FormField } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
-import { Page, Subtitle, Title, Toolbar } from '../../shared/ui/Page';
+import { Subtitle, Title } from '../../shared/ui/Text';
+import { FormGrid, Page, Toolbar } from '../../shared/ui/Layout';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
+import { ExternalButtonLink } from '../../shared/ui/ButtonLink';
 
 const fieldId = (field: OwnerField) => `owner-${field}`;
 

@@ -20,11 +20,14 @@ import { selectListLoad, selectOwnerChoices, selectSignUpStudentFlow } from './r
 import { rosterActions } from './rosterSlice';
 import { emptyStudentForm, endsBeforeStart, MAX_LESSONS, studentMessages, toNewStudent, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from './studentForm';
 import { useMediaQuery } from './useMediaQuery';
-import { Button, ButtonLink } from '../../shared/ui/Button';
+import { Button } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
-import { controlProps, FormField, FormGrid } from '../../shared/ui/Field';
+import { DatePickerTheme } from '../../shared/ui/DatePickerTheme';
+import { controlProps, FormField } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
-import { Page, Title, Toolbar } from '../../shared/ui/Page';
+import { FormGrid, Page, Toolbar } from '../../shared/ui/Layout';
+import { Title } from '../../shared/ui/Text';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 
 export const ALREADY_EXISTS_MESSAGE = 'Email already exists. Please try another one.';
 
@@ -168,6 +171,10 @@ export default function SignUpStudentPage() {
           dateFormat={['MMMM d, yyyy', 'yyyy-MM-dd']}
           placeholderText="Choose a date"
           withPortal={usePortal}
+          // Opens upwards where there is room: downwards it would cover this field's own error
+          // message and, on the last row, the submit button.
+          popperPlacement="top-start"
+          showPopperArrow={false}
           autoComplete="off"
           // No minDate: react-datepicker erases a typed date outside it. The calendar opens at the
           // start date instead, and an earlier end date is kept and explained.
@@ -184,6 +191,7 @@ export default function SignUpStudentPage() {
 
   return (
     <Page>
+      <DatePickerTheme />
       <Title>Sign Up New Student</Title>
       <Card>
         <form noValidate onSubmit={onSubmit} aria-busy={submitting || undefined} aria-labelledby="sign-up-heading">

@@ -11,9 +11,10 @@ import { studentsListColumns } from './rosterColumns';
 import { selectSelectedOwner, selectStudentsListOwnerId, selectStudentsListRows, selectTableSort, type WithRoster } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 import { RosterTable } from './RosterTable';
-import { ButtonLink } from '../../shared/ui/Button';
-import { Message, SupportNote } from '../../shared/ui/Message';
-import { Page, Subtitle, Title, Toolbar } from '../../shared/ui/Page';
+import { Message } from '../../shared/ui/Message';
+import { Page, SupportNote, Toolbar } from '../../shared/ui/Layout';
+import { Subtitle, Title } from '../../shared/ui/Text';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 
 const headers = studentsListColumns.map((column) => column.header);
 const selectSort = (state: WithRoster) => selectTableSort(state, 'studentsList');

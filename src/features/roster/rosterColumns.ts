@@ -15,11 +15,6 @@ export interface RosterColumn<Row> {
   /** The raw value: text, a number, or a date as YYYY-MM-DD ('' when missing). */
   value: (row: Row) => CellValue;
   sortable: boolean;
-  /**
-   * Its place on a phone's student card: part of the card's name (also the column that stays in
-   * view on a desktop), or a summary line shown at once; anything else shows on tap.
-   */
-  card?: 'name' | 'summary';
 }
 
 export type TableId = 'studentsList' | 'franchiseOwners' | 'allStudents';
@@ -37,27 +32,26 @@ export interface AllStudentsRow extends Student {
   ownerState: string;
 }
 
-const text = <Row>(id: string, header: string, value: (row: Row) => string, sortable = true, card?: RosterColumn<Row>['card']): RosterColumn<Row> => ({
+const text = <Row>(id: string, header: string, value: (row: Row) => string, sortable = true): RosterColumn<Row> => ({
   id,
   header,
   kind: 'text',
   value,
   sortable,
-  ...(card && { card }),
 });
 
 /** The nine student columns of portal-spec.md section 2, in order. */
 function studentColumns<Row extends Student>(sortable: (id: string) => boolean): RosterColumn<Row>[] {
   const columns: RosterColumn<Row>[] = [
-    text<Row>('firstName', 'Student First Name', (s) => s.firstName, true, 'name'),
-    text<Row>('lastName', 'Student Last Name', (s) => s.lastName, true, 'name'),
+    text<Row>('firstName', 'Student First Name', (s) => s.firstName),
+    text<Row>('lastName', 'Student Last Name', (s) => s.lastName),
     text<Row>('parentName', 'Parent Name', (s) => s.parentName),
     text<Row>('parentEmail', 'Parent Email', (s) => s.parentEmail),
     text<Row>('phone', 'Phone', (s) => s.phone),
-    text<Row>('program', 'Program', (s) => s.program, true, 'summary'),
-    { id: 'startDate', header: 'Start Date', kind: 'date', value: (s) => s.startDate, sortable: true, card: 'summary' },
-    { id: 'endDate', header: 'End Date', kind: 'date', value: (s) => s.endDate, sortable: true, card: 'summary' },
-    { id: 'numberOfLessons', header: 'Lessons', kind: 'number', value: (s) => s.numberOfLessons, sortable: true, card: 'summary' },
+    text<Row>('program', 'Program', (s) => s.program),
+    { id: 'startDate', header: 'Start Date', kind: 'date', value: (s) => s.startDate, sortable: true },
+    { id: 'endDate', header: 'End Date', kind: 'date', value: (s) => s.endDate, sortable: true },
+    { id: 'numberOfLessons', header: 'Lessons', kind: 'number', value: (s) => s.numberOfLessons, sortable: true },
   ];
   return columns.map((column) => ({ ...column, sortable: sortable(column.id) }));
 }
@@ -67,20 +61,20 @@ export const studentsListColumns: RosterColumn<Student>[] = studentColumns<Stude
 
 /** Franchise Owners List: only first and last name sort (spec section 2). */
 export const franchiseOwnersColumns: RosterColumn<OwnerRow>[] = [
-  text<OwnerRow>('firstName', 'First Name', (u) => u.firstName, true, 'name'),
-  text<OwnerRow>('lastName', 'Last Name', (u) => u.lastName, true, 'name'),
+  text<OwnerRow>('firstName', 'First Name', (u) => u.firstName),
+  text<OwnerRow>('lastName', 'Last Name', (u) => u.lastName),
   text<OwnerRow>('email', 'Email', (u) => u.email, false),
-  text<OwnerRow>('country', 'Country', (u) => u.country, false, 'summary'),
-  text<OwnerRow>('state', 'State', (u) => u.state, false, 'summary'),
+  text<OwnerRow>('country', 'Country', (u) => u.country, false),
+  text<OwnerRow>('state', 'State', (u) => u.state, false),
   text<OwnerRow>('territory', 'Territory', (u) => u.territory, false),
-  { id: 'studentCount', header: 'Students', kind: 'number', value: (u) => u.studentCount, sortable: false, card: 'summary' },
+  { id: 'studentCount', header: 'Students', kind: 'number', value: (u) => u.studentCount, sortable: false },
 ];
 
 const allStudentsSortable = new Set(['firstName', 'lastName', 'parentName', 'program', 'startDate', 'endDate', 'numberOfLessons']);
 
 /** All Students List: the owner's name, country and state, then the student columns. */
 export const allStudentsColumns: RosterColumn<AllStudentsRow>[] = [
-  text<AllStudentsRow>('ownerName', 'Franchise Owner', (s) => s.ownerName, false, 'summary'),
+  text<AllStudentsRow>('ownerName', 'Franchise Owner', (s) => s.ownerName, false),
   text<AllStudentsRow>('ownerCountry', 'Country', (s) => s.ownerCountry, false),
   text<AllStudentsRow>('ownerState', 'State', (s) => s.ownerState, false),
   ...studentColumns<AllStudentsRow>((id) => allStudentsSortable.has(id)),

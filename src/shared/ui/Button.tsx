@@ -1,44 +1,16 @@
 /**
- * The one button look, as a button, a router link or an external link. Variants: primary (filled
+ * The one button look (links that look like buttons: ButtonLink.tsx). Variants: primary (filled
  * blue), secondary (outlined), brand (filled brick red, the sign-in screens' main action).
  */
-import { Link } from 'react-router';
 import styled, { css } from 'styled-components';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'brand';
-interface ButtonLookProps {
+export interface ButtonLookProps {
   $variant?: ButtonVariant;
 }
 
-const variants = {
-  primary: css`
-    background: ${({ theme }) => theme.colors.accent};
-    border-color: ${({ theme }) => theme.colors.accent};
-    color: ${({ theme }) => theme.colors.surface};
-    &:hover {
-      background: ${({ theme }) => theme.colors.accentDark};
-      border-color: ${({ theme }) => theme.colors.accentDark};
-    }
-  `,
-  secondary: css`
-    background: ${({ theme }) => theme.colors.surface};
-    border-color: ${({ theme }) => theme.colors.accent};
-    color: ${({ theme }) => theme.colors.accent};
-    &:hover {
-      background: ${({ theme }) => theme.colors.surfaceAlt};
-    }
-  `,
-  brand: css`
-    background: ${({ theme }) => theme.colors.brand};
-    border-color: ${({ theme }) => theme.colors.brand};
-    color: ${({ theme }) => theme.colors.surface};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    &:hover {
-      background: ${({ theme }) => theme.colors.brandDark};
-      border-color: ${({ theme }) => theme.colors.brandDark};
-    }
-  `,
-} as const;
+/** Filled variants: their colour and its hover shade. */
+const fills = { primary: ['accent', 'accentDark'], brand: ['brand', 'brandDark'] } as const;
 
 export const buttonLook = css<ButtonLookProps>`
   display: inline-flex;
@@ -48,7 +20,7 @@ export const buttonLook = css<ButtonLookProps>`
   min-height: ${({ theme }) => theme.touchTarget}px;
   min-width: ${({ theme }) => theme.touchTarget}px;
   padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[5]}px;
-  border: 2px solid transparent;
+  border: 2px solid;
   border-radius: ${({ theme }) => theme.radii.pill};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   font-size: ${({ theme }) => theme.fontSizes.md};
@@ -56,7 +28,13 @@ export const buttonLook = css<ButtonLookProps>`
   text-align: center;
   text-decoration: none;
   cursor: pointer;
-  ${({ $variant = 'primary' }) => variants[$variant]}
+  ${({ $variant = 'primary', theme }) => {
+    const { colors } = theme;
+    if ($variant === 'secondary') return `background:${colors.surface};border-color:${colors.accent};color:${colors.accent};&:hover{background:${colors.surfaceAlt}}`;
+    const [fill, hover] = fills[$variant];
+    return `background:${colors[fill]};border-color:${colors[fill]};color:${colors.surface};&:hover{background:${colors[hover]};border-color:${colors[hover]}}`;
+  }}
+  ${({ $variant, theme }) => $variant === 'brand' && `font-size: ${theme.fontSizes.lg};`}
   &[aria-disabled='true'],
   &:disabled {
     opacity: 0.7;
@@ -65,13 +43,5 @@ export const buttonLook = css<ButtonLookProps>`
 `;
 
 export const Button = styled.button<ButtonLookProps>`
-  ${buttonLook}
-`;
-
-export const ButtonLink = styled(Link)<ButtonLookProps>`
-  ${buttonLook}
-`;
-
-export const ExternalButtonLink = styled.a<ButtonLookProps>`
   ${buttonLook}
 `;

@@ -1,8 +1,8 @@
-/** Surfaces: a card, a narrow single-card page (sign-in), and the tile of a card grid. */
+/** Surfaces: a card, and the narrow single card of a signed-out page (sign-in). */
 import styled from 'styled-components';
 import { media } from '../breakpoints';
 
-type Accent = 'sun' | 'brand';
+export type Accent = 'sun' | 'brand';
 
 export const Card = styled.div<{ $accent?: Accent }>`
   background: ${({ theme }) => theme.colors.surface};
@@ -29,19 +29,6 @@ export const NarrowCard = styled(Card).attrs({ as: 'section', $accent: 'brand' a
     margin: ${({ theme }) => theme.space[3]}px auto;
     padding: ${({ theme }) => theme.space[5]}px ${({ theme }) => theme.space[4]}px;
     border-radius: ${({ theme }) => theme.radii.md};
-  }
-`;
-
-/** A card of a grid (programs, models, lesson plans): centred column, bright top edge. */
-export const Tile = styled(Card).attrs({ $accent: 'sun' as Accent })`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[3]}px;
-  height: 100%;
-  padding: ${({ theme }) => theme.space[4]}px;
-  ${media.mobile} {
-    padding: ${({ theme }) => theme.space[4]}px;
   }
 `;
 

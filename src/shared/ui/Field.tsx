@@ -1,16 +1,6 @@
 /** Form fields: a label, the control, and its error tied to it (aria-describedby, aria-invalid, role=alert). */
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import { media } from '../breakpoints';
-
-export const FormGrid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[5]}px;
-  ${media.mobile} {
-    grid-template-columns: minmax(0, 1fr);
-  }
-`;
 
 /** A single column of fields (the sign-in screens). */
 export const FormStack = styled.form`
@@ -49,8 +39,8 @@ const Wrap = styled.div<{ $wide: boolean }>`
     font-weight: ${({ theme }) => theme.fontWeights.semibold};
     color: ${({ theme }) => theme.colors.text};
   }
-  input:not([type='checkbox']):not([type='radio']),
-  select {
+  > input:not([type='checkbox']):not([type='radio']),
+  > select {
     ${controlLook}
   }
 `;

@@ -1,15 +1,17 @@
-/** Calm messages: an info, error or success note with a coloured edge, and small print under a list. */
+/** Calm messages: an info, error or success note with a coloured edge. */
 import styled from 'styled-components';
 
 export type MessageTone = 'info' | 'error' | 'success';
+
+/** Each tone's edge and background colours. */
+const tones = { info: ['accent', 'surfaceAlt'], error: ['danger', 'dangerSurface'], success: ['leaf', 'successSurface'] } as const;
 
 export const Message = styled.div<{ $tone: MessageTone }>`
   margin: ${({ theme }) => theme.space[3]}px 0;
   padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
   border-radius: ${({ theme }) => theme.radii.md};
-  border-left: 4px solid
-    ${({ $tone, theme }) => ($tone === 'error' ? theme.colors.danger : $tone === 'success' ? theme.colors.leaf : theme.colors.accent)};
-  background: ${({ $tone, theme }) => ($tone === 'error' ? theme.colors.dangerSurface : $tone === 'success' ? theme.colors.successSurface : theme.colors.surfaceAlt)};
+  border-left: 4px solid ${({ $tone, theme }) => theme.colors[tones[$tone][0]]};
+  background: ${({ $tone, theme }) => theme.colors[tones[$tone][1]]};
   color: ${({ theme }) => theme.colors.text};
   p {
     margin: 0 0 ${({ theme }) => theme.space[2]}px;
@@ -17,10 +19,4 @@ export const Message = styled.div<{ $tone: MessageTone }>`
   p:last-child {
     margin-bottom: 0;
   }
-`;
-
-export const SupportNote = styled.p`
-  margin: ${({ theme }) => theme.space[4]}px 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;

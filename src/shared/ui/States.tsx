@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { media } from '../breakpoints';
 import { Button } from './Button';
-import { Tile } from './Card';
-import { Grid } from './Page';
+import { Grid, Tile } from './Layout';
 import { VisuallyHidden } from './VisuallyHidden';
 
 const StateBox = styled.div`

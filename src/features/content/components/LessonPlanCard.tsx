@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import type { Lesson } from '../../../api/types';
-import { ExternalButtonLink } from '../../../shared/ui/Button';
-import { Tile } from '../../../shared/ui/Card';
-import { FittedImage } from '../../../shared/ui/Page';
+import { FittedImage, Tile } from '../../../shared/ui/Layout';
+import { ExternalButtonLink } from '../../../shared/ui/ButtonLink';
 
 const Title = styled.h2`
   margin: 0;

@@ -6,7 +6,8 @@ import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { selectLessonsLoad, selectModelCards, type ContentRootState, type ModelCardView } from '../contentSelectors';
 import { contentActions } from '../contentSlice';
 import { programLabel } from './ProgramTiles';
-import { Grid, Page, Title } from '../../../shared/ui/Page';
+import { Grid, Page } from '../../../shared/ui/Layout';
+import { Title } from '../../../shared/ui/Text';
 import { EmptyState, LoadFailed, SkeletonCards } from '../../../shared/ui/States';
 import { Tabs } from '../../../shared/ui/Tabs';
 

@@ -4,8 +4,9 @@ import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { selectProgramsLoad } from '../contentSelectors';
 import { contentActions, type ProgramListKind } from '../contentSlice';
 import { ProgramTiles, ProgramTilesSkeleton } from './ProgramTiles';
-import { Page, Title } from '../../../shared/ui/Page';
+import { Title } from '../../../shared/ui/Text';
 import { EmptyState, LoadFailed } from '../../../shared/ui/States';
+import { Page } from '../../../shared/ui/Layout';
 
 /** The program lists ('/', building instructions, lesson plans): tiles, placeholders, empty and failure states. */
 export function ProgramListScreen({
