@@ -1,24 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { signedInAs } from '../../../test/renderApp';
 import { manyStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
+import { matchOnly } from '../../../test/matchMedia';
 
 /** A phone: the roster's media query (mobile, 767 px and below) matches. */
-function onAPhone() {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    matches: query === '(max-width: 767px)',
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  return () => {
-    window.matchMedia = original;
-  };
-}
+const onAPhone = () => matchOnly('(max-width: 767px)');
 
 const undo: (() => void)[] = [];
 afterEach(() => undo.splice(0).forEach((fn) => fn()));

@@ -94,6 +94,19 @@ const SortBar = styled.div`
   }
 `;
 
+function FactList<Row>({ id, columns, row }: { id?: string; columns: RosterTableProps<Row>['columns']; row: Row }) {
+  return (
+    <Facts id={id}>
+      {columns.map((column) => (
+        <Fact key={column.id}>
+          <dt>{column.header}</dt>
+          <dd>{displayCell(column.value(row), column.kind)}</dd>
+        </Fact>
+      ))}
+    </Facts>
+  );
+}
+
 export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowId, extraColumn, busy = false }: RosterTableProps<Row>) {
   const listId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -132,24 +145,8 @@ export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowI
     return (
       <CardBox aria-labelledby={titleId}>
         <h3 id={titleId}>{name}</h3>
-        <Facts>
-          {summaryColumns.map((column) => (
-            <Fact key={column.id}>
-              <dt>{column.header}</dt>
-              <dd>{displayCell(column.value(row), column.kind)}</dd>
-            </Fact>
-          ))}
-        </Facts>
-        {open && (
-          <Facts id={detailsId}>
-            {detailColumns.map((column) => (
-              <Fact key={column.id}>
-                <dt>{column.header}</dt>
-                <dd>{displayCell(column.value(row), column.kind)}</dd>
-              </Fact>
-            ))}
-          </Facts>
-        )}
+        <FactList columns={summaryColumns} row={row} />
+        {open && <FactList id={detailsId} columns={detailColumns} row={row} />}
         <Actions>
           {detailColumns.length > 0 && (
             <Button type="button" $variant="secondary" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => toggle(id)}>

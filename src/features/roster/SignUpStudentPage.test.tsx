@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { apiError, networkError } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
 import { deferred, renderRoster, rosterApi } from '../../../test/fixtures/roster';
+import { matchOnly } from '../../../test/matchMedia';
 import type { CreateStudentOutcome, NewStudent } from '../../api/types';
 
 jest.setTimeout(30_000);
@@ -235,23 +236,13 @@ describe('Sign up new student (/sign_up_new_student/{userName})', () => {
   });
 
   it('opens the date picker in a portal on screens 400 px wide or less', async () => {
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      matches: query === '(max-width: 400px)',
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    const undo = matchOnly('(max-width: 400px)');
     try {
       const { user } = renderRoster({ route: '/sign_up_new_student/Dana%20Cohen', session: signedInAs('dana'), api: rosterApi() });
       await user.click(await screen.findByLabelText('Lesson Start Date'));
       await waitFor(() => expect(document.querySelector('.react-datepicker__portal')).not.toBeNull());
     } finally {
-      window.matchMedia = original;
+      undo();
     }
   });
 });
