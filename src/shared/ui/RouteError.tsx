@@ -1,5 +1,15 @@
+import styled from 'styled-components';
 import { paths } from '../paths';
-import { StateBox } from './StateBox';
+
+const Box = styled.div`
+  max-width: 32rem;
+  margin: ${({ theme }) => theme.space[7]}px auto;
+  padding: ${({ theme }) => theme.space[5]}px;
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  text-align: center;
+`;
 
 /**
  * Shown when a screen fails to load or throws (e.g. a chunk could not be fetched on bad Wi-Fi).
@@ -7,7 +17,7 @@ import { StateBox } from './StateBox';
  */
 export function RouteError() {
   return (
-    <StateBox role="alert">
+    <Box role="alert">
       <h1>Something went wrong</h1>
       <p>This page could not be shown. Check the connection and try again.</p>
       <p>
@@ -15,6 +25,6 @@ export function RouteError() {
         {' · '}
         <a href={paths.home()}>Go to the start page</a>
       </p>
-    </StateBox>
+    </Box>
   );
 }

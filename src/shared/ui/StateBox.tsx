@@ -1,4 +1,4 @@
-/** The calm box of a whole-area state (a failure, an empty list, a page that could not be shown). */
+/** The calm box of a whole-area state (a failure, an empty list). */
 import styled from 'styled-components';
 
 export const StateBox = styled.div`
