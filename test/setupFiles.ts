@@ -1,5 +1,6 @@
 // jsdom lacks a few browser APIs the app's libraries need (shared/docs/toolchain.md).
 import { TextDecoder, TextEncoder } from 'node:util';
+import { matchOnly } from './matchMedia';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
@@ -10,19 +11,6 @@ class ResizeObserverStub {
 }
 if (!('ResizeObserver' in globalThis)) Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
 
-if (typeof window !== 'undefined' && !window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
-}
+// No media query matches unless a test says otherwise (test/matchMedia.ts).
+if (typeof window !== 'undefined' && !window.matchMedia) matchOnly('');
 if (typeof window !== 'undefined' && !window.scrollTo) window.scrollTo = () => {};

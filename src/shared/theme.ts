@@ -21,6 +21,8 @@ export const theme = {
     focus: '#0B5FB4',
     overlay: 'rgba(16, 24, 40, 0.55)',
     skeleton: '#DDE3EA',
+    dangerSurface: '#FDECEA', // danger text on it is 5.6:1
+    successSurface: '#E7F4EA', // leaf text on it is 4.9:1
   },
   fonts: {
     body: "'Nunito', 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, sans-serif",
@@ -46,6 +48,10 @@ export const theme = {
     card: '0 1px 2px rgba(16,24,40,0.08), 0 2px 8px rgba(16,24,40,0.08)',
     raised: '0 4px 16px rgba(16,24,40,0.16)',
   },
+  /** The one width every page's content keeps to (the header and footer line up with it). */
+  pageMaxWidth: '80rem',
+  /** Width of a single-card page (sign-in, password reset) and of calm state boxes. */
+  narrowWidth: '32rem',
   /** Minimum touch target (px). */
   touchTarget: 44,
   zIndex: { header: 100, menu: 200, modal: 300, toast: 400 },

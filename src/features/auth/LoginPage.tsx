@@ -2,10 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '../../shared/paths';
+import { Button } from '../../shared/ui/Button';
+import { NarrowCard, Studs } from '../../shared/ui/Card';
+import { controlProps, ErrorText, FormField, FormStack, Input } from '../../shared/ui/Field';
+import { Subtitle, Title } from '../../shared/ui/Text';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectLoginFailed, selectLoginStatus } from './authSelectors';
 import { authActions } from './authSlice';
-import { Card, describedBy, Field, Form, FormAlert, Input, Lead, Links, PrimaryButton, Studs, Title } from './authUi';
 import { loginMessages, validateLogin } from './loginRules';
 
 const CheckRow = styled.div`
@@ -60,45 +63,42 @@ export default function LoginPage() {
   const errorFor = (field: Problem) => (problem === field ? loginMessages[field] : null);
 
   return (
-    <Card aria-labelledby="login-title">
+    <NarrowCard aria-labelledby="login-title">
       <Studs />
-      <Title id="login-title">Welcome to Youngengineer Online</Title>
-      <Lead>Sign in to build, learn and play.</Lead>
-      <Form onSubmit={onSubmit} noValidate>
-        <Field id="login-username" label="Username or e-mail" error={errorFor('username')}>
+      <Title id="login-title" $centered>Welcome to Youngengineer Online</Title>
+      <Subtitle $centered>Sign in to build, learn and play.</Subtitle>
+      <FormStack onSubmit={onSubmit} noValidate>
+        <FormField id="login-username" label="Username or e-mail" error={errorFor('username')}>
           <Input
             ref={refs.username}
-            id="login-username"
             name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             value={username}
             onChange={(event) => setUsername(event.target.value)}
-            {...describedBy('login-username', errorFor('username'))}
+            {...controlProps('login-username', errorFor('username'))}
           />
-        </Field>
-        <Field id="login-password" label="Password" error={errorFor('password')}>
+        </FormField>
+        <FormField id="login-password" label="Password" error={errorFor('password')}>
           <Input
             ref={refs.password}
-            id="login-password"
             name="password"
             type="password"
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            {...describedBy('login-password', errorFor('password'))}
+            {...controlProps('login-password', errorFor('password'))}
           />
-        </Field>
+        </FormField>
         <div>
           <CheckRow>
             <input
               ref={refs.terms}
-              id="login-terms"
               type="checkbox"
               checked={agreed}
               onChange={(event) => setAgreed(event.target.checked)}
-              {...describedBy('login-terms', errorFor('terms'))}
+              {...controlProps('login-terms', errorFor('terms'))}
             />
             <label htmlFor="login-terms">
               I agree to the <Link to={paths.termsOfUse.href()}>terms of use</Link>
@@ -110,21 +110,18 @@ export default function LoginPage() {
             </FormAlertInline>
           )}
         </div>
-        {failed && problem === null && <FormAlert role="alert">{loginMessages.failed}</FormAlert>}
-        <PrimaryButton type="submit" disabled={submitting}>
+        {failed && problem === null && <ErrorText role="alert">{loginMessages.failed}</ErrorText>}
+        <Button $variant="brand" type="submit" disabled={submitting}>
           {submitting ? 'Signing in…' : 'Sign in'}
-        </PrimaryButton>
-        <Links>
+        </Button>
+        <Subtitle $centered>
           <Link to={paths.passwordReset.href()}>Forgot password?</Link>
-        </Links>
-      </Form>
-    </Card>
+        </Subtitle>
+      </FormStack>
+    </NarrowCard>
   );
 }
 
-const FormAlertInline = styled.p`
-  margin: ${({ theme }) => theme.space[1]}px 0 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+const FormAlertInline = styled(ErrorText)`
+  margin-top: ${({ theme }) => theme.space[1]}px;
 `;

@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
+import { Button } from '../../shared/ui/Button';
+import { NarrowCard, Studs } from '../../shared/ui/Card';
+import { controlProps, FormField, FormStack, Input } from '../../shared/ui/Field';
+import { Message } from '../../shared/ui/Message';
+import { Subtitle, Title } from '../../shared/ui/Text';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectResetStatus } from './authSelectors';
 import { authActions } from './authSlice';
-import { Card, describedBy, Field, Form, FormSuccess, Input, Lead, Links, PrimaryButton, Studs, Title } from './authUi';
 import { resetMessages, selectResetErrorMessage } from './resetMessages';
 
 /** /PasswordReset: one e-mail field, 'Get New Password', Enter submits (portal-spec.md sections 2, 5, 8). */
@@ -36,15 +40,14 @@ export default function PasswordResetPage() {
   const error = empty ? resetMessages.empty : status === 'failed' ? serverError : null;
 
   return (
-    <Card aria-labelledby="reset-title">
+    <NarrowCard aria-labelledby="reset-title">
       <Studs />
-      <Title id="reset-title">Forgot your password?</Title>
-      <Lead>Enter the e-mail address of your account and we will send you a new password.</Lead>
-      <Form onSubmit={onSubmit} noValidate>
-        <Field id="reset-email" label="E-mail" error={error}>
+      <Title id="reset-title" $centered>Forgot your password?</Title>
+      <Subtitle $centered>Enter the e-mail address of your account and we will send you a new password.</Subtitle>
+      <FormStack onSubmit={onSubmit} noValidate>
+        <FormField id="reset-email" label="E-mail" error={error}>
           <Input
             ref={input}
-            id="reset-email"
             name="email"
             type="email"
             inputMode="email"
@@ -53,17 +56,17 @@ export default function PasswordResetPage() {
             spellCheck={false}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            {...describedBy('reset-email', error)}
+            {...controlProps('reset-email', error)}
           />
-        </Field>
-        {status === 'succeeded' && <FormSuccess role="status">{resetMessages.success}</FormSuccess>}
-        <PrimaryButton type="submit" disabled={submitting}>
+        </FormField>
+        {status === 'succeeded' && <Message $tone="success" role="status">{resetMessages.success}</Message>}
+        <Button $variant="brand" type="submit" disabled={submitting}>
           {submitting ? 'Sending…' : 'Get New Password'}
-        </PrimaryButton>
-        <Links>
+        </Button>
+        <Subtitle $centered>
           <Link to={paths.home.href()}>Back to sign in</Link>
-        </Links>
-      </Form>
-    </Card>
+        </Subtitle>
+      </FormStack>
+    </NarrowCard>
   );
 }

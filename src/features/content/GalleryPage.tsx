@@ -18,8 +18,9 @@ import {
 } from './contentSelectors';
 import { contentActions } from './contentSlice';
 import { InstructionGallery } from './components/InstructionGallery';
-import { LoadFailed, Page } from './components/ui';
 import { isNumericSegment } from './model/modelNames';
+import { LoadFailed } from '../../shared/ui/States';
+import { Page } from '../../shared/ui/Layout';
 
 type State = ContentRootState;
 

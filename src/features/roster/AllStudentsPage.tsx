@@ -8,7 +8,9 @@ import { allStudentsColumns, type AllStudentsRow } from './rosterColumns';
 import { selectAllStudentsRows, selectTableSort, type WithRoster } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 import { RosterTable } from './RosterTable';
-import { ButtonLink, Page, Subtitle, Title, Toolbar } from './ui';
+import { Page, Toolbar } from '../../shared/ui/Layout';
+import { Subtitle, Title } from '../../shared/ui/Text';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 
 const headers = allStudentsColumns.map((column) => column.header);
 const selectSort = (state: WithRoster) => selectTableSort(state, 'allStudents');

@@ -8,7 +8,10 @@ import { franchiseOwnersColumns, type OwnerRow } from './rosterColumns';
 import { selectFranchiseOwnerRows, selectTableSort, type WithRoster } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 import { RosterTable, type ExtraColumn } from './RosterTable';
-import { Button, Message, Page, Title, Toolbar } from './ui';
+import { Button } from '../../shared/ui/Button';
+import { Message } from '../../shared/ui/Message';
+import { Page, Toolbar } from '../../shared/ui/Layout';
+import { Title } from '../../shared/ui/Text';
 
 const headers = [...franchiseOwnersColumns.map((column) => column.header), 'Students List'];
 const selectSort = (state: WithRoster) => selectTableSort(state, 'franchiseOwners');

@@ -9,7 +9,8 @@ import type { TableId } from './rosterColumns';
 import { selectExportFlow, selectListLoad } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 import { SkeletonTable } from './RosterTable';
-import { Button, Message } from './ui';
+import { Button } from '../../shared/ui/Button';
+import { Message } from '../../shared/ui/Message';
 
 /** Plain words for a failed list load; never the server's own text. */
 export function loadFailureText(error: ApiError | null): string {

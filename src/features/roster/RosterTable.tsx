@@ -1,134 +1,36 @@
 /**
  * The roster table: @tanstack/react-table renders what the store sorted (manual sorting), sort
- * headers are buttons with aria-sort on their th, the header sticks while scrolling, and above a
- * hundred rows only the visible rows are in the DOM (@tanstack/react-virtual). The table sits in a
- * focusable, labelled scroll region, so it scrolls sideways on a phone with touch or keyboard.
+ * headers are buttons with aria-sort on their th, the header row and the name column stay in view
+ * while scrolling, and above a hundred rows only the visible rows are in the DOM
+ * (@tanstack/react-virtual). The table sits in a focusable, labelled scroll region. On phones the
+ * same rows show as one card per row instead (RosterCards).
  */
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useMemo, useRef, type ReactNode } from 'react';
-import styled from 'styled-components';
-import { media } from '../../shared/breakpoints';
+import { useId, useMemo, useRef } from 'react';
+import { breakpoints } from '../../shared/breakpoints';
+import { SkeletonBlock } from '../../shared/ui/States';
+import { HeaderLabel, ScrollRegion, SortArrow, SortButton, Table, TABLE_ROW_HEIGHT as ROW_HEIGHT, Td, Th, Tr } from '../../shared/ui/Table';
+import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
+import { cardPlace } from './cardPlaces';
 import { displayCell } from './formatting';
-import type { RosterColumn } from './rosterColumns';
-import type { SortState } from './sorting';
-import { SkeletonBar, VisuallyHidden } from './ui';
+import { RosterCards, SkeletonCards } from './RosterCards';
+import { VIRTUALIZE_ABOVE, type RosterTableProps } from './rosterTableProps';
+import { useMediaQuery } from './useMediaQuery';
 
-export const VIRTUALIZE_ABOVE = 100;
-const ROW_HEIGHT = 48;
-
-export interface ExtraColumn<Row> {
-  id: string;
-  header: string;
-  cell: (row: Row) => ReactNode;
-}
-
-export interface RosterTableProps<Row> {
-  caption: string;
-  columns: readonly RosterColumn<Row>[];
-  rows: readonly Row[];
-  sort: SortState | null;
-  onSort: (columnId: string) => void;
-  getRowId: (row: Row) => string;
-  extraColumn?: ExtraColumn<Row>;
-  busy?: boolean;
-}
-
-const Region = styled.div<{ $virtual: boolean }>`
-  position: relative;
-  overflow: auto;
-  max-height: ${({ $virtual }) => ($virtual ? '70vh' : 'none')};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  -webkit-overflow-scrolling: touch;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-  ${media.mobile} {
-    max-height: ${({ $virtual }) => ($virtual ? '75vh' : 'none')};
-  }
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: separate;
-  border-spacing: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  caption {
-    text-align: left;
-  }
-`;
-
-const Th = styled.th`
-  position: sticky;
-  top: 0;
-  z-index: 1;
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  border-bottom: 2px solid ${({ theme }) => theme.colors.border};
-  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
-  text-align: left;
-  white-space: nowrap;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const SortButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[1]}px;
-  min-height: ${({ theme }) => theme.touchTarget}px;
-  padding: 0 ${({ theme }) => theme.space[1]}px;
-  margin: 0 -${({ theme }) => theme.space[1]}px;
-  border: 0;
-  background: none;
-  font: inherit;
-  color: inherit;
-  cursor: pointer;
-  white-space: nowrap;
-  &:hover {
-    color: ${({ theme }) => theme.colors.accent};
-  }
-`;
-
-/** The skeleton's header label: the height and arrow room of a SortButton, so the rows line up when the table arrives. */
-const HeaderLabel = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[1]}px;
-  min-height: ${({ theme }) => theme.touchTarget}px;
-  white-space: nowrap;
-  &::after {
-    content: '';
-    display: inline-block;
-    width: 1em;
-  }
-`;
-
-const Arrow = styled.span<{ $active: boolean }>`
-  display: inline-block;
-  width: 1em;
-  color: ${({ $active, theme }) => ($active ? theme.colors.accent : theme.colors.textMuted)};
-`;
-
-const Td = styled.td`
-  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
-  height: ${ROW_HEIGHT}px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  white-space: nowrap;
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const Tr = styled.tr`
-  &:nth-child(even) td {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-  }
-`;
+export { VIRTUALIZE_ABOVE } from './rosterTableProps';
+export type { ExtraColumn, RosterTableProps } from './rosterTableProps';
 
 type AriaSort = 'ascending' | 'descending' | 'none';
 
-export function RosterTable<Row>({ caption, columns, rows, sort, onSort, getRowId, extraColumn, busy = false }: RosterTableProps<Row>) {
+const phoneQuery = `(max-width: ${breakpoints.mobileMax}px)`;
+
+export function RosterTable<Row>(props: RosterTableProps<Row>) {
+  const phone = useMediaQuery(phoneQuery);
+  return phone ? <RosterCards {...props} /> : <DesktopTable {...props} />;
+}
+
+function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, extraColumn, busy = false }: RosterTableProps<Row>) {
   const captionId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtual = rows.length > VIRTUALIZE_ABOVE;
@@ -176,9 +78,10 @@ export function RosterTable<Row>({ caption, columns, rows, sort, onSort, getRowI
   const paddingTop = virtual && items.length > 0 ? items[0]!.start : 0;
   const paddingBottom = virtual && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const columnCount = columnDefs.length;
+  const stickyId = columns.find((column) => cardPlace(column.id) === 'name')?.id;
 
   return (
-    <Region ref={scrollRef} $virtual={virtual} role="region" aria-labelledby={captionId} tabIndex={0}>
+    <ScrollRegion ref={scrollRef} $bounded={virtual} role="region" aria-labelledby={captionId} tabIndex={0}>
       <Table aria-rowcount={rows.length + 1} aria-busy={busy || undefined}>
         <caption id={captionId}>
           <VisuallyHidden>
@@ -195,13 +98,13 @@ export function RosterTable<Row>({ caption, columns, rows, sort, onSort, getRowI
                 const ariaSort: AriaSort | undefined = sortable ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined;
                 const label = flexRender(header.column.columnDef.header, header.getContext());
                 return (
-                  <Th key={header.id} scope="col" aria-sort={ariaSort}>
+                  <Th key={header.id} scope="col" aria-sort={ariaSort} $sticky={header.column.id === stickyId}>
                     {sortable ? (
                       <SortButton type="button" onClick={() => onSort(header.column.id)}>
                         {label}
-                        <Arrow aria-hidden="true" $active={direction !== false}>
+                        <SortArrow aria-hidden="true" $active={direction !== false}>
                           {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-                        </Arrow>
+                        </SortArrow>
                       </SortButton>
                     ) : (
                       label
@@ -221,7 +124,9 @@ export function RosterTable<Row>({ caption, columns, rows, sort, onSort, getRowI
           {visibleRows.map((row) => (
             <Tr key={row.id} aria-rowindex={firstIndex + row.index + 2}>
               {row.getVisibleCells().map((cell) => (
-                <Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Td>
+                <Td key={cell.id} $sticky={cell.column.id === stickyId}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </Td>
               ))}
             </Tr>
           ))}
@@ -232,7 +137,7 @@ export function RosterTable<Row>({ caption, columns, rows, sort, onSort, getRowI
           )}
         </tbody>
       </Table>
-    </Region>
+    </ScrollRegion>
   );
 }
 
@@ -243,8 +148,10 @@ const widths = [70, 55, 80, 60, 75];
  * header and every row have the final table's heights (sort-button header, ROW_HEIGHT rows).
  */
 export function SkeletonTable({ headers, rows = 5 }: { headers: readonly string[]; rows?: number }) {
+  const phone = useMediaQuery(phoneQuery);
+  if (phone) return <SkeletonCards count={rows} />;
   return (
-    <Region $virtual={false} aria-hidden="true" data-testid="skeleton-table">
+    <ScrollRegion $bounded={false} aria-hidden="true" data-testid="skeleton-table">
       <Table>
         <thead>
           <tr>
@@ -260,13 +167,13 @@ export function SkeletonTable({ headers, rows = 5 }: { headers: readonly string[
             <Tr key={r}>
               {headers.map((header, c) => (
                 <Td key={header}>
-                  <SkeletonBar $width={widths[(r + c) % widths.length]!} />
+                  <SkeletonBlock $height={14} $width={`${widths[(r + c) % widths.length]!}%`} />
                 </Td>
               ))}
             </Tr>
           ))}
         </tbody>
       </Table>
-    </Region>
+    </ScrollRegion>
   );
 }

@@ -10,11 +10,17 @@ import type { ApiError } from '../../api/types';
 import { selectCapabilities, selectCmsAdminUrl } from '../../entities/config/configSlice';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { controlProps, FormField, FormGrid } from './FormField';
 import { selectSignUpOwnerFlow } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 import { emptyOwnerForm, validateOwnerForm, type OwnerField, type OwnerFormValues } from './studentForm';
-import { Button, Card, ExternalButtonLink, Message, Page, Subtitle, Title, Toolbar, VisuallyHidden } from './ui';
+import { Button } from '../../shared/ui/Button';
+import { Card } from '../../shared/ui/Card';
+import { controlProps, FormField } from '../../shared/ui/Field';
+import { Message } from '../../shared/ui/Message';
+import { Subtitle, Title } from '../../shared/ui/Text';
+import { FormGrid, Page, Toolbar } from '../../shared/ui/Layout';
+import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
+import { ExternalButtonLink } from '../../shared/ui/ButtonLink';
 
 const fieldId = (field: OwnerField) => `owner-${field}`;
 

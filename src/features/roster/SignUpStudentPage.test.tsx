@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { apiError, networkError } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
 import { deferred, renderRoster, rosterApi } from '../../../test/fixtures/roster';
+import { matchOnly } from '../../../test/matchMedia';
 import type { CreateStudentOutcome, NewStudent } from '../../api/types';
 
 jest.setTimeout(30_000);
@@ -99,11 +100,11 @@ describe('Sign up new student (/sign_up_new_student/{userName})', () => {
     await pickDate(user, 'Lesson Start Date', '2025-09-01');
     await submit(user);
     await expectMessage('Enter Lesson End Date', 'Lesson End Date');
-    // The calendar offers no day before the start, but the start can still move past the end.
+    // The start can move past the end.
     await pickDate(user, 'Lesson End Date', '2025-09-15');
     await pickDate(user, 'Lesson Start Date', '2025-10-01');
     await submit(user);
-    await expectMessage('Lesson End Date cannot be before Lesson Start Date', 'Lesson End Date');
+    await expectMessage('The end date is before the start date', 'Lesson End Date');
     await pickDate(user, 'Lesson End Date', '2026-06-30');
     await pickDate(user, 'Lesson Start Date', '2025-09-01');
     await submit(user);
@@ -115,6 +116,21 @@ describe('Sign up new student (/sign_up_new_student/{userName})', () => {
     await submit(user);
     await screen.findByRole('heading', { name: 'New Student Added successfully' });
     expect(api.calls.find((c) => c.method === 'createStudent')?.args).toEqual([tom]);
+  });
+
+  it('keeps a typed end date before the start date, says why, and sends nothing until it is fixed', async () => {
+    const { user, api } = renderRoster({ route: '/sign_up_new_student/Dana%20Cohen', session: signedInAs('dana'), api: rosterApi() });
+    await fillValid(user);
+    await pickDate(user, 'Lesson Start Date', '2025-10-01');
+    await pickDate(user, 'Lesson End Date', '2025-09-15');
+    expect(field('Lesson End Date')).toHaveValue('September 15, 2025');
+    await waitFor(() => expect(alerts()[0]).toHaveTextContent('The end date is before the start date'));
+    await submit(user);
+    await expectMessage('The end date is before the start date', 'Lesson End Date');
+    expect(field('Lesson End Date')).toHaveValue('September 15, 2025');
+    expect(api.calls.some((c) => c.method === 'createStudent')).toBe(false);
+    await pickDate(user, 'Lesson End Date', '2026-06-30');
+    await waitFor(() => expect(alerts()).toHaveLength(0));
   });
 
   it('shows loading, then the success screen; add More Student gives an empty form', async () => {
@@ -230,23 +246,13 @@ describe('Sign up new student (/sign_up_new_student/{userName})', () => {
   });
 
   it('opens the date picker in a portal on screens 400 px wide or less', async () => {
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      matches: query === '(max-width: 400px)',
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    const undo = matchOnly('(max-width: 400px)');
     try {
       const { user } = renderRoster({ route: '/sign_up_new_student/Dana%20Cohen', session: signedInAs('dana'), api: rosterApi() });
       await user.click(await screen.findByLabelText('Lesson Start Date'));
       await waitFor(() => expect(document.querySelector('.react-datepicker__portal')).not.toBeNull());
     } finally {
-      window.matchMedia = original;
+      undo();
     }
   });
 });

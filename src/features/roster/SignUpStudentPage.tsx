@@ -14,14 +14,20 @@ import { breakpoints } from '../../shared/breakpoints';
 import { STUDENT_PROGRAM_CHOICES } from '../../shared/constants';
 import { ownerIdFromSearch, paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { controlProps, FormField, FormGrid } from './FormField';
 import { fromIsoDate, toIsoDate } from './formatting';
 import { selectListLoad, selectOwnerChoices, selectSignUpStudentFlow } from './rosterSelectors';
 import { selectStudentsListOwner } from './studentsListOwner';
 import { rosterActions } from './rosterSlice';
-import { emptyStudentForm, MAX_LESSONS, toNewStudent, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from './studentForm';
+import { emptyStudentForm, endsBeforeStart, MAX_LESSONS, studentMessages, toNewStudent, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from './studentForm';
 import { useMediaQuery } from './useMediaQuery';
-import { Button, ButtonLink, Card, Message, Page, Title, Toolbar } from './ui';
+import { Button } from '../../shared/ui/Button';
+import { Card } from '../../shared/ui/Card';
+import { DatePickerTheme } from '../../shared/ui/DatePickerTheme';
+import { controlProps, FormField } from '../../shared/ui/Field';
+import { Message } from '../../shared/ui/Message';
+import { FormGrid, Page, Toolbar } from '../../shared/ui/Layout';
+import { Title } from '../../shared/ui/Text';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 
 export const ALREADY_EXISTS_MESSAGE = 'Email already exists. Please try another one.';
 
@@ -94,7 +100,10 @@ export default function SignUpStudentPage() {
   };
 
   const messageFor = (field: StudentField): string | null => {
-    if (error?.field === field) return error.message;
+    // The date order is said as soon as both dates are there (the typed date stays as it is), and
+    // goes away as soon as it is fixed.
+    if (field === 'endDate' && endsBeforeStart(values)) return studentMessages.endBeforeStart;
+    if (error?.field === field && error.message !== studentMessages.endBeforeStart) return error.message;
     if (field === 'parentEmail' && flow.rejection === 'already_exists') return ALREADY_EXISTS_MESSAGE;
     return null;
   };
@@ -166,8 +175,14 @@ export default function SignUpStudentPage() {
           dateFormat={['MMMM d, yyyy', 'yyyy-MM-dd']}
           placeholderText="Choose a date"
           withPortal={usePortal}
+          // Opens upwards where there is room: downwards it would cover this field's own error
+          // message and, on the last row, the submit button.
+          popperPlacement="top-start"
+          showPopperArrow={false}
           autoComplete="off"
-          minDate={field === 'endDate' ? (fromIsoDate(values.startDate) ?? undefined) : undefined}
+          // No minDate: react-datepicker erases a typed date outside it. The calendar opens at the
+          // start date instead, and an earlier end date is kept and explained.
+          openToDate={field === 'endDate' && !values.endDate ? (fromIsoDate(values.startDate) ?? undefined) : undefined}
           ariaInvalid={message ? 'true' : undefined}
           ariaDescribedBy={message ? `${fieldId(field)}-error` : undefined}
           showMonthDropdown
@@ -180,6 +195,7 @@ export default function SignUpStudentPage() {
 
   return (
     <Page>
+      <DatePickerTheme />
       <Title>Sign Up New Student</Title>
       <Card>
         <form noValidate onSubmit={onSubmit} aria-busy={submitting || undefined} aria-labelledby="sign-up-heading">

@@ -14,7 +14,10 @@ import { selectStudentsListRows, selectTableSort, type WithRoster } from './rost
 import { selectStudentsListOwner } from './studentsListOwner';
 import { rosterActions } from './rosterSlice';
 import { RosterTable } from './RosterTable';
-import { ButtonLink, Message, Page, Subtitle, SupportNote, Title, Toolbar } from './ui';
+import { Message } from '../../shared/ui/Message';
+import { Page, SupportNote, Toolbar } from '../../shared/ui/Layout';
+import { Subtitle, Title } from '../../shared/ui/Text';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 
 const headers = studentsListColumns.map((column) => column.header);
 const selectSort = (state: WithRoster) => selectTableSort(state, 'studentsList');

@@ -22,7 +22,7 @@ describe('validateStudentForm', () => {
     expect(validateStudentForm(emptyStudentForm, { chooseOwner: false })?.message).toBe('Enter Student First Name');
     expect(validateStudentForm(emptyStudentForm, { chooseOwner: true })?.message).toBe('Select Franchise Owner');
     expect(validateStudentForm({ ...valid, parentEmail: 'gil@parents' }, { chooseOwner: false })).toEqual({ field: 'parentEmail', message: studentMessages.parentEmailFormat });
-    expect(validateStudentForm({ ...valid, endDate: '2025-08-31' }, { chooseOwner: false })?.message).toBe('Lesson End Date cannot be before Lesson Start Date');
+    expect(validateStudentForm({ ...valid, endDate: '2025-08-31' }, { chooseOwner: false })?.message).toBe('The end date is before the start date');
     expect(validateStudentForm({ ...valid, numberOfLessons: '0' }, { chooseOwner: false })?.message).toBe('Number Of Lessons must be a whole number from 1 to 999');
     expect(validateStudentForm({ ...valid, phone: '   ' }, { chooseOwner: false })?.message).toBe('Enter Phone');
   });

@@ -50,7 +50,7 @@ export const studentMessages = {
   program: 'Select Program',
   startDate: 'Enter Lesson Start Date',
   endDate: 'Enter Lesson End Date',
-  endBeforeStart: 'Lesson End Date cannot be before Lesson Start Date',
+  endBeforeStart: 'The end date is before the start date',
   numberOfLessons: 'Enter Number Of Lessons',
   numberOfLessonsRange: `Number Of Lessons must be a whole number from 1 to ${MAX_LESSONS}`,
 } as const;
@@ -64,6 +64,10 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const isValidEmail = (value: string) => EMAIL.test(value.trim());
+
+/** Both dates are set and the end comes before the start (the same day is fine). */
+export const endsBeforeStart = (values: Pick<StudentFormValues, 'startDate' | 'endDate'>) =>
+  ISO_DATE.test(values.startDate) && ISO_DATE.test(values.endDate) && values.endDate < values.startDate;
 
 /** The first failing rule, or null when the form can be sent. */
 export function validateStudentForm(values: StudentFormValues, options: { chooseOwner: boolean }): FieldError | null {
@@ -80,7 +84,7 @@ export function validateStudentForm(values: StudentFormValues, options: { choose
   if (!ISO_DATE.test(values.startDate)) return fail('startDate', studentMessages.startDate);
   if (!ISO_DATE.test(values.endDate)) return fail('endDate', studentMessages.endDate);
   // Decision (the spec is silent): an end date before the start date is refused; the same day is fine.
-  if (values.endDate < values.startDate) return fail('endDate', studentMessages.endBeforeStart);
+  if (endsBeforeStart(values)) return fail('endDate', studentMessages.endBeforeStart);
   if (blank(values.numberOfLessons)) return fail('numberOfLessons', studentMessages.numberOfLessons);
   const lessons = Number(values.numberOfLessons);
   if (!/^\d+$/.test(values.numberOfLessons.trim()) || lessons < 1 || lessons > MAX_LESSONS) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { GalleryTabView } from '../model/galleryItems';
 import { Frame, GalleryTopBar, Sheet } from './gallery/GalleryFrame';
 import { SlideGallery } from './gallery/SlideGallery';
-import { Tabs } from './Tabs';
+import { Tabs } from '../../../shared/ui/Tabs';
 
 /**
  * The instruction gallery screen: Go Back, the title, tabs (ARIA) when the lesson has them, and a

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { Lesson } from '../../../api/types';
-import { Card, ExternalButtonLink, FittedImage } from './ui';
+import { FittedImage, Tile } from '../../../shared/ui/Layout';
+import { ExternalButtonLink } from '../../../shared/ui/ButtonLink';
 
 const Title = styled.h2`
   margin: 0;
@@ -22,7 +23,7 @@ const Footer = styled.div`
 export function LessonPlanCard({ lesson, lessonNumber }: { lesson: Lesson; lessonNumber: number }) {
   const planTitle = lesson.lessonPlansTitle.trim() || `Lesson ${lessonNumber}`;
   return (
-    <Card as="article" aria-labelledby={`plan-${lesson.id}-title`}>
+    <Tile as="article" aria-labelledby={`plan-${lesson.id}-title`}>
       <Title id={`plan-${lesson.id}-title`}>{lesson.title}</Title>
       {lesson.smallImage && (
         <FittedImage src={lesson.smallImage} alt={`${lesson.title} model`} loading="lazy" width={280} height={210} style={{ maxWidth: 240 }} />
@@ -43,6 +44,6 @@ export function LessonPlanCard({ lesson, lessonNumber }: { lesson: Lesson; lesso
           <PlanTitle>Lesson plan coming soon</PlanTitle>
         )}
       </Footer>
-    </Card>
+    </Tile>
   );
 }

@@ -6,7 +6,8 @@ import { selectUnlockUi, type ModelCardView } from '../contentSelectors';
 import { contentActions } from '../contentSlice';
 import { modelKey } from '../model/modelNames';
 import { UnlockForm } from './UnlockForm';
-import { ButtonLink, Card, FittedImage } from './ui';
+import { FittedImage, Tile } from '../../../shared/ui/Layout';
+import { ButtonLink } from '../../../shared/ui/ButtonLink';
 
 const shake = keyframes`
   0%, 100% { transform: translateX(0); }
@@ -14,7 +15,7 @@ const shake = keyframes`
   20%, 40%, 60%, 80% { transform: translateX(8px); }
 `;
 
-const ModelCardBox = styled(Card)<{ $shaking: boolean }>`
+const ModelCardBox = styled(Tile)<{ $shaking: boolean }>`
   ${({ $shaking, theme }) =>
     $shaking &&
     css`
@@ -25,22 +26,18 @@ const ModelCardBox = styled(Card)<{ $shaking: boolean }>`
     `}
 `;
 
+/**
+ * The model's name, printed once: it wraps (a long single word breaks where it must) and keeps its
+ * size. The CMS's title colour image is not shown: it prints the same name again, as a picture
+ * that shrinks a long name to an unreadable size.
+ */
 const Title = styled.h2`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.xl};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
   text-align: center;
-`;
-
-/**
- * A fixed box (the width/height attributes' 250 x 40, never wider than the card): the title image's
- * own proportions would otherwise resize it, and centre it anew, when it arrives (CLS).
- */
-const TitleImage = styled.img`
-  display: block;
-  width: 250px;
-  max-width: 100%;
-  height: 40px;
-  object-fit: contain;
+  overflow-wrap: anywhere;
+  hyphens: auto;
 `;
 
 const Picture = styled.div`
@@ -119,7 +116,6 @@ export function ModelCard({ card, instructionsPath, position }: { card: ModelCar
   return (
     <ModelCardBox as="article" aria-labelledby={`model-${lesson.id}-title`} $shaking={ui.status === 'wrong'} data-testid={`model-card-${lesson.id}`} data-unlock-state={access === 'open' ? 'open' : ui.status}>
       <Title id={`model-${lesson.id}-title`}>{lesson.title}</Title>
-      {lesson.colorTitleImage && <TitleImage src={lesson.colorTitleImage} alt="" loading={loading} width={250} height={40} />}
       <Picture>
         {lesson.smallImage ? (
           <FittedImage src={lesson.smallImage} alt={`${lesson.title} model`} loading={loading} fetchPriority={fetchPriority} width={280} height={210} />

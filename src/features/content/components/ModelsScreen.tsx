@@ -6,8 +6,11 @@ import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { selectLessonsLoad, selectModelCards, selectProgramAvailability, type ContentRootState, type ModelCardView } from '../contentSelectors';
 import { contentActions } from '../contentSlice';
 import { programLabel } from './ProgramTiles';
-import { Tabs } from './Tabs';
-import { ButtonLink, EmptyState, Grid, LoadFailed, Page, PageTitle, SkeletonCards } from './ui';
+import { Grid, Page } from '../../../shared/ui/Layout';
+import { Title } from '../../../shared/ui/Text';
+import { EmptyState, LoadFailed, SkeletonCards } from '../../../shared/ui/States';
+import { Tabs } from '../../../shared/ui/Tabs';
+import { ButtonLink } from '../../../shared/ui/ButtonLink';
 
 type State = ContentRootState;
 
@@ -57,7 +60,7 @@ export function ModelsScreen({
   if (availability === 'unavailable') {
     return (
       <Page>
-        <PageTitle>This program is not available</PageTitle>
+        <Title $centered>This program is not available</Title>
         <EmptyState>It is not open to your account, or it no longer exists.</EmptyState>
         <WayBack>
           <ButtonLink to={backTo}>Back to {backLabel.toLowerCase()}</ButtonLink>
@@ -109,7 +112,7 @@ export function ModelsScreen({
   return (
     <Page>
       <BackLink to={backTo}>← {backLabel}</BackLink>
-      <PageTitle>{heading(program ? programLabel(program) : null)}</PageTitle>
+      <Title $centered>{heading(program ? programLabel(program) : null)}</Title>
       {body}
     </Page>
   );

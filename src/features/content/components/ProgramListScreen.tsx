@@ -4,7 +4,9 @@ import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { selectProgramsLoad } from '../contentSelectors';
 import { contentActions, type ProgramListKind } from '../contentSlice';
 import { ProgramTiles, ProgramTilesSkeleton } from './ProgramTiles';
-import { EmptyState, LoadFailed, Page, PageTitle } from './ui';
+import { Title } from '../../../shared/ui/Text';
+import { EmptyState, LoadFailed } from '../../../shared/ui/States';
+import { Page } from '../../../shared/ui/Layout';
 
 /** The program lists ('/', building instructions, lesson plans): tiles, placeholders, empty and failure states. */
 export function ProgramListScreen({
@@ -33,7 +35,7 @@ export function ProgramListScreen({
 
   return (
     <Page>
-      <PageTitle>{title}</PageTitle>
+      <Title $centered>{title}</Title>
       {body}
     </Page>
   );

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Program } from '../../../api/types';
 import { media } from '../../../shared/breakpoints';
-import { SkeletonBlock, VisuallyHidden } from './ui';
+import { SkeletonBlock } from '../../../shared/ui/States';
+import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 
 const cssUrl = (url: string) => `url("${url.replace(/["\\\n]/g, (c) => `\\${c}`)}")`;
 

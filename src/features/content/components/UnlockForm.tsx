@@ -2,7 +2,7 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { MODEL_CODE_LENGTH } from '../../../shared/constants';
 import type { UnlockUiState } from '../contentSlice';
-import { VisuallyHidden } from './ui';
+import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 
 const Form = styled.div`
   display: flex;

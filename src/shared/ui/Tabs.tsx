@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { media } from '../../../shared/breakpoints';
+import { media } from '../breakpoints';
 
 export interface TabItem {
   id: string;
