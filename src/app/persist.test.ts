@@ -74,6 +74,11 @@ describe('session migrations', () => {
     expect(migrate(2, migrated)).toEqual(migrated);
   });
 
+  it('v1 -> v2: the owner chosen on the students list is no longer stored (it lives in the address)', () => {
+    const v1 = { ...withSpecNames(signedInAs('admin')), selectedOwnerId: 2, _persist: { version: 1, rehydrated: true } };
+    expect(migrate(2, v1)).not.toHaveProperty('selectedOwnerId');
+  });
+
   it('migrates a stored v0 session when the app starts, then validates its token', async () => {
     const raw = persistedValue({ token: 'token-dana', userName: 'Dana Cohen', userId: '2', userRole: 'franchise_owner', OpenedPrograms: '[201]', HideClicked: 'true', Catapult: 'true' }, 0);
     const storage = createMemoryStorage({ [KEY]: raw });
@@ -108,7 +113,7 @@ describe('stored under the names of portal-spec.md section 3', () => {
     const stored = readPersisted(storage.data.get(KEY))!;
     expect(stored).toMatchObject({ OpenedPrograms: [201], HideClicked: true, user_email: 'parent.mia@demo.portal.test', unlockedModels: { Catapult: true } });
     expect(Object.keys(stored).sort()).toEqual(
-      ['HideClicked', 'OpenedPrograms', '_persist', 'selectedOwnerId', 'token', 'unlockedModels', 'userId', 'userName', 'userRole', 'user_email'].sort(),
+      ['HideClicked', 'OpenedPrograms', '_persist', 'token', 'unlockedModels', 'userId', 'userName', 'userRole', 'user_email'].sort(),
     );
   });
 

@@ -107,8 +107,14 @@ export const sessionMigrations: MigrationManifest = {
     };
     return migrated;
   },
-  /** The app's own names (the stored ones stay the spec's: see storageWithSpecNames). */
-  2: (state) => withAppNames((state ?? {}) as Record<string, unknown>) as unknown as SessionState & PersistedState,
+  /**
+   * The app's own names (the stored ones stay the spec's: see storageWithSpecNames). The owner
+   * chosen on the students list moved to the address (?owner=), so selectedOwnerId goes.
+   */
+  2: (state) => {
+    const { selectedOwnerId: _movedToUrl, ...fields } = (state ?? {}) as Record<string, unknown>;
+    return withAppNames(fields) as unknown as SessionState & PersistedState;
+  },
 };
 
 export function sessionPersistConfig(storage: PersistConfig<SessionState>['storage']): PersistConfig<SessionState> {
