@@ -58,7 +58,7 @@ describe('login page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/students_list/Dana%20Cohen'));
     expect(store.getState().session).toMatchObject({ userName: 'Dana Cohen', userId: 2, userRole: 'franchise_owner', token: 'token-dana' });
     expect(await screen.findByText('Hi Dana Cohen')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
     const menu = screen.getByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Students List',

@@ -31,7 +31,7 @@ describe('header and menus', () => {
   ] as const)('shows %s the greeting and exactly their menu', async (login, route, name, expected) => {
     const { user } = open({ route, session: signedInAs(login) });
     expect(await screen.findByText(`Hi ${name}`)).toBeInTheDocument();
-    const gear = screen.getByRole('button', { name: 'Menu' });
+    const gear = await screen.findByRole('button', { name: 'Menu' });
     expect(gear).toHaveAttribute('aria-haspopup', 'menu');
     expect(gear).toHaveAttribute('aria-expanded', 'false');
     await user.click(gear);
@@ -45,7 +45,7 @@ describe('header and menus', () => {
   it('is keyboard operable: arrows move, Escape closes and focus returns to the gear', async () => {
     const { user } = open({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana') });
     await screen.findByText('Hi Dana Cohen');
-    const gear = screen.getByRole('button', { name: 'Menu' });
+    const gear = await screen.findByRole('button', { name: 'Menu' });
     gear.focus();
     await user.keyboard('{Enter}');
     expect(menuItems()[0]).toHaveFocus();
@@ -67,7 +67,7 @@ describe('header and menus', () => {
   it('follows a menu link and closes the menu', async () => {
     const { user, router } = open({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana') });
     await screen.findByText('Hi Dana Cohen');
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
     await user.click(screen.getByRole('menuitem', { name: 'Lesson Plans' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/lesson_plans/Dana%20Cohen'));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('header and menus', () => {
       session: signedInAs('mia', { unlockedLessonIds: [201], unlockedModels: { Catapult: true } }),
     });
     await screen.findByText('Hi Mia Levi');
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
     await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Welcome to Youngengineer Online' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { selectIsSessionValid, selectIsSignedIn, selectUserName, selectUserRole } from '../../entities/session/sessionSelectors';
@@ -5,9 +6,17 @@ import { sessionActions } from '../../entities/session/sessionSlice';
 import { media } from '../../shared/breakpoints';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { GearMenu } from './GearMenu';
-import { roleMenu } from './menuItems';
 import { VisuallyHidden, visuallyHidden } from '../../shared/ui/VisuallyHidden';
+
+/** Signed-in users only: the login page does not load the menu (see config/budgets.ts). */
+const HeaderMenu = lazy(() => import(/* webpackChunkName: "header-menu" */ './HeaderMenu'));
+
+/** Holds the menu button's place for the moment its chunk loads, so the header does not jump. */
+const MenuPlaceholder = styled.span`
+  display: inline-block;
+  width: ${({ theme }) => theme.touchTarget}px;
+  height: ${({ theme }) => theme.touchTarget}px;
+`;
 
 const SkipLink = styled.a`
   position: absolute;
@@ -190,7 +199,9 @@ export function AppLayout() {
           {full && (
             <>
               <Greeting>Hi {userName}</Greeting>
-              <GearMenu links={roleMenu(role, userName)} onLogOut={() => dispatch(sessionActions.loggedOut())} />
+              <Suspense fallback={<MenuPlaceholder />}>
+                <HeaderMenu role={role} userName={userName} onLogOut={() => dispatch(sessionActions.loggedOut())} />
+              </Suspense>
             </>
           )}
         </BarInner>

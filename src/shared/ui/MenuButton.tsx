@@ -1,15 +1,19 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled, { keyframes } from 'styled-components';
-import { media, SLIDE_MENU_WIDTH_PX } from '../../shared/breakpoints';
-import { paths } from '../../shared/paths';
-import type { MenuLink } from './menuItems';
+import { media, SLIDE_MENU_WIDTH_PX } from '../breakpoints';
+
+/** One entry of a menu: a link inside the portal, an action (Log out), or a line between groups. */
+export type MenuEntry =
+  | { kind: 'link'; label: string; to: string }
+  | { kind: 'action'; label: string; onSelect: () => void }
+  | { kind: 'separator'; key: string };
 
 const Wrap = styled.div`
   position: relative;
 `;
 
-const GearButton = styled.button`
+const Trigger = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -117,21 +121,13 @@ const ItemButton = styled.button`
   }
 `;
 
-function GearIcon() {
-  return (
-    <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24" fill="currentColor">
-      <path d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.4 7.4 0 0 0-1.7-1l-.4-2.7h-4l-.4 2.7a7.4 7.4 0 0 0-1.7 1l-2.5-1-2 3.5L4.6 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1c.5.4 1.1.7 1.7 1l.4 2.7h4l.4-2.7c.6-.3 1.2-.6 1.7-1l2.5 1 2-3.5L19.4 13ZM12 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z" />
-    </svg>
-  );
-}
-
 /**
- * The gear menu: a menu button (aria-haspopup, aria-expanded) that opens a menu of the role's
- * links, Terms of use and Log out. Keyboard: Enter/Space/ArrowDown open on the first item,
- * ArrowUp on the last; arrows, Home and End move; Escape closes and returns focus to the gear;
+ * A menu button (aria-haspopup, aria-expanded): a dropdown under the button on desktop, a 280 px
+ * panel sliding in at 800 px and below. Keyboard: Enter/Space/ArrowDown open on the first item,
+ * ArrowUp on the last; arrows, Home and End move; Escape closes and returns focus to the button;
  * Tab closes.
  */
-export function GearMenu({ links, onLogOut }: { links: MenuLink[]; onLogOut: () => void }) {
+export function MenuButton({ label, icon, entries }: { label: string; icon: ReactNode; entries: MenuEntry[] }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -208,50 +204,51 @@ export function GearMenu({ links, onLogOut }: { links: MenuLink[]; onLogOut: () 
 
   return (
     <Wrap>
-      <GearButton
+      <Trigger
         ref={buttonRef}
         id={buttonId}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label="Menu"
+        aria-label={label}
         onClick={() => (open ? close(false) : openMenu('first'))}
         onKeyDown={onButtonKeyDown}
       >
-        <GearIcon />
-      </GearButton>
+        {icon}
+      </Trigger>
       {open && (
         <>
           <Backdrop aria-hidden="true" onClick={() => close(true)} />
           <Panel ref={panelRef} onKeyDown={onMenuKeyDown}>
             <MenuList id={menuId} role="menu" aria-labelledby={buttonId}>
-              {links.map((link) => (
-                <li role="none" key={link.to}>
-                  <ItemLink role="menuitem" to={link.to} tabIndex={-1} onClick={() => close(false)}>
-                    {link.label}
-                  </ItemLink>
-                </li>
+              {entries.map((entry) => (
+                <Fragment key={entry.kind === 'separator' ? entry.key : entry.label}>
+                  {entry.kind === 'separator' ? (
+                    <Separator role="separator" />
+                  ) : (
+                    <li role="none">
+                      {entry.kind === 'link' ? (
+                        <ItemLink role="menuitem" to={entry.to} tabIndex={-1} onClick={() => close(false)}>
+                          {entry.label}
+                        </ItemLink>
+                      ) : (
+                        <ItemButton
+                          role="menuitem"
+                          type="button"
+                          tabIndex={-1}
+                          onClick={() => {
+                            close(false);
+                            entry.onSelect();
+                          }}
+                        >
+                          {entry.label}
+                        </ItemButton>
+                      )}
+                    </li>
+                  )}
+                </Fragment>
               ))}
-              <Separator role="separator" />
-              <li role="none">
-                <ItemLink role="menuitem" to={paths.termsOfUse.href()} tabIndex={-1} onClick={() => close(false)}>
-                  Terms of use
-                </ItemLink>
-              </li>
-              <li role="none">
-                <ItemButton
-                  role="menuitem"
-                  type="button"
-                  tabIndex={-1}
-                  onClick={() => {
-                    close(false);
-                    onLogOut();
-                  }}
-                >
-                  Log out
-                </ItemButton>
-              </li>
             </MenuList>
           </Panel>
         </>

@@ -1,0 +1,26 @@
+import type { Role } from '../../api/types';
+import { paths } from '../../shared/paths';
+import { MenuButton, type MenuEntry } from '../../shared/ui/MenuButton';
+import { roleMenu } from './menuItems';
+
+function GearIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24" fill="currentColor">
+      <path d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.4 7.4 0 0 0-1.7-1l-.4-2.7h-4l-.4 2.7a7.4 7.4 0 0 0-1.7 1l-2.5-1-2 3.5L4.6 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1c.5.4 1.1.7 1.7 1l.4 2.7h4l.4-2.7c.6-.3 1.2-.6 1.7-1l2.5 1 2-3.5L19.4 13ZM12 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z" />
+    </svg>
+  );
+}
+
+/**
+ * The header's gear menu: the role's links (portal-spec.md section 2), Terms of use and Log out.
+ * Its own chunk ("header-menu"): the login page never shows it, so the login's budget does not carry it.
+ */
+export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | null; userName: string; onLogOut: () => void }) {
+  const entries: MenuEntry[] = [
+    ...roleMenu(role, userName).map((link): MenuEntry => ({ kind: 'link', ...link })),
+    { kind: 'separator', key: 'general' },
+    { kind: 'link', label: 'Terms of use', to: paths.termsOfUse.href() },
+    { kind: 'action', label: 'Log out', onSelect: onLogOut },
+  ];
+  return <MenuButton label="Menu" icon={<GearIcon />} entries={entries} />;
+}
