@@ -134,14 +134,40 @@ ${drawn}
  * The model's name in colourful brick letters (the card's title colour image): one line of text
  * with a colour per letter, so the letters keep their natural spacing.
  */
+/** The model card shows the title image in a 250 x 40 box; its letters must stay readable there. */
+export const TITLE_IMAGE_BOX = { width: 250, height: 40 } as const;
+const TITLE_IMAGE_HEIGHT = 80;
+// Arial Black-ish letters are about 0.68 em wide; the text is centred, so an estimate will do.
+const titleWidth = (lines: string[], fontSize: number) => Math.max(160, Math.max(...lines.map((line) => Math.round([...line].length * fontSize * 0.68))) + 40);
+
+/** The size, in CSS pixels, at which the card shows these letters. */
+export const shownTitleFontPx = (layout: { lines: string[]; fontSize: number; width: number }) =>
+  layout.fontSize * Math.min(TITLE_IMAGE_BOX.height / TITLE_IMAGE_HEIGHT, TITLE_IMAGE_BOX.width / layout.width);
+
+/** One line at 52 px; a long name goes on two lines (split where the longer is shortest) at 34 px. */
+export function titleImageLayout(title: string): { lines: string[]; fontSize: number; width: number } {
+  const oneLine = { lines: [title], fontSize: 52, width: titleWidth([title], 52) };
+  const words = title.split(' ');
+  if (shownTitleFontPx(oneLine) >= 16 || words.length < 2) return oneLine;
+  let best = oneLine;
+  for (let i = 1; i < words.length; i += 1) {
+    const lines = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
+    const candidate = { lines, fontSize: 34, width: titleWidth(lines, 34) };
+    if (best === oneLine || candidate.width < best.width) best = candidate;
+  }
+  return best;
+}
+
 export function titleSvg(title: string): string {
-  const letters = [...title];
-  // Arial Black-ish letters are about 0.68 em wide; the text is centred, so an estimate will do.
-  const width = Math.max(160, Math.round(letters.length * 52 * 0.68) + 40);
-  const body = letters
-    .map((ch, i) => `<tspan fill='${BRICK_COLORS[i % BRICK_COLORS.length]}'>${escapeXml(ch)}</tspan>`)
+  const { lines, fontSize, width } = titleImageLayout(title);
+  let index = 0;
+  const coloured = (line: string) =>
+    [...line].map((ch) => `<tspan fill='${BRICK_COLORS[index++ % BRICK_COLORS.length]}'>${escapeXml(ch)}</tspan>`).join('');
+  const baselines = lines.length === 1 ? [60] : [36, 74];
+  const text = lines
+    .map((line, i) => `<text x='${width / 2}' y='${baselines[i]}' text-anchor='middle' ${FONT} font-size='${fontSize}' font-weight='900' stroke='#1C1B1F' stroke-width='1.5' paint-order='stroke' xml:space='preserve'>${coloured(line)}</text>`)
     .join('');
-  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${width} 80' width='${width}' height='80'><text x='${width / 2}' y='60' text-anchor='middle' ${FONT} font-size='52' font-weight='900' stroke='#1C1B1F' stroke-width='1.5' paint-order='stroke' xml:space='preserve'>${body}</text></svg>`;
+  return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${width} ${TITLE_IMAGE_HEIGHT}' width='${width}' height='${TITLE_IMAGE_HEIGHT}'>${text}</svg>`;
 }
 
 /** A small picture of the finished model: its last step without labels, cropped around the parts. */

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CONTENT_IDS } from '../../contract';
-import { NEW_PART_BOX, STEP_TITLE_X, clipFrames, generateDemoAssets, stepSvg } from './assets';
+import { NEW_PART_BOX, STEP_TITLE_X, clipFrames, generateDemoAssets, shownTitleFontPx, stepSvg, titleImageLayout, titleSvg } from './assets';
 import { CLIPS_MANIFEST, framesHash, sha256, type ClipRecord } from './clips';
 import { boldTextWidth } from './textFit';
 import { demoModels, demoPages, demoStudents, demoUsers, stepImageUrl, videoIdOf, type SeedPage } from './demoData';
@@ -187,6 +187,17 @@ describe('generated demo assets', () => {
     const longest = stepSvg('Speed Increasing Transmission: 24 Gear', 'longest', 3, 6, false);
     expect(longest).toContain('>Speed Increasing<');
     expect(wrapped).toBeGreaterThan(3);
+  });
+
+  it("draws each model's title colour image so the card's 250 x 40 box shows its letters at 14 px or more", () => {
+    for (const model of demoModels()) {
+      const layout = titleImageLayout(model.title);
+      expect([model.title, shownTitleFontPx(layout) >= 14]).toEqual([model.title, true]);
+      expect(layout.lines.join(' ')).toBe(model.title);
+    }
+    const long = titleSvg('Double Speed Increasing Transmission');
+    expect(long.match(/<text /g)).toHaveLength(2);
+    expect(titleSvg('Catapult').match(/<text /g)).toHaveLength(1);
   });
 
   it('gives every model with a video a clip of its own, drawn from its own steps under its name', async () => {

@@ -56,9 +56,11 @@ describe('select model', () => {
     const card = await screen.findByTestId('model-card-2001');
     expect(within(card).getByRole('heading', { name: 'Lawn Mower' })).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Lawn Mower model' })).toHaveAttribute('src', 'https://portal.test/content/models/2001/small.svg');
-    // The name is printed once (the title colour image would print it again, shrunk).
+    // The name is shown once: as the title colour image (portal-spec.md section 4), its text only for screen readers.
+    const titleImage = card.querySelector('h2 img');
+    expect(titleImage).toHaveAttribute('src', 'https://portal.test/content/models/2001/title.svg');
+    expect(titleImage).toHaveAttribute('alt', '');
     expect(within(card).getAllByText('Lawn Mower')).toHaveLength(1);
-    expect(card.querySelector('img[src$="title.svg"]')).toBeNull();
     for (const image of card.querySelectorAll('img')) {
       expect(image).toHaveAttribute('width');
       expect(image).toHaveAttribute('height');
@@ -74,6 +76,18 @@ describe('select model', () => {
     );
     expect(within(card).queryByText(/Code:/)).not.toBeInTheDocument();
     expect(within(card).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('prints the name as text, once, where the CMS has no title colour image', async () => {
+    const withoutTitleImages = createContentApi({
+      viewer: 'owner',
+      overrides: { getLessons: async (programId) => lessonsFor(programId, 'owner', []).map((lesson) => ({ ...lesson, colorTitleImage: null })) },
+    });
+    renderApp({ route: '/select-model/PlayMachines2/167', session: signedInAs('dana'), api: withoutTitleImages });
+    const card = await screen.findByTestId('model-card-2001');
+    expect(within(card).getByRole('heading', { name: 'Lawn Mower' })).toHaveTextContent(/^Lawn Mower$/);
+    expect(card.querySelector('h2 img')).toBeNull();
+    expect(within(card).getAllByText('Lawn Mower')).toHaveLength(1);
   });
 
   it('shows administrators every model’s code', async () => {

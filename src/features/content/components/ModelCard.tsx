@@ -8,6 +8,7 @@ import { modelKey } from '../model/modelNames';
 import { UnlockForm } from './UnlockForm';
 import { FittedImage, Tile } from '../../../shared/ui/Layout';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
+import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 
 const shake = keyframes`
   0%, 100% { transform: translateX(0); }
@@ -27,9 +28,8 @@ const ModelCardBox = styled(Tile)<{ $shaking: boolean }>`
 `;
 
 /**
- * The model's name, printed once: it wraps (a long single word breaks where it must) and keeps its
- * size. The CMS's title colour image is not shown: it prints the same name again, as a picture
- * that shrinks a long name to an unreadable size.
+ * The model's name, printed once: as the CMS's title colour image where there is one (the text
+ * stays for screen readers and search), else as text that wraps and keeps its size.
  */
 const Title = styled.h2`
   margin: 0;
@@ -38,6 +38,19 @@ const Title = styled.h2`
   text-align: center;
   overflow-wrap: anywhere;
   hyphens: auto;
+`;
+
+/**
+ * A fixed box (the width/height attributes' 250 x 40, never wider than the card): the image's own
+ * proportions would otherwise resize it, and centre it anew, when it arrives (CLS).
+ */
+const TitleImage = styled.img`
+  display: block;
+  width: 250px;
+  max-width: 100%;
+  height: 40px;
+  margin: 0 auto;
+  object-fit: contain;
 `;
 
 const Picture = styled.div`
@@ -115,7 +128,16 @@ export function ModelCard({ card, instructionsPath, position }: { card: ModelCar
 
   return (
     <ModelCardBox as="article" aria-labelledby={`model-${lesson.id}-title`} $shaking={ui.status === 'wrong'} data-testid={`model-card-${lesson.id}`} data-unlock-state={access === 'open' ? 'open' : ui.status}>
-      <Title id={`model-${lesson.id}-title`}>{lesson.title}</Title>
+      <Title id={`model-${lesson.id}-title`}>
+        {lesson.colorTitleImage ? (
+          <>
+            <VisuallyHidden>{lesson.title}</VisuallyHidden>
+            <TitleImage src={lesson.colorTitleImage} alt="" loading={loading} width={250} height={40} />
+          </>
+        ) : (
+          lesson.title
+        )}
+      </Title>
       <Picture>
         {lesson.smallImage ? (
           <FittedImage src={lesson.smallImage} alt={`${lesson.title} model`} loading={loading} fetchPriority={fetchPriority} width={280} height={210} />
