@@ -6,7 +6,6 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import { routeBudgets } from './config/budgets';
 import { BudgetPlugin } from './config/webpack/budgetPlugin';
 import { CompileHintsPlugin } from './config/webpack/compileHintsPlugin';
-import { KnownWarningsPlugin } from './config/webpack/knownWarningsPlugin';
 import { PrecompressPlugin } from './config/webpack/precompressPlugin';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:8080';
@@ -71,16 +70,6 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
       }),
       ...(production ? [new CompileHintsPlugin(), new BudgetPlugin(routeBudgets, true), new PrecompressPlugin()] : []),
-      new KnownWarningsPlugin([
-        {
-          // The export worker imports xlsxExport.ts, whose import() of exportWorkerClient.ts can start the
-          // worker again: the runtime and the worker's chunk then name each other, and webpack cannot put
-          // each one's hash into the other. The cause goes away when the worker imports only the workbook
-          // writer (a module without that import()).
-          message: /Circular dependency between chunks with runtime \(runtime, xlsx-worker\)/,
-          note: "the export worker's chunk and the runtime refer to each other (webpack's circular-chunks notice); the build is complete and the export works.",
-        },
-      ]),
     ],
     devServer: {
       port: Number(process.env.DEV_PORT ?? 3000),

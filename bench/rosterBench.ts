@@ -13,7 +13,7 @@ import { allStudentsColumns, studentsListColumns } from '../src/features/roster/
 import { selectAllStudentsRows, selectStudentsListRows, type WithRoster } from '../src/features/roster/rosterSelectors';
 import { initialRosterState } from '../src/features/roster/rosterSlice';
 import type { SortDirection } from '../src/features/roster/sorting';
-import { buildWorkbook, workbookToArrayBuffer } from '../src/features/roster/xlsxExport';
+import { buildWorkbook, workbookToArrayBuffer } from '../src/features/roster/xlsxWorkbook';
 
 const RUNS = Number(process.argv[2] ?? 7);
 const SIZES = [10_000, 50_000];

@@ -1,23 +1,16 @@
 /**
  * The demo data of shared/spec/demo-data.md: accounts, students, programs, models and their
  * galleries. Pure data: the seeder writes it to the database and assets.ts draws the files it
- * references. Ids, names, codes and counts fixed by demo-data.md are marked as such.
+ * references. Ids, names, codes and counts fixed by demo-data.md are marked as such. The long
+ * tables (students per owner, model names per program) are JSON beside this file.
  */
 import { CONTENT_IDS } from '../../contract';
+import type { NewAccount, NewOwnerInput } from '../domain/users';
+import demoModelNames from './demoModelNames.json';
+import demoStudentTable from './demoStudents.json';
 
-export interface SeedUser {
-  username: string;
-  email: string;
-  password: string;
-  displayName: string;
-  firstName: string;
-  lastName: string;
-  role: 'administrator' | 'franchise_owner' | 'student';
-  country: string;
-  state: string;
-  territory: string;
-  teacherUsername?: string;
-}
+/** An account as the seeder creates it: the teacher named by login, not by database id. */
+export type SeedUser = Omit<NewAccount, 'teacherId'> & { teacherUsername?: string };
 
 export interface SeedStudent {
   /** The student's user login; a SeedUser with this username and role student exists. */
@@ -68,16 +61,8 @@ const slugOf = (name: string) =>
 
 // ---- accounts ---------------------------------------------------------------------------------
 
-interface OwnerDef {
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  country: string;
-  state: string;
-  territory: string;
-  phonePrefix: string;
-}
+/** A demo franchise owner: what an administrator enters for a new owner, and the owner's phone prefix for the students' numbers. */
+type OwnerDef = Required<NewOwnerInput> & { phonePrefix: string };
 
 /** Fixed by demo-data.md. */
 const OWNERS: OwnerDef[] = [
@@ -88,43 +73,10 @@ const OWNERS: OwnerDef[] = [
 
 const OWNER_PASSWORD = 'demo-owner-2026';
 
-/** [first name, last name, parent name, program, start, end, lessons] */
-type StudentRow = [string, string, string, string, string, string, number];
+type StudentDef = Pick<SeedStudent, 'firstName' | 'lastName' | 'parentName' | 'program' | 'startDate' | 'endDate' | 'numberOfLessons'>;
 
-/** Mia Levi is fixed by demo-data.md; the other students are realistic filler. */
-const STUDENTS: Record<string, StudentRow[]> = {
-  dana: [
-    ['Mia', 'Levi', 'Ruth Levi', 'Play Machines 1', '2026-01-11', '2026-06-21', 20],
-    ['Noam', 'Friedman', 'Yael Friedman', 'Play Machines 2', '2026-01-12', '2026-06-22', 20],
-    ['Tamar', 'Ben-David', 'Avi Ben-David', 'Robotics 1', '2026-02-01', '2026-07-05', 22],
-    ['Itai', 'Mizrahi', 'Shira Mizrahi', 'Play Machines 1', '2026-02-15', '2026-06-28', 16],
-    ['Yonatan', 'Peretz', 'Michal Peretz', 'AlgoPlay 1', '2026-03-01', '2026-08-30', 24],
-    ['Shira', 'Katz', 'Daniel Katz', 'Bricks Challenge 1', '2026-09-06', '2026-12-20', 14],
-    ['Ariel', 'Avraham', 'Noa Avraham', 'Galileo Technic 1', '2026-09-13', '2027-01-31', 18],
-    ['Lia', 'Shapiro', 'Eitan Shapiro', 'Play Machines 2', '2026-10-04', '2027-02-14', 18],
-  ],
-  lee: [
-    ['Ethan', 'Tan', 'Grace Tan', 'Play Machines 1', '2026-01-05', '2026-05-25', 20],
-    ['Chloe', 'Lim', 'Kevin Lim', 'Robotics 2', '2026-02-02', '2026-08-10', 26],
-    ['Ryan', 'Ng', 'Mei Ling Ng', 'AlgoBuddy', '2026-03-09', '2026-06-29', 12],
-    ['Sophia', 'Koh', 'Daniel Koh', 'Big Builders 1', '2026-07-06', '2026-11-30', 18],
-    ['Aiden', 'Chua', 'Priya Chua', 'Play Machines 2', '2026-09-07', '2027-01-25', 20],
-  ],
-  maria: [
-    ['Olivia', 'Martinez', 'Carlos Martinez', 'Play Machines 1', '2026-01-13', '2026-05-19', 18],
-    ['Liam', 'Johnson', 'Emily Johnson', 'Play Machines 2', '2026-01-14', '2026-05-20', 18],
-    ['Emma', 'Nguyen', 'Linh Nguyen', 'Robotics 1', '2026-01-20', '2026-06-30', 24],
-    ['Noah', 'Smith', 'Jessica Smith', 'Bricks Challenge 2', '2026-02-03', '2026-05-26', 15],
-    ['Ava', 'Rodriguez', 'Miguel Rodriguez', 'AlgoPlay 2', '2026-02-10', '2026-07-28', 22],
-    ['Lucas', 'Brown', 'Ashley Brown', 'Galileo Technic 2', '2026-03-02', '2026-08-17', 20],
-    ['Isabella', 'Hernandez', 'Sofia Hernandez', 'Play Machines 1', '2026-06-08', '2026-08-14', 10],
-    ['Mason', 'Williams', 'Brandon Williams', 'Robobricks 1', '2026-06-15', '2026-08-21', 10],
-    ['Sophia', 'Lopez', 'Daniela Lopez', 'Big Builders 2', '2026-08-24', '2026-12-14', 16],
-    ['Elijah', 'Davis', 'Megan Davis', 'AlgoC', '2026-08-25', '2027-01-19', 20],
-    ['Amelia', 'Wilson', 'Ryan Wilson', 'Robotics 2', '2026-09-01', '2027-02-23', 24],
-    ['James', 'Garza', 'Valeria Garza', 'Play Machines 2', '2026-09-08', '2027-01-12', 18],
-  ],
-};
+/** Students by owner login: Mia Levi is fixed by demo-data.md; the others are realistic filler. */
+const STUDENTS: Record<string, StudentDef[]> = demoStudentTable;
 
 function studentUsername(first: string, last: string): string {
   return first === 'Mia' && last === 'Levi' ? 'mia' : `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
@@ -142,7 +94,7 @@ function phoneOf(owner: OwnerDef, first: string, last: string): string {
 
 export function demoStudents(): SeedStudent[] {
   return OWNERS.flatMap((owner) =>
-    (STUDENTS[owner.username] ?? []).map(([firstName, lastName, parentName, program, startDate, endDate, numberOfLessons]) => ({
+    (STUDENTS[owner.username] ?? []).map(({ firstName, lastName, parentName, program, startDate, endDate, numberOfLessons }) => ({
       username: studentUsername(firstName, lastName),
       teacherUsername: owner.username,
       firstName,
@@ -248,35 +200,8 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   { id: 9001, title: 'Robotics 1', programName: 'Robotics1', order: 4, hidden: true, tagline: 'Sensors, motors and code', colors: ['#5B2C83', '#C38BEA'] },
 ];
 
-/** Model names of portal-spec.md section 3, in order. */
-const PM1_MAIN = ['Catapult', 'Flying Chairs', 'Turning Basket', 'Delivery Box', 'Slow Fast Fan', 'Spinning Top Launcher', 'Mixer', 'Portable Sky Wheel', 'Gearbox Ride Control', 'Seesaw'];
-const PM1_EXPERIMENTAL = [
-  'Centrifugal Force',
-  'Double Speed Increasing Transmission',
-  'Double Speed Decreasing Transmission',
-  'Fast and Slow Transmission',
-  'Gearbox',
-  'Mechanical Cam',
-  'Simple Gear Transmission',
-  'Perimeter',
-  'Rolling And Sliding',
-  'Speed Increasing Transmission',
-];
-const PM2_MAIN = ['Lawn Mower', 'Fortune Wheel', 'Scissor Lift', 'Worm Robot', 'Ballerina', 'Tea Cup Family Ride', 'Outdoor Swing', 'Continuous Turning Fan', 'Alibaba Amusement Ride', 'Portable Claw Machine'];
-const PM2_EXPERIMENTAL = [
-  'Fast and Slow Transmission',
-  'Ratchet',
-  'Kinematic Chain',
-  'Worm Gear',
-  'Continuous Back And Forth',
-  'Multiple Output Gear',
-  '3-Bars Oscillation Mechanism',
-  '4-Bars Oscillation Mechanism',
-  'Gravity Quick Return Mechanism',
-  'Gripping Mechanism',
-];
-const TEACHER_TRAINING = ['Classroom Setup', 'Building Together'];
-const ROBOTICS_1 = ['Line Follower', 'Robot Arm'];
+/** Model names of portal-spec.md section 3 by program, in order: main models, then experimental ones. */
+const MODEL_NAMES = demoModelNames;
 
 /** Fixed by demo-data.md. */
 const FIXED_CODES: Record<string, string> = { Catapult: '2468', 'Lawn Mower': '1357' };
@@ -335,7 +260,7 @@ function tabsOf(title: string, imageCount: number): { tabs: DemoTab[]; legacyTab
   return { tabs: [], legacyTabs: false };
 }
 
-function modelsOf(programId: number, main: string[], experimental: string[], firstId: number): DemoModel[] {
+function modelsOf(programId: number, { main, experimental }: { main: string[]; experimental: string[] }, firstId: number): DemoModel[] {
   const used = new Set(Object.values(FIXED_CODES));
   const codeFor = (title: string): string => {
     if (FIXED_CODES[title]) return FIXED_CODES[title]!;
@@ -366,10 +291,10 @@ function modelsOf(programId: number, main: string[], experimental: string[], fir
 
 export function demoModels(): DemoModel[] {
   return [
-    ...modelsOf(CONTENT_IDS.playMachines1, PM1_MAIN, PM1_EXPERIMENTAL, 131),
-    ...modelsOf(CONTENT_IDS.playMachines2, PM2_MAIN, PM2_EXPERIMENTAL, 171),
-    ...modelsOf(CONTENT_IDS.teacherTraining, TEACHER_TRAINING, [], 7768),
-    ...modelsOf(9001, ROBOTICS_1, [], 9002),
+    ...modelsOf(CONTENT_IDS.playMachines1, MODEL_NAMES.PlayMachines1, 131),
+    ...modelsOf(CONTENT_IDS.playMachines2, MODEL_NAMES.PlayMachines2, 171),
+    ...modelsOf(CONTENT_IDS.teacherTraining, MODEL_NAMES.TeacherTraining, 7768),
+    ...modelsOf(9001, MODEL_NAMES.Robotics1, 9002),
   ];
 }
 

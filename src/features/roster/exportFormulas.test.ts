@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { read, utils, type CellObject } from 'xlsx';
 import type { Student } from '../../api/types';
 import { studentsListColumns } from './rosterColumns';
-import { buildWorkbook, workbookToArrayBuffer } from './xlsxExport';
+import { buildWorkbook, workbookToArrayBuffer } from './xlsxWorkbook';
 
 const FORMULA_LIKE = [
   '=1+1',

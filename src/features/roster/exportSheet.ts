@@ -1,7 +1,7 @@
 /**
  * What an export is made of, as plain data, and the worker's reply. No library here: the page,
- * the writer (xlsxExport.ts), the worker and its client all import this module, and it imports
- * none of them, so the export code has no import cycle.
+ * the export (xlsxExport.ts), the workbook writer (xlsxWorkbook.ts), the worker and its client all
+ * import this module, and it imports none of them, so the export code has no import cycle.
  */
 import type { CellValue, ColumnKind } from './rosterColumns';
 

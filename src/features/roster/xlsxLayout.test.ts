@@ -3,7 +3,7 @@
  * frozen. Reads the written file's XML parts (unzipped with xlsx's own CFB, as the app writes it).
  */
 import { CFB } from 'xlsx';
-import { buildWorkbookFromData, workbookToArrayBuffer } from './xlsxExport';
+import { buildWorkbookFromData, workbookToArrayBuffer } from './xlsxWorkbook';
 
 const zip = CFB as unknown as { read(d: Uint8Array, o: { type: 'array' }): unknown; find(c: unknown, p: string): { content: Uint8Array } | null };
 const part = (bytes: ArrayBuffer, path: string) => new TextDecoder().decode(zip.find(zip.read(new Uint8Array(bytes), { type: 'array' }), path)!.content);

@@ -2,7 +2,7 @@
  * What community xlsx 0.18.5 does not write: a bold header row and a frozen first row. The written
  * file is a zip of XML parts; this reopens it with the zip reader xlsx itself ships (CFB, so no other
  * library), adds a bold font and a cell style to xl/styles.xml, gives the header cells that style
- * and freezes the row under them in xl/worksheets/sheet1.xml. Loaded only with xlsxExport.ts.
+ * and freezes the row under them in xl/worksheets/sheet1.xml. Loaded only with the workbook writer (xlsxWorkbook.ts).
  */
 import { CFB } from 'xlsx';
 

@@ -1,0 +1,49 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import webpack, { type Stats } from 'webpack';
+import webpackConfig from '../../webpack.config';
+
+const root = path.resolve(__dirname, '../..');
+
+/** The roster export alone, built with the project's loaders, chunking and hashing (not minified: faster). */
+function buildExport(outDir: string): Promise<Stats> {
+  const { module, resolve, optimization, output, performance } = webpackConfig({}, { mode: 'production' });
+  const compiler = webpack({
+    mode: 'production',
+    context: root,
+    entry: { main: './src/features/roster/exportService.ts' },
+    output: { ...output, path: outDir },
+    module,
+    resolve,
+    performance,
+    optimization: { ...optimization, minimize: false },
+    devtool: false,
+  });
+  return new Promise((done, fail) =>
+    compiler.run((error, stats) => {
+      compiler.close(() => undefined);
+      if (error || !stats) fail(error ?? new Error('no stats'));
+      else done(stats);
+    }),
+  );
+}
+
+describe('the production build says little', () => {
+  test('webpack prints errors, warnings and the time only', () => {
+    const config = webpackConfig({}, { mode: 'production' });
+    expect(config.stats).toEqual({ preset: 'errors-warnings', timings: true });
+  });
+
+  test("the export worker's chunk does not refer back to the runtime: no circular-chunks warning", async () => {
+    const outDir = mkdtempSync(path.join(tmpdir(), 'export-chunks-'));
+    try {
+      const stats = await buildExport(outDir);
+      const { errors, warnings } = stats.compilation;
+      expect([...errors, ...warnings].map((problem) => problem.message)).toEqual([]);
+      expect(readdirSync(path.join(outDir, 'assets')).some((file) => file.startsWith('xlsx-worker.'))).toBe(true);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
