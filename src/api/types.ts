@@ -17,53 +17,26 @@ export interface LoginResult {
   role: Role;
 }
 
-export interface Student {
+/** What a student's sign-up records besides the student's name and owner. */
+export interface StudentEnrolment {
+  parentName: string;
+  parentEmail: string;
+  phone: string;
+  program: string;
+  /** YYYY-MM-DD */
+  startDate: string;
+  /** YYYY-MM-DD */
+  endDate: string;
+  numberOfLessons: number;
+}
+
+export interface Student extends StudentEnrolment {
   /** The student's user id. */
   id: number;
   teacherId: number;
   firstName: string;
   lastName: string;
-  parentName: string;
-  parentEmail: string;
-  phone: string;
-  program: string;
-  /** YYYY-MM-DD */
-  startDate: string;
-  /** YYYY-MM-DD */
-  endDate: string;
-  numberOfLessons: number;
 }
-
-export interface User {
-  id: number;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  email: string;
-  country: string;
-  state: string;
-  territory: string;
-  /** The owner's id for students; null otherwise. */
-  teacherId: number | null;
-}
-
-export interface NewStudent {
-  studentFirstName: string;
-  studentLastName: string;
-  parentName: string;
-  parentEmail: string;
-  phone: string;
-  program: string;
-  /** YYYY-MM-DD */
-  startDate: string;
-  /** YYYY-MM-DD */
-  endDate: string;
-  numberOfLessons: number;
-  /** The franchise owner the student belongs to (the backend trusts this only from an administrator). */
-  teacherId: number;
-}
-
-export type CreateStudentOutcome = 'already_exists' | 'email_sent';
 
 export interface NewFranchiseOwner {
   firstName: string;
@@ -73,6 +46,22 @@ export interface NewFranchiseOwner {
   state: string;
   territory: string;
 }
+
+export interface User extends NewFranchiseOwner {
+  id: number;
+  role: Role;
+  /** The owner's id for students; null otherwise. */
+  teacherId: number | null;
+}
+
+export interface NewStudent extends StudentEnrolment {
+  studentFirstName: string;
+  studentLastName: string;
+  /** The franchise owner the student belongs to (the backend trusts this only from an administrator). */
+  teacherId: number;
+}
+
+export type CreateStudentOutcome = 'already_exists' | 'email_sent';
 
 export interface ContentPage {
   id: number;

@@ -2,7 +2,7 @@ import { useSyncExternalStore, type ChangeEvent } from 'react';
 import { useStore } from 'react-redux';
 import styled from 'styled-components';
 import type { QaTools } from './qaTools';
-import { ReplayStepper } from './ReplayStepper';
+import { ReplayStepper, Row } from './ReplayStepper';
 import { useReplay } from './useReplay';
 
 const Panel = styled.section`
@@ -33,13 +33,6 @@ const Panel = styled.section`
     min-height: 32px;
     font: inherit;
   }
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
 `;
 
 const Alert = styled.p`

@@ -2,7 +2,8 @@ import styled from 'styled-components';
 import type { ReplayResult } from './replay';
 import { REPLAY_SPEEDS, type ReplayControls } from './useReplay';
 
-const Row = styled.div`
+/** A wrapping row of the panel's controls (QaPanel uses it too). */
+export const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;

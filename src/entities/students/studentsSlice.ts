@@ -1,26 +1,5 @@
-import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Student } from '../../api/types';
-import { sessionEndedActionTypes } from '../session/sessionSlice';
+import { createSessionListSlice } from '../sessionListSlice';
 
-export const studentsAdapter = createEntityAdapter<Student>();
-
-const studentsSlice = createSlice({
-  name: 'students',
-  initialState: studentsAdapter.getInitialState(),
-  reducers: {
-    /** The full list the backend allows this user to see; replaces what was there. */
-    received: (state, action: PayloadAction<Student[]>) => {
-      studentsAdapter.setAll(state, action.payload);
-    },
-  },
-  extraReducers: (builder) => {
-    builder.addMatcher(
-      (action) => sessionEndedActionTypes.includes(action.type),
-      () => studentsAdapter.getInitialState(),
-    );
-  },
-});
-
-export const studentsActions = studentsSlice.actions;
-export const studentsReducer = studentsSlice.reducer;
+export const { adapter: studentsAdapter, actions: studentsActions, reducer: studentsReducer } = createSessionListSlice<Student>('students');
 export type StudentsState = ReturnType<typeof studentsReducer>;

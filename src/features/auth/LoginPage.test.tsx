@@ -18,6 +18,16 @@ const fields = () => ({
   submit: screen.getByRole('button', { name: 'Sign in' }),
 });
 
+/** Fills in a complete form, ticks the terms and presses Sign in; returns the fields. */
+async function signIn(user: ReturnType<typeof renderApp>['user'], username: string, password: string) {
+  const f = fields();
+  await user.type(f.username, username);
+  await user.type(f.password, password);
+  await user.click(f.terms);
+  await user.click(f.submit);
+  return f;
+}
+
 describe('login page', () => {
   it('checks the fields in order, one message at a time, tied to its field', async () => {
     const { user, api } = open();
@@ -73,11 +83,7 @@ describe('login page', () => {
   it('accepts the e-mail address as the username', async () => {
     const { user, router } = open();
     await screen.findByRole('heading', { name: 'Welcome to Youngengineer Online' });
-    const f = fields();
-    await user.type(f.username, 'admin@demo.portal.test');
-    await user.type(f.password, 'demo-admin-2026');
-    await user.click(f.terms);
-    await user.click(f.submit);
+    await signIn(user, 'admin@demo.portal.test', 'demo-admin-2026');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/Franchise_Owners_List'));
   });
 
@@ -86,11 +92,7 @@ describe('login page', () => {
     const api = createFakeApi({ login: () => new Promise<LoginResult>((resolve) => (finish = resolve)) });
     const { user, router } = open({ api });
     await screen.findByRole('heading', { name: 'Welcome to Youngengineer Online' });
-    const f = fields();
-    await user.type(f.username, 'mia');
-    await user.type(f.password, 'demo-student-2026');
-    await user.click(f.terms);
-    await user.click(f.submit);
+    await signIn(user, 'mia', 'demo-student-2026');
     const busy = screen.getByRole('button', { name: 'Signing in…' });
     expect(busy).toBeDisabled();
     finish({ token: 't', userId: 10, userName: 'Mia Levi', userNicename: 'mia', email: 'm@x.test', role: 'student' });
@@ -103,11 +105,7 @@ describe('login page', () => {
   ])('says "Wrong username or password" on %s and keeps what was typed', async (_name, api, password) => {
     const { user, router, store } = open(api ? { api } : {});
     await screen.findByRole('heading', { name: 'Welcome to Youngengineer Online' });
-    const f = fields();
-    await user.type(f.username, 'mia');
-    await user.type(f.password, password);
-    await user.click(f.terms);
-    await user.click(f.submit);
+    const f = await signIn(user, 'mia', password);
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password');
     expect(f.username).toHaveValue('mia');
     expect(router.state.location.pathname).toBe('/');

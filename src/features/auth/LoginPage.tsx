@@ -1,15 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '../../shared/paths';
 import { Button } from '../../shared/ui/Button';
 import { NarrowCard, Studs } from '../../shared/ui/Card';
-import { controlProps, ErrorText, FormField, FormStack, Input } from '../../shared/ui/Field';
+import { controlProps, ErrorText, FormStack, TextField, verbatimInput } from '../../shared/ui/Field';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectLoginFailed, selectLoginStatus } from './authSelectors';
 import { authActions } from './authSlice';
 import { loginMessages, validateLogin } from './loginRules';
+import { useAuthForm } from './useAuthForm';
 
 const CheckRow = styled.div`
   display: flex;
@@ -44,13 +45,7 @@ export default function LoginPage() {
     terms: useRef<HTMLInputElement>(null),
   };
 
-  useEffect(() => {
-    dispatch(authActions.loginPageOpened());
-  }, [dispatch]);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
+  const onSubmit = useAuthForm(authActions.loginPageOpened, submitting, () => {
     const first = validateLogin({ username, password, agreed });
     setProblem(first);
     if (first !== null) {
@@ -58,7 +53,7 @@ export default function LoginPage() {
       return;
     }
     dispatch(authActions.loginSubmitted({ username: username.trim(), password }));
-  };
+  });
 
   const errorFor = (field: Problem) => (problem === field ? loginMessages[field] : null);
 
@@ -68,29 +63,10 @@ export default function LoginPage() {
       <Title id="login-title" $centered>Welcome to Youngengineer Online</Title>
       <Subtitle $centered>Sign in to build, learn and play.</Subtitle>
       <FormStack onSubmit={onSubmit} noValidate>
-        <FormField id="login-username" label="Username or e-mail" error={errorFor('username')}>
-          <Input
-            ref={refs.username}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            {...controlProps('login-username', errorFor('username'))}
-          />
-        </FormField>
-        <FormField id="login-password" label="Password" error={errorFor('password')}>
-          <Input
-            ref={refs.password}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            {...controlProps('login-password', errorFor('password'))}
-          />
-        </FormField>
+        <TextField id="login-username" label="Username or e-mail" error={errorFor('username')} ref={refs.username}
+          name="username" autoComplete="username" {...verbatimInput} value={username} onValueChange={setUsername} />
+        <TextField id="login-password" label="Password" error={errorFor('password')} ref={refs.password}
+          name="password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
         <div>
           <CheckRow>
             <input

@@ -1,15 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
 import { Button } from '../../shared/ui/Button';
 import { NarrowCard, Studs } from '../../shared/ui/Card';
-import { controlProps, FormField, FormStack, Input } from '../../shared/ui/Field';
+import { FormStack, TextField, verbatimInput } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectResetStatus } from './authSelectors';
 import { authActions } from './authSlice';
 import { resetMessages, selectResetErrorMessage } from './resetMessages';
+import { useAuthForm } from './useAuthForm';
 
 /** /PasswordReset: one e-mail field, 'Get New Password', Enter submits (portal-spec.md sections 2, 5, 8). */
 export default function PasswordResetPage() {
@@ -21,13 +22,7 @@ export default function PasswordResetPage() {
   const input = useRef<HTMLInputElement>(null);
   const submitting = status === 'submitting';
 
-  useEffect(() => {
-    dispatch(authActions.passwordResetOpened());
-  }, [dispatch]);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
+  const onSubmit = useAuthForm(authActions.passwordResetOpened, submitting, () => {
     if (email.trim() === '') {
       setEmpty(true);
       input.current?.focus();
@@ -35,7 +30,7 @@ export default function PasswordResetPage() {
     }
     setEmpty(false);
     dispatch(authActions.passwordResetSubmitted({ email: email.trim() }));
-  };
+  });
 
   const error = empty ? resetMessages.empty : status === 'failed' ? serverError : null;
 
@@ -45,20 +40,8 @@ export default function PasswordResetPage() {
       <Title id="reset-title" $centered>Forgot your password?</Title>
       <Subtitle $centered>Enter the e-mail address of your account and we will send you a new password.</Subtitle>
       <FormStack onSubmit={onSubmit} noValidate>
-        <FormField id="reset-email" label="E-mail" error={error}>
-          <Input
-            ref={input}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            {...controlProps('reset-email', error)}
-          />
-        </FormField>
+        <TextField id="reset-email" label="E-mail" error={error} ref={input}
+          name="email" type="email" inputMode="email" autoComplete="email" {...verbatimInput} value={email} onValueChange={setEmail} />
         {status === 'succeeded' && <Message $tone="success" role="status">{resetMessages.success}</Message>}
         <Button $variant="brand" type="submit" disabled={submitting}>
           {submitting ? 'Sending…' : 'Get New Password'}

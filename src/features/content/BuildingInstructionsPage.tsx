@@ -1,6 +1,6 @@
 import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
-import { programRouteName, selectVisiblePrograms } from './contentSelectors';
+import { selectVisiblePrograms } from './contentSelectors';
 import { ProgramListScreen } from './components/ProgramListScreen';
 
 /** '/building_instructions/:userName': the programs, each to its model list. */
@@ -11,7 +11,7 @@ export default function BuildingInstructionsPage() {
       title="Building Instructions"
       kind="buildingInstructions"
       programs={programs}
-      linkTo={(program) => paths.selectModel.href({ programName: programRouteName(program), programId: program.id })}
+      tileRoute={paths.selectModel}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
-import { programRouteName, selectLessonPlanPrograms } from './contentSelectors';
+import { selectLessonPlanPrograms } from './contentSelectors';
 import { ProgramListScreen } from './components/ProgramListScreen';
 
 /** '/lesson_plans/:userName': the programs (without 7767), each to its lesson-plan list (students never get here: app/routes.tsx). */
@@ -11,7 +11,7 @@ export default function LessonPlansPage() {
       title="Lesson Plans"
       kind="lessonPlans"
       programs={programs}
-      linkTo={(program) => paths.selectModelLessonPlans.href({ programName: programRouteName(program), programId: program.id })}
+      tileRoute={paths.selectModelLessonPlans}
     />
   );
 }

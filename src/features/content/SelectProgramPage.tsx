@@ -1,7 +1,7 @@
 import { selectUserRole } from '../../entities/session/sessionSelectors';
 import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
-import { programRouteName, selectVisiblePrograms } from './contentSelectors';
+import { selectVisiblePrograms } from './contentSelectors';
 import { ProgramListScreen } from './components/ProgramListScreen';
 
 /** '/' when signed in: the program tiles (portal-spec.md section 2). */
@@ -13,7 +13,7 @@ export default function SelectProgramPage() {
       title={role === 'student' ? 'Select Your Program' : 'Select Program'}
       kind="selectProgram"
       programs={programs}
-      linkTo={(program) => paths.selectModel.href({ programName: programRouteName(program), programId: program.id })}
+      tileRoute={paths.selectModel}
     />
   );
 }

@@ -1,11 +1,10 @@
 /** /admin/all_students_list: every student with their franchise owner's name, country and state. */
-import { useCallback, useEffect } from 'react';
 import { selectUserName } from '../../entities/session/sessionSelectors';
 import { paths } from '../../shared/paths';
-import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { ExportButton, ExportOutcome, ListBody, NoStudentsYet } from './ListParts';
+import { useAppSelector } from '../../shared/storeHooks';
+import { ExportButton, ExportOutcome, ListBody, useRosterList, NoStudentsYet } from './ListParts';
 import { allStudentsColumns, type AllStudentsRow } from './rosterColumns';
-import { selectAllStudentsRows, selectTableSort, type WithRoster } from './rosterSelectors';
+import { selectAllStudentsRows } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 import { RosterTable } from './RosterTable';
 import { Page, Toolbar } from '../../shared/ui/Layout';
@@ -13,20 +12,13 @@ import { Subtitle, Title } from '../../shared/ui/Text';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 
 const headers = allStudentsColumns.map((column) => column.header);
-const selectSort = (state: WithRoster) => selectTableSort(state, 'allStudents');
 const studentRowId = (student: AllStudentsRow) => String(student.id);
 
 export default function AllStudentsPage() {
-  const dispatch = useAppDispatch();
   const rows = useAppSelector(selectAllStudentsRows);
-  const sort = useAppSelector(selectSort);
   const userName = useAppSelector(selectUserName) ?? '';
 
-  const open = useCallback(() => dispatch(rosterActions.allStudentsOpened()), [dispatch]);
-  useEffect(() => {
-    open();
-  }, [open]);
-  const onSort = useCallback((columnId: string) => dispatch(rosterActions.sortToggled({ table: 'allStudents', columnId })), [dispatch]);
+  const { sort, open, onSort } = useRosterList('allStudents', rosterActions.allStudentsOpened);
 
   return (
     <Page>

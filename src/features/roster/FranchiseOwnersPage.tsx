@@ -1,11 +1,11 @@
 /** /admin/Franchise_Owners_List: every franchise owner with their student count. */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../shared/paths';
-import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { ExportButton, ExportOutcome, ListBody } from './ListParts';
+import { useAppSelector } from '../../shared/storeHooks';
+import { ExportButton, ExportOutcome, ListBody, useRosterList } from './ListParts';
 import { franchiseOwnersColumns, type OwnerRow } from './rosterColumns';
-import { selectFranchiseOwnerRows, selectTableSort, type WithRoster } from './rosterSelectors';
+import { selectFranchiseOwnerRows } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 import { RosterTable, type ExtraColumn } from './RosterTable';
 import { Button } from '../../shared/ui/Button';
@@ -14,20 +14,13 @@ import { Page, Toolbar } from '../../shared/ui/Layout';
 import { Title } from '../../shared/ui/Text';
 
 const headers = [...franchiseOwnersColumns.map((column) => column.header), 'Students List'];
-const selectSort = (state: WithRoster) => selectTableSort(state, 'franchiseOwners');
 const ownerRowId = (owner: OwnerRow) => String(owner.id);
 
 export default function FranchiseOwnersPage() {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const rows = useAppSelector(selectFranchiseOwnerRows);
-  const sort = useAppSelector(selectSort);
 
-  const open = useCallback(() => dispatch(rosterActions.franchiseOwnersOpened()), [dispatch]);
-  useEffect(() => {
-    open();
-  }, [open]);
-  const onSort = useCallback((columnId: string) => dispatch(rosterActions.sortToggled({ table: 'franchiseOwners', columnId })), [dispatch]);
+  const { sort, open, onSort } = useRosterList('franchiseOwners', rosterActions.franchiseOwnersOpened);
 
   const studentsListColumn = useMemo<ExtraColumn<OwnerRow>>(
     () => ({

@@ -1,16 +1,29 @@
 /** Pieces the three list screens share: load states, the export button and its outcome. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { Link } from 'react-router';
 import type { ApiError } from '../../api/types';
 import { failureMessage } from '../../shared/failureMessage';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import type { TableId } from './rosterColumns';
-import { selectExportFlow, selectListLoad } from './rosterSelectors';
+import { selectExportFlow, selectListLoad, selectTableSort } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 import { SkeletonTable } from './RosterTable';
 import { Button } from '../../shared/ui/Button';
 import { Message } from '../../shared/ui/Message';
+
+/** What every roster list page does: load on opening (and on retry), and sort by a column. */
+export function useRosterList(table: TableId, opened: () => UnknownAction) {
+  const dispatch = useAppDispatch();
+  const sort = useAppSelector((state) => selectTableSort(state, table));
+  const open = useCallback(() => dispatch(opened()), [dispatch, opened]);
+  useEffect(() => {
+    open();
+  }, [open]);
+  const onSort = useCallback((columnId: string) => dispatch(rosterActions.sortToggled({ table, columnId })), [dispatch, table]);
+  return { sort, open, onSort };
+}
 
 /** Plain words for a failed list load; never the server's own text. */
 export function loadFailureText(error: ApiError | null): string {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { signedInAs } from '../../../test/renderApp';
 import { manyStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
 import { matchOnly } from '../../../test/matchMedia';
+import { fakeLayoutBox } from '../../../test/layoutBox';
 
 /** A phone: the roster's media query (mobile, 767 px and below) matches. */
 const onAPhone = () => matchOnly('(max-width: 767px)');
@@ -44,12 +45,7 @@ describe('Roster lists on a phone', () => {
 
   it('keeps only the cards in view in the DOM for a long list', async () => {
     undo.push(onAPhone());
-    const height = jest.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(640);
-    const width = jest.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(375);
-    undo.push(() => {
-      height.mockRestore();
-      width.mockRestore();
-    });
+    undo.push(fakeLayoutBox(375, 640));
     const many = manyStudents(10_000, 2);
     renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api: rosterApi({ getAllStudents: async () => many }) });
     const list = await screen.findByRole('list', { name: 'Students' });

@@ -11,6 +11,7 @@ import { selectCapabilities, selectCmsAdminUrl } from '../../entities/config/con
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectSignUpOwnerFlow } from './rosterSelectors';
+import { FormFooter } from './FormFooter';
 import { rosterActions } from './rosterSlice';
 import { emptyOwnerForm, validateOwnerForm, type OwnerField, type OwnerFormValues } from './studentForm';
 import { Button } from '../../shared/ui/Button';
@@ -116,17 +117,13 @@ function AddFranchiseOwnerForm() {
           </FormField>
         ))}
       </FormGrid>
-      <div aria-live="polite">{submitting && <Message $tone="info">Adding the franchise owner…</Message>}</div>
-      {flow.error && flow.error.code !== 'already_exists' && (
-        <Message $tone="error" role="alert">
-          <p>{ownerFailureText(flow.error)}</p>
-        </Message>
-      )}
-      <Toolbar>
-        <Button type="submit" aria-disabled={submitting || undefined}>
-          {submitting ? 'Adding…' : 'Add Franchise Owner'}
-        </Button>
-      </Toolbar>
+      <FormFooter
+        submitting={submitting}
+        progress="Adding the franchise owner…"
+        failure={flow.error && flow.error.code !== 'already_exists' ? ownerFailureText(flow.error) : null}
+        label="Add Franchise Owner"
+        busyLabel="Adding…"
+      />
     </form>
   );
 }

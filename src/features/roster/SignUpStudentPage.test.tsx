@@ -74,39 +74,31 @@ describe('Sign up new student (/sign_up_new_student/{userName})', () => {
       'AlgoBuddy', 'AlgoC',
     ]);
 
-    await submit(user);
-    await expectMessage('Enter Student First Name', 'Student First Name');
-    await user.type(field('Student First Name'), 'Tom');
-    await submit(user);
-    await expectMessage('Enter Student Last Name', 'Student Last Name');
-    await user.type(field('Student Last Name'), 'Peretz');
-    await submit(user);
-    await expectMessage('Enter Parent Name', 'Parent Name');
-    await user.type(field('Parent Name'), 'Gil Peretz');
-    await submit(user);
-    await expectMessage('Enter Parent Email', 'Parent Email');
-    await user.type(field('Parent Email'), 'gil.peretz@');
-    await submit(user);
-    await expectMessage('Enter Vaild Eail', 'Parent Email');
-    await user.type(field('Parent Email'), 'parents.test');
-    await submit(user);
-    await expectMessage('Enter Phone', 'Phone');
-    await user.type(field('Phone'), '+972 52 123 4567');
-    await submit(user);
-    await expectMessage('Select Program', 'Program');
-    await user.selectOptions(field('Program'), 'Play Machines 2');
-    await submit(user);
-    await expectMessage('Enter Lesson Start Date', 'Lesson Start Date');
-    await pickDate(user, 'Lesson Start Date', '2025-09-01');
-    await submit(user);
-    await expectMessage('Enter Lesson End Date', 'Lesson End Date');
-    // The start can move past the end.
-    await pickDate(user, 'Lesson End Date', '2025-09-15');
-    await pickDate(user, 'Lesson Start Date', '2025-10-01');
-    await submit(user);
-    await expectMessage('The end date is before the start date', 'Lesson End Date');
-    await pickDate(user, 'Lesson End Date', '2026-06-30');
-    await pickDate(user, 'Lesson Start Date', '2025-09-01');
+    // The spec's order: each submit names the first failing field, which is then filled in.
+    const steps: [message: string, label: string, fix: () => Promise<void>][] = [
+      ['Enter Student First Name', 'Student First Name', () => user.type(field('Student First Name'), 'Tom')],
+      ['Enter Student Last Name', 'Student Last Name', () => user.type(field('Student Last Name'), 'Peretz')],
+      ['Enter Parent Name', 'Parent Name', () => user.type(field('Parent Name'), 'Gil Peretz')],
+      ['Enter Parent Email', 'Parent Email', () => user.type(field('Parent Email'), 'gil.peretz@')],
+      ['Enter Vaild Eail', 'Parent Email', () => user.type(field('Parent Email'), 'parents.test')],
+      ['Enter Phone', 'Phone', () => user.type(field('Phone'), '+972 52 123 4567')],
+      ['Select Program', 'Program', () => user.selectOptions(field('Program'), 'Play Machines 2')],
+      ['Enter Lesson Start Date', 'Lesson Start Date', () => pickDate(user, 'Lesson Start Date', '2025-09-01')],
+      // The start can move past the end.
+      ['Enter Lesson End Date', 'Lesson End Date', async () => {
+        await pickDate(user, 'Lesson End Date', '2025-09-15');
+        await pickDate(user, 'Lesson Start Date', '2025-10-01');
+      }],
+      ['The end date is before the start date', 'Lesson End Date', async () => {
+        await pickDate(user, 'Lesson End Date', '2026-06-30');
+        await pickDate(user, 'Lesson Start Date', '2025-09-01');
+      }],
+    ];
+    for (const [message, label, fix] of steps) {
+      await submit(user);
+      await expectMessage(message, label);
+      await fix();
+    }
     await submit(user);
     await expectMessage('Enter Number Of Lessons', 'Number Of Lessons');
     // Numeric input: letters are dropped as they are typed.

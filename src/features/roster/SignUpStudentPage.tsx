@@ -17,6 +17,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { fromIsoDate, toIsoDate } from './formatting';
 import { selectListLoad, selectOwnerChoices, selectSignUpStudentFlow } from './rosterSelectors';
 import { selectStudentsListOwner } from './studentsListOwner';
+import { FormFooter } from './FormFooter';
 import { rosterActions } from './rosterSlice';
 import { emptyStudentForm, endsBeforeStart, MAX_LESSONS, studentMessages, toNewStudent, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from './studentForm';
 import { useMediaQuery } from './useMediaQuery';
@@ -261,20 +262,9 @@ export default function SignUpStudentPage() {
               </p>
             </Message>
           )}
-          <div aria-live="polite">
-            {submitting && <Message $tone="info">Signing up the student…</Message>}
-          </div>
-          {flow.error && (
-            <Message $tone="error" role="alert">
-              <p>{signUpFailureText(flow.error)}</p>
-            </Message>
-          )}
-          <Toolbar>
-            <Button type="submit" aria-disabled={submitting || undefined}>
-              {submitting ? 'Signing up…' : 'Sign Up Student'}
-            </Button>
+          <FormFooter submitting={submitting} progress="Signing up the student…" failure={flow.error && signUpFailureText(flow.error)} label="Sign Up Student" busyLabel="Signing up…">
             <Link to={listPath}>Back to the list</Link>
-          </Toolbar>
+          </FormFooter>
         </form>
       </Card>
     </Page>

@@ -3,6 +3,7 @@ import { apiError, networkError } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
 import { allStudents, allUsers, danaStudents, deferred, lee, manyStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
 import type { Student } from '../../api/types';
+import { fakeLayoutBox } from '../../../test/layoutBox';
 
 // The export's download (defect 1 checks the file name the page reports).
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
@@ -161,13 +162,7 @@ describe('Students list (/students_list/{userName})', () => {
   });
 
   it('renders only the visible rows above a hundred students, in a focusable scroll region', async () => {
-    // jsdom has no layout: give elements a viewport-sized box so the virtualizer has something to fill.
-    const height = jest.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(720);
-    const width = jest.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(1024);
-    afterTest.push(() => {
-      height.mockRestore();
-      width.mockRestore();
-    });
+    afterTest.push(fakeLayoutBox(1024, 720));
     const many = manyStudents(1500, 2);
     renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api: rosterApi({ getAllStudents: async () => many }) });
     const table = await screen.findByRole('table');

@@ -2,15 +2,14 @@
  * /students_list/{userName}: a franchise owner's students. For an administrator the URL says whose
  * (`?owner={id}`, or the first name when one owner has it), so a reload or a shared link keeps it.
  */
-import { useCallback, useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { Student, User } from '../../api/types';
 import { selectSupportEmail } from '../../entities/config/configSlice';
 import { ownerIdFromSearch, paths } from '../../shared/paths';
-import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { ExportButton, ExportOutcome, ListBody, NoStudentsYet } from './ListParts';
+import { useAppSelector } from '../../shared/storeHooks';
+import { ExportButton, ExportOutcome, ListBody, useRosterList, NoStudentsYet } from './ListParts';
 import { studentsListColumns } from './rosterColumns';
-import { selectStudentsListRows, selectTableSort, type WithRoster } from './rosterSelectors';
+import { selectStudentsListRows } from './rosterSelectors';
 import { selectStudentsListOwner } from './studentsListOwner';
 import { rosterActions } from './rosterSlice';
 import { RosterTable } from './RosterTable';
@@ -20,26 +19,19 @@ import { Subtitle, Title } from '../../shared/ui/Text';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 
 const headers = studentsListColumns.map((column) => column.header);
-const selectSort = (state: WithRoster) => selectTableSort(state, 'studentsList');
 const studentRowId = (student: Student) => String(student.id);
 const fullName = (owner: User) => `${owner.firstName} ${owner.lastName}`.trim();
 const place = (owner: User) => [owner.country, owner.state].filter(Boolean).join(', ');
 
 export default function StudentsListPage() {
-  const dispatch = useAppDispatch();
   const { userName = '' } = useParams();
   const requestedOwnerId = ownerIdFromSearch(useLocation().search);
   const whose = useAppSelector((state) => selectStudentsListOwner(state, userName, requestedOwnerId));
   const ownerId = whose.kind === 'found' ? whose.ownerId : null;
   const rows = useAppSelector((state) => selectStudentsListRows(state, ownerId));
-  const sort = useAppSelector(selectSort);
   const supportEmail = useAppSelector(selectSupportEmail);
 
-  const open = useCallback(() => dispatch(rosterActions.studentsListOpened()), [dispatch]);
-  useEffect(() => {
-    open();
-  }, [open]);
-  const onSort = useCallback((columnId: string) => dispatch(rosterActions.sortToggled({ table: 'studentsList', columnId })), [dispatch]);
+  const { sort, open, onSort } = useRosterList('studentsList', rosterActions.studentsListOpened);
 
   if (whose.kind === 'none' || whose.kind === 'ambiguous') {
     return (

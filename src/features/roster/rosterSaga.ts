@@ -87,30 +87,19 @@ interface ExportPlan {
   sheetName: string;
 }
 
+function plan(rows: readonly unknown[], columns: readonly RosterColumn<never>[], fileName: string, sheetName: string): ExportPlan {
+  return { rows, columns, fileName, sheetName };
+}
+
 /** The rows exactly as the table shows them (same selectors, same sort), and the names for the file. */
 export function exportPlan(state: WithRoster, table: TableId, userName = '', ownerId: number | null = null): ExportPlan {
   switch (table) {
     case 'studentsList':
-      return {
-        rows: selectStudentsListRows(state, ownerId),
-        columns: studentsListColumns as RosterColumn<never>[],
-        fileName: exportNames.studentsListFile(userName),
-        sheetName: exportNames.studentsListSheet(userName),
-      };
+      return plan(selectStudentsListRows(state, ownerId), studentsListColumns as RosterColumn<never>[], exportNames.studentsListFile(userName), exportNames.studentsListSheet(userName));
     case 'franchiseOwners':
-      return {
-        rows: selectFranchiseOwnerRows(state),
-        columns: franchiseOwnersColumns as RosterColumn<never>[],
-        fileName: exportNames.franchiseOwnersFile,
-        sheetName: exportNames.franchiseOwnersSheet,
-      };
+      return plan(selectFranchiseOwnerRows(state), franchiseOwnersColumns as RosterColumn<never>[], exportNames.franchiseOwnersFile, exportNames.franchiseOwnersSheet);
     case 'allStudents':
-      return {
-        rows: selectAllStudentsRows(state),
-        columns: allStudentsColumns as RosterColumn<never>[],
-        fileName: exportNames.allStudentsFile,
-        sheetName: exportNames.allStudentsSheet,
-      };
+      return plan(selectAllStudentsRows(state), allStudentsColumns as RosterColumn<never>[], exportNames.allStudentsFile, exportNames.allStudentsSheet);
   }
 }
 

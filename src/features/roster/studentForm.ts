@@ -2,24 +2,13 @@
  * The sign-up form's values and its validation (portal-spec.md section 5): checked in the spec's
  * order, and only the first failure is reported, as the older portal did.
  */
-import type { NewStudent } from '../../api/types';
+import type { NewFranchiseOwner, NewStudent } from '../../api/types';
 
-export interface StudentFormValues {
-  /** Administrators only: the franchise owner the student belongs to ('' = none chosen). */
-  teacherId: string;
-  studentFirstName: string;
-  studentLastName: string;
-  parentName: string;
-  parentEmail: string;
-  phone: string;
-  program: string;
-  /** YYYY-MM-DD or '' */
-  startDate: string;
-  /** YYYY-MM-DD or '' */
-  endDate: string;
-  /** Digits as typed. */
-  numberOfLessons: string;
-}
+/**
+ * Every field as typed, so all strings: teacherId '' = no owner chosen (administrators only), dates
+ * YYYY-MM-DD or '', numberOfLessons the digits as typed.
+ */
+export type StudentFormValues = Record<keyof NewStudent, string>;
 
 export type StudentField = keyof StudentFormValues;
 
@@ -111,14 +100,7 @@ export function toNewStudent(values: StudentFormValues, teacherId: number): NewS
 
 // ---- franchise owner form (portal backend only) ---------------------------------------------
 
-export interface OwnerFormValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  country: string;
-  state: string;
-  territory: string;
-}
+export type OwnerFormValues = Record<keyof NewFranchiseOwner, string>;
 export type OwnerField = keyof OwnerFormValues;
 
 export const emptyOwnerForm: OwnerFormValues = { firstName: '', lastName: '', email: '', country: '', state: '', territory: '' };

@@ -1,5 +1,5 @@
 /** Form fields: a label, the control, and its error tied to it (aria-describedby, aria-invalid, role=alert). */
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
 import styled, { css } from 'styled-components';
 
 /** A single column of fields (the sign-in screens). */
@@ -74,5 +74,27 @@ export function FormField({ id, label, error, wide = false, children }: { id: st
         </ErrorText>
       )}
     </Wrap>
+  );
+}
+
+type TextFieldProps = Omit<ComponentPropsWithoutRef<'input'>, 'id' | 'value' | 'onChange'> & {
+  id: string;
+  label: string;
+  error: string | null;
+  wide?: boolean;
+  value: string;
+  onValueChange: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
+};
+
+/** For what is typed to the letter (user names, e-mail addresses): no auto-capitals, no spell check. */
+export const verbatimInput = { autoCapitalize: 'none', spellCheck: false } as const;
+
+/** A labelled text input whose error is tied to it; every other input attribute passes through. */
+export function TextField({ id, label, error, wide, onValueChange, ...input }: TextFieldProps) {
+  return (
+    <FormField id={id} label={label} error={error} wide={wide}>
+      <Input {...input} onChange={(event) => onValueChange(event.target.value)} {...controlProps(id, error)} />
+    </FormField>
   );
 }

@@ -1,27 +1,23 @@
 import { useEffect } from 'react';
 import type { Program } from '../../../api/types';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
-import { selectProgramsLoad } from '../contentSelectors';
+import { programRouteName, selectProgramsLoad } from '../contentSelectors';
 import { contentActions, type ProgramListKind } from '../contentSlice';
 import { ProgramTiles, ProgramTilesSkeleton } from './ProgramTiles';
 import { Title } from '../../../shared/ui/Text';
 import { EmptyState, LoadFailed } from '../../../shared/ui/States';
 import { Page } from '../../../shared/ui/Layout';
 
+/** Where a program tile leads: a route with the program's name and id in it. */
+export interface ProgramRoute {
+  href: (params: { programName: string; programId: number }) => string;
+}
+
 /** The program lists ('/', building instructions, lesson plans): tiles, placeholders, empty and failure states. */
-export function ProgramListScreen({
-  title,
-  kind,
-  programs,
-  linkTo,
-}: {
-  title: string;
-  kind: ProgramListKind | 'selectProgram';
-  programs: Program[];
-  linkTo: (program: Program) => string;
-}) {
+export function ProgramListScreen({ title, kind, programs, tileRoute }: { title: string; kind: ProgramListKind | 'selectProgram'; programs: Program[]; tileRoute: ProgramRoute }) {
   const dispatch = useAppDispatch();
   const load = useAppSelector(selectProgramsLoad);
+  const linkTo = (program: Program) => tileRoute.href({ programName: programRouteName(program), programId: program.id });
   const open = () => dispatch(contentActions.programsPageOpened({ kind }));
   useEffect(() => {
     dispatch(contentActions.programsPageOpened({ kind }));
