@@ -32,7 +32,7 @@ describe(`WordPress (${site.label}): sign-in and roles`, () => {
   it('a tampered stored token returns to the login', async () => {
     const browser = await journey.openBrowser();
     const { page } = browser;
-    await signInAndLand(page, site, 'dana', '/students_list/Dana%20Cohen');
+    await signInAndLand(page, site, 'mia', '/building_instructions/Mia%20Levi');
     await page.evaluate(() => {
       const raw = JSON.parse(window.localStorage.getItem('persist:session') ?? '{}') as Record<string, string>;
       const token = JSON.parse(raw.token ?? '""') as string;

@@ -89,6 +89,8 @@ export function wordPressJourneyFile() {
     async openBrowser(options: OpenBrowserOptions = {}): Promise<BrowserSession> {
       await browser?.close();
       browser = await openBrowser(options);
+      // A wrong landing must not cost the 30 s default per step.
+      browser.page.setDefaultTimeout(15_000);
       return browser;
     },
   };
@@ -97,5 +99,10 @@ export function wordPressJourneyFile() {
 /** Signs in through the login form at the app's address, then waits for the role's landing page. */
 export async function signInAndLand(page: Page, site: WordPressSite, who: keyof typeof WP_USERS, landing: string): Promise<void> {
   await signIn(page, WP_USERS[who].username, WP_USERS[who].password, site.appUrl);
-  await page.waitForURL(`${site.appUrl}${landing}`);
+  try {
+    await page.waitForURL(`${site.appUrl}${landing}`, { timeout: 15_000 });
+  } catch {
+    const heading = await page.getByRole('heading', { level: 1 }).first().textContent({ timeout: 1_000 }).catch(() => null);
+    throw new Error(`${who} should land on ${landing} but is on ${new URL(page.url()).pathname} ("${heading ?? 'no heading'}") [${site.label}]`);
+  }
 }
