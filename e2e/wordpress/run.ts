@@ -1,5 +1,5 @@
 /**
- * `npm run e2e:wordpress [-- --outputFile=FILE]`: the browser journeys against a real WordPress.
+ * `npm run e2e:wordpress [-- --outputFile=FILE] [-- jest args]`: the browser journeys against a real WordPress.
  *
  * Builds the app when dist/ is stale, brings up the WordPress peer (../shared/peers/wordpress:
  * setup.sh PORT, then portal-setup.sh PORT with APP_DIST=dist; both idempotent), and runs the
@@ -10,7 +10,8 @@
  *
  * Environment: WP_PEER_DIR (default ../shared/peers/wordpress), WP_PORT (8089; the app's other
  * origin is WP_PORT + 1), WP_E2E_CONFIGS (e.g. "full/stock/cross/none,roles/additions/same/plain"),
- * WP_E2E_KEEP=1 leaves WordPress running afterwards, E2E_SKIP_BUILD=1.
+ * WP_E2E_KEEP=1 leaves WordPress running afterwards, WP_APP_DIST (a build to serve instead of dist/),
+ * E2E_SKIP_BUILD=1.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +23,11 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const PEER = path.resolve(process.env.WP_PEER_DIR ?? path.join(ROOT, '..', 'shared', 'peers', 'wordpress'));
 const DATA = path.join(PEER, 'data');
 const PORT = Number(process.env.WP_PORT ?? 8089);
+/** WP_APP_DIST: serve another build (e.g. one made from another branch); it is not rebuilt. */
+const APP_DIST = path.resolve(process.env.WP_APP_DIST ?? path.join(ROOT, 'dist'));
 const outputFile = process.argv.find((arg) => arg.startsWith('--outputFile='))?.slice('--outputFile='.length);
+/** Other arguments go to Jest (e.g. -t 'tampered'). */
+const jestArgs = process.argv.slice(2).filter((arg) => !arg.startsWith('--outputFile='));
 
 /**
  * A configuration: which journeys / login answer / where the app is served / what portal-config.js
@@ -97,14 +102,14 @@ const configs = parseConfigs(process.env.WP_E2E_CONFIGS ?? DEFAULT_CONFIGS);
 if (!existsSync(path.join(PEER, 'portal-setup.sh'))) {
   failStep(`the WordPress peer is missing: no ${path.join(PEER, 'portal-setup.sh')} (expected at ../shared/peers/wordpress next to the project, or set WP_PEER_DIR); counted as 1 failed`);
 }
-if (process.env.E2E_SKIP_BUILD !== '1' && appBuildNeeded(ROOT, path.join(ROOT, 'dist'))) {
+if (process.env.E2E_SKIP_BUILD !== '1' && !process.env.WP_APP_DIST && appBuildNeeded(ROOT, APP_DIST)) {
   console.log('e2e:wordpress: building the app (npx webpack --mode production)');
   if (run('npx', ['webpack', '--mode', 'production']) !== 0) failStep('the build failed');
 }
 
 const started = Date.now();
 if (run('bash', [path.join(PEER, 'setup.sh'), String(PORT)]) !== 0) failStep(`setup.sh ${PORT} failed`);
-if (run('bash', [path.join(PEER, 'portal-setup.sh'), String(PORT)], { ...process.env, APP_DIST: path.join(ROOT, 'dist') }) !== 0) {
+if (run('bash', [path.join(PEER, 'portal-setup.sh'), String(PORT)], { ...process.env, APP_DIST }) !== 0) {
   failStep(`portal-setup.sh ${PORT} failed`);
 }
 console.log(`e2e:wordpress: WordPress ready in ${Math.round((Date.now() - started) / 1000)} s`);
@@ -123,7 +128,7 @@ try {
     const json = path.join(results, `${i}.json`);
     const files = config.journeys === 'full' ? [] : ['e2e/wordpress/signIn.wp.ts'];
     const appUrl = `http://127.0.0.1:${config.origin === 'cross' ? PORT + 1 : PORT}`;
-    const status = run('npx', ['jest', ...files, '--ci', '--json', `--outputFile=${json}`, '--selectProjects', 'e2e-wordpress'], {
+    const status = run('npx', ['jest', ...files, ...jestArgs, '--ci', '--json', `--outputFile=${json}`, '--selectProjects', 'e2e-wordpress'], {
       ...process.env,
       E2E: 'wordpress',
       WP_E2E_APP_URL: appUrl,
