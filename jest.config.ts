@@ -29,6 +29,14 @@ const e2e: NonNullable<Config['projects']>[number] = {
   setupFilesAfterEnv: ['<rootDir>/e2e/support/jestSetup.ts'],
 };
 
+/** The same kind of journeys against a real WordPress; only with E2E=wordpress (`npm run e2e:wordpress`). */
+const e2eWordPress: NonNullable<Config['projects']>[number] = {
+  ...e2e,
+  displayName: 'e2e-wordpress',
+  roots: ['<rootDir>/e2e/wordpress'],
+  testMatch: ['**/*.wp.ts'],
+};
+
 const config: Config = {
   // One line per test file is enough on CI; failures still print in full.
   verbose: false,
@@ -56,9 +64,10 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/test/serverSetup.ts'],
     },
     ...(process.env.E2E === '1' ? [e2e] : []),
+    ...(process.env.E2E === 'wordpress' ? [e2eWordPress] : []),
   ],
   // The browser journeys share one backend per file and chromium is heavy: one worker for them.
-  ...(process.env.E2E === '1' ? { maxWorkers: 1 } : {}),
+  ...(process.env.E2E ? { maxWorkers: 1 } : {}),
 };
 
 export default config;
