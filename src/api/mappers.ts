@@ -6,7 +6,8 @@
  * (the client turns that into an 'unexpected_answer' ApiError).
  * Content pages have their own module (pageMappers.ts), loaded with the first content call.
  */
-import type { CreateStudentOutcome, CurrentUser, LoginResult, NewFranchiseOwner, NewStudent, Role, Student, UnlockResult, User } from './types';
+import type { CreateStudentOutcome, CurrentUser, LoginResult, NewFranchiseOwner, NewStudent, Role, SiteCapabilities, Student, UnlockResult, User } from './types';
+import { API_PATHS } from '../../contract';
 import type {
   CreateFranchiseOwnerBody,
   CreateStudentBody,
@@ -68,11 +69,11 @@ function toRole(value: unknown): Role {
   return 'unknown';
 }
 
-/** The first role of a role list (array, object or a single string). */
+/** The first role of a role list (array, object or a single string); 'none' for an empty or absent list. */
 export function firstRole(value: unknown): Role {
   if (typeof value === 'string') return toRole(value);
   const roles = toList<unknown>(value);
-  return roles.length > 0 ? toRole(roles[0]) : 'unknown';
+  return roles.length > 0 ? toRole(roles[0]) : 'none';
 }
 
 /** A truthy flag however it arrives: true, 1, "1", "true", "yes", ["1"]. */
@@ -163,6 +164,20 @@ export const mapUnlockAnswer =
 export function mapCurrentUser(wire: unknown): CurrentUser {
   if (!isObj(wire) || toNumberOrNull(wire.id) === null) return unreadable();
   return { id: toNumber(wire.id), role: firstRole(wire.roles), name: toText(wire.name) };
+}
+
+/** The REST index lists each route without /wp-json, with the methods it takes; an addition counts where it takes POST. */
+export function mapSiteCapabilities(wire: unknown): SiteCapabilities {
+  const routes = isObj(wire) && isObj(wire.routes) ? wire.routes : unreadable();
+  const takesPost = (path: string) => {
+    const route = routes[path.slice('/wp-json'.length)];
+    return isObj(route) && toList(route.methods).includes('POST');
+  };
+  return {
+    serverUnlock: takesPost(API_PATHS.unlockLesson),
+    userMeta: takesPost(API_PATHS.usersMe),
+    createFranchiseOwner: takesPost(API_PATHS.createFranchiseOwner),
+  };
 }
 
 export const mapCreatedOwner = (wire: unknown): { userId: number; username: string } =>

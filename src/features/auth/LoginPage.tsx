@@ -111,6 +111,7 @@ export default function LoginPage() {
           )}
         </div>
         {failed && problem === null && <ErrorText role="alert">{loginMessages.failed}</ErrorText>}
+        {status === 'lackedRole' && problem === null && <ErrorText role="alert">{loginMessages.lackedRole}</ErrorText>}
         <Button $variant="brand" type="submit" disabled={submitting}>
           {submitting ? 'Signing in…' : 'Sign in'}
         </Button>
