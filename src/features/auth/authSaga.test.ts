@@ -98,29 +98,15 @@ describe('auth saga: login on a WordPress site whose login answer names no user 
 });
 
 describe('auth saga: a stored token on a site whose capabilities are still being looked up', () => {
-  it("waits for the REST index before it asks users/me, and asks only where the site lists it", async () => {
-    let answerIndex!: (userMeta: boolean) => void;
+  it('asks users/me without waiting for the REST index (users/me is WordPress core)', async () => {
     const api = createFakeApi({
-      getSiteCapabilities: () => new Promise((resolve) => (answerIndex = (userMeta) => resolve({ serverUnlock: false, userMeta, createFranchiseOwner: false }))),
+      getSiteCapabilities: () => new Promise(() => undefined),
       getCurrentUser: async () => ({ id: 2, role: 'franchise_owner', name: 'Dana Cohen' }),
     });
-    const { store } = setup({ api, session: signedInAs('dana'), config: discoverAll });
-    await waitFor(() => expect(api.calls.map((c) => c.method)).toContain('validateToken'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(store.getState().session.valid).toBe(false);
-    expect(api.calls.map((c) => c.method)).not.toContain('getCurrentUser');
-    answerIndex(true);
+    const { store } = setup({ api, session: signedInAs('dana', { userRole: 'administrator' }), config: discoverAll });
     await waitFor(() => expect(store.getState().session.valid).toBe(true));
-    expect(api.calls.map((c) => c.method)).toContain('getCurrentUser');
-    expect(store.getState().config.capabilities).toEqual({ serverUnlock: false, userMeta: true, createFranchiseOwner: false });
-    expect(store.getState().config.undiscovered).toEqual([]);
-  });
-
-  it('does not ask users/me where the index does not list it', async () => {
-    const api = createFakeApi({ getSiteCapabilities: async () => ({ serverUnlock: false, userMeta: false, createFranchiseOwner: false }) });
-    const { store } = setup({ api, session: signedInAs('dana'), config: discoverAll });
-    await waitFor(() => expect(store.getState().session.valid).toBe(true));
-    expect(api.calls.map((c) => c.method)).not.toContain('getCurrentUser');
+    expect(store.getState().session.userRole).toBe('franchise_owner');
+    expect(store.getState().config.undiscovered).toHaveLength(3);
   });
 });
 

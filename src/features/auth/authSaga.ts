@@ -3,7 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { all, call, getContext, put, takeEvery, takeLatest } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
 import type { ApiClient, CurrentUser, LoginResult } from '../../api/types';
-import { capabilitiesWhenKnown } from '../../entities/config/awaitCapabilities';
+import { selectCapabilities, selectCapabilitiesKnown } from '../../entities/config/configSlice';
 import { selectSession, selectToken } from '../../entities/session/sessionSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { paths } from '../../shared/paths';
@@ -91,10 +91,14 @@ function* checkToken() {
   }
 }
 
-/** The backend's word on who the token belongs to, where it can say (users/me); null otherwise. */
+/**
+ * The backend's word on who the token belongs to, where it can say (users/me); null otherwise.
+ * Asked at once while the site's REST index is still on its way (users/me is WordPress core, and
+ * a site without it only costs a 404), so no screen waits for the index.
+ */
 function* askWhoAmI() {
-  const { userMeta } = yield* call(capabilitiesWhenKnown);
-  if (!userMeta) return null;
+  const { userMeta } = yield* selectFromStore(selectCapabilities);
+  if (!userMeta && (yield* selectFromStore(selectCapabilitiesKnown))) return null;
   const api = yield* getApi();
   try {
     return yield* call([api, api.getCurrentUser]);
