@@ -11,7 +11,6 @@ import {
   mapCurrentUser,
   mapLogin,
   mapResetPasswordAnswer,
-  mapSiteCapabilities,
   mapStudents,
   mapUnlockAnswer,
   mapUsers,
@@ -72,7 +71,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // A token given here is not the session's yet: its rejection is no expiry.
     getCurrentUser: (token) => send({ method: 'GET', path: `${API_PATHS.usersMe}?context=edit`, expiry: token ? 'never' : 'jwt', token }).then(read(mapCurrentUser)),
     // Anonymous: a stale stored token would make WordPress's JWT plugin refuse even the index.
-    getSiteCapabilities: () => send({ method: 'GET', path: API_PATHS.restIndex, expiry: 'never' }).then(read(mapSiteCapabilities)),
+    getSiteCapabilities: async () => {
+      const [answer, { mapSiteCapabilities }] = await Promise.all([
+        send({ method: 'GET', path: API_PATHS.restIndex, expiry: 'never' }),
+        import(/* webpackChunkName: "api-site-index" */ './siteIndexMapper').catch(() => Promise.reject(chunkLoadFailure())),
+      ]);
+      return read(mapSiteCapabilities)(answer);
+    },
     createFranchiseOwner: (input) => post(API_PATHS.createFranchiseOwner, wl(newFranchiseOwnerFields(input))).then(read(mapCreatedOwner)),
   };
 }

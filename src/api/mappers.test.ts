@@ -1,7 +1,7 @@
 import { parseRetryAfter } from './errors';
 import { decodeEntities, plainText } from './text';
-import { firstRole, mapLogin, mapStudent, mapUser, metaValue, toFlag, toImage, toList, toNumber } from './mappers';
-import { mapLesson, mapLessonDetail, mapProgram } from './pageMappers';
+import { firstRole, mapLogin, mapStudent, mapUser, toList, toNumber } from './mappers';
+import { mapLesson, mapLessonDetail, mapProgram, metaValue, toFlag, toImage } from './pageMappers';
 import type { TokenResponse, WirePage, WireStudent, WireUser } from '../../contract';
 
 const page = (fields: Partial<WirePage>): WirePage => ({

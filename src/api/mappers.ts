@@ -6,16 +6,13 @@
  * (the client turns that into an 'unexpected_answer' ApiError).
  * Content pages have their own module (pageMappers.ts), loaded with the first content call.
  */
-import type { CreateStudentOutcome, CurrentUser, LoginResult, NewFranchiseOwner, NewStudent, Role, SiteCapabilities, Student, UnlockResult, User } from './types';
-import { API_PATHS } from '../../contract';
+import type { CreateStudentOutcome, CurrentUser, LoginResult, NewFranchiseOwner, NewStudent, Role, Student, UnlockResult, User } from './types';
 import type {
   CreateFranchiseOwnerBody,
   CreateStudentBody,
   TokenResponse,
   UsersMeBody,
-  WireImage,
   WireList,
-  WireMeta,
   WireStudent,
   WireUser,
 } from '../../contract';
@@ -44,12 +41,6 @@ export function toText(value: unknown): string {
   return '';
 }
 
-/** Post meta: the first item of an array, or the bare value; '' when absent. */
-export function metaValue(value: WireMeta | null | undefined | unknown): string {
-  if (Array.isArray(value)) return value.length > 0 ? toText(value[0]) : '';
-  return toText(value);
-}
-
 /** A list sent as an array or as an object keyed by index ({"1":"student"}), in key order. */
 export function toList<T>(value: WireList<T> | false | null | undefined | unknown): T[] {
   if (Array.isArray(value)) return value as T[];
@@ -74,22 +65,6 @@ export function firstRole(value: unknown): Role {
   if (typeof value === 'string') return toRole(value);
   const roles = toList<unknown>(value);
   return roles.length > 0 ? toRole(roles[0]) : 'none';
-}
-
-/** A truthy flag however it arrives: true, 1, "1", "true", "yes", ["1"]. */
-export function toFlag(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0 && toFlag(value[0]);
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value !== 0;
-  if (typeof value === 'string') return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
-  return false;
-}
-
-/** An image field: a URL, an object with a url, or false/null/'' for none. */
-export function toImage(value: WireImage | unknown): string | null {
-  if (typeof value === 'string') return value.trim() === '' ? null : value;
-  if (isObj(value) && typeof value.url === 'string' && value.url !== '') return value.url;
-  return null;
 }
 
 export function mapLogin(wire: TokenResponse): LoginResult {
@@ -139,7 +114,7 @@ export const mapUsers = (wire: unknown): User[] => toList<WireUser>(wire).filter
 
 // ---- answers of single calls -------------------------------------------------------------
 
-const unreadable = (): never => {
+export const unreadable = (): never => {
   throw new Error('unexpected answer');
 };
 
@@ -164,20 +139,6 @@ export const mapUnlockAnswer =
 export function mapCurrentUser(wire: unknown): CurrentUser {
   if (!isObj(wire) || toNumberOrNull(wire.id) === null) return unreadable();
   return { id: toNumber(wire.id), role: firstRole(wire.roles), name: toText(wire.name) };
-}
-
-/** The REST index lists each route without /wp-json, with the methods it takes; an addition counts where it takes POST. */
-export function mapSiteCapabilities(wire: unknown): SiteCapabilities {
-  const routes = isObj(wire) && isObj(wire.routes) ? wire.routes : unreadable();
-  const takesPost = (path: string) => {
-    const route = routes[path.slice('/wp-json'.length)];
-    return isObj(route) && toList(route.methods).includes('POST');
-  };
-  return {
-    serverUnlock: takesPost(API_PATHS.unlockLesson),
-    userMeta: takesPost(API_PATHS.usersMe),
-    createFranchiseOwner: takesPost(API_PATHS.createFranchiseOwner),
-  };
 }
 
 export const mapCreatedOwner = (wire: unknown): { userId: number; username: string } =>

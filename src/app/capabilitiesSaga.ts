@@ -1,6 +1,6 @@
 import { call, delay, getContext, put, race } from 'typed-redux-saga';
 import type { ApiClient, SiteCapabilities } from '../api/types';
-import { configActions, selectConfig } from '../entities/config/configSlice';
+import { configActions, selectCapabilitiesKnown } from '../entities/config/configSlice';
 import { selectFromStore } from '../shared/storeHooks';
 
 /** How long calls that depend on a capability wait for the REST index before the app assumes plain WordPress. */
@@ -14,15 +14,13 @@ export const SITE_INDEX_TIMEOUT_MS = 5000;
  * screen works without them).
  */
 export function* capabilitiesSaga() {
-  const { undiscovered } = yield* selectFromStore(selectConfig);
-  if (!undiscovered?.length) return;
+  if (yield* selectFromStore(selectCapabilitiesKnown)) return;
   const api = yield* getContext<ApiClient>('api');
-  let found: SiteCapabilities | null = null;
+  let found: SiteCapabilities | undefined;
   try {
-    const { answer } = yield* race({ answer: call([api, api.getSiteCapabilities]), late: delay(SITE_INDEX_TIMEOUT_MS) });
-    found = answer ?? null;
+    ({ found } = yield* race({ found: call([api, api.getSiteCapabilities]), late: delay(SITE_INDEX_TIMEOUT_MS) }));
   } catch {
-    found = null;
+    // found stays undefined: plain WordPress
   }
-  yield* put(configActions.capabilitiesDiscovered({ found }));
+  yield* put(configActions.capabilitiesDiscovered({ found: found ?? null }));
 }

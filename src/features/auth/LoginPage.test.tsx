@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { createFakeApi, networkError } from '../../../test/fakeApi';
 import { renderApp } from '../../../test/renderApp';
 import type { LoginResult } from '../../api/types';
+import { loginMessages } from './loginRules';
 
 const views: { unmount: () => void }[] = [];
 const open = (options: Parameters<typeof renderApp>[0] = {}) => {
@@ -164,7 +165,8 @@ describe('login page', () => {
       const view = open({ api: createFakeApi({ login: stockLogin, getCurrentUser: async () => Promise.reject(networkError()) }) });
       await signIn(view);
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent('Your password was accepted, but this site did not say whether you are an administrator, a franchise owner or a student');
+      expect(alert).toHaveTextContent(loginMessages.lackedRole);
+      expect(alert).toHaveTextContent('This site did not say whether you are an administrator, a franchise owner or a student');
       expect(alert).not.toHaveTextContent('Wrong username or password');
       expect(view.router.state.location.pathname).toBe('/');
       expect(view.store.getState().session.token).toBeNull();

@@ -9,7 +9,7 @@ export const loginMessages = {
   failed: 'Wrong username or password',
   /** The password was right, but neither the login answer nor users/me named a portal role. */
   lackedRole:
-    "Your password was accepted, but this site did not say whether you are an administrator, a franchise owner or a student, so the portal cannot open your pages. Please try again; if this happens again, ask the site's administrator to check your account.",
+    "This site did not say whether you are an administrator, a franchise owner or a student. Please ask its administrator to check your account.",
 } as const;
 
 /** The first failing login rule, or null when the form may be sent. */
