@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { discoverAll, renderApp, signedInAs } from '../../../test/renderApp';
+import { renderApp, signedInAs } from '../../../test/renderApp';
 import { apiError } from '../../../test/fakeApi';
 import { CATAPULT, CATAPULT_VIDEO, FLYING_CHAIRS, KIT_CONTENTS, LAWN_MOWER, PERIMETER, createContentApi } from '../../../test/fixtures/content';
 
@@ -219,19 +219,6 @@ describe('instruction gallery', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Kit Contents' });
     await waitFor(() => expect(view.store.getState().session.kitContentsOpened).toBe(true));
-    expect(view.api.calls.some((c) => c.method === 'markKitContentsOpened')).toBe(false);
-    view.unmount();
-  });
-
-  it("remembers Kit Contents on this device only where the site's REST index has no users/me to save it to", async () => {
-    const api = createContentApi({
-      viewer: 'wordpress',
-      overrides: { getSiteCapabilities: async () => ({ serverUnlock: false, userMeta: false, createFranchiseOwner: false }) },
-    });
-    const view = renderApp({ route: galleryRoute(KIT_CONTENTS), session: signedInAs('dana'), api, config: discoverAll });
-    await screen.findByRole('heading', { level: 1, name: 'Kit Contents' });
-    await waitFor(() => expect(view.store.getState().session.kitContentsOpened).toBe(true));
-    await waitFor(() => expect(view.store.getState().config.undiscovered).toEqual([]));
     expect(view.api.calls.some((c) => c.method === 'markKitContentsOpened')).toBe(false);
     view.unmount();
   });
