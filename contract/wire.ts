@@ -15,6 +15,8 @@ export type WireMeta = string[] | string | number;
 export type WireList<T> = T[] | Record<string, T>;
 
 export const API_PATHS = {
+  /** The site's REST index: which namespaces and routes (with their methods) it serves. */
+  restIndex: '/wp-json/',
   token: '/wp-json/jwt-auth/v1/token',
   validateToken: '/wp-json/jwt-auth/v1/token/validate',
   allStudents: '/wp-json/wl/v1/get_all_students_data',
@@ -60,8 +62,24 @@ export interface TokenResponse {
   user_email: string;
   user_nicename: string;
   user_display_name: string;
-  user_id: WireNumber;
-  user_roles: WireList<string>;
+  /** This site's addition: the public JWT plugin sends neither user_id nor user_roles. */
+  user_id?: WireNumber;
+  user_roles?: WireList<string>;
+}
+
+// ---- the REST index (GET /wp-json/) --------------------------------------------------------
+
+export interface WireRestRoute {
+  namespace: string;
+  /** e.g. ["POST"], ["GET","POST","PUT","PATCH","DELETE"] */
+  methods: string[];
+  endpoints: { methods: string[] }[];
+}
+
+export interface WireRestIndex {
+  namespaces: string[];
+  /** Keyed by the route without /wp-json, e.g. "/wl/v1/unlock_lesson", "/wp/v2/pages/(?P<id>[\\d]+)". */
+  routes: Record<string, WireRestRoute>;
 }
 
 export interface ValidateTokenResponse {

@@ -16,6 +16,7 @@ import type { AppServices } from './http/services';
 import type { Mailer } from './mail/mailer';
 import { jwtAuthRoutes } from './routes/jwtAuth';
 import { pagesRoutes } from './routes/pages';
+import { restIndexRoutes } from './routes/restIndex';
 import { staticRoutes } from './routes/static';
 import { usersRoutes } from './routes/users';
 import { wlRoutes } from './routes/wl';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installSecurityHeaders(app, config);
   installAuth(app, services);
 
+  restIndexRoutes(app, 'Youngengineer Online');
   jwtAuthRoutes(app, services);
   wlRoutes(app, services);
   pagesRoutes(app, services);

@@ -48,6 +48,8 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
     // No server to ask by default: the saga then keeps the stored identity (as on a plain WordPress site).
     getCurrentUser: async () => Promise.reject(apiError(404, 'rest_no_route')),
     createFranchiseOwner: async () => ({ userId: 99, username: 'new.owner' }),
+    // The portal backend's REST index lists every addition.
+    getSiteCapabilities: async () => ({ serverUnlock: true, userMeta: true, createFranchiseOwner: true }),
   };
   const api = {} as ApiClient;
   for (const key of Object.keys(defaults) as (keyof ApiClient)[]) {

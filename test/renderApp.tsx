@@ -8,6 +8,7 @@ import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, withSpecNames } from '../
 import { routes } from '../src/app/routes';
 import { readRuntimeConfig } from '../src/app/runtimeConfig';
 import { createAppStore } from '../src/app/store';
+import type { ConfigState } from '../src/entities/config/configSlice';
 import type { SessionState } from '../src/entities/session/sessionSlice';
 import { createFakeApi, demoLogins, type FakeApi } from './fakeApi';
 import { createMemoryStorage, persistedValue } from './memoryStorage';
@@ -20,12 +21,19 @@ export const testConfig: PortalRuntimeConfig = readRuntimeConfig({
   capabilities: { serverUnlock: true, userMeta: true, createFranchiseOwner: true },
 });
 
+/** A /portal-config.js that names no capability: all are looked up in the site's REST index. */
+export const discoverAll: Partial<ConfigState> = {
+  capabilities: { serverUnlock: false, userMeta: false, createFranchiseOwner: false },
+  undiscovered: ['serverUnlock', 'userMeta', 'createFranchiseOwner'],
+};
+
 export interface RenderAppOptions {
   route?: string;
   api?: FakeApi;
   /** A session already in localStorage, e.g. signedInAs('dana'). */
   session?: Partial<SessionState>;
-  config?: Partial<PortalRuntimeConfig>;
+  /** undiscovered: capabilities to look up through api.getSiteCapabilities (see discoverAll). */
+  config?: Partial<ConfigState>;
   storage?: ReturnType<typeof createMemoryStorage>;
   /** Default: does nothing (jsdom loads no pictures). */
   preloadImage?: (url: string) => void;

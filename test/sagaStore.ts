@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, withSpecNames } from '../src/app/persist';
 import { createAppStore } from '../src/app/store';
+import type { ConfigState } from '../src/entities/config/configSlice';
 import type { SessionState } from '../src/entities/session/sessionSlice';
 import { createFakeApi, type FakeApi } from './fakeApi';
 import { createMemoryStorage, persistedValue } from './memoryStorage';
@@ -10,7 +11,9 @@ import { testConfig } from './renderApp';
  * The real store and root saga without any UI, for saga tests: dispatch events, then assert the
  * state they lead to (never the sequence of effects). `navigations` records where sagas sent the user.
  */
-export function createSagaStore(options: { api?: FakeApi; session?: Partial<SessionState>; storage?: ReturnType<typeof createMemoryStorage> } = {}) {
+export function createSagaStore(
+  options: { api?: FakeApi; session?: Partial<SessionState>; storage?: ReturnType<typeof createMemoryStorage>; config?: Partial<ConfigState> } = {},
+) {
   const api = options.api ?? createFakeApi();
   const storage =
     options.storage ??
@@ -21,7 +24,7 @@ export function createSagaStore(options: { api?: FakeApi; session?: Partial<Sess
   const created = createAppStore({
     api,
     navigator: { navigate: (to) => void navigations.push(to) },
-    config: testConfig,
+    config: { ...testConfig, ...options.config },
     storage,
   });
   /** Resolves once redux-persist has put the stored session back. */

@@ -13,13 +13,16 @@ import { NO_ROUTE, sendError } from '../http/errors';
 
 export const CONTENT_PREFIXES = ['/progrmas/', '/content/'] as const;
 
-export function runtimeConfig(config: Config): PortalRuntimeConfig {
+/**
+ * Names no capabilities: the app finds them in this backend's REST index (GET /wp-json/), as it
+ * does on a WordPress site, so both take the same path.
+ */
+export function runtimeConfig(config: Config): Omit<PortalRuntimeConfig, 'capabilities'> {
   return {
     siteUrl: '',
     authKey: config.authKey,
     supportEmail: config.supportEmail,
     cmsAdminUrl: config.cmsAdminUrl,
-    capabilities: { serverUnlock: true, userMeta: true, createFranchiseOwner: true },
     qaPanel: config.qaPanel,
     devTools: config.devTools,
   };

@@ -154,6 +154,7 @@ const ROWS: Row[] = [
     expected: SIGNED_IN,
   },
   getForEveryone('GET /portal-config.js', '/portal-config.js'),
+  getForEveryone('GET /wp-json', '/wp-json/', "the REST index"),
   getForEveryone('GET /', '/'),
   getForEveryone('GET /*', '/students_list/Dana%20Cohen', 'an app route (history fallback)'),
   getForEveryone('GET /progrmas/*', '/progrmas/authz-probe.txt'),

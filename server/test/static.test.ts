@@ -12,7 +12,7 @@ describe('static content and the app', () => {
     await s?.close();
   });
 
-  test('/portal-config.js sets window.__PORTAL_CONFIG__, never cached', async () => {
+  test('/portal-config.js sets window.__PORTAL_CONFIG__, never cached, and names no capabilities (the app finds them in GET /wp-json/)', async () => {
     const res = await s.get('/portal-config.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
@@ -23,7 +23,6 @@ describe('static content and the app', () => {
       authKey: TEST_AUTH_KEY,
       supportEmail: 'help@franchise.test',
       cmsAdminUrl: '',
-      capabilities: { serverUnlock: true, userMeta: true, createFranchiseOwner: true },
       qaPanel: true,
       devTools: false,
     });

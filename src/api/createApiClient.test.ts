@@ -168,6 +168,29 @@ describe('createApiClient: requests', () => {
     expect(seen[7]!.body).toEqual({ meta: { kit_on_header_clicked: 1 } });
   });
 
+  it("asks who a new token belongs to with that token, and its rejection is no session's expiry", async () => {
+    const { api, seen, onSessionExpired } = client([{ body: { id: 7, name: 'Dana Cohen', roles: ['franchise_owner'] } }, wpError(401, 'rest_not_logged_in')]);
+    await expect(api.getCurrentUser('fresh-token')).resolves.toEqual({ id: 7, role: 'franchise_owner', name: 'Dana Cohen' });
+    expect(seen[0]).toMatchObject({ url: 'https://site.test/wp-json/wp/v2/users/me?context=edit', method: 'GET' });
+    expect(seen[0]!.headers.Authorization).toBe('Bearer fresh-token');
+    expect((await caught(api.getCurrentUser('fresh-token'))).status).toBe(401);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it("reads the site's capabilities from its REST index, without the stored token", async () => {
+    const route = (methods: string[]) => ({ namespace: 'wl/v1', methods, endpoints: [{ methods }] });
+    const { api, seen } = client([
+      { body: { namespaces: ['wp/v2', 'wl/v1'], routes: { '/wl/v1/unlock_lesson': route(['POST']), '/wp/v2/users/me': route(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) } } },
+      { body: { namespaces: [], routes: { '/wl/v1/create_franchise_owner': route(['GET']) } } },
+      { body: { namespaces: [] } },
+    ]);
+    await expect(api.getSiteCapabilities()).resolves.toEqual({ serverUnlock: true, userMeta: true, createFranchiseOwner: false });
+    expect(seen[0]).toMatchObject({ url: 'https://site.test/wp-json/', method: 'GET' });
+    expect(seen[0]!.headers.Authorization).toBeUndefined();
+    await expect(api.getSiteCapabilities()).resolves.toEqual({ serverUnlock: false, userMeta: false, createFranchiseOwner: false });
+    expect((await caught(api.getSiteCapabilities())).code).toBe('unexpected_answer');
+  });
+
   it('uses the same origin when siteUrl is empty', async () => {
     const { api, seen } = client([{ body: [] }], { siteUrl: '' });
     await api.getPrograms();

@@ -68,7 +68,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     getLesson: (lessonId) => content(API_PATHS.page(lessonId), (m) => m.mapLessonDetail),
     unlockLesson: (lessonId, code) => post(API_PATHS.unlockLesson, wl({ lesson_id: lessonId, code })).then(read(mapUnlockAnswer(lessonId))),
     markKitContentsOpened: () => post(API_PATHS.usersMe, kitContentsOpenedBody).then(nothing),
-    getCurrentUser: () => get(`${API_PATHS.usersMe}?context=edit`).then(read(mapCurrentUser)),
+    // A token given here is not the session's yet: its rejection is no expiry.
+    getCurrentUser: (token) => send({ method: 'GET', path: `${API_PATHS.usersMe}?context=edit`, expiry: token ? 'never' : 'jwt', token }).then(read(mapCurrentUser)),
+    // Anonymous: a stale stored token would make WordPress's JWT plugin refuse even the index.
+    getSiteCapabilities: async () => {
+      const [answer, { mapSiteCapabilities }] = await Promise.all([
+        send({ method: 'GET', path: API_PATHS.restIndex, expiry: 'never' }),
+        import(/* webpackChunkName: "api-site-index" */ './siteIndexMapper').catch(() => Promise.reject(chunkLoadFailure())),
+      ]);
+      return read(mapSiteCapabilities)(answer);
+    },
     createFranchiseOwner: (input) => post(API_PATHS.createFranchiseOwner, wl(newFranchiseOwnerFields(input))).then(read(mapCreatedOwner)),
   };
 }

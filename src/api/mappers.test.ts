@@ -1,7 +1,7 @@
 import { parseRetryAfter } from './errors';
 import { decodeEntities, plainText } from './text';
-import { firstRole, mapLogin, mapStudent, mapUser, metaValue, toFlag, toImage, toList, toNumber } from './mappers';
-import { mapLesson, mapLessonDetail, mapProgram } from './pageMappers';
+import { firstRole, mapLogin, mapStudent, mapUser, toList, toNumber } from './mappers';
+import { mapLesson, mapLessonDetail, mapProgram, metaValue, toFlag, toImage } from './pageMappers';
 import type { TokenResponse, WirePage, WireStudent, WireUser } from '../../contract';
 
 const page = (fields: Partial<WirePage>): WirePage => ({
@@ -50,7 +50,8 @@ describe('wire primitives', () => {
     expect(firstRole(['admin'])).toBe('administrator');
     expect(firstRole('administrator')).toBe('administrator');
     expect(firstRole(['editor'])).toBe('unknown');
-    expect(firstRole([])).toBe('unknown');
+    expect(firstRole([])).toBe('none');
+    expect(firstRole(undefined)).toBe('none');
   });
 
   it('reads flags and images however they arrive', () => {
@@ -102,6 +103,11 @@ describe('record mappers', () => {
     });
     expect(mapLogin({ ...wire, user_roles: ['admin'], user_id: 1 }).role).toBe('administrator');
     expect(() => mapLogin({ ...wire, token: '' })).toThrow();
+  });
+
+  it("reads the public JWT plugin's login answer, which names no user id and no role", () => {
+    const { user_id: _id, user_roles: _roles, ...stock } = { token: 'jwt', user_email: 'a@x.test', user_nicename: 'admin', user_display_name: 'Admin', user_id: 1, user_roles: [] };
+    expect(mapLogin(stock)).toMatchObject({ token: 'jwt', userId: 0, role: 'none', userName: 'Admin' });
   });
 
   it('maps a student record with numbers as strings', () => {

@@ -12,9 +12,7 @@ import type {
   CreateStudentBody,
   TokenResponse,
   UsersMeBody,
-  WireImage,
   WireList,
-  WireMeta,
   WireStudent,
   WireUser,
 } from '../../contract';
@@ -43,12 +41,6 @@ export function toText(value: unknown): string {
   return '';
 }
 
-/** Post meta: the first item of an array, or the bare value; '' when absent. */
-export function metaValue(value: WireMeta | null | undefined | unknown): string {
-  if (Array.isArray(value)) return value.length > 0 ? toText(value[0]) : '';
-  return toText(value);
-}
-
 /** A list sent as an array or as an object keyed by index ({"1":"student"}), in key order. */
 export function toList<T>(value: WireList<T> | false | null | undefined | unknown): T[] {
   if (Array.isArray(value)) return value as T[];
@@ -68,27 +60,11 @@ function toRole(value: unknown): Role {
   return 'unknown';
 }
 
-/** The first role of a role list (array, object or a single string). */
+/** The first role of a role list (array, object or a single string); 'none' for an empty or absent list. */
 export function firstRole(value: unknown): Role {
   if (typeof value === 'string') return toRole(value);
   const roles = toList<unknown>(value);
-  return roles.length > 0 ? toRole(roles[0]) : 'unknown';
-}
-
-/** A truthy flag however it arrives: true, 1, "1", "true", "yes", ["1"]. */
-export function toFlag(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0 && toFlag(value[0]);
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value !== 0;
-  if (typeof value === 'string') return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
-  return false;
-}
-
-/** An image field: a URL, an object with a url, or false/null/'' for none. */
-export function toImage(value: WireImage | unknown): string | null {
-  if (typeof value === 'string') return value.trim() === '' ? null : value;
-  if (isObj(value) && typeof value.url === 'string' && value.url !== '') return value.url;
-  return null;
+  return roles.length > 0 ? toRole(roles[0]) : 'none';
 }
 
 export function mapLogin(wire: TokenResponse): LoginResult {
@@ -138,7 +114,7 @@ export const mapUsers = (wire: unknown): User[] => toList<WireUser>(wire).filter
 
 // ---- answers of single calls -------------------------------------------------------------
 
-const unreadable = (): never => {
+export const unreadable = (): never => {
   throw new Error('unexpected answer');
 };
 

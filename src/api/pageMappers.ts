@@ -3,9 +3,33 @@
  * the ApiClient loads with the first content call, so the login page does not download it.
  */
 import { decodeEntities } from './text';
-import { isObj, metaValue, toFlag, toImage, toList, toNumber, toNumberOrNull, toText, type Obj } from './mappers';
+import { isObj, toList, toNumber, toNumberOrNull, toText, type Obj } from './mappers';
 import type { ContentPage, GalleryItem, Lesson, LessonDetail, LessonTab, Program } from './types';
-import type { WireGalleryItem, WirePage } from '../../contract';
+import type { WireGalleryItem, WireImage, WireMeta, WirePage } from '../../contract';
+
+// Readers only content pages need (they load with this module, not with the login page).
+
+/** Post meta: the first item of an array, or the bare value; '' when absent. */
+export function metaValue(value: WireMeta | null | undefined | unknown): string {
+  if (Array.isArray(value)) return value.length > 0 ? toText(value[0]) : '';
+  return toText(value);
+}
+
+/** A truthy flag however it arrives: true, 1, "1", "true", "yes", ["1"]. */
+export function toFlag(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0 && toFlag(value[0]);
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  if (typeof value === 'string') return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+  return false;
+}
+
+/** An image field: a URL, an object with a url, or false/null/'' for none. */
+export function toImage(value: WireImage | unknown): string | null {
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (isObj(value) && typeof value.url === 'string' && value.url !== '') return value.url;
+  return null;
+}
 
 const MAX_TABS = 5;
 

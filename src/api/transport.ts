@@ -17,7 +17,7 @@ export interface TransportOptions {
 
 /** How a call treats a rejected token (api-contract.md section 2). */
 export type ExpiryRule =
-  /** The login route: never sends the token, and its 403s are wrong passwords, not expiry. */
+  /** The login route: never sends the session's token, and its 403s are wrong passwords, not expiry. */
   | 'never'
   /** token/validate: any 401 or 403 means the stored token is no good. */
   | 'anyAuthFailure'
@@ -29,6 +29,8 @@ export interface ApiRequest {
   path: string;
   body?: object;
   expiry: ExpiryRule;
+  /** Sent instead of the session's token. */
+  token?: string;
 }
 
 function sessionRejected(expiry: ExpiryRule, status: number, code: string): boolean {
@@ -68,7 +70,7 @@ export function createTransport(options: TransportOptions) {
 
   return async function send(request: ApiRequest): Promise<unknown> {
     // The token never goes to the login route: a stale one would poison it (api-contract.md 2).
-    const token = request.expiry === 'never' ? null : options.getToken();
+    const token = request.token ?? (request.expiry === 'never' ? null : options.getToken());
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;

@@ -4,7 +4,13 @@
  * knows URLs, headers or wire shapes. Every value here is plain JSON, so it can live in the store.
  */
 
-export type Role = 'administrator' | 'franchise_owner' | 'student' | 'unknown';
+import type { PortalRuntimeConfig } from '../../contract';
+
+/** The calls beyond plain WordPress that a site offers (api-contract.md section 5). */
+export type SiteCapabilities = PortalRuntimeConfig['capabilities'];
+
+/** unknown: a role the portal has no pages for (the spec's "anyone else"); none: no role was named at all. */
+export type Role = 'administrator' | 'franchise_owner' | 'student' | 'unknown' | 'none';
 
 export interface LoginResult {
   token: string;
@@ -13,7 +19,7 @@ export interface LoginResult {
   userName: string;
   userNicename: string;
   email: string;
-  /** First role of user_roles, normalised ('admin' -> 'administrator'). */
+  /** First role of user_roles, normalised ('admin' -> 'administrator'); 'none' when the answer names none. */
   role: Role;
 }
 
@@ -181,7 +187,12 @@ export interface ApiClient {
   unlockLesson(lessonId: number, code: string): Promise<UnlockResult>;
   /** Remembers on the server that this user has opened Kit Contents (the legacy site reads it too). */
   markKitContentsOpened(): Promise<void>;
-  /** Who the token belongs to (users/me?context=edit): the server's word on id, role and name. */
-  getCurrentUser(): Promise<CurrentUser>;
+  /**
+   * Who the token belongs to (users/me?context=edit, WordPress core): the server's word on id, role
+   * and name. `token`: ask for a token the session does not hold yet (right after login).
+   */
+  getCurrentUser(token?: string): Promise<CurrentUser>;
+  /** Which of the additions the site serves, from its REST index (GET /wp-json/). */
+  getSiteCapabilities(): Promise<SiteCapabilities>;
   createFranchiseOwner(input: NewFranchiseOwner): Promise<{ userId: number; username: string }>;
 }

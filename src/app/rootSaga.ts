@@ -4,6 +4,7 @@ import { authSaga } from '../features/auth/authSaga';
 import { contentSaga } from '../features/content/contentSaga';
 import { rosterSaga } from '../features/roster/rosterSaga';
 import { termsSaga } from '../features/terms/termsSaga';
+import { capabilitiesSaga } from './capabilitiesSaga';
 
 export const appEvents = {
   /** A feature's watcher threw; it was restarted (the QA action log keeps this). */
@@ -32,6 +33,6 @@ export function* keepAlive(name: string, watcher: Watcher) {
   }
 }
 
-export function* rootSaga(watchers: Record<string, Watcher> = { authSaga, termsSaga, rosterSaga, contentSaga }) {
+export function* rootSaga(watchers: Record<string, Watcher> = { capabilitiesSaga, authSaga, termsSaga, rosterSaga, contentSaga }) {
   yield* all(Object.keys(watchers).map((name) => fork(keepAlive, name, watchers[name]!)));
 }

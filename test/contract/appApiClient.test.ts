@@ -66,6 +66,21 @@ describe('the app ApiClient against the portal backend', () => {
     await expect(api.getCurrentUser()).resolves.toEqual({ id: login.userId, role, name: displayName });
   });
 
+  it("finds every addition in the backend's REST index, with or without a stale stored token", async () => {
+    await expect(appClient().api.getSiteCapabilities()).resolves.toEqual({ serverUnlock: true, userMeta: true, createFranchiseOwner: true });
+    const stale = appClient('not-a-token');
+    await expect(stale.api.getSiteCapabilities()).resolves.toMatchObject({ serverUnlock: true });
+    expect(stale.session.expired).toBe(0);
+  });
+
+  it('tells who a new token belongs to before the session holds it (the JWT plugin answers no role)', async () => {
+    const { login } = await signedIn('dana');
+    const { api, session } = appClient(null);
+    await expect(api.getCurrentUser(login.token)).resolves.toEqual({ id: login.userId, role: 'franchise_owner', name: 'Dana Cohen' });
+    await expect(failure(api.getCurrentUser('not-a-token'))).resolves.toMatchObject({ status: 403 });
+    expect(session.expired).toBe(0);
+  });
+
   it('logs in by e-mail too, and a wrong password is an error that does not end any session', async () => {
     const { api, session } = appClient('some-old-token');
     await expect(api.login(DEMO.dana.email, DEMO.dana.password)).resolves.toMatchObject({ role: 'franchise_owner' });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { createFakeApi, networkError } from '../../../test/fakeApi';
 import { renderApp } from '../../../test/renderApp';
 import type { LoginResult } from '../../api/types';
+import { loginMessages } from './loginRules';
 
 const views: { unmount: () => void }[] = [];
 const open = (options: Parameters<typeof renderApp>[0] = {}) => {
@@ -129,5 +130,46 @@ describe('login page', () => {
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+
+  describe('on a WordPress site whose JWT plugin answers no user id and no role', () => {
+    const stockLogin = async (): Promise<LoginResult> => ({
+      token: 'wp-token',
+      userId: 0,
+      userName: 'Office Admin',
+      userNicename: 'admin',
+      email: 'admin@x.test',
+      role: 'none',
+    });
+    const signIn = async (view: ReturnType<typeof open>) => {
+      await screen.findByRole('heading', { name: 'Welcome to Youngengineer Online' });
+      const f = fields();
+      await view.user.type(f.username, 'admin');
+      await view.user.type(f.password, 'wp-admin-2026');
+      await view.user.click(f.terms);
+      await view.user.click(f.submit);
+    };
+
+    it("learns the role from users/me and lands the administrator on the owners list with the administrator's menu", async () => {
+      const view = open({ api: createFakeApi({ login: stockLogin, getCurrentUser: async () => ({ id: 1, role: 'administrator', name: 'Office Admin' }) }) });
+      await signIn(view);
+      await waitFor(() => expect(view.router.state.location.pathname).toBe('/admin/Franchise_Owners_List'));
+      expect(view.store.getState().session).toMatchObject({ userId: 1, userRole: 'administrator', token: 'wp-token' });
+      await view.user.click(await screen.findByRole('button', { name: 'Menu' }));
+      expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toContain('Sign Up New Franchise');
+    });
+
+    it('says plainly that the site named no role, stores no session and shows no student screen', async () => {
+      const view = open({ api: createFakeApi({ login: stockLogin, getCurrentUser: async () => Promise.reject(networkError()) }) });
+      await signIn(view);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(loginMessages.lackedRole);
+      expect(alert).toHaveTextContent('This site did not say whether you are an administrator, a franchise owner or a student');
+      expect(alert).not.toHaveTextContent('Wrong username or password');
+      expect(view.router.state.location.pathname).toBe('/');
+      expect(view.store.getState().session.token).toBeNull();
+      expect([...view.storage.data.values()].join()).not.toContain('wp-token');
+      expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    });
   });
 });

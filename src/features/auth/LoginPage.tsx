@@ -7,7 +7,7 @@ import { NarrowCard, Studs } from '../../shared/ui/Card';
 import { controlProps, ErrorText, FormStack, TextField, verbatimInput } from '../../shared/ui/Field';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { selectLoginFailed, selectLoginStatus } from './authSelectors';
+import { selectLoginStatus } from './authSelectors';
 import { authActions } from './authSlice';
 import { loginMessages, validateLogin } from './loginRules';
 import { useAuthForm } from './useAuthForm';
@@ -32,7 +32,6 @@ type Problem = 'username' | 'password' | 'terms';
 export default function LoginPage() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectLoginStatus);
-  const failed = useAppSelector(selectLoginFailed);
   const submitting = status === 'submitting';
 
   const [username, setUsername] = useState('');
@@ -86,7 +85,7 @@ export default function LoginPage() {
             </FormAlertInline>
           )}
         </div>
-        {failed && problem === null && <ErrorText role="alert">{loginMessages.failed}</ErrorText>}
+        {(status === 'failed' || status === 'lackedRole') && problem === null && <ErrorText role="alert">{loginMessages[status]}</ErrorText>}
         <Button $variant="brand" type="submit" disabled={submitting}>
           {submitting ? 'Signing in…' : 'Sign in'}
         </Button>

@@ -1,7 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { apiError, createFakeApi, networkError } from '../../../test/fakeApi';
-import { signedInAs } from '../../../test/renderApp';
+import { discoverAll, signedInAs } from '../../../test/renderApp';
 import { createSagaStore } from '../../../test/sagaStore';
+import type { CurrentUser, LoginResult } from '../../api/types';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { selectResetErrorMessage } from './resetMessages';
 import { authActions } from './authSlice';
@@ -51,6 +52,61 @@ describe('auth saga: login', () => {
     expect(store.getState().authFlow.login.error).toEqual(error);
     expect(store.getState().session.token).toBeNull();
     expect(navigations).toEqual([]);
+  });
+});
+
+describe('auth saga: login on a WordPress site whose login answer names no user id or role', () => {
+  // What the public JWT plugin answers: token, e-mail and names, no user_id, no user_roles.
+  const stockAnswer = (who: Partial<LoginResult> = {}) => async (): Promise<LoginResult> => ({
+    token: 'wp-token', userId: 0, userName: 'Dana Cohen', userNicename: 'dana', email: 'dana@x.test', role: 'none', ...who,
+  });
+  const loginAs = async (login: () => Promise<LoginResult>, getCurrentUser: (token?: string) => Promise<CurrentUser>) => {
+    const created = setup({ api: createFakeApi({ login, getCurrentUser }) });
+    await created.rehydrated();
+    created.store.dispatch(authActions.loginSubmitted({ username: 'dana', password: 'pw' }));
+    return created;
+  };
+
+  it("asks users/me with the new token before the role redirect, and keeps the server's id and role", async () => {
+    const { store, navigations, api } = await loginAs(stockAnswer(), async () => ({ id: 2, role: 'franchise_owner', name: 'Dana C.' }));
+    await waitFor(() => expect(navigations).toEqual(['/students_list/Dana%20Cohen']));
+    expect(api.calls.find((c) => c.method === 'getCurrentUser')?.args).toEqual(['wp-token']);
+    expect(store.getState().session).toMatchObject({ token: 'wp-token', userId: 2, userRole: 'franchise_owner', userName: 'Dana Cohen' });
+  });
+
+  it('asks users/me for the id when only the role came with the login answer', async () => {
+    const { store, navigations } = await loginAs(stockAnswer({ role: 'administrator' }), async () => ({ id: 1, role: 'none', name: '' }));
+    await waitFor(() => expect(navigations).toEqual(['/admin/Franchise_Owners_List']));
+    expect(store.getState().session).toMatchObject({ userId: 1, userRole: 'administrator' });
+  });
+
+  it('does not ask users/me when the login answer names both (the portal backend, a site with the additions)', async () => {
+    const { navigations, api } = await loginAs(stockAnswer({ userId: 10, role: 'student' }), async () => Promise.reject(networkError()));
+    await waitFor(() => expect(navigations).toEqual(['/building_instructions/Dana%20Cohen']));
+    expect(api.calls.map((c) => c.method)).toEqual(['login']);
+  });
+
+  it.each([
+    ['users/me names no role', async (): Promise<CurrentUser> => ({ id: 2, role: 'none', name: 'Dana Cohen' })],
+    ['users/me fails', async (): Promise<CurrentUser> => Promise.reject(apiError(401, 'rest_not_logged_in'))],
+  ])('keeps the user on the login page, signed out, when %s', async (_name, getCurrentUser) => {
+    const { store, navigations } = await loginAs(stockAnswer(), getCurrentUser);
+    await waitFor(() => expect(store.getState().authFlow.login.status).toBe('lackedRole'));
+    expect(store.getState().session).toMatchObject({ token: null, userRole: null, valid: false });
+    expect(navigations).toEqual([]);
+  });
+});
+
+describe('auth saga: a stored token on a site whose capabilities are still being looked up', () => {
+  it('asks users/me without waiting for the REST index (users/me is WordPress core)', async () => {
+    const api = createFakeApi({
+      getSiteCapabilities: () => new Promise(() => undefined),
+      getCurrentUser: async () => ({ id: 2, role: 'franchise_owner', name: 'Dana Cohen' }),
+    });
+    const { store } = setup({ api, session: signedInAs('dana', { userRole: 'administrator' }), config: discoverAll });
+    await waitFor(() => expect(store.getState().session.valid).toBe(true));
+    expect(store.getState().session.userRole).toBe('franchise_owner');
+    expect(store.getState().config.undiscovered).toHaveLength(3);
   });
 });
 

@@ -2,8 +2,8 @@ import { REHYDRATE } from 'redux-persist';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { all, call, getContext, put, takeEvery, takeLatest } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
-import type { ApiClient, CurrentUser } from '../../api/types';
-import { selectCapabilities } from '../../entities/config/configSlice';
+import type { ApiClient, CurrentUser, LoginResult } from '../../api/types';
+import { selectCapabilities, selectCapabilitiesKnown } from '../../entities/config/configSlice';
 import { selectSession, selectToken } from '../../entities/session/sessionSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { paths } from '../../shared/paths';
@@ -15,12 +15,22 @@ import { selectFromStore } from '../../shared/storeHooks';
 const getApi = () => getContext<ApiClient>('api');
 const getNavigator = () => getContext<Navigator>('navigator');
 
-/** Sign in, then the role redirect (portal-spec.md section 2). Any failure is 'Wrong username or password'. */
+/**
+ * Sign in, then the role redirect (portal-spec.md section 2). Any failure of the login call is
+ * 'Wrong username or password'. A user whose role no answer names is not sent to a guessed page:
+ * they stay on the login page, signed out (authActions.loginLackedRole). A named role the portal has
+ * no pages for is the spec's "anyone else" (building instructions).
+ */
 export function* login(action: ReturnType<typeof authActions.loginSubmitted>) {
   const api = yield* getApi();
   let landing: string;
   try {
-    const result = yield* call([api, api.login], action.payload.username.trim(), action.payload.password);
+    let result = yield* call([api, api.login], action.payload.username.trim(), action.payload.password);
+    if (result.userId === 0 || result.role === 'none') result = yield* call(completeIdentity, api, result);
+    if (result.role === 'none') {
+      yield* put(authActions.loginLackedRole());
+      return;
+    }
     yield* put(sessionActions.loginSucceeded(result));
     landing = landingPath(result.role, result.userName);
   } catch (error) {
@@ -29,6 +39,19 @@ export function* login(action: ReturnType<typeof authActions.loginSubmitted>) {
   }
   const navigator = yield* getNavigator();
   yield* call([navigator, navigator.navigate], landing, { replace: true });
+}
+
+/**
+ * The public JWT plugin's login answer names neither the user id nor the roles; WordPress core's
+ * users/me does, asked with the new token. The login answer's own values win where it has them.
+ */
+function* completeIdentity(api: ApiClient, result: LoginResult) {
+  try {
+    const me = yield* call([api, api.getCurrentUser], result.token);
+    return { ...result, userId: result.userId || me.id, role: result.role === 'none' ? me.role : result.role, userName: result.userName || me.name };
+  } catch {
+    return result;
+  }
 }
 
 /**
@@ -68,10 +91,14 @@ function* checkToken() {
   }
 }
 
-/** The backend's word on who the token belongs to, where it can say (users/me); null otherwise. */
+/**
+ * The backend's word on who the token belongs to, where it can say (users/me); null otherwise.
+ * Asked at once while the site's REST index is still on its way (users/me is WordPress core, and
+ * a site without it only costs a 404), so no screen waits for the index.
+ */
 function* askWhoAmI() {
   const { userMeta } = yield* selectFromStore(selectCapabilities);
-  if (!userMeta) return null;
+  if (!userMeta && (yield* selectFromStore(selectCapabilitiesKnown))) return null;
   const api = yield* getApi();
   try {
     return yield* call([api, api.getCurrentUser]);

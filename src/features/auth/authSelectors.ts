@@ -5,6 +5,5 @@ interface WithAuthFlow {
 }
 
 export const selectLoginStatus = (state: WithAuthFlow) => state.authFlow.login.status;
-export const selectLoginFailed = (state: WithAuthFlow) => state.authFlow.login.status === 'failed';
 export const selectResetStatus = (state: WithAuthFlow) => state.authFlow.reset.status;
 export const selectResetSuccessMessage = (state: WithAuthFlow) => state.authFlow.reset.message;

@@ -2,7 +2,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/types';
 import { sessionActions, sessionEndedActionTypes } from '../../entities/session/sessionSlice';
 
-export type LoginStatus = 'idle' | 'submitting' | 'failed';
+/** lackedRole: the password was right, but the site did not say which role the user has. */
+export type LoginStatus = 'idle' | 'submitting' | 'failed' | 'lackedRole';
 export type ResetStatus = 'idle' | 'submitting' | 'succeeded' | 'failed';
 
 /** The sign-in and password-reset flows (the session itself lives in entities/session). */
@@ -40,6 +41,9 @@ const authSlice = createSlice({
     },
     loginFailed: (state, action: PayloadAction<ApiError>) => {
       state.login = { status: 'failed', error: action.payload };
+    },
+    loginLackedRole: (state) => {
+      state.login = { status: 'lackedRole', error: null };
     },
     passwordResetOpened: (state) => {
       state.reset = initialAuthFlowState.reset;

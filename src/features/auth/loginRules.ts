@@ -7,6 +7,9 @@ export const loginMessages = {
   terms: 'you must agree to the terms of use',
   /** Any failure, network included (portal-spec.md section 8). */
   failed: 'Wrong username or password',
+  /** The password was right, but neither the login answer nor users/me named a portal role. */
+  lackedRole:
+    "This site did not say whether you are an administrator, a franchise owner or a student. Please ask its administrator to check your account.",
 } as const;
 
 /** The first failing login rule, or null when the form may be sent. */

@@ -3,7 +3,7 @@ import { all, call, delay, fork, getContext, put, takeEvery, takeLatest } from '
 import { toApiError } from '../../api/errors';
 import type { ApiClient, Lesson } from '../../api/types';
 import { CONTENT_IDS } from '../../../contract';
-import { selectCapabilities } from '../../entities/config/configSlice';
+import { capabilitiesWhenKnown } from '../../entities/config/awaitCapabilities';
 import { selectLessonAccess } from '../../entities/lessons/lessonAccess';
 import { lessonsActions } from '../../entities/lessons/lessonsSlice';
 import { selectAllLessons, selectLessonById } from '../../entities/lessons/lessonsSelectors';
@@ -132,7 +132,7 @@ function* loadDetailPreloadingFirstSlide(programId: number, lessonId: number) {
 /** Opening lesson 793 (Kit Contents) sets user meta kit_on_header_clicked = 1 (portal-spec.md section 4). */
 function* markKitContentsSeen() {
   yield* put(sessionActions.kitContentsOpened());
-  const capabilities = yield* selectFromStore(selectCapabilities);
+  const capabilities = yield* call(capabilitiesWhenKnown);
   if (!capabilities.userMeta) return;
   const api = yield* getContext<ApiClient>('api');
   try {
@@ -180,8 +180,8 @@ function* onUnlockCodeChanged(action: ReturnType<typeof contentActions.unlockCod
   if (ui.status !== 'locked' || ui.code.length !== MODEL_CODE_LENGTH) return;
   const code = ui.code;
 
-  const capabilities = yield* selectFromStore(selectCapabilities);
   yield* put(contentActions.unlockCheckStarted({ lessonId }));
+  const capabilities = yield* call(capabilitiesWhenKnown);
 
   if (capabilities.serverUnlock) {
     const api = yield* getContext<ApiClient>('api');

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, signedInAs } from '../../../test/renderApp';
+import { discoverAll, renderApp, signedInAs } from '../../../test/renderApp';
 import { apiError } from '../../../test/fakeApi';
 import { readPersisted } from '../../../test/memoryStorage';
 import { CATAPULT, createContentApi } from '../../../test/fixtures/content';
@@ -145,6 +145,32 @@ describe('unlocking a model', () => {
       expect(await within(card).findByRole('link', { name: /Building instructions/ })).toBeInTheDocument();
       expect(view.api.calls.some((c) => c.method === 'unlockLesson')).toBe(false);
       await waitFor(() => expect(persistedSession(view.storage)?.unlockedModels).toEqual({ Catapult: true }));
+      view.unmount();
+    });
+
+    it("checks the code locally where the site's REST index lists no unlock_lesson, waiting for the index first", async () => {
+      let answerIndex!: () => void;
+      const api = createContentApi({
+        viewer: 'wordpress',
+        overrides: {
+          getSiteCapabilities: () =>
+            new Promise((resolve) => (answerIndex = () => resolve({ serverUnlock: false, userMeta: true, createFranchiseOwner: false }))),
+        },
+      });
+      const { view, card, input } = await openCatapult({ api, config: discoverAll });
+      await view.user.type(input, '2468');
+      expect(card).toHaveAttribute('data-unlock-state', 'checking');
+      answerIndex();
+      expect(await within(card).findByRole('link', { name: /Building instructions/ })).toBeInTheDocument();
+      expect(view.api.calls.some((c) => c.method === 'unlockLesson')).toBe(false);
+      view.unmount();
+    });
+
+    it("checks the code on the server where the site's REST index lists unlock_lesson", async () => {
+      const { view, card, input } = await openCatapult({ api: createContentApi(), config: discoverAll });
+      await view.user.type(input, '2468');
+      expect(await within(card).findByRole('link', { name: /Building instructions/ })).toBeInTheDocument();
+      expect(view.api.calls.find((c) => c.method === 'unlockLesson')?.args).toEqual([CATAPULT, '2468']);
       view.unmount();
     });
 

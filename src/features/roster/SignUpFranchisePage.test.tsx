@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { apiError } from '../../../test/fakeApi';
-import { signedInAs } from '../../../test/renderApp';
+import { apiError, createFakeApi } from '../../../test/fakeApi';
+import type { SiteCapabilities } from '../../api/types';
+import { discoverAll, signedInAs } from '../../../test/renderApp';
 import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
 
 jest.setTimeout(20_000);
@@ -39,6 +40,26 @@ describe('Sign up new franchise (/admin/sign_up_new_franchise/{userName})', () =
     expect(await screen.findByText(/New franchise owners cannot be added from this site/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /content admin panel/ })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Add a franchise owner' })).toBeNull();
+  });
+
+  it("on a WordPress site without create_franchise_owner, offers only the admin panel, says so, and shows no error", async () => {
+    let answerIndex!: (found: SiteCapabilities) => void;
+    const api = createFakeApi({ getSiteCapabilities: () => new Promise((resolve) => (answerIndex = resolve)) });
+    renderRoster({ route: '/admin/sign_up_new_franchise/Office%20Admin', session: signedInAs('admin'), api, config: { ...discoverAll, cmsAdminUrl: '/wp-admin/' } });
+    // While the site's REST index is on its way: neither the form nor a claim that owners cannot be added.
+    expect(await screen.findByText('Checking what this site offers…')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Add a franchise owner' })).toBeNull();
+    answerIndex({ serverUnlock: false, userMeta: true, createFranchiseOwner: false });
+    expect(await screen.findByText('New franchise owners are added in the content-management admin panel.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Open the content admin panel/ })).toHaveAttribute('href', '/wp-admin/');
+    expect(screen.queryByRole('heading', { name: 'Add a franchise owner' })).toBeNull();
+    expect(alerts()).toEqual([]);
+  });
+
+  it('offers the form where the REST index lists create_franchise_owner', async () => {
+    renderRoster({ route: '/admin/sign_up_new_franchise/Office%20Admin', session: signedInAs('admin'), api: rosterApi(), config: { ...discoverAll, cmsAdminUrl: '' } });
+    expect(await screen.findByRole('heading', { name: 'Add a franchise owner' })).toBeInTheDocument();
+    expect(screen.getByText('New franchise owners are added here.')).toBeInTheDocument();
   });
 
   it('adds a franchise owner directly where the backend supports it, validating first', async () => {

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { ApiError } from '../../api/types';
-import { selectCapabilities, selectCmsAdminUrl } from '../../entities/config/configSlice';
+import { selectCapabilities, selectCapabilitiesKnown, selectCmsAdminUrl } from '../../entities/config/configSlice';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectSignUpOwnerFlow } from './rosterSelectors';
@@ -129,7 +129,8 @@ function AddFranchiseOwnerForm() {
 }
 
 /** The line under the title says what the page offers: the external panel's button, the form, both or neither. */
-function howOwnersAreAdded(hasCms: boolean, hasForm: boolean): string {
+function howOwnersAreAdded(hasCms: boolean, hasForm: boolean | null): string {
+  if (hasForm === null) return 'Checking what this site offers…';
   if (hasCms && hasForm) return 'New franchise owners are added here, or in the content-management admin panel.';
   if (hasCms) return 'New franchise owners are added in the content-management admin panel.';
   if (hasForm) return 'New franchise owners are added here.';
@@ -140,6 +141,8 @@ export default function SignUpFranchisePage() {
   const dispatch = useAppDispatch();
   const cmsAdminUrl = useAppSelector(selectCmsAdminUrl);
   const { createFranchiseOwner } = useAppSelector(selectCapabilities);
+  // Until the site's REST index has answered, the page neither offers the form nor says it cannot.
+  const known = useAppSelector(selectCapabilitiesKnown);
 
   const open = useCallback(() => dispatch(rosterActions.signUpFranchiseOpened()), [dispatch]);
   useEffect(() => {
@@ -149,7 +152,7 @@ export default function SignUpFranchisePage() {
   return (
     <Page>
       <Title>Select Program</Title>
-      <Subtitle>{howOwnersAreAdded(Boolean(cmsAdminUrl), createFranchiseOwner)}</Subtitle>
+      <Subtitle>{howOwnersAreAdded(Boolean(cmsAdminUrl), known ? createFranchiseOwner : null)}</Subtitle>
       {cmsAdminUrl && (
         <Card>
           <ExternalButtonLink href={cmsAdminUrl} target="_blank" rel="noopener noreferrer">
@@ -159,7 +162,7 @@ export default function SignUpFranchisePage() {
           </ExternalButtonLink>
         </Card>
       )}
-      {createFranchiseOwner && (
+      {known && createFranchiseOwner && (
         <Card style={cmsAdminUrl ? { marginTop: 24 } : undefined}>
           <AddFranchiseOwnerForm />
         </Card>
