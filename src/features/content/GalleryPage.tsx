@@ -7,15 +7,14 @@ import { PageLoading } from '../../shared/ui/PageLoading';
 import {
   programRouteName,
   selectGalleryAccess,
-  selectGalleryView,
   selectLegacyGallery,
-  selectLegacyGalleryView,
   selectLegacyGalleryAccess,
   selectLessonDetailLoad,
   selectLessonsLoad,
   selectProgramsLoad,
   type ContentRootState,
 } from './contentSelectors';
+import { selectGalleryView, selectLegacyGalleryView } from './gallerySelectors';
 import { contentActions } from './contentSlice';
 import { InstructionGallery } from './components/InstructionGallery';
 import { isNumericSegment } from './model/modelNames';

@@ -6,7 +6,7 @@ import { CONTENT_IDS } from '../../../contract';
 import { capabilitiesWhenKnown } from '../../entities/config/awaitCapabilities';
 import { selectLessonAccess } from '../../entities/lessons/lessonAccess';
 import { lessonsActions } from '../../entities/lessons/lessonsSlice';
-import { selectAllLessons, selectLessonById } from '../../entities/lessons/lessonsSelectors';
+import { selectAllLessons, selectLessonById, selectLessonDetail } from '../../entities/lessons/lessonsSelectors';
 import { programsActions } from '../../entities/programs/programsSlice';
 import { selectAllPrograms } from '../../entities/programs/programsSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
@@ -14,8 +14,9 @@ import { MODEL_CODE_LENGTH, SHAKE_DURATION_MS } from '../../shared/constants';
 import type { SagaServices } from '../../shared/sagaServices';
 import { selectFromStore } from '../../shared/storeHooks';
 import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
-import { selectGalleryAccess, selectGalleryView, selectModelCards, selectUnlockUi } from './contentSelectors';
+import { selectGalleryAccess, selectModelCards, selectUnlockUi } from './contentSelectors';
 import { contentActions, type ContentState } from './contentSlice';
+import { firstPictureOf } from './model/firstPicture';
 import { modelKey, sameName } from './model/modelNames';
 
 const unlockOf = (lesson: Lesson) => ({ lessonId: lesson.id, modelName: modelKey(lesson.title) });
@@ -123,8 +124,8 @@ function* onGalleryOpened(action: ReturnType<typeof contentActions.galleryOpened
 function* loadDetailPreloadingFirstSlide(programId: number, lessonId: number) {
   if (!(yield* call(loadLessonDetail, lessonId))) return false;
   if (yield* call(hasLessonAccess, programId, lessonId)) {
-    const view = yield* selectFromStore(selectGalleryView, programId, lessonId);
-    yield* call(preloadFirstPicture, view.tabs[0]?.slides[0]?.original);
+    const detail = yield* selectFromStore(selectLessonDetail, lessonId);
+    yield* call(preloadFirstPicture, detail && firstPictureOf(detail));
   }
   return true;
 }

@@ -1,16 +1,15 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { Lesson, LessonDetail, Program } from '../../api/types';
+import type { Lesson, Program } from '../../api/types';
 import { CONTENT_IDS } from '../../../contract';
 import type { PortalRuntimeConfig } from '../../../contract';
 import { decideLessonAccess, selectLessonAccess, serverUnlockWord, type LessonAccess } from '../../entities/lessons/lessonAccess';
 import type { LessonsState } from '../../entities/lessons/lessonsSlice';
-import { selectLessonById, selectProgramLessonGroups } from '../../entities/lessons/lessonsSelectors';
+import { selectProgramLessonGroups } from '../../entities/lessons/lessonsSelectors';
 import type { ProgramsState } from '../../entities/programs/programsSlice';
 import { isProgramVisibleTo, selectProgramById, selectProgramsInOrder } from '../../entities/programs/programsSelectors';
 import type { SessionState } from '../../entities/session/sessionSlice';
 import { selectUnlockedLessonIds, selectUserRole } from '../../entities/session/sessionSelectors';
 import { emptyUnlockUi, type ContentState, type LoadState, type UnlockUiState } from './contentSlice';
-import { buildLegacyTabs, buildLessonTabs, type GalleryTabView } from './model/galleryItems';
 import { modelKey } from './model/modelNames';
 
 export interface ContentRootState {
@@ -111,48 +110,3 @@ export const selectLegacyGalleryAccess = (state: ContentRootState, programName: 
   return selectLessonAccess(state, programId, found ? legacy.lessonId : null, lessonsLoad, modelName);
 };
 
-const selectDetail = (state: ContentRootState, lessonId: number): LessonDetail | undefined => state.lessons.details[lessonId];
-
-export interface GalleryView {
-  program: Program | undefined;
-  lesson: Lesson | undefined;
-  detail: LessonDetail | undefined;
-  title: string;
-  /** One entry without a title when the lesson shows a single gallery. */
-  tabs: GalleryTabView[];
-  tabbed: boolean;
-}
-
-/** What the instruction gallery shows for a lesson (new route). */
-export const selectGalleryView = createSelector(
-  [
-    (state: ContentRootState, programId: number) => selectProgramById(state, programId),
-    (state: ContentRootState, _programId: number, lessonId: number) => selectLessonById(state, lessonId),
-    (state: ContentRootState, _programId: number, lessonId: number) => selectDetail(state, lessonId),
-  ],
-  (program, lesson, detail): GalleryView => {
-    const title = detail?.title || lesson?.title || '';
-    const built = detail ? buildLessonTabs(detail, title) : { tabs: [], tabbed: false };
-    return { program, lesson, detail, title, ...built };
-  },
-);
-
-/** What the older gallery route shows: numbered image files chosen by program, section and model. */
-export const selectLegacyGalleryView = createSelector(
-  [
-    (state: ContentRootState) => state.content.legacyGallery,
-    (state: ContentRootState) => state.programs,
-    (state: ContentRootState) => state.lessons,
-    selectSiteUrl,
-  ],
-  (legacy, programs, lessons, siteUrl): GalleryView | null => {
-    if (legacy.status !== 'ready' || legacy.programId === null || legacy.lessonId === null) return null;
-    const program = programs.entities[legacy.programId];
-    const lesson = lessons.entities[legacy.lessonId];
-    const detail = lessons.details[legacy.lessonId];
-    if (!program || !lesson || !detail) return null;
-    const title = detail.title || lesson.title;
-    const built = buildLegacyTabs({ siteUrl, program, lesson, detail, title });
-    return { program, lesson, detail, title, ...built };
-  },
-);

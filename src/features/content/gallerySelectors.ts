@@ -1,0 +1,54 @@
+/**
+ * What the instruction gallery shows. Only the gallery page reads these (its own chunk): the
+ * mapping of a lesson's media to slides stays out of the start-up bundle.
+ */
+import { createSelector } from '@reduxjs/toolkit';
+import type { Lesson, LessonDetail, Program } from '../../api/types';
+import { selectLessonById, selectLessonDetail } from '../../entities/lessons/lessonsSelectors';
+import { selectProgramById } from '../../entities/programs/programsSelectors';
+import { selectSiteUrl, type ContentRootState } from './contentSelectors';
+import { buildLegacyTabs, buildLessonTabs, type GalleryTabView } from './model/galleryItems';
+
+export interface GalleryView {
+  program: Program | undefined;
+  lesson: Lesson | undefined;
+  detail: LessonDetail | undefined;
+  title: string;
+  /** One entry without a title when the lesson shows a single gallery. */
+  tabs: GalleryTabView[];
+  tabbed: boolean;
+}
+
+/** What the instruction gallery shows for a lesson (new route). */
+export const selectGalleryView = createSelector(
+  [
+    (state: ContentRootState, programId: number) => selectProgramById(state, programId),
+    (state: ContentRootState, _programId: number, lessonId: number) => selectLessonById(state, lessonId),
+    (state: ContentRootState, _programId: number, lessonId: number) => selectLessonDetail(state, lessonId),
+  ],
+  (program, lesson, detail): GalleryView => {
+    const title = detail?.title || lesson?.title || '';
+    const built = detail ? buildLessonTabs(detail, title) : { tabs: [], tabbed: false };
+    return { program, lesson, detail, title, ...built };
+  },
+);
+
+/** What the older gallery route shows: numbered image files chosen by program, section and model. */
+export const selectLegacyGalleryView = createSelector(
+  [
+    (state: ContentRootState) => state.content.legacyGallery,
+    (state: ContentRootState) => state.programs,
+    (state: ContentRootState) => state.lessons,
+    selectSiteUrl,
+  ],
+  (legacy, programs, lessons, siteUrl): GalleryView | null => {
+    if (legacy.status !== 'ready' || legacy.programId === null || legacy.lessonId === null) return null;
+    const program = programs.entities[legacy.programId];
+    const lesson = lessons.entities[legacy.lessonId];
+    const detail = lessons.details[legacy.lessonId];
+    if (!program || !lesson || !detail) return null;
+    const title = detail.title || lesson.title;
+    const built = buildLegacyTabs({ siteUrl, program, lesson, detail, title });
+    return { program, lesson, detail, title, ...built };
+  },
+);
