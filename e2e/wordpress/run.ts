@@ -8,21 +8,26 @@
  * rewritten on both origins. Ends with a pass/fail table per configuration; --outputFile writes
  * the summed Jest totals (numPassedTests, numFailedTests, ...) for .ci/run.
  *
- * Environment: WP_PEER_DIR (default ../shared/peers/wordpress), WP_PORT (8089; the app's other
+ * Environment: WP_PEER_DIR (default ../shared/peers/wordpress; it runs from a copy in /tmp), WP_PORT (8089; the app's other
  * origin is WP_PORT + 1), WP_E2E_CONFIGS (e.g. "full/stock/cross/none,roles/additions/same/plain"),
  * WP_E2E_KEEP=1 leaves WordPress running afterwards, WP_APP_DIST (a build to serve instead of dist/),
  * E2E_SKIP_BUILD=1.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appBuildNeeded } from '../../server/build';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const PEER = path.resolve(process.env.WP_PEER_DIR ?? path.join(ROOT, '..', 'shared', 'peers', 'wordpress'));
-const DATA = path.join(PEER, 'data');
+const PEER_SOURCE = path.resolve(process.env.WP_PEER_DIR ?? path.join(ROOT, '..', 'shared', 'peers', 'wordpress'));
 const PORT = Number(process.env.WP_PORT ?? 8089);
+/**
+ * The peer runs from its own copy in /tmp: MariaDB, php-fpm and nginx drop to users of their own,
+ * who cannot enter a clone under a private folder (mktemp -d is 0700), and shared/ may be read-only.
+ */
+const PEER = path.join(tmpdir(), `youngengineer-wp-peer-${PORT}`);
+const DATA = path.join(PEER, 'data');
 /** WP_APP_DIST: serve another build (e.g. one made from another branch); it is not rebuilt. */
 const APP_DIST = path.resolve(process.env.WP_APP_DIST ?? path.join(ROOT, 'dist'));
 const outputFile = process.argv.find((arg) => arg.startsWith('--outputFile='))?.slice('--outputFile='.length);
@@ -99,13 +104,17 @@ function writePortalConfig(capabilities: Configuration['capabilities']): void {
 
 const configs = parseConfigs(process.env.WP_E2E_CONFIGS ?? DEFAULT_CONFIGS);
 
-if (!existsSync(path.join(PEER, 'portal-setup.sh'))) {
-  failStep(`the WordPress peer is missing: no ${path.join(PEER, 'portal-setup.sh')} (expected at ../shared/peers/wordpress next to the project, or set WP_PEER_DIR); counted as 1 failed`);
+if (!existsSync(path.join(PEER_SOURCE, 'portal-setup.sh'))) {
+  failStep(`the WordPress peer is missing: no ${path.join(PEER_SOURCE, 'portal-setup.sh')} (expected at ../shared/peers/wordpress next to the project, or set WP_PEER_DIR); counted as 1 failed`);
 }
 if (process.env.E2E_SKIP_BUILD !== '1' && !process.env.WP_APP_DIST && appBuildNeeded(ROOT, APP_DIST)) {
   console.log('e2e:wordpress: building the app (npx webpack --mode production)');
   if (run('npx', ['webpack', '--mode', 'production']) !== 0) failStep('the build failed');
 }
+
+// The scripts are refreshed on every run; data/ (the database, the site) is kept, so setup.sh can reuse it.
+cpSync(PEER_SOURCE, PEER, { recursive: true, filter: (source) => !['data', 'results', 'node_modules'].includes(path.relative(PEER_SOURCE, source).split(path.sep)[0]!) });
+chmodSync(PEER, 0o755);
 
 const started = Date.now();
 if (run('bash', [path.join(PEER, 'setup.sh'), String(PORT)]) !== 0) failStep(`setup.sh ${PORT} failed`);
