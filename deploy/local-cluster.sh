@@ -29,6 +29,8 @@ count="${CLUSTER_INSTANCES:-3}"
 pg_port="${CLUSTER_PG_PORT:-54480}"
 seed="${CLUSTER_SEED:-demo}"
 cmd="${1:-}"
+# Debian installs it in /usr/sbin, which a non-root PATH may lack.
+haproxy_bin="$(command -v haproxy || echo /usr/sbin/haproxy)"
 
 port_free() { ! (echo >"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
@@ -56,7 +58,7 @@ stop_all() {
 
 start_all() {
   if [ -f "$dir/cluster.env" ]; then echo "local-cluster: already started in $dir (stop it first)" >&2; exit 1; fi
-  command -v haproxy >/dev/null || { echo "local-cluster: haproxy not found (apt-get install -y haproxy)" >&2; exit 1; }
+  [ -x "$haproxy_bin" ] || { echo "local-cluster: haproxy not found (apt-get install -y haproxy)" >&2; exit 1; }
   for port in "$lb_port" $(seq $((lb_port + 1)) $((lb_port + count))) "$pg_port"; do
     port_free "$port" || { echo "local-cluster: port $port is taken (set CLUSTER_PORT / CLUSTER_PG_PORT)" >&2; exit 1; }
   done
@@ -116,8 +118,8 @@ start_all() {
     echo "  default-server inter 1s fall 2 rise 2"
     for i in $(seq 1 "$count"); do echo "  server portal-$i 127.0.0.1:$((lb_port + i)) check"; done
   } >"$dir/haproxy.cfg"
-  haproxy -c -q -f "$dir/haproxy.cfg"
-  haproxy -D -f "$dir/haproxy.cfg" -p "$dir/haproxy.pid"
+  "$haproxy_bin" -c -q -f "$dir/haproxy.cfg"
+  "$haproxy_bin" -D -f "$dir/haproxy.cfg" -p "$dir/haproxy.pid"
   for _ in $(seq 1 50); do answers "$balancer/wp-json/" && break; sleep 0.2; done
   answers "$balancer/wp-json/" || { echo "local-cluster: the balancer does not answer" >&2; exit 1; }
 

@@ -32,19 +32,24 @@ export default async function setup(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'youngengineer-cluster-'));
   const port = await freePorts(4);
   const pgPort = await freePorts(1);
-  execFileSync('bash', [path.join(ROOT, 'deploy/local-cluster.sh'), 'start'], {
-    env: {
-      ...process.env,
-      CLUSTER_DIR: dir,
-      CLUSTER_PORT: String(port),
-      CLUSTER_PG_PORT: String(pgPort),
-      CLUSTER_INSTANCES: '3',
-      // Cheap argon2id keeps many sign-ins fast on a shared CI machine; it is still argon2id.
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const script = path.join(ROOT, 'deploy/local-cluster.sh');
+  const env = {
+    ...process.env,
+    CLUSTER_DIR: dir,
+    CLUSTER_PORT: String(port),
+    CLUSTER_PG_PORT: String(pgPort),
+    CLUSTER_INSTANCES: '3',
+    // Cheap argon2id keeps many sign-ins fast on a shared CI machine; it is still argon2id.
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+  };
+  try {
+    execFileSync('bash', [script, 'start'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch (err) {
+    // The script stopped what it had started; its folder goes too.
+    execFileSync('bash', [script, 'stop'], { env, stdio: 'inherit' });
+    throw err;
+  }
   // Test workers start after the global setup and inherit this.
   process.env.CLUSTER_DIR = dir;
 }
