@@ -110,6 +110,7 @@ start_all() {
     echo "  timeout server 60s"
     echo "frontend portal"
     echo "  bind 127.0.0.1:$lb_port"
+    echo "  http-request del-header X-Forwarded-For"
     echo "  default_backend instances"
     echo "backend instances"
     echo "  balance roundrobin"
