@@ -37,6 +37,24 @@ const e2eWordPress: NonNullable<Config['projects']>[number] = {
   testMatch: ['**/*.wp.ts'],
 };
 
+/**
+ * The reference deployment scaled out: PostgreSQL, 3 instances and HAProxy started by
+ * deploy/local-cluster.sh (Debian's postgresql and haproxy packages). Only with CLUSTER=1 (.ci/run).
+ */
+const cluster: NonNullable<Config['projects']>[number] = {
+  displayName: 'cluster',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/deploy'],
+  testMatch: ['**/*.cluster.ts'],
+  // sharedLimits.cluster.ts needs the login and wrong-code limits counted in the database, across
+  // instances (issue 14 item 2, another branch): it fails until that is merged, then this entry goes.
+  testPathIgnorePatterns: ['/node_modules/', '/deploy/test/sharedLimits\\.cluster\\.ts$'],
+  transform: swc,
+  globalSetup: '<rootDir>/deploy/test/clusterSetup.ts',
+  globalTeardown: '<rootDir>/deploy/test/clusterTeardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/deploy/test/jestSetup.ts'],
+};
+
 const config: Config = {
   // One line per test file is enough on CI; failures still print in full.
   verbose: false,
@@ -65,6 +83,7 @@ const config: Config = {
     },
     ...(process.env.E2E === '1' ? [e2e] : []),
     ...(process.env.E2E === 'wordpress' ? [e2eWordPress] : []),
+    ...(process.env.CLUSTER === '1' ? [cluster] : []),
   ],
   // The browser journeys share one backend per file and chromium is heavy: one worker for them.
   ...(process.env.E2E ? { maxWorkers: 1 } : {}),

@@ -72,6 +72,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installCors(app, config.corsOrigins);
   installSecurityHeaders(app, config);
   installAuth(app, services);
+  const { instanceName } = config;
+  if (instanceName !== null) {
+    // Which instance behind the load balancer answered (the scale-out test and operators read it).
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('x-instance', instanceName);
+    });
+  }
 
   restIndexRoutes(app, 'Youngengineer Online');
   jwtAuthRoutes(app, services);

@@ -71,6 +71,8 @@ export interface Config {
   /** First administrator of an empty production database. */
   firstAdmin: { username: string; email: string; password: string | null };
   buildIfNeeded: boolean;
+  /** This instance's name, sent as X-Instance on every answer (INSTANCE_NAME); null sends none. */
+  instanceName: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -160,6 +162,14 @@ function logLevel(raw: string | undefined, fallback: string): string {
   return level;
 }
 
+/** A header value: letters, digits, dot, dash and underscore, so it cannot carry anything else. */
+function instanceName(raw: string | undefined): string | null {
+  const value = raw?.trim() ?? '';
+  if (value === '') return null;
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(value)) throw new ConfigError('INSTANCE_NAME must be 1 to 64 letters, digits, dots, dashes or underscores');
+  return value;
+}
+
 export interface CliFlags {
   buildIfNeeded: boolean;
 }
@@ -216,5 +226,6 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
       password: env.ADMIN_PASSWORD && env.ADMIN_PASSWORD !== '' ? env.ADMIN_PASSWORD : null,
     },
     buildIfNeeded: flags.buildIfNeeded,
+    instanceName: instanceName(env.INSTANCE_NAME),
   };
 }

@@ -6,13 +6,14 @@
 #
 # The cluster's data folder is BASE_DIR/data (BASE_DIR: a new temp folder by default); BASE_DIR is
 # written to /tmp/youngengineer-pg-dir so that `stop` (or CI's cleanup) finds it. PORT defaults to
-# 54329, or the next free port after it.
+# 54329, or the next free port after it. PG_CLUSTER_STATE= (empty) writes and reads no state file:
+# a cluster started so (deploy/local-cluster.sh) is stopped by its BASE_DIR and leaves CI's alone.
 #   export TEST_DATABASE_URL="$(server/test/pgCluster.sh start)"; npx jest --selectProjects server; server/test/pgCluster.sh stop
 # Uses Debian's postgresql package (/usr/lib/postgresql/<version>/bin). initdb refuses to run as
 # root, so as root the cluster runs as the postgres system user in a folder that user owns.
 set -euo pipefail
 
-STATE=/tmp/youngengineer-pg-dir
+STATE="${PG_CLUSTER_STATE-/tmp/youngengineer-pg-dir}"
 cmd="${1:-start}"
 
 bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
@@ -46,16 +47,16 @@ case "$cmd" in
     # fsync off: a throwaway test cluster, faster on CI.
     as_pg "$bin/pg_ctl" -D "$data" -l "$base/server.log" -w \
       -o "-p $port -c listen_addresses=127.0.0.1 -k $base -c fsync=off" start >/dev/null
-    echo "$base" >"$STATE"
+    if [ -n "$STATE" ]; then echo "$base" >"$STATE"; fi
     echo "postgres://postgres@127.0.0.1:$port/postgres"
     ;;
   stop)
-    base="${2:-$(cat "$STATE" 2>/dev/null || true)}"
+    base="${2:-$( [ -n "$STATE" ] && cat "$STATE" 2>/dev/null || true)}"
     if [ -n "$base" ] && [ -f "$base/data/PG_VERSION" ]; then
       as_pg "$bin/pg_ctl" -D "$base/data" -m fast -w stop >/dev/null 2>&1 || true
       rm -rf "$base"
     fi
-    if [ "$(cat "$STATE" 2>/dev/null || true)" = "$base" ]; then rm -f "$STATE"; fi
+    if [ -n "$STATE" ] && [ "$(cat "$STATE" 2>/dev/null || true)" = "$base" ]; then rm -f "$STATE"; fi
     ;;
   *)
     echo "usage: $0 start|stop [BASE_DIR] [PORT]" >&2

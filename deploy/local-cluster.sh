@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# The reference deployment of docs/deployment.md on one machine, for tests and try-outs: a PostgreSQL
+# cluster, N portal instances (`node --import tsx server/main.ts`, no demo mode) and HAProxy from
+# Debian's package balancing them round-robin with health checks.
+#
+#   deploy/local-cluster.sh start    prints the balancer's URL as its last line
+#   deploy/local-cluster.sh stop     stops everything it started and removes CLUSTER_DIR
+#   deploy/local-cluster.sh status
+#
+# Settings (environment):
+#   CLUSTER_DIR        /tmp/youngengineer-cluster  state: pg/, instance-N/ (DATA_DIR), logs, pids,
+#                                                  cluster.env (the URLs and AUTH_KEY, for tests)
+#   CLUSTER_PORT       18480   the balancer's port; instance N listens on CLUSTER_PORT + N
+#   CLUSTER_INSTANCES  3
+#   CLUSTER_PG_PORT    54480
+#   CLUSTER_SEED       demo    `demo` seeds the demo content (deploy/seedDemo.ts) before the instances
+#                              start; `none` starts empty (then ADMIN_PASSWORD creates the first admin)
+#   JWT_SECRET, AUTH_KEY       generated once into CLUSTER_DIR/secrets.env unless set
+# Every other variable (ARGON2_*, SMTP_URL, MEDIA_*, ... see server/CONFIG.md) passes through to the
+# instances. Needs Debian's postgresql and haproxy packages (apt-get install -y postgresql haproxy).
+# The PostgreSQL cluster is server/test/pgCluster.sh's, with its own folder and port and without its
+# state file, so it never touches the cluster of a CI run.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+dir="${CLUSTER_DIR:-/tmp/youngengineer-cluster}"
+lb_port="${CLUSTER_PORT:-18480}"
+count="${CLUSTER_INSTANCES:-3}"
+pg_port="${CLUSTER_PG_PORT:-54480}"
+seed="${CLUSTER_SEED:-demo}"
+cmd="${1:-}"
+# Debian installs it in /usr/sbin, which a non-root PATH may lack.
+haproxy_bin="$(command -v haproxy || echo /usr/sbin/haproxy)"
+
+port_free() { ! (echo >"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# 0 when GET url answers 200 (node's fetch: curl may not be installed).
+answers() {
+  node -e 'fetch(process.argv[1], { signal: AbortSignal.timeout(2000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$1"
+}
+
+stop_pid_file() { # file: TERM, then KILL after 10 s
+  local file=$1 pid
+  [ -f "$file" ] || return 0
+  pid=$(cat "$file")
+  if kill -TERM "$pid" 2>/dev/null; then
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null || true
+  fi
+  rm -f "$file"
+}
+
+stop_all() {
+  stop_pid_file "$dir/haproxy.pid"
+  for file in "$dir"/instance-*.pid; do stop_pid_file "$file"; done
+  if [ -d "$dir/pg" ]; then PG_CLUSTER_STATE='' bash "$root/server/test/pgCluster.sh" stop "$dir/pg"; fi
+}
+
+start_all() {
+  if [ -f "$dir/cluster.env" ]; then echo "local-cluster: already started in $dir (stop it first)" >&2; exit 1; fi
+  [ -x "$haproxy_bin" ] || { echo "local-cluster: haproxy not found (apt-get install -y haproxy)" >&2; exit 1; }
+  for port in "$lb_port" $(seq $((lb_port + 1)) $((lb_port + count))) "$pg_port"; do
+    port_free "$port" || { echo "local-cluster: port $port is taken (set CLUSTER_PORT / CLUSTER_PG_PORT)" >&2; exit 1; }
+  done
+  mkdir -p "$dir"
+  # As root the PostgreSQL cluster runs as the postgres user, who must reach CLUSTER_DIR/pg.
+  chmod 755 "$dir"
+
+  if [ ! -f "$dir/secrets.env" ]; then
+    (umask 077; node -e 'const r = () => require("node:crypto").randomBytes(32).toString("base64url"); console.log(`JWT_SECRET=${r()}\nAUTH_KEY=${r()}`)' >"$dir/secrets.env")
+  fi
+  local generated_jwt generated_key
+  generated_jwt=$(sed -n 's/^JWT_SECRET=//p' "$dir/secrets.env")
+  generated_key=$(sed -n 's/^AUTH_KEY=//p' "$dir/secrets.env")
+  export JWT_SECRET="${JWT_SECRET:-$generated_jwt}" AUTH_KEY="${AUTH_KEY:-$generated_key}"
+
+  local server_url
+  server_url=$(PG_CLUSTER_STATE='' bash "$root/server/test/pgCluster.sh" start "$dir/pg" "$pg_port" | tail -n 1)
+  psql "$server_url" -qAtc 'create database portal' >/dev/null
+  export DATABASE_URL="${server_url%/postgres}/portal"
+
+  cd "$root"
+  if [ "$seed" = "demo" ]; then node --import tsx deploy/seedDemo.ts; fi
+
+  local balancer="http://127.0.0.1:$lb_port" urls=() i
+  # Instance 1 first: it migrates an empty database (and creates the first administrator); the
+  # others then find it ready.
+  for i in $(seq 1 "$count"); do
+    local port=$((lb_port + i))
+    mkdir -p "$dir/instance-$i"
+    PORT=$port HOST=127.0.0.1 DATA_DIR="$dir/instance-$i" DIST_DIR="$root/dist" PUBLIC_URL="$balancer" \
+      INSTANCE_NAME="portal-$i" TRUST_PROXY=1 LOG_LEVEL="${LOG_LEVEL:-warn}" \
+      setsid node --import tsx server/main.ts >"$dir/instance-$i.log" 2>&1 </dev/null &
+    echo $! >"$dir/instance-$i.pid"
+    urls+=("http://127.0.0.1:$port")
+    if [ "$i" -eq 1 ]; then wait_ready 1; fi
+  done
+  for i in $(seq 2 "$count"); do wait_ready "$i"; done
+
+  {
+    echo "global"
+    echo "  maxconn 4096"
+    echo "defaults"
+    echo "  mode http"
+    echo "  option forwardfor"
+    echo "  option redispatch"
+    echo "  retries 2"
+    echo "  timeout connect 2s"
+    echo "  timeout client 60s"
+    echo "  timeout server 60s"
+    echo "frontend portal"
+    echo "  bind 127.0.0.1:$lb_port"
+    echo "  http-request del-header X-Forwarded-For"
+    echo "  default_backend instances"
+    echo "backend instances"
+    echo "  balance roundrobin"
+    echo "  option httpchk GET /wp-json/"
+    echo "  http-check expect status 200"
+    echo "  default-server inter 1s fall 2 rise 2"
+    for i in $(seq 1 "$count"); do echo "  server portal-$i 127.0.0.1:$((lb_port + i)) check"; done
+  } >"$dir/haproxy.cfg"
+  "$haproxy_bin" -c -q -f "$dir/haproxy.cfg"
+  "$haproxy_bin" -D -f "$dir/haproxy.cfg" -p "$dir/haproxy.pid"
+  for _ in $(seq 1 50); do answers "$balancer/wp-json/" && break; sleep 0.2; done
+  answers "$balancer/wp-json/" || { echo "local-cluster: the balancer does not answer" >&2; exit 1; }
+
+  (umask 077; {
+    echo "BALANCER_URL=$balancer"
+    echo "INSTANCE_URLS=${urls[*]}"
+    echo "DATABASE_URL=$DATABASE_URL"
+    echo "AUTH_KEY=$AUTH_KEY"
+  } >"$dir/cluster.env")
+  echo "$balancer"
+}
+
+wait_ready() { # instance number: its port answers within 60 s, or its log is shown
+  local i=$1 url="http://127.0.0.1:$((lb_port + $1))/wp-json/" pid
+  pid=$(cat "$dir/instance-$i.pid")
+  for _ in $(seq 1 300); do
+    answers "$url" && return 0
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  echo "local-cluster: instance $i did not start; its log:" >&2
+  tail -n 30 "$dir/instance-$i.log" >&2
+  exit 1
+}
+
+case "$cmd" in
+  start)
+    trap 'status=$?; if [ "$status" -ne 0 ]; then stop_all; fi' EXIT
+    start_all
+    ;;
+  stop)
+    stop_all
+    rm -rf "$dir"
+    ;;
+  status)
+    for file in "$dir"/instance-*.pid "$dir/haproxy.pid"; do
+      [ -f "$file" ] || continue
+      if kill -0 "$(cat "$file")" 2>/dev/null; then echo "$(basename "$file" .pid): running"; else echo "$(basename "$file" .pid): not running"; fi
+    done
+    ;;
+  *)
+    echo "usage: $0 start|stop|status" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,77 @@
+/**
+ * The reference deployment scaled out (issue 14): PostgreSQL, 3 instances behind HAProxy
+ * (deploy/local-cluster.sh), every request over real HTTP. What needs limits counted in the database
+ * is in sharedLimits.cluster.ts.
+ */
+import { DEMO, PATHS, client, cluster, errorCode } from './cluster';
+
+const { balancerUrl, instanceUrls, authKey } = cluster();
+const KEY = { AUTH_KEY: authKey };
+
+test('the balancer spreads requests over all 3 instances, each naming itself', async () => {
+  const balancer = client(balancerUrl, '127.0.0.11');
+  const answers = [];
+  for (let i = 0; i < 9; i += 1) answers.push(await balancer.get('/wp-json/'));
+  expect(answers.map((a) => a.status)).toEqual(Array(9).fill(200));
+  expect(new Set(answers.map((a) => a.instance))).toEqual(new Set(['portal-1', 'portal-2', 'portal-3']));
+  const direct = await Promise.all(instanceUrls.map((url) => client(url, '127.0.0.11').get('/wp-json/')));
+  expect(direct.map((a) => a.instance)).toEqual(['portal-1', 'portal-2', 'portal-3']);
+});
+
+test('a token from one instance is honoured by every instance', async () => {
+  const token = await client(instanceUrls[0] ?? '', '127.0.0.12').login(DEMO.dana.username, DEMO.dana.password);
+  for (const url of instanceUrls) {
+    const list = await client(url, '127.0.0.12').post(PATHS.students, KEY, token);
+    expect({ instance: list.instance, status: list.status }).toEqual({ instance: list.instance, status: 200 });
+  }
+});
+
+test('a student signed up through one instance is in the list read through the others at once', async () => {
+  const [first, ...others] = instanceUrls.map((url) => client(url, '127.0.0.13'));
+  if (!first) throw new Error('no instances');
+  const token = await first.login(DEMO.dana.username, DEMO.dana.password);
+  // Every instance has read (and may have cached) the list before the change.
+  for (const other of others) expect((await other.post(PATHS.students, KEY, token)).status).toBe(200);
+  const parentEmail = `parent.scaleout.${Date.now()}@example.test`;
+  const created = await first.post(
+    PATHS.createStudent,
+    {
+      ...KEY,
+      ParentName: 'Noa Parent',
+      StudentFirstName: 'Tom',
+      StudentLastName: 'Scaleout',
+      ParentEmail: parentEmail,
+      Phone: '+972 52 555 0101',
+      Program: 'Play Machines 1',
+      LessonStartDate: '2026-03-01',
+      LessonEndDate: '2026-06-30',
+      NumberOfLessons: '16',
+    },
+    token,
+  );
+  expect({ status: created.status, body: created.body }).toEqual({ status: 200, body: 'email_sent' });
+  for (const other of others) {
+    const list = await other.post(PATHS.students, KEY, token);
+    expect({ instance: list.instance, found: (list.body as { parent_email: string }[]).some((s) => s.parent_email === parentEmail) }).toEqual({ instance: list.instance, found: true });
+  }
+});
+
+test('10 wrong codes through the balancer, then 429 too_many_attempts from every instance', async () => {
+  const balancer = client(balancerUrl, '127.0.0.14');
+  const admin = await balancer.login(DEMO.admin.username, DEMO.admin.password);
+  const lessons = (await balancer.get(`${PATHS.pages}?parent=130&per_page=100`, admin)).body as { id: number; title: { rendered: string } }[];
+  const catapult = lessons.find((p) => p.title.rendered === 'Catapult');
+  if (!catapult) throw new Error('no lesson Catapult');
+  const token = await balancer.login(DEMO.mia.username, DEMO.mia.password);
+  const body = { ...KEY, lesson_id: catapult.id, code: '0000' };
+  const wrong = [];
+  for (let i = 0; i < 10; i += 1) wrong.push(await balancer.post(PATHS.unlock, body, token));
+  expect(wrong.map((a) => `${a.status} ${String(errorCode(a))}`)).toEqual(Array(10).fill('403 wrong_code'));
+  expect(new Set(wrong.map((a) => a.instance)).size).toBe(3);
+  // Even the right code (2468) is refused now, by every instance.
+  for (const url of instanceUrls) {
+    const blocked = await client(url, '127.0.0.14').post(PATHS.unlock, { ...body, code: '2468' }, token);
+    expect({ instance: blocked.instance, status: blocked.status, code: errorCode(blocked) }).toEqual({ instance: blocked.instance, status: 429, code: 'too_many_attempts' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  }
+});
