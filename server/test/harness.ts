@@ -95,7 +95,7 @@ export interface StartOptions {
   assets?: boolean;
 }
 
-async function openTestDb(dialect: DialectName, dir: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function openTestDb(dialect: DialectName, dir: string): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') return { db: openDb({ kind: 'sqlite', file: path.join(dir, 'portal.sqlite') }), drop: async () => {} };
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: PG_URL });
