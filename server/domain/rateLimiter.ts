@@ -1,9 +1,14 @@
 /**
  * Rate limits counted in the database, so that every instance behind a load balancer shares them:
  * one counter row per (limit, key, fixed window), bumped by one atomic upsert that answers the new
- * count. An attempt is counted BEFORE it is checked (take), so that under any concurrency at most
- * `max` attempts of a window get checked; an attempt that turns out not to count is given back
- * (release). Keys (account names, e-mail and client addresses) are stored hashed.
+ * count. Two ways to use it:
+ *  - take: the attempt is counted BEFORE it is checked, so that under any concurrency at most
+ *    `max` attempts of a window get checked (unlock codes, resets); one that turns out not to
+ *    count is given back (release).
+ *  - retryAfter then record: only failures count (sign-in), so that many concurrent right
+ *    passwords for one account are never refused; concurrent wrong ones can pass the check
+ *    together, but each costs an argon2id hash, which bounds how many a burst gets.
+ * Keys (account names, e-mail and client addresses) are stored hashed.
  */
 import { createHash } from 'node:crypto';
 import type { RateLimitRule } from '../config';
@@ -46,6 +51,21 @@ export class RateLimiter {
     return Math.max(1, Math.ceil((w.expiresAt - now) / 1000));
   }
 
+  /** Seconds until the window ends when the limit is used up, else null; counts nothing. */
+  async retryAfter(key: string): Promise<number | null> {
+    const now = this.clock().getTime();
+    const w = this.window(key, now);
+    if ((await q.rateLimitHits(this.db.kysely, w)) < this.rule.max) return null;
+    return Math.max(1, Math.ceil((w.expiresAt - now) / 1000));
+  }
+
+  /** Counts a failure (after the check: see retryAfter). */
+  async record(key: string): Promise<void> {
+    const now = this.clock().getTime();
+    await this.cleanup(now);
+    await q.addRateLimitHit(this.db.kysely, this.window(key, now));
+  }
+
   /** Gives back the attempt counted by take (a right code: only wrong ones count). */
   async release(key: string): Promise<void> {
     await q.removeRateLimitHit(this.db.kysely, this.window(key, this.clock().getTime()));
@@ -57,7 +77,7 @@ export class RateLimiter {
   }
 
   private async cleanup(now: number): Promise<void> {
-    if (now - (lastCleanup.get(this.db) ?? 0) < CLEANUP_EVERY_MS) return;
+    if (Math.abs(now - (lastCleanup.get(this.db) ?? 0)) < CLEANUP_EVERY_MS) return;
     lastCleanup.set(this.db, now);
     await q.deleteExpiredRateLimitCounters(this.db.kysely, now);
   }

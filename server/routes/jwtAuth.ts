@@ -35,15 +35,17 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
     if (username.trim() === '') throw loginError('empty_username', '<strong>Error:</strong> The username field is empty.');
     if (password === '') throw loginError('empty_password', '<strong>Error:</strong> The password field is empty.');
     const accountKey = username.trim().toLowerCase();
-    // Counted before the password is checked, so that concurrent guesses cannot pass the limit;
-    // a right password gives its attempts back (only failed logins count).
-    const waitAccount = await s.limiters.loginPerAccount.take(accountKey);
-    const waitIp = await s.limiters.loginPerIp.take(request.ip);
-    if (waitAccount !== null || waitIp !== null) throw tooManyAttempts(Math.max(waitAccount ?? 0, waitIp ?? 0));
+    // Only failed sign-ins count (many right ones at once must all get in), in the database so
+    // that every instance shares the count.
+    const wait = (await s.limiters.loginPerAccount.retryAfter(accountKey)) ?? (await s.limiters.loginPerIp.retryAfter(request.ip));
+    if (wait !== null) throw tooManyAttempts(wait);
     const user = await authenticate(s.ctx, username, password);
-    if (!user) throw WRONG_CREDENTIALS();
+    if (!user) {
+      await s.limiters.loginPerAccount.record(accountKey);
+      await s.limiters.loginPerIp.record(request.ip);
+      throw WRONG_CREDENTIALS();
+    }
     await s.limiters.loginPerAccount.reset(accountKey);
-    await s.limiters.loginPerIp.release(request.ip);
     const body: TokenResponse = {
       token: await s.tokens.issue(user.id, s.ctx.clock()),
       user_email: user.email,

@@ -96,6 +96,11 @@ describeEachDb('two instances on one database', (dialect) => {
     for (const app of apps) expect((await call(app, PATHS.unlock, { AUTH_KEY: TEST_AUTH_KEY, lesson_id: lesson.id, code: right }, mia)).status).toBe(429);
   });
 
+  test('30 concurrent right passwords for one account all get in: only failures count', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => call(apps[i % 2]!, PATHS.token, { username: 'maria', password: DEMO.maria.password })));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 30 }, () => 200));
+  });
+
   test('10 wrong passwords for one account across the instances, then 429 from both', async () => {
     for (let i = 0; i < 10; i += 1) expect((await call(apps[i % 2]!, PATHS.token, { username: 'lee', password: `wrong-${i}` })).status).toBe(403);
     for (const app of apps) {
