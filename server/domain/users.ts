@@ -97,22 +97,22 @@ export async function createFranchiseOwner(ctx: DomainContext, actor: Actor, inp
   try {
     created = await q.inTransaction(ctx.db, async (trx) => {
       const userId = await insertAccount(
-      trx,
-      hash,
-      {
-        username,
-        email: input.email,
-        displayName: `${input.firstName} ${input.lastName}`,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: 'franchise_owner',
-        country: input.country,
-        state: input.state,
-        territory: input.territory,
-        teacherId: null,
-      },
-      now,
-    );
+        trx,
+        hash,
+        {
+          username,
+          email: input.email,
+          displayName: `${input.firstName} ${input.lastName}`,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: 'franchise_owner',
+          country: input.country,
+          state: input.state,
+          territory: input.territory,
+          teacherId: null,
+        },
+        now,
+      );
       const mail = ownerWelcomeMail({ to: input.email, name: input.firstName, username, password, siteUrl: ctx.siteUrl });
       return { userId, mailId: await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now) };
     });

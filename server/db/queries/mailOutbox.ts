@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DialectName } from '../connection';
-import type { Selectable } from 'kysely';
 import type { MailOutboxTable } from '../schema';
 import type { Executor } from './executor';
 
