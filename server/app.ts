@@ -4,16 +4,17 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import { createPasswordHasher, type PasswordHasher } from './domain/passwords';
+import { RateLimiter } from './domain/rateLimiter';
 import { createTokenService } from './domain/tokens';
 import { installAuth } from './http/auth';
 import { installCors } from './http/cors';
 import { installErrorHandler } from './http/errors';
 import { installRequestLog, loggerOptions } from './http/logging';
 import { BODY_LIMIT, installBodyParsers } from './http/parsers';
-import { RateLimiter } from './http/rateLimiter';
 import { installSecurityHeaders } from './http/securityHeaders';
 import type { AppServices } from './http/services';
 import type { Mailer } from './mail/mailer';
+import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/outbox';
 import { jwtAuthRoutes } from './routes/jwtAuth';
 import { pagesRoutes } from './routes/pages';
 import { restIndexRoutes } from './routes/restIndex';
@@ -24,7 +25,10 @@ import { wlRoutes } from './routes/wl';
 export interface AppOptions {
   db: Db;
   config: Config;
+  /** How queued mail leaves: SMTP or the demo's outbox folder (the worker of the database outbox uses it). */
   mailer: Mailer;
+  /** The outbox worker's pace (tests shorten it). */
+  outboxTiming?: OutboxTiming;
   clock?: () => Date;
   hasher?: PasswordHasher;
   /** Where logs go (tests capture them); stdout by default. */
@@ -49,17 +53,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const listener = options.onRoute;
     app.addHook('onRoute', (route) => listener({ method: route.method, url: route.url }));
   }
+  const outbox = new MailOutbox(db, mailer, clock, app.log, options.outboxTiming ?? DEFAULT_OUTBOX_TIMING);
+  app.addHook('onReady', async () => {
+    outbox.start();
+    // Mail queued while no instance ran (or SMTP was down) goes now rather than at the first poll.
+    void outbox.runOnce();
+  });
+  app.addHook('onClose', () => outbox.stop());
   const rl = config.rateLimits;
   const services: AppServices = {
-    ctx: { db, mailer, clock, hasher: options.hasher ?? createPasswordHasher(config.argon2), siteUrl: config.publicUrl },
+    ctx: { db, mail: outbox, clock, hasher: options.hasher ?? createPasswordHasher(config.argon2), siteUrl: config.publicUrl },
     config,
     tokens: createTokenService(config.jwtSecret, config.publicUrl),
     limiters: {
-      loginPerAccount: new RateLimiter(rl.loginPerAccount, clock),
-      loginPerIp: new RateLimiter(rl.loginPerIp, clock),
-      resetPerAccount: new RateLimiter(rl.resetPerAccount, clock),
-      resetPerIp: new RateLimiter(rl.resetPerIp, clock),
-      unlockPerIp: new RateLimiter(rl.unlockPerIp, clock),
+      loginPerAccount: new RateLimiter(db, 'login_account', rl.loginPerAccount, clock),
+      loginPerIp: new RateLimiter(db, 'login_ip', rl.loginPerIp, clock),
+      resetPerAccount: new RateLimiter(db, 'reset_account', rl.resetPerAccount, clock),
+      resetPerIp: new RateLimiter(db, 'reset_ip', rl.resetPerIp, clock),
+      unlockPerIp: new RateLimiter(db, 'unlock_ip', rl.unlockPerIp, clock),
+      unlockWrongPerStudent: new RateLimiter(db, 'unlock_wrong_student', rl.unlockWrongPerStudent, clock),
     },
   };
 

@@ -18,6 +18,7 @@ import { createPasswordHasher, generatePassword } from './domain/passwords';
 import { createAccount, setPassword } from './domain/users';
 import { ApiError } from './errors';
 import { createMailer } from './mail/mailer';
+import { MailOutbox } from './mail/outbox';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
   create-admin   --username U --email E [--password P]
@@ -57,7 +58,8 @@ export async function runCli(argv: readonly string[], out: (line: string) => voi
   const ctx: DomainContext = {
     db,
     hasher: createPasswordHasher(config.argon2),
-    mailer: createMailer(config, { info: () => undefined }),
+    // No command mails today; one that does would queue in the outbox like the server does.
+    mail: new MailOutbox(db, createMailer(config, { info: () => undefined }), () => new Date(), { info: () => undefined, warn: () => undefined }),
     clock: () => new Date(),
     siteUrl: config.publicUrl,
   };

@@ -97,6 +97,61 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('users').addColumn('password_changed_at', 'varchar(30)', (c) => c.notNull().defaultTo('')).execute();
       },
     },
+    '2026_11_23_shared_state_and_mail_outbox': {
+      async up(db: AnyDb) {
+        // Rate limits counted per (limit, hashed key, fixed window), shared by every instance.
+        await db.schema
+          .createTable('rate_limit_counters')
+          .addColumn('limit_name', 'varchar(40)', (c) => c.notNull())
+          .addColumn('limit_key', 'varchar(64)', (c) => c.notNull())
+          .addColumn('window_start', 'bigint', (c) => c.notNull())
+          .addColumn('hits', 'integer', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('rate_limit_counters_pk', ['limit_name', 'limit_key', 'window_start'])
+          .execute();
+        await db.schema.createIndex('rate_limit_counters_expires_idx').on('rate_limit_counters').column('expires_at').execute();
+
+        // Bumped by a trigger in the transaction of every write to students: caches key on it.
+        await db.schema
+          .createTable('change_versions')
+          .addColumn('name', 'varchar(40)', (c) => c.primaryKey())
+          .addColumn('version', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.insertInto('change_versions').values({ name: 'students', version: 0 }).execute();
+        if (dialect === 'postgres') {
+          await sql`create function bump_students_version() returns trigger language plpgsql as $$
+            begin
+              update change_versions set version = version + 1 where name = 'students';
+              return null;
+            end $$`.execute(db);
+          await sql`create trigger students_version after insert or update or delete or truncate on students
+            for each statement execute function bump_students_version()`.execute(db);
+        } else {
+          for (const event of ['insert', 'update', 'delete']) {
+            await sql
+              .raw(
+                `create trigger students_version_${event} after ${event} on students
+                 begin update change_versions set version = version + 1 where name = 'students'; end`,
+              )
+              .execute(db);
+          }
+        }
+
+        await required(autoId(db, 'mail_outbox'), {
+          to_address: 'varchar(254)',
+          subject: 'text',
+          body: 'text',
+          status: 'varchar(10)',
+          attempts: 'integer',
+          created_at: 'varchar(30)',
+        })
+          .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+          .addColumn('sent_at', 'varchar(30)')
+          .addColumn('last_error', 'varchar(100)')
+          .execute();
+        await db.schema.createIndex('mail_outbox_due_idx').on('mail_outbox').columns(['status', 'next_attempt_at']).execute();
+      },
+    },
   };
 }
 

@@ -82,6 +82,41 @@ export interface UserMetaTable {
   meta_value: string;
 }
 
+/** One counter of a rate limit: the hits of one key inside one fixed window (times in ms since 1970). */
+export interface RateLimitCountersTable {
+  limit_name: string;
+  /** SHA-256 (hex) of the account name or address: no personal data is stored. */
+  limit_key: string;
+  window_start: number;
+  hits: number;
+  /** When the window is over and the row may go. */
+  expires_at: number;
+}
+
+/** Versions bumped by triggers in the same transaction as a write (name 'students': the roster). */
+export interface ChangeVersionsTable {
+  name: string;
+  version: number;
+}
+
+export type MailStatus = 'pending' | 'sent';
+
+/** Mail waiting to be sent, and sent mail (its body scrubbed: it held a password). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  status: MailStatus;
+  attempts: number;
+  created_at: string;
+  /** ms since 1970: when a worker may (re)try; a claim moves it past the sending time. */
+  next_attempt_at: number;
+  sent_at: string | null;
+  /** An SMTP code or error name, never the server's text (it may name the recipient). */
+  last_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   students: StudentsTable;
@@ -89,6 +124,9 @@ export interface Database {
   unlocks: UnlocksTable;
   unlock_failures: UnlockFailuresTable;
   user_meta: UserMetaTable;
+  rate_limit_counters: RateLimitCountersTable;
+  change_versions: ChangeVersionsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

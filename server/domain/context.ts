@@ -1,13 +1,14 @@
 import type { Db } from '../db/connection';
 import type { Role, UserRow } from '../db/schema';
-import type { Mailer } from '../mail/mailer';
+import type { MailDispatch } from '../mail/outbox';
 import type { PasswordHasher } from './passwords';
 
 /** What domain functions need; built once by the app. */
 export interface DomainContext {
   db: Db;
   hasher: PasswordHasher;
-  mailer: Mailer;
+  /** Sends mails queued in the outbox (q.enqueueMail) right after their transaction commits. */
+  mail: MailDispatch;
   clock: () => Date;
   /** The site's URL as mails name it. */
   siteUrl: string;

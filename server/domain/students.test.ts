@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { openDb, type Db } from '../db/connection';
 import { migrateToLatest } from '../db/migrations';
 import { createOutboxMailer } from '../mail/mailer';
+import { MailOutbox } from '../mail/outbox';
 import { demoSource } from '../seed/demoSource';
 import { seedDemo } from '../seed/seedDatabase';
 import type { Actor, DomainContext } from './context';
@@ -32,8 +33,9 @@ beforeAll(async () => {
   const hasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
   const clock = () => new Date('2026-03-01T10:00:00Z');
   await seedDemo({ db, hasher, clock }, demoSource, null);
-  const log = { info: () => undefined };
-  ctx = { db, hasher, clock, mailer: createOutboxMailer(path.join(dir, 'outbox'), 'portal@demo.test', log), siteUrl: 'http://localhost' };
+  const log = { info: () => undefined, warn: () => undefined };
+  const mail = new MailOutbox(db, createOutboxMailer(path.join(dir, 'outbox'), 'portal@demo.test', log), clock, log);
+  ctx = { db, hasher, clock, mail, siteUrl: 'http://localhost' };
 });
 
 afterAll(async () => {

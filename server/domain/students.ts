@@ -21,46 +21,30 @@ export function listStudentsFor(ctx: DomainContext, actor: Actor): Promise<Stude
  * The roster answer of get_all_students_data, serialized: a franchise owner with 10,000 students
  * is about 3 MB of JSON and 50-150 ms of query, row mapping and JSON.stringify, repeated for every
  * request. The serialized answer is cached per database and scope (all students for an
- * administrator, one owner's otherwise), keyed by
- *  - a version bumped by every student write of this process (createStudent), and
- *  - a fingerprint read from the database on every request, so a write by another process
- *    (several instances behind a load balancer, the CLI, a script writing the file) is seen on
- *    the next request too: on SQLite PRAGMA data_version (any commit by another connection, about
- *    2 µs); on PostgreSQL the row count and highest user id of the scope (q.studentsFingerprint,
- *    one index scan). Students rows are insert-only in this code base; an UPDATE or DELETE of
- *    students rows added later must bump the version (bumpStudentsVersion), and on PostgreSQL
- *    would only be seen by other instances if it changes the count or the highest id.
+ * administrator, one owner's otherwise), keyed by the students change version: a counter in the
+ * database (change_versions) that a trigger bumps in the same transaction as every insert, update
+ * or delete of students rows, whoever makes it (any instance behind a load balancer, the CLI, the
+ * seed, a cascade from a deleted user). It is read on every request (one primary-key lookup), so
+ * an edit through one instance shows through every other at once.
  * Concurrent requests for one key share one computation. At most MAX_CACHED scopes are kept
  * (least recently used dropped first).
  */
 const MAX_CACHED = 16;
 
 interface RosterCacheEntry {
-  key: string;
+  version: number;
   body: Promise<Buffer>;
 }
 
-interface RosterCache {
-  version: number;
-  entries: Map<string, RosterCacheEntry>;
-}
+const rosterCaches = new WeakMap<Db, Map<string, RosterCacheEntry>>();
 
-const rosterCaches = new WeakMap<Db, RosterCache>();
-
-function rosterCache(db: Db): RosterCache {
+function rosterCache(db: Db): Map<string, RosterCacheEntry> {
   let cache = rosterCaches.get(db);
   if (!cache) {
-    cache = { version: 0, entries: new Map() };
+    cache = new Map();
     rosterCaches.set(db, cache);
   }
   return cache;
-}
-
-/** Every write to the students table (the roster reads nothing else) calls this after it commits. */
-export function bumpStudentsVersion(db: Db): void {
-  const cache = rosterCache(db);
-  cache.version += 1;
-  cache.entries.clear();
 }
 
 /** A student record as get_all_students_data sends it: numbers as strings, as WordPress does. */
@@ -89,27 +73,23 @@ export async function studentsJsonFor(ctx: DomainContext, actor: Actor): Promise
   const db = ctx.db;
   const cache = rosterCache(db);
   const scopeKey = scope === 'all' ? 'all' : `owner:${scope.teacherId}`;
-  const version = cache.version;
-  // Fingerprint first, rows second: a write landing in between makes the next request recompute.
-  const fingerprint = db.dialect === 'sqlite' ? await q.sqliteDataVersion(db.kysely) : await q.studentsFingerprint(db.kysely, scope);
-  const key = `${version}|${fingerprint}`;
-  const hit = cache.entries.get(scopeKey);
-  if (hit && hit.key === key) {
-    cache.entries.delete(scopeKey);
-    cache.entries.set(scopeKey, hit);
+  // Version first, rows second: the rows are at least as new as the version they are kept under,
+  // so a write landing in between only makes the next request recompute.
+  const version = await q.studentsVersion(db.kysely);
+  const hit = cache.get(scopeKey);
+  if (hit && hit.version === version) {
+    cache.delete(scopeKey);
+    cache.set(scopeKey, hit);
     return hit.body;
   }
   const body = q.listRosterStudents(db.kysely, scope).then((rows) => Buffer.from(JSON.stringify(rows.map(toWireStudent)), 'utf8'));
-  // A write of this process during the read: answer, but do not keep the answer.
-  if (cache.version === version) {
-    const entry: RosterCacheEntry = { key, body };
-    cache.entries.delete(scopeKey);
-    cache.entries.set(scopeKey, entry);
-    while (cache.entries.size > MAX_CACHED) cache.entries.delete(cache.entries.keys().next().value!);
-    body.catch(() => {
-      if (cache.entries.get(scopeKey) === entry) cache.entries.delete(scopeKey);
-    });
-  }
+  const entry: RosterCacheEntry = { version, body };
+  cache.delete(scopeKey);
+  cache.set(scopeKey, entry);
+  while (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
+  body.catch(() => {
+    if (cache.get(scopeKey) === entry) cache.delete(scopeKey);
+  });
   return body;
 }
 
@@ -137,8 +117,8 @@ async function teacherFor(ctx: DomainContext, actor: Actor, input: NewStudentInp
   return teacher;
 }
 
-/** The student's user and student record, in one transaction; returns the login name. */
-function insertStudentAccount(ctx: DomainContext, teacher: UserRow, input: NewStudentInput, hash: string, now: Date): Promise<string> {
+/** The student's user, student record and welcome mail, in one transaction; returns the outbox id of the mail. */
+function insertStudentAccount(ctx: DomainContext, teacher: UserRow, input: NewStudentInput, password: string, hash: string, now: Date): Promise<number> {
   return q.inTransaction(ctx.db, async (trx) => {
     const name = await uniqueLoginName(trx, loginNameBase([input.studentFirstName, input.studentLastName], 'student'));
     const userId = await insertAccount(
@@ -172,7 +152,15 @@ function insertStudentAccount(ctx: DomainContext, teacher: UserRow, input: NewSt
       number_of_lessons: input.numberOfLessons,
       created_at: q.nowIso(now),
     });
-    return name;
+    const mail = studentWelcomeMail({
+      to: input.parentEmail,
+      parentName: input.parentName,
+      studentName: `${input.studentFirstName} ${input.studentLastName}`,
+      username: name,
+      password,
+      siteUrl: ctx.siteUrl,
+    });
+    return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now);
   });
 }
 
@@ -187,11 +175,11 @@ export async function createStudent(ctx: DomainContext, actor: Actor, input: New
   const password = generatePassword();
   const hash = await ctx.hasher.hash(password);
   const now = ctx.clock();
-  let username: string | null = null;
+  let mailId: number | null = null;
   // A login name picked at the same moment by another sign-up makes the insert fail: pick again.
-  for (let attempt = 1; username === null; attempt += 1) {
+  for (let attempt = 1; mailId === null; attempt += 1) {
     try {
-      username = await insertStudentAccount(ctx, teacher, input, hash, now);
+      mailId = await insertStudentAccount(ctx, teacher, input, password, hash, now);
     } catch (err) {
       if (!q.isUniqueViolation(err)) throw err;
       // Two sign-ups with one e-mail at once: the unique index lets one through.
@@ -199,16 +187,6 @@ export async function createStudent(ctx: DomainContext, actor: Actor, input: New
       if (attempt >= 10) throw err;
     }
   }
-  bumpStudentsVersion(db);
-  await ctx.mailer.send(
-    studentWelcomeMail({
-      to: input.parentEmail,
-      parentName: input.parentName,
-      studentName: `${input.studentFirstName} ${input.studentLastName}`,
-      username,
-      password,
-      siteUrl: ctx.siteUrl,
-    }),
-  );
+  await ctx.mail.deliverSoon([mailId]);
   return 'email_sent';
 }

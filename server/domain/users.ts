@@ -92,31 +92,36 @@ export async function createFranchiseOwner(ctx: DomainContext, actor: Actor, inp
   const username = input.username ?? (await uniqueLoginName(db, loginNameFromEmail(input.email, 'owner')));
   const password = generatePassword();
   const hash = await ctx.hasher.hash(password);
-  let userId: number;
+  const now = ctx.clock();
+  let created: { userId: number; mailId: number };
   try {
-    userId = await insertAccount(
-      db,
-      hash,
-      {
-        username,
-        email: input.email,
-        displayName: `${input.firstName} ${input.lastName}`,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: 'franchise_owner',
-        country: input.country,
-        state: input.state,
-        territory: input.territory,
-        teacherId: null,
-      },
-      ctx.clock(),
-    );
+    created = await q.inTransaction(ctx.db, async (trx) => {
+      const userId = await insertAccount(
+        trx,
+        hash,
+        {
+          username,
+          email: input.email,
+          displayName: `${input.firstName} ${input.lastName}`,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: 'franchise_owner',
+          country: input.country,
+          state: input.state,
+          territory: input.territory,
+          teacherId: null,
+        },
+        now,
+      );
+      const mail = ownerWelcomeMail({ to: input.email, name: input.firstName, username, password, siteUrl: ctx.siteUrl });
+      return { userId, mailId: await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now) };
+    });
   } catch (err) {
     if (q.isUniqueViolation(err)) throw alreadyExists((await q.findUserByEmail(db, input.email)) ? 'email' : 'username');
     throw err;
   }
-  await ctx.mailer.send(ownerWelcomeMail({ to: input.email, name: input.firstName, username, password, siteUrl: ctx.siteUrl }));
-  return { userId, username };
+  await ctx.mail.deliverSoon([created.mailId]);
+  return { userId: created.userId, username };
 }
 
 export function noAccountWithEmail(): ApiError {
@@ -128,10 +133,15 @@ export async function resetPassword(ctx: DomainContext, email: string): Promise<
   const user = await q.findUserByEmail(ctx.db.kysely, email);
   if (!user) throw noAccountWithEmail();
   const password = generatePassword();
-  await q.updatePasswordHash(ctx.db.kysely, user.id, await ctx.hasher.hash(password), ctx.clock().toISOString());
-  await ctx.mailer.send(
-    passwordResetMail({ to: user.email, name: user.first_name || user.display_name, username: user.username, password, siteUrl: ctx.siteUrl }),
-  );
+  const hash = await ctx.hasher.hash(password);
+  const now = ctx.clock();
+  const mail = passwordResetMail({ to: user.email, name: user.first_name || user.display_name, username: user.username, password, siteUrl: ctx.siteUrl });
+  // The new password and its mail are committed together: neither exists without the other.
+  const mailId = await q.inTransaction(ctx.db, async (trx) => {
+    await q.updatePasswordHash(trx, user.id, hash, now.toISOString());
+    return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now);
+  });
+  await ctx.mail.deliverSoon([mailId]);
 }
 
 /** Sets a password chosen by an operator (command line). */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { DomainContext, Viewer } from '../domain/context';
 import type { TokenService } from '../domain/tokens';
-import type { RateLimiter } from './rateLimiter';
+import type { RateLimiter } from '../domain/rateLimiter';
 
 /** Everything a route needs, built once in app.ts. */
 export interface AppServices {
@@ -15,6 +15,7 @@ export interface AppServices {
     resetPerAccount: RateLimiter;
     resetPerIp: RateLimiter;
     unlockPerIp: RateLimiter;
+    unlockWrongPerStudent: RateLimiter;
   };
 }
 

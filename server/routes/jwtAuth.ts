@@ -35,15 +35,17 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
     if (username.trim() === '') throw loginError('empty_username', '<strong>Error:</strong> The username field is empty.');
     if (password === '') throw loginError('empty_password', '<strong>Error:</strong> The password field is empty.');
     const accountKey = username.trim().toLowerCase();
-    const wait = s.limiters.loginPerAccount.retryAfter(accountKey) ?? s.limiters.loginPerIp.retryAfter(request.ip);
+    // Only failed sign-ins count (many right ones at once must all get in), in the database so
+    // that every instance shares the count.
+    const wait = (await s.limiters.loginPerAccount.retryAfter(accountKey)) ?? (await s.limiters.loginPerIp.retryAfter(request.ip));
     if (wait !== null) throw tooManyAttempts(wait);
     const user = await authenticate(s.ctx, username, password);
     if (!user) {
-      s.limiters.loginPerAccount.record(accountKey);
-      s.limiters.loginPerIp.record(request.ip);
+      await s.limiters.loginPerAccount.record(accountKey);
+      await s.limiters.loginPerIp.record(request.ip);
       throw WRONG_CREDENTIALS();
     }
-    s.limiters.loginPerAccount.reset(accountKey);
+    await s.limiters.loginPerAccount.reset(accountKey);
     const body: TokenResponse = {
       token: await s.tokens.issue(user.id, s.ctx.clock()),
       user_email: user.email,

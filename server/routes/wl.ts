@@ -109,10 +109,8 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
 
   app.post(API_PATHS.resetPassword, async (request, reply) => {
     const p = params(request, resetParams);
-    const wait = s.limiters.resetPerIp.retryAfter(request.ip) ?? s.limiters.resetPerAccount.retryAfter(p.user_email);
+    const wait = (await s.limiters.resetPerIp.take(request.ip)) ?? (await s.limiters.resetPerAccount.take(p.user_email.toLowerCase()));
     if (wait !== null) throw tooManyAttempts(wait);
-    s.limiters.resetPerIp.record(request.ip);
-    s.limiters.resetPerAccount.record(p.user_email);
     await resetPassword(s.ctx, p.user_email);
     const body: ResetPasswordResponse = { success: true, message: 'A new password has been sent to your email' };
     return sendJson(reply, body);
@@ -121,10 +119,9 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
   app.post(API_PATHS.unlockLesson, async (request, reply) => {
     const p = params(request, unlockParams);
     const actor = requireActor(request);
-    const wait = s.limiters.unlockPerIp.retryAfter(request.ip);
+    const wait = await s.limiters.unlockPerIp.take(request.ip);
     if (wait !== null) throw tooManyAttempts(wait);
-    s.limiters.unlockPerIp.record(request.ip);
-    return sendJson(reply, await unlockLesson(s.ctx, actor, p.lesson_id, p.code, s.config.rateLimits.unlockWrongPerStudent));
+    return sendJson(reply, await unlockLesson(s.ctx, actor, p.lesson_id, p.code, s.limiters.unlockWrongPerStudent));
   });
 
   app.post(API_PATHS.createFranchiseOwner, async (request, reply) => {

@@ -95,8 +95,12 @@ export interface StartOptions {
   assets?: boolean;
 }
 
-async function openTestDb(dialect: DialectName, dir: string): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') return { db: openDb({ kind: 'sqlite', file: path.join(dir, 'portal.sqlite') }), drop: async () => {} };
+/** A fresh database; reopen() gives another handle (another pool) on it, as a second instance has. */
+export async function openTestDb(dialect: DialectName, dir: string): Promise<{ db: Db; drop: () => Promise<void>; reopen: () => Db }> {
+  if (dialect === 'sqlite') {
+    const file = path.join(dir, 'portal.sqlite');
+    return { db: openDb({ kind: 'sqlite', file }), drop: async () => {}, reopen: () => openDb({ kind: 'sqlite', file }) };
+  }
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: PG_URL });
   await admin.connect();
@@ -104,6 +108,7 @@ async function openTestDb(dialect: DialectName, dir: string): Promise<{ db: Db; 
   await admin.end();
   return {
     db: openDb({ kind: 'postgres', url: PG_URL, schema }),
+    reopen: () => openDb({ kind: 'postgres', url: PG_URL, schema }),
     drop: async () => {
       const c = new Client({ connectionString: PG_URL });
       await c.connect();

@@ -5,3 +5,5 @@ export * from './students';
 export * from './pages';
 export * from './unlocks';
 export * from './userMeta';
+export * from './rateLimits';
+export * from './mailOutbox';

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { NewStudentRow, StudentRow } from '../schema';
 import type { Executor } from './executor';
 
@@ -39,27 +38,8 @@ export function listRosterStudents(db: Executor, scope: StudentScope): Promise<R
   return q.orderBy('user_id').execute();
 }
 
-/**
- * A cheap fingerprint of the students in a scope (one index range scan, well under 1 ms for
- * 10,000 rows): the row count and the highest user id. Students are only ever inserted (no
- * update or delete of a students row exists), so every change shows in the count; it is read from
- * the database, so it also sees writes made by other processes (other instances, the CLI, the
- * bench seeding the file directly).
- */
-export async function studentsFingerprint(db: Executor, scope: StudentScope): Promise<string> {
-  let q = db.selectFrom('students').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('user_id').as('m')]);
-  if (scope !== 'all') q = q.where('teacher_id', '=', scope.teacherId);
-  const row = await q.executeTakeFirst();
-  return `${Number(row?.n ?? 0)}:${row?.m ?? ''}`;
-}
-
-/**
- * SQLite only: PRAGMA data_version, which changes whenever another connection (another process,
- * the CLI, a script) commits to the database file, whatever it changed. About 2 µs, where the
- * count and highest id of 10,000 students take about 0.35 ms of the event loop (better-sqlite3 is
- * synchronous). This connection's own writes do not change it: the caller tracks those itself.
- */
-export async function sqliteDataVersion(db: Executor): Promise<string> {
-  const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(db);
-  return `dv:${rows[0]?.data_version ?? ''}`;
+/** The students change version, bumped by a trigger in the transaction of every students write. */
+export async function studentsVersion(db: Executor): Promise<number> {
+  const row = await db.selectFrom('change_versions').select('version').where('name', '=', 'students').executeTakeFirst();
+  return Number(row?.version ?? 0);
 }

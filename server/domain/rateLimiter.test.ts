@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Db } from '../db/connection';
+import { migrateToLatest } from '../db/migrations';
+import { describeEachDb, openTestDb } from '../test/harness';
+import { RateLimiter } from './rateLimiter';
+
+describeEachDb('RateLimiter in the database', (dialect) => {
+  let dir: string;
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'rate-limit-'));
+    ({ db, drop } = await openTestDb(dialect, dir));
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await db.close();
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('allows max attempts per window, then tells how long to wait; release and reset give attempts back', async () => {
+    let now = 1_000_020_000;
+    const limiter = new RateLimiter(db, 't1', { max: 3, windowMs: 60_000 }, () => new Date(now));
+    for (let i = 0; i < 3; i += 1) {
+      expect(await limiter.take('k')).toBeNull();
+      now += 1000;
+    }
+    // The window began at 1_000_020_000 (a multiple of 60 s); 3 s of it are gone.
+    expect(await limiter.take('k')).toBe(57);
+    expect(await limiter.take('other')).toBeNull();
+    now += 57_000;
+    expect(await limiter.take('k')).toBeNull();
+    await limiter.release('k');
+    for (let i = 0; i < 3; i += 1) expect(await limiter.take('k')).toBeNull();
+    expect(await limiter.take('k')).not.toBeNull();
+    await limiter.reset('k');
+    expect(await limiter.take('k')).toBeNull();
+  });
+
+  test('retryAfter counts nothing; record counts a failure', async () => {
+    const limiter = new RateLimiter(db, 'failures', { max: 2, windowMs: 60_000 }, () => new Date(4_000_000_050_000));
+    expect(await limiter.retryAfter('k')).toBeNull();
+    expect(await limiter.retryAfter('k')).toBeNull();
+    expect(await limiter.retryAfter('k')).toBeNull();
+    await limiter.record('k');
+    expect(await limiter.retryAfter('k')).toBeNull();
+    await limiter.record('k');
+    expect(await limiter.retryAfter('k')).toBe(30);
+    await limiter.reset('k');
+    expect(await limiter.retryAfter('k')).toBeNull();
+  });
+
+  test('two limiters of one name on two handles share the count; another name counts apart', async () => {
+    const clock = () => new Date(2_000_000_000_000);
+    const a = new RateLimiter(db, 'shared', { max: 2, windowMs: 3_600_000 }, clock);
+    const b = new RateLimiter(db, 'shared', { max: 2, windowMs: 3_600_000 }, clock);
+    const other = new RateLimiter(db, 'apart', { max: 2, windowMs: 3_600_000 }, clock);
+    expect(await a.take('x')).toBeNull();
+    expect(await b.take('x')).toBeNull();
+    expect(await a.take('x')).not.toBeNull();
+    expect(await other.take('x')).toBeNull();
+  });
+
+  test('under 300 concurrent attempts exactly max get through', async () => {
+    const limiter = new RateLimiter(db, 'race', { max: 10, windowMs: 3_600_000 }, () => new Date());
+    const answers = await Promise.all(Array.from({ length: 300 }, () => limiter.take('student')));
+    expect(answers.filter((a) => a === null)).toHaveLength(10);
+  });
+
+  test('keys are stored hashed, and expired counters go on a later write', async () => {
+    let now = 3_000_000_000_000;
+    const limiter = new RateLimiter(db, 'expiry', { max: 5, windowMs: 60_000 }, () => new Date(now));
+    await limiter.take('parent@example.com');
+    const rows = await db.kysely.selectFrom('rate_limit_counters').select('limit_key').where('limit_name', '=', 'expiry').execute();
+    expect(rows.map((r) => r.limit_key)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    now += 10 * 60_000;
+    await limiter.take('someone-else');
+    const left = await db.kysely.selectFrom('rate_limit_counters').select('window_start').where('limit_name', '=', 'expiry').execute();
+    expect(left).toHaveLength(1);
+  });
+});

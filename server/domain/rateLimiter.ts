@@ -1,0 +1,84 @@
+/**
+ * Rate limits counted in the database, so that every instance behind a load balancer shares them:
+ * one counter row per (limit, key, fixed window), bumped by one atomic upsert that answers the new
+ * count. Two ways to use it:
+ *  - take: the attempt is counted BEFORE it is checked, so that under any concurrency at most
+ *    `max` attempts of a window get checked (unlock codes, resets); one that turns out not to
+ *    count is given back (release).
+ *  - retryAfter then record: only failures count (sign-in), so that many concurrent right
+ *    passwords for one account are never refused; concurrent wrong ones can pass the check
+ *    together, but each costs an argon2id hash, which bounds how many a burst gets.
+ * Keys (account names, e-mail and client addresses) are stored hashed.
+ */
+import { createHash } from 'node:crypto';
+import type { RateLimitRule } from '../config';
+import type { Db } from '../db/connection';
+import * as q from '../db/queries';
+
+/** Expired counters are deleted by a write at most this often per database handle. */
+const CLEANUP_EVERY_MS = 60_000;
+const lastCleanup = new WeakMap<Db, number>();
+
+export class RateLimiter {
+  constructor(
+    private readonly db: Db,
+    /** Distinct per limit: names the counters in the table. */
+    private readonly name: string,
+    private readonly rule: RateLimitRule,
+    private readonly clock: () => Date,
+  ) {}
+
+  private window(key: string, now: number): q.RateLimitWindow {
+    const windowStart = Math.floor(now / this.rule.windowMs) * this.rule.windowMs;
+    return {
+      limitName: this.name,
+      key: createHash('sha256').update(key).digest('hex'),
+      windowStart,
+      expiresAt: windowStart + this.rule.windowMs,
+    };
+  }
+
+  /**
+   * Counts an attempt. Answers null when it may go ahead, or the seconds until the window ends
+   * when the limit is used up (that attempt must not be checked).
+   */
+  async take(key: string): Promise<number | null> {
+    const now = this.clock().getTime();
+    await this.cleanup(now);
+    const w = this.window(key, now);
+    const hits = await q.addRateLimitHit(this.db.kysely, w);
+    if (hits <= this.rule.max) return null;
+    return Math.max(1, Math.ceil((w.expiresAt - now) / 1000));
+  }
+
+  /** Seconds until the window ends when the limit is used up, else null; counts nothing. */
+  async retryAfter(key: string): Promise<number | null> {
+    const now = this.clock().getTime();
+    const w = this.window(key, now);
+    if ((await q.rateLimitHits(this.db.kysely, w)) < this.rule.max) return null;
+    return Math.max(1, Math.ceil((w.expiresAt - now) / 1000));
+  }
+
+  /** Counts a failure (after the check: see retryAfter). */
+  async record(key: string): Promise<void> {
+    const now = this.clock().getTime();
+    await this.cleanup(now);
+    await q.addRateLimitHit(this.db.kysely, this.window(key, now));
+  }
+
+  /** Gives back the attempt counted by take (a right code: only wrong ones count). */
+  async release(key: string): Promise<void> {
+    await q.removeRateLimitHit(this.db.kysely, this.window(key, this.clock().getTime()));
+  }
+
+  /** Forgets every counted attempt of the key (a successful sign-in). */
+  async reset(key: string): Promise<void> {
+    await q.clearRateLimitKey(this.db.kysely, this.name, this.window(key, 0).key);
+  }
+
+  private async cleanup(now: number): Promise<void> {
+    if (Math.abs(now - (lastCleanup.get(this.db) ?? 0)) < CLEANUP_EVERY_MS) return;
+    lastCleanup.set(this.db, now);
+    await q.deleteExpiredRateLimitCounters(this.db.kysely, now);
+  }
+}
