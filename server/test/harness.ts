@@ -103,7 +103,7 @@ async function openTestDb(dialect: DialectName, dir: string): Promise<{ db: Db; 
   await admin.query(`create schema ${schema}`);
   await admin.end();
   return {
-    db: openDb({ kind: 'postgres', url: PG_URL, schema }),
+    db: openDb({ kind: 'postgres', url: PG_URL, schema, applicationName: schema }),
     drop: async () => {
       const c = new Client({ connectionString: PG_URL });
       await c.connect();
