@@ -8,6 +8,7 @@ import { RateLimiter } from './domain/rateLimiter';
 import { createTokenService } from './domain/tokens';
 import { installAuth } from './http/auth';
 import { installCors } from './http/cors';
+import { installDbRetry } from './http/dbRetry';
 import { installErrorHandler } from './http/errors';
 import { installRequestLog, loggerOptions } from './http/logging';
 import { BODY_LIMIT, installBodyParsers } from './http/parsers';
@@ -15,6 +16,7 @@ import { installSecurityHeaders } from './http/securityHeaders';
 import type { AppServices } from './http/services';
 import type { Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/outbox';
+import { healthRoutes } from './routes/health';
 import { jwtAuthRoutes } from './routes/jwtAuth';
 import { pagesRoutes } from './routes/pages';
 import { restIndexRoutes } from './routes/restIndex';
@@ -45,7 +47,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Fastify's own two lines per request (incoming, completed) give way to installRequestLog's one.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr takes it: the nearest n addresses of the chain are proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    // A client that sends its request slower than this is cut off (408), and an idle socket closed.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    // Node checks the request timeout every connectionsCheckingInterval (30 s by default): a shorter
+    // timeout needs more frequent checks to hold.
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
+    },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
@@ -75,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   };
 
+  installDbRetry(app);
   installErrorHandler(app);
   installRequestLog(app);
   // API answers (a roster of 10,000 students is about 3 MB of JSON) go out brotli- or gzip-compressed
@@ -93,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   restIndexRoutes(app, 'Youngengineer Online');
+  healthRoutes(app, db);
   jwtAuthRoutes(app, services);
   wlRoutes(app, services);
   pagesRoutes(app, services);

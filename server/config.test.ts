@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, DEFAULT_ARGON2, loadConfig } from './config';
 import { tempDirEachTest } from './test/tempDir';
@@ -59,9 +59,58 @@ describe('configuration', () => {
 
   test('PostgreSQL: no demo seeding, and the secrets must come from the environment', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y' }, [], dir())).toThrow(ConfigError);
-    const c = loadConfig({ DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'j'.repeat(40), AUTH_KEY: 'k'.repeat(20) }, ['--demo'], dir());
+    const c = loadConfig({ DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'j'.repeat(40), AUTH_KEY: 'k'.repeat(20), PUBLIC_URL: 'https://portal.example' }, ['--demo'], dir());
     expect(c.demo).toBe(false);
+    expect(c.production).toBe(true);
     expect(c.databaseUrl).toBe('postgres://x/y');
+  });
+
+  test('production (DATABASE_URL or NODE_ENV=production): PUBLIC_URL, JWT_SECRET and AUTH_KEY are required, never generated', () => {
+    const shared = { JWT_SECRET: 'j'.repeat(40), AUTH_KEY: 'k'.repeat(20), PUBLIC_URL: 'https://portal.example' };
+    for (const base of [{ DATABASE_URL: 'postgres://x/y' }, { NODE_ENV: 'production' }] as Record<string, string>[]) {
+      expect(loadConfig({ ...base, ...shared }, [], dir()).production).toBe(true);
+      for (const missing of ['PUBLIC_URL', 'JWT_SECRET', 'AUTH_KEY'] as const) {
+        const env: Record<string, string> = { ...base, ...shared };
+        delete env[missing];
+        expect(() => loadConfig(env, [], dir())).toThrow(new RegExp(`^${missing} must be set in production`));
+      }
+    }
+    expect(existsSync(path.join(dir(), 'data', 'jwt-secret'))).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...shared }, ['--demo'], dir()).demo).toBe(false);
+  });
+
+  test('demo accounts only with --demo; the demo listens on 127.0.0.1 unless HOST is set', () => {
+    expect(loadConfig({}, [], dir())).toMatchObject({ demo: false, host: '0.0.0.0', production: false });
+    expect(loadConfig({}, ['--demo'], dir())).toMatchObject({ demo: true, host: '127.0.0.1' });
+    expect(loadConfig({ HOST: '0.0.0.0' }, ['--demo'], dir()).host).toBe('0.0.0.0');
+    expect(loadConfig({ PORTAL_DEMO: '0' }, ['--demo'], dir()).demo).toBe(false);
+  });
+
+  test('TRUST_PROXY: a hop count or the proxies\' addresses and ranges; "trust everything" is refused', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, [], dir()).trustProxy;
+    expect(loadConfig({}, [], dir()).trustProxy).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['true', 'yes', '*', 'all', '0.0.0.0/0', '::/0', 'proxy.example', '10.0.0.0/33', '1.2.3']) {
+      expect(() => trust(bad)).toThrow(/^TRUST_PROXY must be a hop count/);
+    }
+  });
+
+  test('database pool and HTTP timeouts', () => {
+    expect(loadConfig({}, [], dir())).toMatchObject({
+      dbPool: { max: 10, statementTimeoutMs: 30_000, idleTimeoutMs: 30_000, connectTimeoutMs: 5000 },
+      requestTimeoutMs: 30_000,
+      connectionTimeoutMs: 60_000,
+    });
+    const c = loadConfig(
+      { DB_POOL_SIZE: '25', DB_STATEMENT_TIMEOUT_MS: '0', DB_IDLE_TIMEOUT_MS: '5000', DB_CONNECT_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '10000', CONNECTION_TIMEOUT_MS: '20000' },
+      [],
+      dir(),
+    );
+    expect(c).toMatchObject({ dbPool: { max: 25, statementTimeoutMs: 0, idleTimeoutMs: 5000, connectTimeoutMs: 2000 }, requestTimeoutMs: 10_000, connectionTimeoutMs: 20_000 });
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' }, [], dir())).toThrow(/DB_POOL_SIZE/);
   });
 
   test('no content admin panel unless CMS_ADMIN_URL names one on another site (this server would open its home page)', () => {

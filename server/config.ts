@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface RateLimitRule {
@@ -36,6 +37,20 @@ export interface Argon2Params {
 
 export type SmtpConfig = { url: string } | null;
 
+export interface DbPoolConfig {
+  /** Most PostgreSQL connections each instance holds. */
+  max: number;
+  /** A statement running longer is cancelled (0: no limit). */
+  statementTimeoutMs: number;
+  /** An idle connection is closed after this long. */
+  idleTimeoutMs: number;
+  /** Waiting longer for a connection (the database down, the pool exhausted) fails the request with 503. */
+  connectTimeoutMs: number;
+}
+
+/** Fastify's trustProxy: false, a hop count, or the proxies' addresses and ranges; never "trust everyone". */
+export type TrustProxy = false | number | string[];
+
 export interface Config {
   port: number;
   host: string;
@@ -51,8 +66,18 @@ export interface Config {
   /** PostgreSQL connection string; null means the embedded SQLite file. */
   databaseUrl: string | null;
   sqliteFile: string;
-  /** Seed the demo data into an empty embedded database. */
+  /** Seed the demo data into an empty embedded database (`--demo`). */
   demo: boolean;
+  /**
+   * Several instances may share the database (DATABASE_URL set, or NODE_ENV=production): PUBLIC_URL,
+   * JWT_SECRET and AUTH_KEY must come from the environment, alike on every instance.
+   */
+  production: boolean;
+  dbPool: DbPoolConfig;
+  /** Most time to receive a whole request, headers and body (slow bodies get 408). */
+  requestTimeoutMs: number;
+  /** A socket with no traffic for this long is closed. */
+  connectionTimeoutMs: number;
   jwtSecret: string;
   authKey: string;
   /** Allowed CORS origins; 'localhost' allows any http(s) origin on localhost or 127.0.0.1. */
@@ -65,7 +90,7 @@ export interface Config {
   qaPanel: boolean;
   devTools: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   argon2: Argon2Params;
   rateLimits: RateLimits;
   /** First administrator of an empty production database. */
@@ -117,7 +142,7 @@ function secret(env: Env, name: string, dataDir: string, fileName: string, mayGe
     if (fromEnv.length < 16) throw new ConfigError(`${name} must be at least 16 characters long`);
     return fromEnv;
   }
-  if (!mayGenerate) throw new ConfigError(`${name} must be set when DATABASE_URL is set`);
+  if (!mayGenerate) throw new ConfigError(`${name} must be set in production (DATABASE_URL or NODE_ENV=production): every instance must share it`);
   const file = path.join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -170,29 +195,74 @@ function instanceName(raw: string | undefined): string | null {
   return value;
 }
 
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function proxyRange(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset or 0 trusts no proxy; a number trusts that many hops in front of the server;
+ * otherwise a comma-separated list of the proxies' addresses or ranges (CIDR). Trusting every
+ * address would let any client pick its own address (and so its rate limits) with X-Forwarded-For.
+ */
+function trustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '' || value === '0' || value === 'false' || value === 'no' || value === 'off') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError('TRUST_PROXY must be a hop count from 0 to 10, or the proxies\' addresses or ranges');
+    return hops;
+  }
+  const hint = 'TRUST_PROXY must be a hop count (e.g. 1) or the proxies\' addresses or ranges (e.g. 10.0.0.0/8,127.0.0.1), never "trust everything"';
+  if (['true', 'yes', 'on', '*', 'all'].includes(value)) throw new ConfigError(hint);
+  const entries = value.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  if (entries.some((e) => !proxyRange(e)) || entries.some((e) => /^(0\.0\.0\.0|::)\/0$/.test(e))) throw new ConfigError(hint);
+  return entries;
+}
+
 export interface CliFlags {
   buildIfNeeded: boolean;
+  demo: boolean;
 }
 
 export function parseFlags(argv: readonly string[]): CliFlags {
-  return { buildIfNeeded: argv.includes('--build-if-needed') };
+  return { buildIfNeeded: argv.includes('--build-if-needed'), demo: argv.includes('--demo') };
 }
 
 export function loadConfig(env: Env = process.env, argv: readonly string[] = process.argv.slice(2), cwd = process.cwd()): Config {
   const flags = parseFlags(argv);
   const port = intVar(env, 'PORT', 8080, 0, 65_535);
-  const host = env.HOST || '0.0.0.0';
   const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
   const databaseUrl = env.DATABASE_URL && env.DATABASE_URL.trim() !== '' ? env.DATABASE_URL.trim() : null;
   const embedded = databaseUrl === null;
-  // Demo seeding is the default of the embedded database (`--demo` says so explicitly);
-  // PORTAL_DEMO=0 turns it off, and it never runs on PostgreSQL.
-  const demo = embedded && flag(env.PORTAL_DEMO, true);
+  const production = !embedded || env.NODE_ENV === 'production';
+  // Demo accounts exist only when asked for with `--demo` (PORTAL_DEMO=0 still turns them off), and
+  // never in production.
+  const demo = flags.demo && !production && flag(env.PORTAL_DEMO, true);
+  // The demo's accounts have published passwords: it listens on this machine only unless HOST says otherwise.
+  const host = env.HOST || (demo ? '127.0.0.1' : '0.0.0.0');
   const smtpUrl = env.SMTP_URL?.trim();
+  if (production && !env.PUBLIC_URL?.trim()) throw new ConfigError('PUBLIC_URL must be set in production (DATABASE_URL or NODE_ENV=production): every instance must share it');
   const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host,
+    production,
+    dbPool: {
+      max: intVar(env, 'DB_POOL_SIZE', 10, 1, 1000),
+      statementTimeoutMs: intVar(env, 'DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+      idleTimeoutMs: intVar(env, 'DB_IDLE_TIMEOUT_MS', 30_000, 1000, 3_600_000),
+      connectTimeoutMs: intVar(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
+    },
+    requestTimeoutMs: intVar(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 3_600_000),
+    connectionTimeoutMs: intVar(env, 'CONNECTION_TIMEOUT_MS', 60_000, 1000, 3_600_000),
     publicUrl,
     publicUrlExplicit: Boolean(env.PUBLIC_URL?.trim()),
     dataDir,
@@ -201,8 +271,8 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
     databaseUrl,
     sqliteFile: path.join(dataDir, 'portal.sqlite'),
     demo,
-    jwtSecret: secret(env, 'JWT_SECRET', dataDir, 'jwt-secret', embedded),
-    authKey: secret(env, 'AUTH_KEY', dataDir, 'auth-key', embedded),
+    jwtSecret: secret(env, 'JWT_SECRET', dataDir, 'jwt-secret', !production),
+    authKey: secret(env, 'AUTH_KEY', dataDir, 'auth-key', !production),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     smtp: smtpUrl ? { url: smtpUrl } : null,
     mailFrom: env.MAIL_FROM || 'Youngengineer Online <no-reply@demo.portal.test>',
@@ -213,7 +283,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
     devTools: flag(env.DEVTOOLS, false),
     // The demo is for trying the portal: its console shows the banner, warnings and errors only.
     logLevel: logLevel(env.LOG_LEVEL, demo ? 'warn' : 'info'),
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     argon2: {
       memoryCost: intVar(env, 'ARGON2_MEMORY_KIB', DEFAULT_ARGON2.memoryCost, 1024, 4_194_304),
       timeCost: intVar(env, 'ARGON2_TIME_COST', DEFAULT_ARGON2.timeCost, 1, 20),

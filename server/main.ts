@@ -8,6 +8,7 @@ import { appBuildNeeded, runAppBuild } from './build';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDb } from './db/connection';
 import { migrateToLatest } from './db/migrations';
+import { withStartupLock } from './db/startupLock';
 import { createPasswordHasher } from './domain/passwords';
 import { createMailer } from './mail/mailer';
 import { ensureFirstAdmin, FirstAdminMissing, seedDemo, type DemoSource } from './seed/seedDatabase';
@@ -41,27 +42,37 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const db = openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: config.sqliteFile });
+  const db = openDb(
+    config.databaseUrl
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          pool: config.dbPool,
+          onConnectionError: (err) => app.log.warn({ err: { message: err.message } }, 'database connection lost: it is replaced'),
+        }
+      : { kind: 'sqlite', file: config.sqliteFile },
+  );
   const hasher = createPasswordHasher(config.argon2);
   const clock = () => new Date();
   const mailerLog = { info: (obj: Record<string, unknown>, msg: string) => app.log.info(obj, msg) };
   const app = await buildApp({ db, config, mailer: createMailer(config, mailerLog), hasher, clock });
   const log = app.log;
 
-  const applied = await migrateToLatest(db);
-  log.info({ database: db.dialect, applied }, 'database ready');
-
   let seededDemo = false;
   // The demo content is loaded only when it is used: a production server never reads it.
   const demo = config.demo ? (await import('./seed/demoSource')).demoSource : null;
   try {
-    if (demo) {
-      seededDemo = await seedDemo({ db, hasher, clock }, demo, config.publicDir);
-      if (seededDemo) log.info('demo data seeded');
-      else await demo.generateAssets(config.publicDir);
-    } else if ((await ensureFirstAdmin({ db, hasher, clock }, config.firstAdmin)) === 'created') {
-      log.info({ username: config.firstAdmin.username }, 'first administrator created');
-    }
+    await withStartupLock(db, async () => {
+      const applied = await migrateToLatest(db);
+      log.info({ database: db.dialect, applied }, 'database ready');
+      if (demo) {
+        seededDemo = await seedDemo({ db, hasher, clock }, demo, config.publicDir);
+        if (seededDemo) log.info('demo data seeded');
+        else await demo.generateAssets(config.publicDir);
+      } else if ((await ensureFirstAdmin({ db, hasher, clock }, config.firstAdmin)) === 'created') {
+        log.info({ username: config.firstAdmin.username }, 'first administrator created');
+      }
+    });
   } catch (err) {
     if (err instanceof FirstAdminMissing) {
       log.fatal(err.message);

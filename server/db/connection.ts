@@ -4,7 +4,9 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool, types } from 'pg';
+import { resilientPool } from './resilience';
 import type { Database } from './schema';
+import type { DbPoolConfig } from '../config';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -16,7 +18,19 @@ export interface Db {
 
 export type DbTarget =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; /** schema to work in (tests use a fresh one each) */ schema?: string };
+  | {
+      kind: 'postgres';
+      url: string;
+      /** schema to work in (tests use a fresh one each) */
+      schema?: string;
+      pool?: Partial<DbPoolConfig>;
+      /** Names the connections in pg_stat_activity. */
+      applicationName?: string;
+      /** Told of each connection the database or the network ended (the pool replaces it). */
+      onConnectionError?: (err: Error) => void;
+    };
+
+export const DEFAULT_POOL: DbPoolConfig = { max: 10, statementTimeoutMs: 30_000, idleTimeoutMs: 30_000, connectTimeoutMs: 5000 };
 
 // COUNT(*) and BIGINT come back from pg as strings; the values here stay far below 2^53.
 types.setTypeParser(types.builtins.INT8, (v) => Number(v));
@@ -33,11 +47,16 @@ export function openDb(target: DbTarget): Db {
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
   }
+  const settings = { ...DEFAULT_POOL, ...target.pool };
   const pool = new Pool({
     connectionString: target.url,
-    max: 10,
+    max: settings.max,
+    idleTimeoutMillis: settings.idleTimeoutMs,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    application_name: target.applicationName ?? 'youngengineer-portal',
+    ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool, target.onConnectionError ?? (() => undefined)) }) });
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
 }

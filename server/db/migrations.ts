@@ -181,3 +181,9 @@ export async function migrateTo(db: Db, name: string): Promise<void> {
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db.kysely);
 }
+
+/** The migrations not yet applied to the database (empty when its schema is up to date). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider(db.dialect) });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

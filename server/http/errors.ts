@@ -1,5 +1,6 @@
 /** Every error leaves as a WordPress error object, Fastify's own included; never a stack trace. */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/resilience';
 import { ApiError } from '../errors';
 
 export const NO_ROUTE = (): ApiError => new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
@@ -27,8 +28,13 @@ function fromFastify(err: FastifyError): ApiError | null {
   return null;
 }
 
+/** The database could not be reached or did not answer in time: the client may try again shortly. */
+export const DATABASE_UNAVAILABLE = (): ApiError =>
+  new ApiError(503, 'database_unavailable', 'The site is briefly unable to reach its database. Please try again in a moment.', {}, 2);
+
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if (isDatabaseUnavailable(err)) return DATABASE_UNAVAILABLE();
   if (typeof err === 'object' && err !== null) {
     const e = err as FastifyError;
     // The static file sender refuses directories and dot files with 403/404: to a client that is no such file.
@@ -47,7 +53,8 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const error = toApiError(err);
-    if (error.status >= 500) request.log.error({ err }, 'request failed');
+    if (error.code === 'database_unavailable') request.log.warn({ err: { message: (err as Error).message, code: (err as { code?: unknown }).code } }, 'request failed: database unavailable');
+    else if (error.status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ code: error.code, status: error.status }, 'request refused');
     return sendError(reply, error);
   });

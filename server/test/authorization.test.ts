@@ -156,6 +156,8 @@ const ROWS: Row[] = [
   getForEveryone('GET /portal-config.js', '/portal-config.js'),
   getForEveryone('GET /wp-json', '/wp-json/', "the REST index"),
   getForEveryone('GET /', '/'),
+  getForEveryone('GET /healthz', '/healthz', 'liveness probe'),
+  getForEveryone('GET /readyz', '/readyz', 'readiness probe'),
   getForEveryone('GET /*', '/students_list/Dana%20Cohen', 'an app route (history fallback)'),
   getForEveryone('GET /progrmas/*', '/progrmas/authz-probe.txt'),
   getForEveryone('GET /content/*', '/content/authz-probe.txt'),

@@ -107,8 +107,8 @@ export async function openTestDb(dialect: DialectName, dir: string): Promise<{ d
   await admin.query(`create schema ${schema}`);
   await admin.end();
   return {
-    db: openDb({ kind: 'postgres', url: PG_URL, schema }),
-    reopen: () => openDb({ kind: 'postgres', url: PG_URL, schema }),
+    db: openDb({ kind: 'postgres', url: PG_URL, schema, applicationName: schema }),
+    reopen: () => openDb({ kind: 'postgres', url: PG_URL, schema, applicationName: schema }),
     drop: async () => {
       const c = new Client({ connectionString: PG_URL });
       await c.connect();

@@ -35,7 +35,7 @@ test('login per address: the 429 carries Retry-After, and a right password from 
 });
 
 test('login per account holds when the guesses come from many addresses (behind a proxy)', async () => {
-  const s = await startTestServer({ dialect: 'sqlite', configure: (c) => ({ ...c, trustProxy: true }) });
+  const s = await startTestServer({ dialect: 'sqlite', configure: (c) => ({ ...c, trustProxy: ['127.0.0.1'] }) });
   try {
     for (let i = 0; i < 10; i += 1) {
       const answer = await s.post(PATHS.token, { username: 'lee', password: `wrong-${i}` }, { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
@@ -97,7 +97,7 @@ test('an unknown account and a wrong password: the same status, body and headers
 
 test('unlock codes: 10 wrong an hour per student whatever the address and the lesson; the right code is refused after', async () => {
   let now = Date.parse('2026-09-01T10:00:00Z');
-  const s = await startTestServer({ dialect: 'sqlite', clock: () => new Date(now), configure: (c) => ({ ...c, trustProxy: true }) });
+  const s = await startTestServer({ dialect: 'sqlite', clock: () => new Date(now), configure: (c) => ({ ...c, trustProxy: ['127.0.0.1'] }) });
   try {
     const admin = await s.login('admin', DEMO.admin.password);
     const mia = await s.login('mia', DEMO.mia.password);

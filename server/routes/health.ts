@@ -1,0 +1,30 @@
+/**
+ * Probes for a load balancer or an orchestrator: /healthz says the process answers; /readyz says it
+ * can serve (the database answers and its schema is up to date). No personal data, no auth.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/connection';
+import { pendingMigrations, ping } from '../db/migrations';
+import { sendJson } from '../http/reply';
+
+export function healthRoutes(app: FastifyInstance, db: Db): void {
+  let migrated = false;
+
+  app.get('/healthz', (_request, reply) => sendJson(reply.header('Cache-Control', 'no-store'), { status: 'ok' }));
+
+  app.get('/readyz', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    try {
+      await ping(db);
+      if (!migrated) {
+        const pending = await pendingMigrations(db);
+        if (pending.length > 0) return sendJson(reply, { status: 'unavailable', database: 'ok', migrations: 'pending' }, 503);
+        migrated = true;
+      }
+      return sendJson(reply, { status: 'ok', database: 'ok', migrations: 'done' });
+    } catch (err) {
+      request.log.warn({ err }, 'readiness check: the database does not answer');
+      return sendJson(reply.header('Retry-After', '1'), { status: 'unavailable', database: 'unreachable' }, 503);
+    }
+  });
+}

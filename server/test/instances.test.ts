@@ -1,0 +1,121 @@
+/**
+ * Production start-up as real processes: the configuration an instance refuses to start without,
+ * and several instances starting at once on one fresh PostgreSQL (one migration, one first administrator).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { Client } from 'pg';
+import { PG_URL } from './harness';
+import { tempDirEachTest } from './tempDir';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const SECRETS = { JWT_SECRET: 'j'.repeat(40), AUTH_KEY: 'k'.repeat(24), PUBLIC_URL: 'https://portal.example' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Proc {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitForOutput(p: Proc, pattern: RegExp, ms = 40_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!pattern.test(p.output())) {
+    if (p.child.exitCode !== null || Date.now() > until) throw new Error(`no ${String(pattern)} in:\n${p.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('production configuration refused at start, with one clear line', () => {
+  const dir = tempDirEachTest('portal-instances-');
+  const cases: [string, Record<string, string>, RegExp][] = [
+    ['no PUBLIC_URL with DATABASE_URL', { DATABASE_URL: 'postgres://127.0.0.1:1/none', JWT_SECRET: SECRETS.JWT_SECRET, AUTH_KEY: SECRETS.AUTH_KEY }, /^Configuration error: PUBLIC_URL must be set in production/],
+    ['no JWT_SECRET with NODE_ENV=production', { NODE_ENV: 'production', PUBLIC_URL: SECRETS.PUBLIC_URL, AUTH_KEY: SECRETS.AUTH_KEY }, /^Configuration error: JWT_SECRET must be set in production/],
+    ['TRUST_PROXY=true', { TRUST_PROXY: 'true' }, /^Configuration error: TRUST_PROXY must be a hop count/],
+  ];
+  test.each(cases)('%s', async (_name, env, message) => {
+    const p = start({ DATA_DIR: dir(), PORT: String(await freePort()), ...env });
+    expect(await p.exited).toBe(2);
+    expect(p.output().trim().split('\n')).toHaveLength(1);
+    expect(p.output()).toMatch(message);
+  }, 30_000);
+});
+
+const describePg = PG_URL ? describe : describe.skip;
+
+describePg('three instances starting at once on one fresh PostgreSQL', () => {
+  const dir = tempDirEachTest('portal-instances-');
+  const database = `h14_start_${randomBytes(4).toString('hex')}`;
+  const procs: Proc[] = [];
+
+  const admin = async <T>(fn: (c: Client) => Promise<T>, url = PG_URL): Promise<T> => {
+    const c = new Client({ connectionString: url });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+
+  beforeAll(() => admin((c) => c.query(`create database ${database}`)));
+  afterAll(async () => {
+    for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+    await Promise.all(procs.map((p) => p.exited));
+    await admin((c) => c.query(`drop database if exists ${database} with (force)`));
+  }, 30_000);
+
+  test('the schema is migrated once and the first administrator created once; every instance is ready', async () => {
+    const url = new URL(PG_URL);
+    url.pathname = `/${database}`;
+    const ports = [await freePort(), await freePort(), await freePort()];
+    for (const port of ports) {
+      procs.push(
+        // The production argon2 cost: hashing the first administrator's password takes a while, as it does in production.
+        start({ ...SECRETS, ARGON2_MEMORY_KIB: '19456', ARGON2_TIME_COST: '2', DATABASE_URL: url.toString(), DATA_DIR: dir(), PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@x.test', ADMIN_PASSWORD: 'first-admin-password' }),
+      );
+    }
+    await Promise.all(procs.map((p) => waitForOutput(p, /is running at/)));
+    for (const port of ports) {
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(ready.status).toBe(200);
+    }
+    const created = procs.filter((p) => p.output().includes('first administrator created'));
+    expect(created).toHaveLength(1);
+    const counts = await admin(async (c) => ({
+      users: (await c.query('select count(*)::int as n from users')).rows[0] as { n: number },
+      migrations: (await c.query('select count(*)::int as n from kysely_migration')).rows[0] as { n: number },
+    }), url.toString());
+    expect(counts.users.n).toBe(1);
+    const appliedByEach = procs.map((p) => /"applied":\[([^\]]*)\]/.exec(p.output())?.[1] ?? '');
+    expect(appliedByEach.filter((a) => a !== '')).toHaveLength(1);
+    expect(counts.migrations.n).toBeGreaterThan(0);
+    for (const p of procs) expect(p.child.exitCode).toBeNull();
+  }, 90_000);
+});
