@@ -46,9 +46,6 @@ const cluster: NonNullable<Config['projects']>[number] = {
   testEnvironment: 'node',
   roots: ['<rootDir>/deploy'],
   testMatch: ['**/*.cluster.ts'],
-  // sharedLimits.cluster.ts needs the login and wrong-code limits counted in the database, across
-  // instances (issue 14 item 2, another branch): it fails until that is merged, then this entry goes.
-  testPathIgnorePatterns: ['/node_modules/', '/deploy/test/sharedLimits\\.cluster\\.ts$'],
   transform: swc,
   globalSetup: '<rootDir>/deploy/test/clusterSetup.ts',
   globalTeardown: '<rootDir>/deploy/test/clusterTeardown.ts',

@@ -114,7 +114,7 @@ start_all() {
     echo "  default_backend instances"
     echo "backend instances"
     echo "  balance roundrobin"
-    echo "  option httpchk GET /wp-json/"
+    echo "  option httpchk GET /readyz"
     echo "  http-check expect status 200"
     echo "  default-server inter 1s fall 2 rise 2"
     for i in $(seq 1 "$count"); do echo "  server portal-$i 127.0.0.1:$((lb_port + i)) check"; done
