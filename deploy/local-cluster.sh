@@ -80,9 +80,9 @@ start_all() {
   export DATABASE_URL="${server_url%/postgres}/portal"
 
   cd "$root"
-  if [ "$seed" = "demo" ]; then node --import tsx deploy/seedDemo.ts; fi
-
   local balancer="http://127.0.0.1:$lb_port" urls=() i
+  if [ "$seed" = "demo" ]; then PUBLIC_URL="$balancer" node --import tsx deploy/seedDemo.ts; fi
+
   # Instance 1 first: it migrates an empty database (and creates the first administrator); the
   # others then find it ready.
   for i in $(seq 1 "$count"); do

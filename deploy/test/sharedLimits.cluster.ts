@@ -1,7 +1,6 @@
 /**
- * Limits that must hold across the instances behind the balancer (issue 14, item 2). They need the
- * login limits counted in the database and atomic wrong-code counting (another branch of issue 14):
- * jest.config.ts leaves this file out until that is merged.
+ * Limits that must hold across the instances behind the balancer (issue 14, item 2): counted in
+ * the database, atomically, so no instance lets more through.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,7 +40,7 @@ async function studentWithPassword(): Promise<{ username: string; password: stri
     try {
       execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'reset-password', '--login', username, '--password', password], {
         cwd: path.resolve(__dirname, '../..'),
-        env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), AUTH_KEY: authKey, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
+        env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: balancerUrl, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), AUTH_KEY: authKey, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
         stdio: 'ignore',
       });
     } finally {
