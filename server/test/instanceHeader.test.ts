@@ -24,7 +24,7 @@ describe('X-Instance header', () => {
   });
 
   test('a name that is not a plain token is refused at start', () => {
-    const env = { JWT_SECRET: 'j'.repeat(40), AUTH_KEY: 'k'.repeat(20), DATABASE_URL: 'postgres://x/y' };
+    const env = { JWT_SECRET: 'j'.repeat(40), AUTH_KEY: 'k'.repeat(20), DATABASE_URL: 'postgres://x/y', PUBLIC_URL: 'https://portal.example' };
     expect(() => loadConfig({ ...env, INSTANCE_NAME: 'a\r\nSet-Cookie: x' })).toThrow(ConfigError);
     expect(loadConfig({ ...env, INSTANCE_NAME: ' web-1 ' }).instanceName).toBe('web-1');
   });
