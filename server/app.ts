@@ -12,6 +12,8 @@ import { installRequestLog, loggerOptions } from './http/logging';
 import { BODY_LIMIT, installBodyParsers } from './http/parsers';
 import { RateLimiter } from './http/rateLimiter';
 import { installSecurityHeaders } from './http/securityHeaders';
+import { createMediaSigner } from './media/signedUrls';
+import { createMediaStorage, type MediaStorage } from './media/storage';
 import type { AppServices } from './http/services';
 import type { Mailer } from './mail/mailer';
 import { jwtAuthRoutes } from './routes/jwtAuth';
@@ -27,6 +29,8 @@ export interface AppOptions {
   mailer: Mailer;
   clock?: () => Date;
   hasher?: PasswordHasher;
+  /** The media storage (main.ts seeds into the same one); the configured driver by default. */
+  media?: MediaStorage;
   /** Where logs go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
   /** Told of every route as it is registered (the authorization test checks its table against them). */
@@ -54,6 +58,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ctx: { db, mailer, clock, hasher: options.hasher ?? createPasswordHasher(config.argon2), siteUrl: config.publicUrl },
     config,
     tokens: createTokenService(config.jwtSecret, config.publicUrl),
+    media: options.media ?? (await createMediaStorage(config)),
+    mediaSigner: createMediaSigner(config.media.urlSecret, config.media.urlTtlSeconds),
     limiters: {
       loginPerAccount: new RateLimiter(rl.loginPerAccount, clock),
       loginPerIp: new RateLimiter(rl.loginPerIp, clock),
@@ -78,6 +84,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   wlRoutes(app, services);
   pagesRoutes(app, services);
   usersRoutes(app, services);
-  await staticRoutes(app, config);
+  await staticRoutes(app, services);
   return app;
 }

@@ -10,6 +10,7 @@ import { openDb } from './db/connection';
 import { migrateToLatest } from './db/migrations';
 import { createPasswordHasher } from './domain/passwords';
 import { createMailer } from './mail/mailer';
+import { createMediaStorage } from './media/storage';
 import { ensureFirstAdmin, FirstAdminMissing, seedDemo, type DemoSource } from './seed/seedDatabase';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -45,7 +46,8 @@ async function main(): Promise<void> {
   const hasher = createPasswordHasher(config.argon2);
   const clock = () => new Date();
   const mailerLog = { info: (obj: Record<string, unknown>, msg: string) => app.log.info(obj, msg) };
-  const app = await buildApp({ db, config, mailer: createMailer(config, mailerLog), hasher, clock });
+  const media = await createMediaStorage(config);
+  const app = await buildApp({ db, config, mailer: createMailer(config, mailerLog), hasher, clock, media });
   const log = app.log;
 
   const applied = await migrateToLatest(db);
@@ -56,9 +58,9 @@ async function main(): Promise<void> {
   const demo = config.demo ? (await import('./seed/demoSource')).demoSource : null;
   try {
     if (demo) {
-      seededDemo = await seedDemo({ db, hasher, clock }, demo, config.publicDir);
+      seededDemo = await seedDemo({ db, hasher, clock }, demo, media);
       if (seededDemo) log.info('demo data seeded');
-      else await demo.generateAssets(config.publicDir);
+      else await demo.generateAssets(media);
     } else if ((await ensureFirstAdmin({ db, hasher, clock }, config.firstAdmin)) === 'created') {
       log.info({ username: config.firstAdmin.username }, 'first administrator created');
     }

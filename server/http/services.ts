@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { DomainContext, Viewer } from '../domain/context';
 import type { TokenService } from '../domain/tokens';
+import type { MediaSigner } from '../media/signedUrls';
+import type { MediaStorage } from '../media/storage';
 import type { RateLimiter } from './rateLimiter';
 
 /** Everything a route needs, built once in app.ts. */
@@ -9,6 +11,8 @@ export interface AppServices {
   ctx: DomainContext;
   config: Config;
   tokens: TokenService;
+  media: MediaStorage;
+  mediaSigner: MediaSigner;
   limiters: {
     loginPerAccount: RateLimiter;
     loginPerIp: RateLimiter;
