@@ -111,6 +111,8 @@ class Visibility {
 export interface MediaView {
   signer: MediaSigner;
   now: Date;
+  /** Pages inside a hidden program (only administrators see them): even their public pictures go signed. */
+  hidden: ReadonlySet<number>;
 }
 
 /**
@@ -123,8 +125,8 @@ function mayOpen(viewer: Viewer, code: string | undefined, row: PageRow, unlocke
   return isStudent(viewer) && unlocked.has(row.id);
 }
 
-function fieldMedia(key: string, value: unknown, policy: MediaUrlPolicy): unknown {
-  return mapMediaPaths(value, PUBLIC_MEDIA_FIELDS.has(key) ? policy.publicUrl : policy.lessonUrl);
+function fieldMedia(key: string, value: unknown, policy: MediaUrlPolicy, hidden: boolean): unknown {
+  return mapMediaPaths(value, PUBLIC_MEDIA_FIELDS.has(key) && !hidden ? policy.publicUrl : policy.lessonUrl);
 }
 
 export function presentPage(row: PageRow, viewer: Viewer, unlocked: ReadonlySet<number>, origin: string, media: MediaView): WirePage {
@@ -132,7 +134,7 @@ export function presentPage(row: PageRow, viewer: Viewer, unlocked: ReadonlySet<
   const code = meta[CODE_META_KEY];
   const policy = mediaUrlPolicy(media.signer, viewer, mayOpen(viewer, code, row, unlocked), isPrivileged(viewer), media.now);
   const rawFields = parseObject(row.fields_json);
-  const fields = absolutize(Object.fromEntries(Object.entries(rawFields).map(([k, v]) => [k, fieldMedia(k, v, policy)])), origin) as Record<string, unknown>;
+  const fields = absolutize(Object.fromEntries(Object.entries(rawFields).map(([k, v]) => [k, fieldMedia(k, v, policy, media.hidden.has(row.id))])), origin) as Record<string, unknown>;
   const metadata: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(meta)) {
     if (key === CODE_META_KEY && !isPrivileged(viewer)) continue;
@@ -177,6 +179,15 @@ async function unlockedFor(ctx: DomainContext, viewer: Viewer): Promise<Readonly
   return viewer && isStudent(viewer) ? q.unlockedPageIds(ctx.db.kysely, viewer.id) : new Set<number>();
 }
 
+/** The ids of these rows that lie in a hidden program (administrators are the only viewers who get any). */
+async function hiddenAmong(ctx: DomainContext, viewer: Viewer, rows: readonly PageRow[]): Promise<Set<number>> {
+  const hidden = new Set<number>();
+  if (!isAdmin(viewer)) return hidden;
+  const everyone = new Visibility(ctx, null);
+  for (const row of rows) if (row.status === 'publish' && !(await everyone.visible(row))) hidden.add(row.id);
+  return hidden;
+}
+
 /** A page the viewer may see, or 404 rest_post_invalid_id. */
 export async function findVisiblePage(ctx: DomainContext, viewer: Viewer, id: number): Promise<PageRow> {
   const visibility = new Visibility(ctx, viewer);
@@ -187,7 +198,8 @@ export async function findVisiblePage(ctx: DomainContext, viewer: Viewer, id: nu
 
 export async function getPage(ctx: DomainContext, viewer: Viewer, id: number, origin: string, signer: MediaSigner): Promise<WirePage> {
   const row = await findVisiblePage(ctx, viewer, id);
-  return presentPage(row, viewer, await unlockedFor(ctx, viewer), origin, { signer, now: ctx.clock() });
+  const hidden = await hiddenAmong(ctx, viewer, [row]);
+  return presentPage(row, viewer, await unlockedFor(ctx, viewer), origin, { signer, now: ctx.clock(), hidden });
 }
 
 function compare(orderby: PageOrderBy): (a: PageRow, b: PageRow) => number {
@@ -218,7 +230,7 @@ export async function listPages(ctx: DomainContext, viewer: Viewer, query: PageQ
   }
   const slice = sorted.slice((query.page - 1) * query.perPage, query.page * query.perPage);
   const unlocked = await unlockedFor(ctx, viewer);
-  const media = { signer, now: ctx.clock() };
+  const media = { signer, now: ctx.clock(), hidden: await hiddenAmong(ctx, viewer, slice) };
   return { items: slice.map((row) => presentPage(row, viewer, unlocked, origin, media)), total, totalPages };
 }
 
