@@ -176,7 +176,7 @@ describe('content journeys', () => {
     await page.getByRole('button', { name: /Play video/ }).click();
     const player = page.locator('iframe[title="Catapult, Video video"]');
     await player.waitFor();
-    expect(await player.getAttribute('src')).toMatch(/\/content\/videos\/embed\/playmachines1-catapult\.html\?autoplay=1$/);
+    expect(await player.getAttribute('src')).toMatch(/\/content\/videos\/embed\/playmachines1-catapult\.html\?exp=\d+&u=\d+&sig=[\w-]+&autoplay=1$/);
     const frame = await (await player.elementHandle())!.contentFrame();
     await frame!.waitForFunction(() => {
       const video = document.querySelector('video');

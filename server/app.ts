@@ -13,6 +13,8 @@ import { installErrorHandler } from './http/errors';
 import { installRequestLog, loggerOptions } from './http/logging';
 import { BODY_LIMIT, installBodyParsers } from './http/parsers';
 import { installSecurityHeaders } from './http/securityHeaders';
+import { createMediaSigner } from './media/signedUrls';
+import { createMediaStorage, type MediaStorage } from './media/storage';
 import type { AppServices } from './http/services';
 import type { Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/outbox';
@@ -33,6 +35,8 @@ export interface AppOptions {
   outboxTiming?: OutboxTiming;
   clock?: () => Date;
   hasher?: PasswordHasher;
+  /** The media storage (main.ts seeds into the same one); the configured driver by default. */
+  media?: MediaStorage;
   /** Where logs go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
   /** Told of every route as it is registered (the authorization test checks its table against them). */
@@ -77,6 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ctx: { db, mail: outbox, clock, hasher: options.hasher ?? createPasswordHasher(config.argon2), siteUrl: config.publicUrl },
     config,
     tokens: createTokenService(config.jwtSecret, config.publicUrl),
+    media: options.media ?? (await createMediaStorage(config)),
+    mediaSigner: createMediaSigner(config.media.urlSecret, config.media.urlTtlSeconds),
     limiters: {
       loginPerAccount: new RateLimiter(db, 'login_account', rl.loginPerAccount, clock),
       loginPerIp: new RateLimiter(db, 'login_ip', rl.loginPerIp, clock),
@@ -111,6 +117,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   wlRoutes(app, services);
   pagesRoutes(app, services);
   usersRoutes(app, services);
-  await staticRoutes(app, config);
+  await staticRoutes(app, services);
   return app;
 }

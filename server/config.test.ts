@@ -122,7 +122,43 @@ describe('configuration', () => {
     expect(loadConfig({ CMS_ADMIN_URL: 'https://cms.portal.example/wp-admin/', PUBLIC_URL: 'https://portal.example' }, [], dir()).cmsAdminUrl).toBe('https://cms.portal.example/wp-admin/');
   });
 
+  test('media: the local folder by default, signed URLs for an hour with a key derived from JWT_SECRET; or an S3-compatible store', () => {
+    const local = loadConfig({ JWT_SECRET: 'j'.repeat(40) }, [], dir());
+    expect(local.media).toMatchObject({ driver: 'local', urlTtlSeconds: 3600 });
+    expect(local.media.urlSecret).not.toBe(local.jwtSecret);
+    expect(loadConfig({ JWT_SECRET: 'j'.repeat(40) }, [], dir()).media.urlSecret).toBe(local.media.urlSecret);
+    const s3 = loadConfig(
+      {
+        MEDIA_DRIVER: 's3',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_BUCKET: 'media',
+        S3_REGION: 'eu-central-1',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PREFIX: '/portal',
+        MEDIA_URL_SECRET: 'm'.repeat(32),
+        MEDIA_URL_TTL: '600',
+      },
+      [],
+      dir(),
+    );
+    expect(s3.media).toEqual({
+      driver: 's3',
+      s3: { endpoint: 'http://127.0.0.1:9000', bucket: 'media', region: 'eu-central-1', credentials: { accessKeyId: 'key', secretAccessKey: 'secret' }, forcePathStyle: true, prefix: 'portal/' },
+      urlSecret: 'm'.repeat(32),
+      urlTtlSeconds: 600,
+    });
+    // AWS itself: virtual-hosted buckets and the SDK's own credential chain.
+    expect(loadConfig({ MEDIA_DRIVER: 's3', S3_BUCKET: 'media' }, [], dir()).media.s3).toMatchObject({ endpoint: null, forcePathStyle: false, credentials: null, region: 'us-east-1', prefix: '' });
+  });
+
   test('bad values are refused with the variable named', () => {
+    expect(() => loadConfig({ MEDIA_DRIVER: 'ftp' }, [], dir())).toThrow(/MEDIA_DRIVER/);
+    expect(() => loadConfig({ MEDIA_DRIVER: 's3' }, [], dir())).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ MEDIA_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }, [], dir())).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'minio:9000' }, [], dir())).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ MEDIA_URL_TTL: '10' }, [], dir())).toThrow(/MEDIA_URL_TTL/);
+    expect(() => loadConfig({ MEDIA_URL_SECRET: 'short' }, [], dir())).toThrow(/MEDIA_URL_SECRET/);
     expect(() => loadConfig({ PORT: 'eighty' }, [], dir())).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'short' }, [], dir())).toThrow(/JWT_SECRET/);
   });

@@ -2,7 +2,7 @@
  * Configuration of the portal backend, read once from the environment and the command line.
  * Every variable is listed in server/CONFIG.md. Nothing else in server/ reads process.env.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -51,6 +51,28 @@ export interface DbPoolConfig {
 /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and ranges; never "trust everyone". */
 export type TrustProxy = false | number | string[];
 
+export interface S3MediaConfig {
+  /** Unset for AWS itself; e.g. http://127.0.0.1:9000 for MinIO. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  /** Unset: the AWS SDK's default chain (environment, instance role, ...). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** bucket in the path (http://host/bucket/key) rather than in the host name; most self-hosted stores need it. */
+  forcePathStyle: boolean;
+  /** Prepended to every object key ("" or e.g. "portal/"). */
+  prefix: string;
+}
+
+export interface MediaConfig {
+  driver: 'local' | 's3';
+  s3: S3MediaConfig;
+  /** HMAC key of the signed media URLs in page answers. */
+  urlSecret: string;
+  /** How long a signed media URL stays valid, in seconds. */
+  urlTtlSeconds: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -59,8 +81,9 @@ export interface Config {
   /** PUBLIC_URL was set: links use it; otherwise they use the host each request came to. */
   publicUrlExplicit: boolean;
   dataDir: string;
-  /** Static content (instruction images, lesson plans, videos) served at /progrmas/ and /content/. */
+  /** Static content (instruction images, lesson plans, videos) served at /progrmas/ and /content/, with the local media driver. */
   publicDir: string;
+  media: MediaConfig;
   /** The app's production build. */
   distDir: string;
   /** PostgreSQL connection string; null means the embedded SQLite file. */
@@ -227,6 +250,38 @@ function trustProxy(raw: string | undefined): TrustProxy {
   return entries;
 }
 
+/**
+ * The media storage driver and the signing of media URLs. The signing key defaults to one derived
+ * from JWT_SECRET, which every instance already shares.
+ */
+function mediaConfig(env: Env, jwtSecret: string): MediaConfig {
+  const driver = (env.MEDIA_DRIVER?.trim().toLowerCase() || 'local') as MediaConfig['driver'];
+  if (driver !== 'local' && driver !== 's3') throw new ConfigError('MEDIA_DRIVER must be local or s3');
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  if (driver === 's3' && bucket === '') throw new ConfigError('S3_BUCKET must be set when MEDIA_DRIVER is s3');
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? '';
+  if ((accessKeyId === '') !== (secretAccessKey === '')) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint !== null && !/^https?:\/\/[^/]/.test(endpoint)) throw new ConfigError('S3_ENDPOINT must be an http(s):// address');
+  const prefix = env.S3_PREFIX?.trim().replace(/^\/+/, '') ?? '';
+  const urlSecret = env.MEDIA_URL_SECRET ?? '';
+  if (urlSecret !== '' && urlSecret.length < 16) throw new ConfigError('MEDIA_URL_SECRET must be at least 16 characters long');
+  return {
+    driver,
+    s3: {
+      endpoint,
+      bucket,
+      region: env.S3_REGION?.trim() || 'us-east-1',
+      credentials: accessKeyId === '' ? null : { accessKeyId, secretAccessKey },
+      forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, endpoint !== null),
+      prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    },
+    urlSecret: urlSecret || createHmac('sha256', jwtSecret).update('media-url-signing').digest('base64url'),
+    urlTtlSeconds: intVar(env, 'MEDIA_URL_TTL', 3600, 60, 7 * 24 * 3600),
+  };
+}
+
 export interface CliFlags {
   buildIfNeeded: boolean;
   demo: boolean;
@@ -251,6 +306,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
   const smtpUrl = env.SMTP_URL?.trim();
   if (production && !env.PUBLIC_URL?.trim()) throw new ConfigError('PUBLIC_URL must be set in production (DATABASE_URL or NODE_ENV=production): every instance must share it');
   const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/$/, '');
+  const jwtSecret = secret(env, 'JWT_SECRET', dataDir, 'jwt-secret', !production);
   return {
     port,
     host,
@@ -267,11 +323,12 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
     publicUrlExplicit: Boolean(env.PUBLIC_URL?.trim()),
     dataDir,
     publicDir: path.join(dataDir, 'public'),
+    media: mediaConfig(env, jwtSecret),
     distDir: path.resolve(cwd, env.DIST_DIR || 'dist'),
     databaseUrl,
     sqliteFile: path.join(dataDir, 'portal.sqlite'),
     demo,
-    jwtSecret: secret(env, 'JWT_SECRET', dataDir, 'jwt-secret', !production),
+    jwtSecret,
     authKey: secret(env, 'AUTH_KEY', dataDir, 'auth-key', !production),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     smtp: smtpUrl ? { url: smtpUrl } : null,

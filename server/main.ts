@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrations';
 import { withStartupLock } from './db/startupLock';
 import { createPasswordHasher } from './domain/passwords';
 import { createMailer } from './mail/mailer';
+import { createMediaStorage } from './media/storage';
 import { ensureFirstAdmin, FirstAdminMissing, seedDemo, type DemoSource } from './seed/seedDatabase';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -55,7 +56,8 @@ async function main(): Promise<void> {
   const hasher = createPasswordHasher(config.argon2);
   const clock = () => new Date();
   const mailerLog = { info: (obj: Record<string, unknown>, msg: string) => app.log.info(obj, msg) };
-  const app = await buildApp({ db, config, mailer: createMailer(config, mailerLog), hasher, clock });
+  const media = await createMediaStorage(config);
+  const app = await buildApp({ db, config, mailer: createMailer(config, mailerLog), hasher, clock, media });
   const log = app.log;
 
   let seededDemo = false;
@@ -66,9 +68,9 @@ async function main(): Promise<void> {
       const applied = await migrateToLatest(db);
       log.info({ database: db.dialect, applied }, 'database ready');
       if (demo) {
-        seededDemo = await seedDemo({ db, hasher, clock }, demo, config.publicDir);
+        seededDemo = await seedDemo({ db, hasher, clock }, demo, media);
         if (seededDemo) log.info('demo data seeded');
-        else await demo.generateAssets(config.publicDir);
+        else await demo.generateAssets(media);
       } else if ((await ensureFirstAdmin({ db, hasher, clock }, config.firstAdmin)) === 'created') {
         log.info({ username: config.firstAdmin.username }, 'first administrator created');
       }

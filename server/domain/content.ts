@@ -8,6 +8,8 @@ import type { WirePage } from '../../contract';
 import { ApiError, invalidPostId } from '../errors';
 import * as q from '../db/queries';
 import type { PageRow } from '../db/schema';
+import { mapHtmlMediaPaths, mapMediaPaths, mediaUrlPolicy, OWNER_ONLY_MEDIA_META, PUBLIC_MEDIA_FIELDS, type MediaUrlPolicy } from '../media/mediaAccess';
+import type { MediaSigner } from '../media/signedUrls';
 import { isAdmin, isPrivileged, isStudent, type DomainContext, type Viewer } from './context';
 
 export const CODE_META_KEY = 'lesson_password';
@@ -80,6 +82,11 @@ class Visibility {
     private readonly viewer: Viewer,
   ) {}
 
+  /** Rows already loaded (a full list) need no second query when their children ask for them. */
+  remember(rows: readonly PageRow[]): void {
+    for (const row of rows) this.cache.set(row.id, row);
+  }
+
   async load(id: number): Promise<PageRow | null> {
     if (!this.cache.has(id)) this.cache.set(id, (await q.findPage(this.ctx.db.kysely, id)) ?? null);
     return this.cache.get(id) ?? null;
@@ -100,15 +107,44 @@ class Visibility {
   }
 }
 
-export function presentPage(row: PageRow, viewer: Viewer, unlocked: ReadonlySet<number>, origin: string): WirePage {
+/** How a page answer presents its media: who is asking, and what signs their URLs. */
+export interface MediaView {
+  signer: MediaSigner;
+  now: Date;
+  /** Pages inside a hidden program (only administrators see them): even their public pictures go signed. */
+  hidden: ReadonlySet<number>;
+}
+
+/**
+ * A lesson (a page with an unlock code) opens for owners and administrators, and for a student
+ * who unlocked it; a page without a code opens for everyone who may see it (visibility, hidden
+ * programs included, is decided before this).
+ */
+function mayOpen(viewer: Viewer, code: string | undefined, row: PageRow, unlocked: ReadonlySet<number>): boolean {
+  if (typeof code !== 'string' || code === '' || isPrivileged(viewer)) return true;
+  return isStudent(viewer) && unlocked.has(row.id);
+}
+
+function fieldMedia(key: string, value: unknown, policy: MediaUrlPolicy, hidden: boolean): unknown {
+  return mapMediaPaths(value, PUBLIC_MEDIA_FIELDS.has(key) && !hidden ? policy.publicUrl : policy.lessonUrl);
+}
+
+export function presentPage(row: PageRow, viewer: Viewer, unlocked: ReadonlySet<number>, origin: string, media: MediaView): WirePage {
   const meta = parseMeta(row);
-  const fields = absolutize(parseObject(row.fields_json), origin) as Record<string, unknown>;
   const code = meta[CODE_META_KEY];
+  const policy = mediaUrlPolicy(media.signer, viewer, mayOpen(viewer, code, row, unlocked), isPrivileged(viewer), media.now);
+  const rawFields = parseObject(row.fields_json);
+  const fields = absolutize(Object.fromEntries(Object.entries(rawFields).map(([k, v]) => [k, fieldMedia(k, v, policy, media.hidden.has(row.id))])), origin) as Record<string, unknown>;
   const metadata: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(meta)) {
     if (key === CODE_META_KEY && !isPrivileged(viewer)) continue;
     const text = String(value);
-    metadata[key] = [key.endsWith('_url') ? (absolutize(text, origin) as string) : text];
+    if (!key.endsWith('_url')) {
+      metadata[key] = [text];
+      continue;
+    }
+    const shown = mapMediaPaths(text, OWNER_ONLY_MEDIA_META.has(key) ? policy.ownerUrl : policy.lessonUrl) as string;
+    metadata[key] = [absolutize(shown, origin) as string];
   }
   const custom = Object.fromEntries(Object.entries(fields).filter(([key]) => !RESERVED.has(key)));
   const page: WirePage = {
@@ -123,7 +159,7 @@ export function presentPage(row: PageRow, viewer: Viewer, unlocked: ReadonlySet<
     type: 'page',
     link: `${origin}/${row.slug}/`,
     title: { rendered: row.title },
-    content: { rendered: absolutizeHtml(row.content, origin), protected: false },
+    content: { rendered: absolutizeHtml(mapHtmlMediaPaths(row.content, policy.lessonUrl), origin), protected: false },
     excerpt: { rendered: row.excerpt, protected: false },
     author: 1,
     featured_media: 0,
@@ -143,6 +179,15 @@ async function unlockedFor(ctx: DomainContext, viewer: Viewer): Promise<Readonly
   return viewer && isStudent(viewer) ? q.unlockedPageIds(ctx.db.kysely, viewer.id) : new Set<number>();
 }
 
+/** The ids of these rows that lie in a hidden program (administrators are the only viewers who get any). */
+async function hiddenAmong(ctx: DomainContext, viewer: Viewer, rows: readonly PageRow[]): Promise<Set<number>> {
+  const hidden = new Set<number>();
+  if (!isAdmin(viewer)) return hidden;
+  const everyone = new Visibility(ctx, null);
+  for (const row of rows) if (row.status === 'publish' && !(await everyone.visible(row))) hidden.add(row.id);
+  return hidden;
+}
+
 /** A page the viewer may see, or 404 rest_post_invalid_id. */
 export async function findVisiblePage(ctx: DomainContext, viewer: Viewer, id: number): Promise<PageRow> {
   const visibility = new Visibility(ctx, viewer);
@@ -151,9 +196,10 @@ export async function findVisiblePage(ctx: DomainContext, viewer: Viewer, id: nu
   return row;
 }
 
-export async function getPage(ctx: DomainContext, viewer: Viewer, id: number, origin: string): Promise<WirePage> {
+export async function getPage(ctx: DomainContext, viewer: Viewer, id: number, origin: string, signer: MediaSigner): Promise<WirePage> {
   const row = await findVisiblePage(ctx, viewer, id);
-  return presentPage(row, viewer, await unlockedFor(ctx, viewer), origin);
+  const hidden = await hiddenAmong(ctx, viewer, [row]);
+  return presentPage(row, viewer, await unlockedFor(ctx, viewer), origin, { signer, now: ctx.clock(), hidden });
 }
 
 function compare(orderby: PageOrderBy): (a: PageRow, b: PageRow) => number {
@@ -167,7 +213,7 @@ function compare(orderby: PageOrderBy): (a: PageRow, b: PageRow) => number {
   };
 }
 
-export async function listPages(ctx: DomainContext, viewer: Viewer, query: PageQuery, origin: string): Promise<PageList> {
+export async function listPages(ctx: DomainContext, viewer: Viewer, query: PageQuery, origin: string, signer: MediaSigner): Promise<PageList> {
   const visibility = new Visibility(ctx, viewer);
   const candidates = query.parent ? await q.listChildPages(ctx.db.kysely, query.parent) : await q.listAllPages(ctx.db.kysely);
   const visible: PageRow[] = [];
@@ -184,5 +230,28 @@ export async function listPages(ctx: DomainContext, viewer: Viewer, query: PageQ
   }
   const slice = sorted.slice((query.page - 1) * query.perPage, query.page * query.perPage);
   const unlocked = await unlockedFor(ctx, viewer);
-  return { items: slice.map((row) => presentPage(row, viewer, unlocked, origin)), total, totalPages };
+  const media = { signer, now: ctx.clock(), hidden: await hiddenAmong(ctx, viewer, slice) };
+  return { items: slice.map((row) => presentPage(row, viewer, unlocked, origin, media)), total, totalPages };
+}
+
+/**
+ * The media paths anyone may load without a signature: the public pictures (PUBLIC_MEDIA_FIELDS)
+ * of published pages outside hidden programs.
+ */
+export async function publicMediaPaths(ctx: DomainContext): Promise<Set<string>> {
+  const visibility = new Visibility(ctx, null);
+  const rows = await q.listAllPages(ctx.db.kysely);
+  visibility.remember(rows);
+  const paths = new Set<string>();
+  for (const row of rows) {
+    if (!(await visibility.visible(row))) continue;
+    const fields = parseObject(row.fields_json);
+    for (const key of PUBLIC_MEDIA_FIELDS) {
+      mapMediaPaths(fields[key], (path) => {
+        paths.add(path);
+        return path;
+      });
+    }
+  }
+  return paths;
 }

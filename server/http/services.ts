@@ -3,12 +3,16 @@ import type { Config } from '../config';
 import type { DomainContext, Viewer } from '../domain/context';
 import type { TokenService } from '../domain/tokens';
 import type { RateLimiter } from '../domain/rateLimiter';
+import type { MediaSigner } from '../media/signedUrls';
+import type { MediaStorage } from '../media/storage';
 
 /** Everything a route needs, built once in app.ts. */
 export interface AppServices {
   ctx: DomainContext;
   config: Config;
   tokens: TokenService;
+  media: MediaStorage;
+  mediaSigner: MediaSigner;
   limiters: {
     loginPerAccount: RateLimiter;
     loginPerIp: RateLimiter;

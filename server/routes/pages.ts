@@ -51,6 +51,7 @@ export function pagesRoutes(app: FastifyInstance, s: AppServices): void {
       request.viewer,
       { perPage: p.per_page, page: p.page, orderby, order: p.order, ...(p.parent ? { parent: p.parent } : {}), ...(p.slug ? { slug: p.slug } : {}) },
       origin,
+      s.mediaSigner,
     );
     reply.header('X-WP-Total', String(list.total)).header('X-WP-TotalPages', String(list.totalPages));
     const links: string[] = [];
@@ -64,6 +65,6 @@ export function pagesRoutes(app: FastifyInstance, s: AppServices): void {
     // WordPress's route pattern is (?P<id>[\d]+): anything else is no route at all.
     if (!/^\d{1,10}$/.test(request.params.id) || Number(request.params.id) > MAX_ID) throw NO_ROUTE();
     readParams(request, singleParams);
-    return sendJson(reply, await getPage(s.ctx, request.viewer, Number(request.params.id), siteOrigin(request, s.config)));
+    return sendJson(reply, await getPage(s.ctx, request.viewer, Number(request.params.id), siteOrigin(request, s.config), s.mediaSigner));
   });
 }

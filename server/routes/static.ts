@@ -1,6 +1,6 @@
 /**
  * Everything that is not the API: the app's runtime configuration (/portal-config.js), the
- * instruction images, lesson plans and lesson videos (<DATA_DIR>/public at /progrmas/ and
+ * instruction images, lesson plans and lesson videos (the media storage, at /progrmas/ and
  * /content/), and the app's production build with history fallback to index.html.
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -10,8 +10,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PortalRuntimeConfig } from '../../contract';
 import type { Config } from '../config';
 import { NO_ROUTE, sendError } from '../http/errors';
+import type { AppServices } from '../http/services';
+import { MEDIA_PREFIXES } from '../media/mediaAccess';
+import { mediaRoutes } from './media';
 
-export const CONTENT_PREFIXES = ['/progrmas/', '/content/'] as const;
+export const CONTENT_PREFIXES = MEDIA_PREFIXES;
 
 /**
  * Names no capabilities: the app finds them in this backend's REST index (GET /wp-json/), as it
@@ -58,7 +61,8 @@ export function isAppRoute(request: FastifyRequest): boolean {
   return !last.includes('.');
 }
 
-export async function staticRoutes(app: FastifyInstance, config: Config): Promise<void> {
+export async function staticRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  const { config } = services;
   app.get('/portal-config.js', (_request, reply) => {
     reply
       .header('Cache-Control', 'no-store')
@@ -66,17 +70,7 @@ export async function staticRoutes(app: FastifyInstance, config: Config): Promis
       .send(`window.__PORTAL_CONFIG__ = ${scriptJson(runtimeConfig(config))};\n`);
   });
 
-  for (const prefix of CONTENT_PREFIXES) {
-    const root = path.join(config.publicDir, prefix);
-    mkdirSync(root, { recursive: true });
-    await app.register(fastifyStatic, {
-      root,
-      prefix,
-      decorateReply: false,
-      index: ['index.html'],
-      maxAge: 3_600_000,
-    });
-  }
+  mediaRoutes(app, services);
 
   // The build may appear after start (npm start builds while the API is already up): look each time until it is there.
   mkdirSync(config.distDir, { recursive: true });

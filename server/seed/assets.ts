@@ -3,7 +3,7 @@
  * art, lesson-plan pages and the offline lesson videos. Deterministic (seeded by names), so a
  * second run writes identical files; small SVGs, so a 51-step gallery loads fast on school Wi-Fi.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEMO_PROGRAMS,
@@ -25,6 +25,7 @@ import {
   type DemoModel,
   type DemoProgram,
 } from './demoData';
+import type { MediaStorage } from '../media/storage';
 import { fitText } from './textFit';
 
 const BRICK_COLORS = ['#D62718', '#0B5FB4', '#FFC627', '#1E7B34', '#FE8A18', '#5B2C83'];
@@ -268,14 +269,8 @@ th{background:#F4F6FA}@media print{body{margin:0}}</style></head>
 `;
 }
 
-async function put(publicDir: string, url: string, content: string | Buffer): Promise<void> {
-  const file = path.join(publicDir, ...url.split('/').filter(Boolean).map(decodeURIComponent));
-  // Idempotent and cheap on restarts: an identical file is left alone.
-  const existing = await readFile(file).catch(() => null);
-  if (existing && existing.equals(Buffer.isBuffer(content) ? content : Buffer.from(content))) return;
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, content);
-}
+/** A URL path's storage key ("/progrmas/A%20B/1.svg" is "progrmas/A B/1.svg"). */
+const keyOf = (url: string) => url.split('/').filter(Boolean).map(decodeURIComponent).join('/');
 
 /** Each video's clip, rendered by static/make-lesson-clips.ts (committed; seeding only copies it). */
 export const CLIPS_DIR = path.join(__dirname, 'static', 'clips');
@@ -312,27 +307,38 @@ function stepFiles(model: DemoModel): { url: string; body: () => string }[] {
   return files;
 }
 
-/** Writes every demo file under publicDir, mirroring the URL paths. */
-export async function generateDemoAssets(publicDir: string): Promise<void> {
-  const writes: Promise<void>[] = [];
+/** How many files go to the storage at once (an object store takes many small uploads best in parallel, but not hundreds). */
+const WRITES_AT_ONCE = 16;
+
+/**
+ * Writes every demo file to the media storage, keyed by its URL path. Idempotent and cheap on
+ * restarts: the storage leaves an identical file alone.
+ */
+export async function generateDemoAssets(storage: MediaStorage): Promise<void> {
+  const writes: (() => Promise<void>)[] = [];
+  const put = (url: string, content: string | Buffer) => () => storage.put(keyOf(url), content);
   for (const program of DEMO_PROGRAMS) {
     for (const kind of ['logo', 'long', 'bg-desktop', 'bg-mobile'] as const) {
-      writes.push(put(publicDir, programImageUrl(program, kind), programArt(program, kind)));
+      writes.push(put(programImageUrl(program, kind), programArt(program, kind)));
     }
   }
-  writes.push(put(publicDir, EMBED_SCRIPT_URL, EMBED_SCRIPT));
+  writes.push(put(EMBED_SCRIPT_URL, EMBED_SCRIPT));
   for (const model of [...demoModels(), KIT_CONTENTS]) {
-    for (const file of stepFiles(model)) writes.push(put(publicDir, file.url, file.body()));
-    writes.push(put(publicDir, modelTitleImageUrl(model), titleSvg(model.title)));
-    writes.push(put(publicDir, modelSmallImageUrl(model), smallSvg(`${model.programId}:${model.title}:`, model.imageCount)));
-    writes.push(put(publicDir, lessonPlanUrl(model), lessonPlanHtml(model)));
+    for (const file of stepFiles(model)) writes.push(put(file.url, file.body()));
+    writes.push(put(modelTitleImageUrl(model), titleSvg(model.title)));
+    writes.push(put(modelSmallImageUrl(model), smallSvg(`${model.programId}:${model.title}:`, model.imageCount)));
+    writes.push(put(lessonPlanUrl(model), lessonPlanHtml(model)));
     if (model.video) {
       const videoId = videoIdOf(model);
-      writes.push(put(publicDir, videoEmbedUrl(videoId), embedHtml(model, videoId)));
-      writes.push(put(publicDir, videoPosterUrl(videoId), posterSvg(model.title, false)));
-      writes.push(put(publicDir, videoPosterThumbUrl(videoId), posterSvg(model.title, true)));
-      writes.push(readFile(clipPath(videoId)).then((clip) => put(publicDir, `/content/videos/${videoId}.webm`, clip)));
+      writes.push(put(videoEmbedUrl(videoId), embedHtml(model, videoId)));
+      writes.push(put(videoPosterUrl(videoId), posterSvg(model.title, false)));
+      writes.push(put(videoPosterThumbUrl(videoId), posterSvg(model.title, true)));
+      writes.push(async () => put(`/content/videos/${videoId}.webm`, await readFile(clipPath(videoId)))());
     }
   }
-  await Promise.all(writes);
+  let next = 0;
+  const worker = async () => {
+    while (next < writes.length) await writes[next++]!();
+  };
+  await Promise.all(Array.from({ length: WRITES_AT_ONCE }, worker));
 }

@@ -6,6 +6,7 @@ import { NEW_PART_BOX, STEP_TITLE_X, clipFrames, generateDemoAssets, shownTitleF
 import { CLIPS_MANIFEST, framesHash, sha256, type ClipRecord } from './clips';
 import { boldTextWidth } from './textFit';
 import { demoModels, demoPages, demoStudents, demoUsers, stepImageUrl, videoIdOf, type SeedPage } from './demoData';
+import { localStorage } from '../media/storage';
 
 const pages = demoPages();
 const page = (id: number) => pages.find((p) => p.id === id)!;
@@ -112,7 +113,7 @@ describe('generated demo assets', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'demo-assets-'));
-    await generateDemoAssets(dir);
+    await generateDemoAssets(localStorage(dir));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -222,7 +223,7 @@ describe('generated demo assets', () => {
   it('is deterministic and idempotent', async () => {
     const file = path.join(dir, 'progrmas/PlayMachines1/MainModels/Catapult/Build/7.svg');
     const before = await readFile(file, 'utf8');
-    await generateDemoAssets(dir);
+    await generateDemoAssets(localStorage(dir));
     expect(await readFile(file, 'utf8')).toBe(before);
   });
 });

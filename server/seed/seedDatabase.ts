@@ -6,14 +6,15 @@ import type { Db } from '../db/connection';
 import * as q from '../db/queries';
 import type { PasswordHasher } from '../domain/passwords';
 import { insertAccount } from '../domain/users';
+import type { MediaStorage } from '../media/storage';
 import type { SeedPage, SeedStudent, SeedUser } from './demoData';
 
 export interface DemoSource {
   users(): SeedUser[];
   students(): SeedStudent[];
   pages(): SeedPage[];
-  /** Writes the instruction images, lesson plans and videos under publicDir; idempotent. */
-  generateAssets(publicDir: string): Promise<void>;
+  /** Writes the instruction images, lesson plans and videos to the media storage; idempotent. */
+  generateAssets(storage: MediaStorage): Promise<void>;
 }
 
 export interface SeedContext {
@@ -63,7 +64,7 @@ async function hashAll(hasher: PasswordHasher, users: readonly SeedUser[]): Prom
  * Seeds the demo data when the database has no user yet; returns whether it did. Users, student
  * records and pages go in one transaction; the asset files are generated afterwards.
  */
-export async function seedDemo(ctx: SeedContext, source: DemoSource, publicDir: string | null): Promise<boolean> {
+export async function seedDemo(ctx: SeedContext, source: DemoSource, media: MediaStorage | null): Promise<boolean> {
   if ((await q.countUsers(ctx.db.kysely)) > 0) return false;
   const users = source.users();
   const students = source.students();
@@ -116,7 +117,7 @@ export async function seedDemo(ctx: SeedContext, source: DemoSource, publicDir: 
     }
     await writePages(trx, source.pages());
   });
-  if (publicDir !== null) await source.generateAssets(publicDir);
+  if (media !== null) await source.generateAssets(media);
   return true;
 }
 

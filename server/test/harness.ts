@@ -15,6 +15,7 @@ import { openDb, type Db } from '../db/connection';
 import { migrateToLatest } from '../db/migrations';
 import { createPasswordHasher } from '../domain/passwords';
 import { createOutboxMailer } from '../mail/mailer';
+import { createMediaStorage, type MediaStorage } from '../media/storage';
 import { seedDemo, type DemoSource } from '../seed/seedDatabase';
 import { demoSource } from './demoSource';
 export { demoSource };
@@ -70,6 +71,8 @@ export interface TestServer {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The media storage the server reads (and the demo assets went to). */
+  media: MediaStorage;
   baseUrl: string;
   dir: string;
   logs: string[];
@@ -136,7 +139,8 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
   await migrateToLatest(db);
   const clock = options.clock ?? (() => new Date());
   const hasher = createPasswordHasher(config.argon2);
-  await seedDemo({ db, hasher, clock }, options.source ?? demoSource, options.assets ? config.publicDir : null);
+  const media = await createMediaStorage(config);
+  await seedDemo({ db, hasher, clock }, options.source ?? demoSource, options.assets ? media : null);
   const logs: string[] = [];
   const logStream = { write: (line: string) => void logs.push(line) } as unknown as NodeJS.WritableStream;
   const mailer = createOutboxMailer(config.outboxDir, config.mailFrom, { info: () => undefined }, clock);
@@ -144,7 +148,7 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
   const onRoute = (route: { method: string | string[]; url: string }) => {
     for (const method of [route.method].flat()) routes.push(`${method} ${route.url}`);
   };
-  const app = await buildApp({ db, config, mailer, clock, hasher, logStream, onRoute });
+  const app = await buildApp({ db, config, mailer, clock, hasher, logStream, onRoute, media });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -179,6 +183,7 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
     db,
     config,
     baseUrl,
+    media,
     dir,
     logs,
     routes,

@@ -125,9 +125,12 @@ describe('server process', () => {
     const p = start(env, ['--demo']);
     await waitForOutput(p, /is running at/, 40_000);
     for (const line of [/administrator\s+admin\s+demo-admin-2026/, /franchise_owner\s+dana\s+demo-owner-2026/, /student\s+mia\s+demo-student-2026/]) expect(p.output()).toMatch(line);
-    const lessons = (await (await fetch(`${base}/wp-json/wp/v2/pages?parent=130&per_page=100`)).json()) as Record<string, unknown>[];
+    // Lesson media go (signed) to who may open the lesson: the administrator here.
+    const signIn = await fetch(`${base}/wp-json/jwt-auth/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'demo-admin-2026' }) });
+    const headers = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
+    const lessons = (await (await fetch(`${base}/wp-json/wp/v2/pages?parent=130&per_page=100`, { headers })).json()) as Record<string, unknown>[];
     const catapult = lessons.find((l) => (l.title as { rendered: string }).rendered === 'Catapult') ?? {};
-    const page = (await (await fetch(`${base}/wp-json/wp/v2/pages/${String(catapult.id)}`)).json()) as Record<string, unknown>;
+    const page = (await (await fetch(`${base}/wp-json/wp/v2/pages/${String(catapult.id)}`, { headers })).json()) as Record<string, unknown>;
     const urls: string[] = [];
     const walk = (v: unknown): void => {
       if (typeof v === 'string' && v.startsWith(base)) urls.push(v);

@@ -1,10 +1,12 @@
 /** The app build with history fallback, its runtime configuration, and the content files. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createMediaSigner } from '../media/signedUrls';
 import { PATHS, TEST_AUTH_KEY, expectWpError, startTestServer, type TestServer } from './harness';
 
 describe('static content and the app', () => {
   let s: TestServer;
+  const signed = (urlPath: string) => createMediaSigner(s.config.media.urlSecret, s.config.media.urlTtlSeconds).sign(urlPath, 0, new Date());
   beforeAll(async () => {
     s = await startTestServer({ dialect: 'sqlite', env: { SUPPORT_EMAIL: 'help@franchise.test', QA_PANEL: '1' } });
   });
@@ -34,7 +36,9 @@ describe('static content and the app', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.text).toMatch(/not built/);
     expectWpError(await s.get('/wp-json/wp/v2/nothing'), 404, 'rest_no_route');
-    expectWpError(await s.get('/progrmas/PlayMachines1/MainModels/Nope/1.png'), 404, 'rest_no_route');
+    // A media file needs a signed URL (or to be a public picture) before the question whether it exists.
+    expectWpError(await s.get('/progrmas/PlayMachines1/MainModels/Nope/1.png'), 403, 'rest_forbidden');
+    expectWpError(await s.get(signed('/progrmas/PlayMachines1/MainModels/Nope/1.png')), 404, 'rest_no_route');
     expectWpError(await s.get('/missing-file.js'), 404, 'rest_no_route');
   });
 
@@ -61,10 +65,13 @@ describe('static content and the app', () => {
     const video = path.join(s.config.publicDir, 'content', 'videos');
     mkdirSync(video, { recursive: true });
     writeFileSync(path.join(video, 'clip.webm'), Buffer.alloc(1000, 7));
-    const img = await s.get('/progrmas/PlayMachines1/MainModels/Catapult/1.svg');
+    const img = await s.get(signed('/progrmas/PlayMachines1/MainModels/Catapult/1.svg'));
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toMatch(/image\/svg\+xml/);
-    const part = await s.get('/content/videos/clip.webm', { headers: { range: 'bytes=0-99' } });
+    expect(img.headers.get('etag')).toBeTruthy();
+    expect(img.headers.get('last-modified')).toBeTruthy();
+    expect(img.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+    const part = await s.get(signed('/content/videos/clip.webm'), { headers: { range: 'bytes=0-99' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe('bytes 0-99/1000');
     expectWpError(await s.get('/progrmas/..%2F..%2Fportal.sqlite'), 404);

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentSecurityPolicy } from '../../http/securityHeaders';
 import { PATHS, TEST_AUTH_KEY, startTestServer, type TestServer } from '../harness';
+import { createMediaSigner } from '../../media/signedUrls';
 
 jest.setTimeout(120_000);
 
@@ -92,10 +93,13 @@ test('no HTML the server sends holds an inline script; the embed pages load thei
   const embeds = files.filter((f) => f.includes(`${path.sep}embed${path.sep}`));
   expect(embeds.length).toBeGreaterThan(0);
   for (const file of files) expect({ file, inline: inlineScripts(readFileSync(file, 'utf8')) }).toEqual({ file, inline: [] });
-  const embed = await s.get(`/content/videos/embed/${path.basename(embeds[0] ?? '')}`);
+  // Embed pages are lesson media: reached by a signed URL, which signs the page's own links too.
+  const signer = createMediaSigner(s.config.media.urlSecret, s.config.media.urlTtlSeconds);
+  const embed = await s.get(signer.sign(`/content/videos/embed/${path.basename(embeds[0] ?? '')}`, 0, new Date()));
   expect(embed.status).toBe(200);
-  expect(embed.text).toContain('<script src="/content/videos/embed/embed.js"></script>');
-  const script = await s.get('/content/videos/embed/embed.js');
+  const scriptSrc = /<script src="(\/content\/videos\/embed\/embed\.js\?exp=\d+&amp;u=0&amp;sig=[\w-]+)"><\/script>/.exec(embed.text)?.[1] ?? '';
+  expect(scriptSrc).not.toBe('');
+  const script = await s.get(scriptSrc.replace(/&amp;/g, '&'));
   expect(script.status).toBe(200);
   expect(script.headers.get('content-type')).toMatch(/javascript/);
   expect(script.text).toContain("get('autoplay') === '1'");

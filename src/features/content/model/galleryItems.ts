@@ -99,10 +99,31 @@ export function buildLessonTabs(detail: LessonDetail, lessonTitle: string): { ta
 export const legacySection = (lesson: Lesson): 'MainModels' | 'ExplorationModels' =>
   lesson.experimental ? 'ExplorationModels' : 'MainModels';
 
-function numberedSlides(base: string, count: number, title: string): SlideView[] {
+const decodedPath = (url: string): string => {
+  try {
+    return decodeURIComponent(new URL(url, 'http://site.invalid').pathname);
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * The lesson's own gallery URLs by path. The portal backend signs its media URLs (?exp=&u=&sig=),
+ * so the older route's files are loaded by the URL the lesson carries for the same path, when it
+ * carries one; a plain WordPress site's files load by the built URL as they always did.
+ */
+function urlsByPath(detail: LessonDetail): (url: string) => string {
+  const known = new Map<string, string>();
+  for (const tab of detail.tabs) {
+    for (const item of tab.gallery) for (const url of [item.original, item.thumbnail]) if (url) known.set(decodedPath(url), url);
+  }
+  return (url) => known.get(decodedPath(url)) ?? url;
+}
+
+function numberedSlides(base: string, count: number, title: string, urlOf: (url: string) => string): SlideView[] {
   return Array.from({ length: count }, (_, i) => ({
-    original: `${base}/${i + 1}.svg`,
-    thumbnail: `${base}/thumbs/${i + 1}.svg`,
+    original: urlOf(`${base}/${i + 1}.svg`),
+    thumbnail: urlOf(`${base}/thumbs/${i + 1}.svg`),
     alt: `${title}, step ${i + 1} of ${count}`,
     thumbnailAlt: `Step ${i + 1}`,
     ...DEFAULT_SLIDE_SIZE,
@@ -123,6 +144,7 @@ export function buildLegacyTabs(input: {
 }): { tabs: GalleryTabView[]; tabbed: boolean } {
   const { siteUrl, program, lesson, detail, title } = input;
   const root = `${siteUrl.replace(/\/$/, '')}/progrmas/${encodeURIComponent(program.programName || modelKey(program.title))}/${legacySection(lesson)}/${encodeURIComponent(modelKey(lesson.title))}`;
+  const urlOf = urlsByPath(detail);
   const tabsWithImages = detail.imageTabs.filter((tab) => tab.count > 0).slice(0, MAX_LESSON_TABS);
   if (tabsWithImages.length > 0) {
     return {
@@ -130,12 +152,12 @@ export function buildLegacyTabs(input: {
       tabs: tabsWithImages.map((tab, i) => ({
         id: `tab-${i}`,
         title: tab.title,
-        slides: numberedSlides(`${root}/${encodeURIComponent(tab.folder)}`, tab.count, `${title}, ${tab.title}`),
+        slides: numberedSlides(`${root}/${encodeURIComponent(tab.folder)}`, tab.count, `${title}, ${tab.title}`, urlOf),
       })),
     };
   }
   if (detail.imageCount !== null && detail.imageCount > 0) {
-    return { tabbed: false, tabs: [{ id: 'all', title: '', slides: numberedSlides(root, detail.imageCount, title) }] };
+    return { tabbed: false, tabs: [{ id: 'all', title: '', slides: numberedSlides(root, detail.imageCount, title, urlOf) }] };
   }
   return buildLessonTabs(detail, title);
 }

@@ -1,0 +1,80 @@
+/** The media storage driver for any S3-compatible object store (AWS S3, MinIO, Ceph, Garage, ...). */
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3MediaConfig } from '../config';
+import { asBuffer, mediaTypeOf, type MediaKey, type MediaStorage } from './storage';
+
+const missing = (err: unknown): boolean =>
+  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
+
+/** A single byte range ("bytes=0-99", "bytes=100-", "bytes=-500") passed on to the store; anything else is ignored. */
+const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
+
+export function s3Storage(config: S3MediaConfig): MediaStorage {
+  const client = new S3Client({
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    ...(config.credentials ? { credentials: config.credentials } : {}),
+  });
+  const Bucket = config.bucket;
+  const objectKey = (key: MediaKey) => config.prefix + key;
+
+  async function head(key: MediaKey): Promise<{ ETag?: string } | null> {
+    try {
+      return await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+    } catch (err) {
+      if (missing(err)) return null;
+      throw err;
+    }
+  }
+
+  return {
+    driver: 's3',
+    async put(key, content) {
+      const body = asBuffer(content);
+      // An identical object is left alone: a single-part upload's ETag is its MD5.
+      const md5 = createHash('md5').update(body).digest('hex');
+      if ((await head(key))?.ETag?.replace(/"/g, '') === md5) return;
+      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: body, ContentType: mediaTypeOf(key) }));
+    },
+    async read(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : Buffer.alloc(0);
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+    },
+    async send(key, reply, { range, cacheControl }) {
+      const wanted = range !== undefined && SINGLE_RANGE.test(range.trim()) && range.trim() !== 'bytes=-' ? range.trim() : undefined;
+      let object;
+      try {
+        object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key), ...(wanted ? { Range: wanted } : {}) }));
+      } catch (err) {
+        if (missing(err)) return false;
+        if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 416) {
+          reply.code(416).header('Content-Range', 'bytes */*').send();
+          return true;
+        }
+        throw err;
+      }
+      reply.header('Content-Type', object.ContentType || mediaTypeOf(key));
+      reply.header('Accept-Ranges', 'bytes');
+      reply.header('Cache-Control', cacheControl);
+      if (object.ETag) reply.header('ETag', object.ETag);
+      if (object.LastModified) reply.header('Last-Modified', object.LastModified.toUTCString());
+      if (object.ContentLength !== undefined) reply.header('Content-Length', String(object.ContentLength));
+      if (wanted && object.ContentRange) reply.code(206).header('Content-Range', object.ContentRange);
+      else if (object.ETag && reply.request.headers['if-none-match'] === object.ETag) {
+        (object.Body as Readable | undefined)?.destroy();
+        reply.code(304).removeHeader('Content-Length').send();
+        return true;
+      }
+      reply.send(object.Body as Readable);
+      return true;
+    },
+  };
+}

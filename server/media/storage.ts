@@ -1,0 +1,111 @@
+/**
+ * Where the instruction images, lesson plans and videos live: one interface, two drivers. The
+ * local folder (<DATA_DIR>/public) is the embedded default; an S3-compatible object store lets
+ * several instances behind a load balancer serve the same files (s3Storage.ts).
+ */
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../config';
+
+/** A file's key: its URL path without the leading slash ("progrmas/PlayMachines1/.../1.svg"). */
+export type MediaKey = string;
+
+export interface SendOptions {
+  /** The request's Range header. */
+  range: string | undefined;
+  cacheControl: string;
+}
+
+export interface MediaStorage {
+  readonly driver: 'local' | 's3';
+  /** Stores a file; an identical file already there is left alone (seeding runs on every start). */
+  put(key: MediaKey, content: string | Buffer): Promise<void>;
+  /** The whole file, or null when there is none. */
+  read(key: MediaKey): Promise<Buffer | null>;
+  /**
+   * Answers a GET or HEAD for the file with its Content-Type, ETag, Last-Modified and byte ranges;
+   * false when there is no such file (the caller answers 404).
+   */
+  send(key: MediaKey, reply: FastifyReply, options: SendOptions): Promise<boolean>;
+}
+
+/**
+ * A URL path's key, or null for anything that could leave the media root: dot segments, empty
+ * segments, backslashes, control characters or a broken escape.
+ */
+export function mediaKeyOf(urlPath: string): MediaKey | null {
+  const segments = urlPath.split('/').slice(1);
+  const decoded: string[] = [];
+  for (const segment of segments) {
+    let part: string;
+    try {
+      part = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    // eslint-disable-next-line no-control-regex -- a file name never holds control characters
+    if (part === '' || part === '.' || part === '..' || /[\\/\u0000-\u001f\u007f]/.test(part)) return null;
+    decoded.push(part);
+  }
+  return decoded.length > 1 ? decoded.join('/') : null;
+}
+
+export const mediaTypeOf = (key: MediaKey): string => {
+  const ext = path.extname(key).toLowerCase();
+  const types: Record<string, string> = {
+    '.svg': 'image/svg+xml',
+    '.png': 'image/png',
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.gif': 'image/gif',
+    '.webp': 'image/webp',
+    '.webm': 'video/webm',
+    '.mp4': 'video/mp4',
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'application/javascript; charset=utf-8',
+    '.css': 'text/css; charset=utf-8',
+    '.pdf': 'application/pdf',
+    '.json': 'application/json; charset=utf-8',
+    '.txt': 'text/plain; charset=utf-8',
+  };
+  return types[ext] ?? 'application/octet-stream';
+};
+
+export const asBuffer = (content: string | Buffer): Buffer => (Buffer.isBuffer(content) ? content : Buffer.from(content));
+
+/** The local folder: files at <root>/<key>, answered by @fastify/static's sendFile (ranges, ETag, Last-Modified). */
+export function localStorage(root: string): MediaStorage {
+  const fileOf = (key: MediaKey) => path.join(root, ...key.split('/'));
+  return {
+    driver: 'local',
+    async put(key, content) {
+      const file = fileOf(key);
+      const body = asBuffer(content);
+      const existing = await readFile(file).catch(() => null);
+      if (existing && existing.equals(body)) return;
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body);
+    },
+    read: (key) => readFile(fileOf(key)).catch(() => null),
+    async send(key, reply, options) {
+      const isFile = await stat(fileOf(key)).then(
+        (found) => found.isFile(),
+        () => false,
+      );
+      if (!isFile) return false;
+      reply.header('Cache-Control', options.cacheControl);
+      await reply.sendFile(key.split('/').map(encodeURIComponent).join('/'), root, { cacheControl: false });
+      return true;
+    },
+  };
+}
+
+/** The configured driver; the S3 client is loaded only when it is used. */
+export async function createMediaStorage(config: Config): Promise<MediaStorage> {
+  if (config.media.driver === 's3') {
+    const { s3Storage } = await import('./s3Storage');
+    return s3Storage(config.media.s3);
+  }
+  return localStorage(config.publicDir);
+}
