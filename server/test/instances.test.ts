@@ -2,55 +2,13 @@
  * Production start-up as real processes: the configuration an instance refuses to start without,
  * and several instances starting at once on one fresh PostgreSQL (one migration, one first administrator).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { Client } from 'pg';
 import { PG_URL } from './harness';
+import { freePort, startServer as start, waitForOutput, type ServerProcess } from './serverProcess';
 import { tempDirEachTest } from './tempDir';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const SECRETS = { JWT_SECRET: 'j'.repeat(40), AUTH_KEY: 'k'.repeat(24), PUBLIC_URL: 'https://portal.example' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Proc {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitForOutput(p: Proc, pattern: RegExp, ms = 40_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!pattern.test(p.output())) {
-    if (p.child.exitCode !== null || Date.now() > until) throw new Error(`no ${String(pattern)} in:\n${p.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('production configuration refused at start, with one clear line', () => {
   const dir = tempDirEachTest('portal-instances-');
@@ -72,7 +30,7 @@ const describePg = PG_URL ? describe : describe.skip;
 describePg('three instances starting at once on one fresh PostgreSQL', () => {
   const dir = tempDirEachTest('portal-instances-');
   const database = `h14_start_${randomBytes(4).toString('hex')}`;
-  const procs: Proc[] = [];
+  const procs: ServerProcess[] = [];
 
   const admin = async <T>(fn: (c: Client) => Promise<T>, url = PG_URL): Promise<T> => {
     const c = new Client({ connectionString: url });
@@ -101,7 +59,7 @@ describePg('three instances starting at once on one fresh PostgreSQL', () => {
         start({ ...SECRETS, ARGON2_MEMORY_KIB: '19456', ARGON2_TIME_COST: '2', DATABASE_URL: url.toString(), DATA_DIR: dir(), PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@x.test', ADMIN_PASSWORD: 'first-admin-password' }),
       );
     }
-    await Promise.all(procs.map((p) => waitForOutput(p, /is running at/)));
+    await Promise.all(procs.map((p) => waitForOutput(p, /is running at/, 40_000)));
     for (const port of ports) {
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(200);
