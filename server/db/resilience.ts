@@ -51,6 +51,8 @@ function mayRetry(sqlText: string): boolean {
 
 class RetryingClient {
   private inTransaction = false;
+  /** The connection went back to the pool and no fresh one could be had (the database is down). */
+  private released = false;
 
   constructor(
     private readonly pool: Pool,
@@ -69,7 +71,9 @@ class RetryingClient {
       if (this.inTransaction || !isConnectionLost(err) || !mayRetry(sqlText)) throw err;
       // The dead connection leaves the pool; the statement runs once more on a fresh one.
       this.client.release(err instanceof Error ? err : true);
+      this.released = true;
       this.client = await this.pool.connect();
+      this.released = false;
       const result = (await this.client.query(sqlText, parameters as unknown[])) as unknown as PostgresQueryResult<R>;
       if (startsTransaction) this.inTransaction = true;
       return result;
@@ -77,6 +81,8 @@ class RetryingClient {
   }
 
   release(): void {
+    // Releasing it twice would throw and turn the caller's 503 into a 500.
+    if (this.released) return;
     // A connection that failed is not put back for the next request.
     const broken = (this.client as unknown as { _queryable?: boolean })._queryable === false;
     this.client.release(broken ? true : undefined);

@@ -4,8 +4,8 @@
  * either acknowledged and stored or answered 503 with Retry-After, never lost silently.
  */
 import { sql } from 'kysely';
-import { Client } from 'pg';
-import { isConnectionLost, isDatabaseUnavailable } from '../db/resilience';
+import { Client, type Pool } from 'pg';
+import { isConnectionLost, isDatabaseUnavailable, resilientPool } from '../db/resilience';
 import { DEMO, PATHS, PG_URL, TEST_AUTH_KEY, newStudentBody, startTestServer, type Answer, type TestServer } from './harness';
 
 test('connection errors are told apart from a statement\'s own errors', () => {
@@ -17,6 +17,31 @@ test('connection errors are told apart from a statement\'s own errors', () => {
   expect(isConnectionLost(withCode('23505'))).toBe(false);
   expect(isDatabaseUnavailable(withCode('57014', 'canceling statement due to statement timeout'))).toBe(true);
   expect(isDatabaseUnavailable(withCode('22P02'))).toBe(false);
+});
+
+test('a read whose retry finds the database down fails as unavailable, and its connection is released once', async () => {
+  const withCode = (code: string) => Object.assign(new Error(code), { code });
+  let releases = 0;
+  const dying = {
+    on: () => dying,
+    query: () => Promise.reject(withCode('57P01')),
+    // pg-pool throws on a second release of the same client.
+    release: () => {
+      releases += 1;
+      if (releases > 1) throw new Error('Release called on client which has already been released to the pool.');
+    },
+  };
+  let connects = 0;
+  const pool = {
+    on: () => pool,
+    connect: () => (connects++ === 0 ? Promise.resolve(dying) : Promise.reject(withCode('ECONNREFUSED'))),
+    end: () => Promise.resolve(),
+  } as unknown as Pool;
+  const connection = await resilientPool(pool, () => {}).connect();
+  const failure = await connection.query('select 1', []).catch((err: unknown) => err);
+  expect(isDatabaseUnavailable(failure)).toBe(true);
+  expect(() => connection.release()).not.toThrow();
+  expect(releases).toBe(1);
 });
 
 const describePg = PG_URL ? describe : describe.skip;
