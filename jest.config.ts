@@ -83,7 +83,8 @@ const config: Config = {
     ...(process.env.CLUSTER === '1' ? [cluster] : []),
   ],
   // The browser journeys share one backend per file and chromium is heavy: one worker for them.
-  ...(process.env.E2E ? { maxWorkers: 1 } : {}),
+  // The cluster's files share one deployment, and fault.cluster.ts restarts its PostgreSQL: one at a time.
+  ...(process.env.E2E || process.env.CLUSTER === '1' ? { maxWorkers: 1 } : {}),
 };
 
 export default config;

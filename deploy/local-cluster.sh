@@ -6,6 +6,9 @@
 #   deploy/local-cluster.sh start    prints the balancer's URL as its last line
 #   deploy/local-cluster.sh stop     stops everything it started and removes CLUSTER_DIR
 #   deploy/local-cluster.sh status
+#   deploy/local-cluster.sh restart-db   stops PostgreSQL (pg_ctl -m fast), waits DB_DOWN_SECONDS (default
+#                                        0), starts it again on the same data folder and port; returns
+#                                        once it accepts connections (the fault test, deploy/test/)
 #
 # Settings (environment):
 #   CLUSTER_DIR        /tmp/youngengineer-cluster  state: pg/, instance-N/ (DATA_DIR), logs, pids,
@@ -146,6 +149,21 @@ wait_ready() { # instance number: its port answers within 60 s, or its log is sh
   exit 1
 }
 
+restart_db() {
+  [ -f "$dir/pg/data/PG_VERSION" ] || { echo "local-cluster: no PostgreSQL in $dir/pg" >&2; exit 1; }
+  local bin port
+  # The port it runs on (line 4 of postmaster.pid), so only CLUSTER_DIR need be given.
+  port=$(sed -n 4p "$dir/pg/data/postmaster.pid" 2>/dev/null || echo "$pg_port")
+  bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
+  if [ "$(id -u)" = "0" ]; then
+    runuser -u postgres -- "$bin/pg_ctl" -D "$dir/pg/data" -m fast -w stop >/dev/null
+  else
+    "$bin/pg_ctl" -D "$dir/pg/data" -m fast -w stop >/dev/null
+  fi
+  sleep "${DB_DOWN_SECONDS:-0}"
+  PG_CLUSTER_STATE='' bash "$root/server/test/pgCluster.sh" start "$dir/pg" "$port" >/dev/null
+}
+
 case "$cmd" in
   start)
     trap 'status=$?; if [ "$status" -ne 0 ]; then stop_all; fi' EXIT
@@ -155,6 +173,9 @@ case "$cmd" in
     stop_all
     rm -rf "$dir"
     ;;
+  restart-db)
+    restart_db
+    ;;
   status)
     for file in "$dir"/instance-*.pid "$dir/haproxy.pid"; do
       [ -f "$file" ] || continue
@@ -162,7 +183,7 @@ case "$cmd" in
     done
     ;;
   *)
-    echo "usage: $0 start|stop|status" >&2
+    echo "usage: $0 start|stop|status|restart-db" >&2
     exit 2
     ;;
 esac
