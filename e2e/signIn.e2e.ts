@@ -2,31 +2,14 @@
  * The sign-in journey in real chromium against the real backend and the production build: each
  * demo role signs in, lands on its page, sees exactly its menu, and logs out.
  */
-import { axeViolations, DEMO_USERS, journeyFile, logOut, openMenu, screenshot, signIn } from './support';
+import { axeViolations, DEMO_USERS, journeyFile, logOut, openMenu, ROLE_LANDINGS, screenshot, signIn } from './support';
 
 
 const journey = journeyFile();
 
-const journeys = [
-  {
-    who: 'admin' as const,
-    landing: '/admin/Franchise_Owners_List',
-    menu: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Terms of use', 'Log out'],
-  },
-  {
-    who: 'dana' as const,
-    landing: '/students_list/Dana%20Cohen',
-    menu: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'Terms of use', 'Log out'],
-  },
-  {
-    who: 'mia' as const,
-    landing: '/building_instructions/Mia%20Levi',
-    menu: ['Building Instructions', 'Terms of use', 'Log out'],
-  },
-];
 
 describe('sign-in journey', () => {
-  it.each(journeys)('$who signs in, lands on $landing, sees the role menu and logs out', async ({ who, landing, menu }) => {
+  it.each(ROLE_LANDINGS)('$who signs in, lands on $landing, sees the role menu and logs out', async ({ who, landing, menu }) => {
     const user = DEMO_USERS[who];
     const browser = await journey.openBrowser();
     const { page } = browser;

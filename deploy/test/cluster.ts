@@ -106,3 +106,19 @@ export const DEMO = {
 export function errorCode(answer: Answer): unknown {
   return (answer.body as { code?: unknown }).code;
 }
+
+/** A create_student body (wl/v1) for a student of the signed-in owner; parentEmail makes it unique. */
+export function newStudentBody(authKey: string, lastName: string, parentEmail: string): Record<string, string> {
+  return {
+    AUTH_KEY: authKey,
+    ParentName: 'Noa Parent',
+    StudentFirstName: 'Tom',
+    StudentLastName: lastName,
+    ParentEmail: parentEmail,
+    Phone: '+972 52 555 0101',
+    Program: 'Play Machines 1',
+    LessonStartDate: '2026-03-01',
+    LessonEndDate: '2026-06-30',
+    NumberOfLessons: '16',
+  };
+}

@@ -11,10 +11,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client as PgClient } from 'pg';
-import { DEMO, PATHS, client, cluster, type Answer } from './cluster';
+import { client, cluster, DEMO, newStudentBody, PATHS, type Answer } from './cluster';
 
 const { balancerUrl, instanceUrls, databaseUrl, authKey } = cluster();
-const KEY = { AUTH_KEY: authKey };
 const LOAD_MS = Number(process.env.FAULT_LOAD_SECONDS ?? 30) * 1000;
 const READY_WITHIN_MS = 5000;
 /** How long after a fault a request still counts as in flight: the pool dropping dead connections. */
@@ -126,18 +125,7 @@ test('pg_terminate_backend on every connection and a PostgreSQL restart during a
         () =>
           balancer.post(
             PATHS.createStudent,
-            {
-              ...KEY,
-              ParentName: 'Noa Parent',
-              StudentFirstName: 'Tom',
-              StudentLastName: 'Fault',
-              ParentEmail: parentEmail,
-              Phone: '+972 52 555 0101',
-              Program: 'Play Machines 1',
-              LessonStartDate: '2026-03-01',
-              LessonEndDate: '2026-06-30',
-              NumberOfLessons: '16',
-            },
+            newStudentBody(authKey, 'Fault', parentEmail),
             owner,
           ),
         parentEmail,

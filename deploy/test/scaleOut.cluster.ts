@@ -3,7 +3,7 @@
  * (deploy/local-cluster.sh), every request over real HTTP. What needs limits counted in the database
  * is in sharedLimits.cluster.ts.
  */
-import { DEMO, PATHS, client, cluster, errorCode } from './cluster';
+import { client, cluster, DEMO, errorCode, newStudentBody, PATHS } from './cluster';
 
 const { balancerUrl, instanceUrls, authKey } = cluster();
 const KEY = { AUTH_KEY: authKey };
@@ -35,18 +35,7 @@ test('a student signed up through one instance is in the list read through the o
   const parentEmail = `parent.scaleout.${Date.now()}@example.test`;
   const created = await first.post(
     PATHS.createStudent,
-    {
-      ...KEY,
-      ParentName: 'Noa Parent',
-      StudentFirstName: 'Tom',
-      StudentLastName: 'Scaleout',
-      ParentEmail: parentEmail,
-      Phone: '+972 52 555 0101',
-      Program: 'Play Machines 1',
-      LessonStartDate: '2026-03-01',
-      LessonEndDate: '2026-06-30',
-      NumberOfLessons: '16',
-    },
+    newStudentBody(authKey, 'Scaleout', parentEmail),
     token,
   );
   expect({ status: created.status, body: created.body }).toEqual({ status: 200, body: 'email_sent' });

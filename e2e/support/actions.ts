@@ -28,6 +28,25 @@ export async function signIn(page: Page, username: string, password: string, bas
   });
 }
 
+/** The landing page and gear menu each role must get (portal-spec.md, sections 3 and 5). */
+export const ROLE_LANDINGS = [
+  {
+    who: 'admin' as const,
+    landing: '/admin/Franchise_Owners_List',
+    menu: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Terms of use', 'Log out'],
+  },
+  {
+    who: 'dana' as const,
+    landing: '/students_list/Dana%20Cohen',
+    menu: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'Terms of use', 'Log out'],
+  },
+  {
+    who: 'mia' as const,
+    landing: '/building_instructions/Mia%20Levi',
+    menu: ['Building Instructions', 'Terms of use', 'Log out'],
+  },
+];
+
 /** Opens the gear menu and returns the labels of its items. */
 export async function openMenu(page: Page): Promise<string[]> {
   const gear = page.getByRole('button', { name: 'Menu' });

@@ -54,24 +54,7 @@ export function wordPressSite(): WordPressSite {
   };
 }
 
-/** The landing page and gear menu each role must get (portal-spec.md, sections 3 and 5). */
-export const ROLE_LANDINGS = [
-  {
-    who: 'admin' as const,
-    landing: '/admin/Franchise_Owners_List',
-    menu: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Terms of use', 'Log out'],
-  },
-  {
-    who: 'dana' as const,
-    landing: '/students_list/Dana%20Cohen',
-    menu: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'Terms of use', 'Log out'],
-  },
-  {
-    who: 'mia' as const,
-    landing: '/building_instructions/Mia%20Levi',
-    menu: ['Building Instructions', 'Terms of use', 'Log out'],
-  },
-];
+export { ROLE_LANDINGS } from '../support';
 
 /**
  * Per journey file: the site, and the browser the running test opens (closed after that test).
