@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The reference deployment of docs/deployment.md on one machine, for tests and try-outs: a PostgreSQL
-# cluster, N portal instances (`node --import tsx server/main.ts`, no demo mode) and HAProxy from
-# Debian's package balancing them round-robin with health checks.
+# cluster, N portal instances (`node --import tsx server/main.ts`, no demo mode), HAProxy from
+# Debian's package balancing them round-robin with health checks, and one media store for all of them
+# (an S3-compatible test server, s3rver from the dev dependencies, unless S3_ENDPOINT names a real one).
 #
 #   deploy/local-cluster.sh start    prints the balancer's URL as its last line
 #   deploy/local-cluster.sh stop     stops everything it started and removes CLUSTER_DIR
@@ -16,11 +17,14 @@
 #   CLUSTER_PORT       18480   the balancer's port; instance N listens on CLUSTER_PORT + N
 #   CLUSTER_INSTANCES  3
 #   CLUSTER_PG_PORT    54480
+#   CLUSTER_S3_PORT    CLUSTER_PORT + CLUSTER_INSTANCES + 1   the S3 test server's port
 #   CLUSTER_SEED       demo    `demo` seeds the demo content (deploy/seedDemo.ts) before the instances
 #                              start; `none` starts empty (then ADMIN_PASSWORD creates the first admin)
 #   JWT_SECRET, AUTH_KEY       generated once into CLUSTER_DIR/secrets.env unless set
-# Every other variable (ARGON2_*, SMTP_URL, MEDIA_*, ... see server/CONFIG.md) passes through to the
-# instances. Needs Debian's postgresql and haproxy packages (apt-get install -y postgresql haproxy).
+#   MEDIA_DRIVER       s3      `local` gives each instance its own folder (then media are not shared)
+#   S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY   a real store; unset: the test server
+# Every other variable (ARGON2_*, SMTP_URL, MEDIA_URL_TTL, ... see server/CONFIG.md) passes through to
+# the instances. Needs Debian's postgresql and haproxy packages (apt-get install -y postgresql haproxy).
 # The PostgreSQL cluster is server/test/pgCluster.sh's, with its own folder and port and without its
 # state file, so it never touches the cluster of a CI run.
 set -euo pipefail
@@ -31,6 +35,7 @@ lb_port="${CLUSTER_PORT:-18480}"
 count="${CLUSTER_INSTANCES:-3}"
 pg_port="${CLUSTER_PG_PORT:-54480}"
 seed="${CLUSTER_SEED:-demo}"
+s3_port="${CLUSTER_S3_PORT:-$((lb_port + count + 1))}"
 cmd="${1:-}"
 # Debian installs it in /usr/sbin, which a non-root PATH may lack.
 haproxy_bin="$(command -v haproxy || echo /usr/sbin/haproxy)"
@@ -56,6 +61,7 @@ stop_pid_file() { # file: TERM, then KILL after 10 s
 stop_all() {
   stop_pid_file "$dir/haproxy.pid"
   for file in "$dir"/instance-*.pid; do stop_pid_file "$file"; done
+  stop_pid_file "$dir/s3.pid"
   if [ -d "$dir/pg" ]; then PG_CLUSTER_STATE='' bash "$root/server/test/pgCluster.sh" stop "$dir/pg"; fi
 }
 
@@ -83,6 +89,7 @@ start_all() {
   export DATABASE_URL="${server_url%/postgres}/portal"
 
   cd "$root"
+  start_media
   local balancer="http://127.0.0.1:$lb_port" urls=() i
   if [ "$seed" = "demo" ]; then PUBLIC_URL="$balancer" node --import tsx deploy/seedDemo.ts; fi
 
@@ -132,8 +139,30 @@ start_all() {
     echo "INSTANCE_URLS=${urls[*]}"
     echo "DATABASE_URL=$DATABASE_URL"
     echo "AUTH_KEY=$AUTH_KEY"
+    echo "MEDIA_DRIVER=$MEDIA_DRIVER"
   } >"$dir/cluster.env")
   echo "$balancer"
+}
+
+start_media() { # exports the MEDIA_*/S3_* settings every instance and the seeding share
+  export MEDIA_DRIVER="${MEDIA_DRIVER:-s3}"
+  [ "$MEDIA_DRIVER" = "s3" ] || return 0
+  if [ -n "${S3_ENDPOINT:-}" ]; then return 0; fi
+  port_free "$s3_port" || { echo "local-cluster: port $s3_port is taken (set CLUSTER_S3_PORT)" >&2; exit 1; }
+  mkdir -p "$dir/s3"
+  export S3_BUCKET="${S3_BUCKET:-portal-media}"
+  setsid node "$root/node_modules/s3rver/bin/s3rver.js" -d "$dir/s3" -a 127.0.0.1 -p "$s3_port" --silent \
+    --configure-bucket "$S3_BUCKET" >"$dir/s3.log" 2>&1 </dev/null &
+  echo $! >"$dir/s3.pid"
+  export S3_ENDPOINT="http://127.0.0.1:$s3_port" S3_ACCESS_KEY_ID=S3RVER S3_SECRET_ACCESS_KEY=S3RVER S3_REGION=us-east-1
+  # s3rver answers 404 NoSuchBucket at its root until it has created the bucket; any answer means it listens.
+  for _ in $(seq 1 50); do
+    node -e 'fetch(process.argv[1], { signal: AbortSignal.timeout(1000) }).then(() => process.exit(0), () => process.exit(1))' "$S3_ENDPOINT/$S3_BUCKET" && return 0
+    sleep 0.2
+  done
+  echo "local-cluster: the S3 test server did not start; its log:" >&2
+  tail -n 30 "$dir/s3.log" >&2
+  exit 1
 }
 
 wait_ready() { # instance number: its port answers within 60 s, or its log is shown

@@ -1,13 +1,15 @@
 /**
  * Migrates the deployment's database (DATABASE_URL) and seeds the demo content into it when it has
  * no user yet, for the local cluster (deploy/local-cluster.sh) and try-outs. Production servers never
- * seed demo data; this is the one way to put it on PostgreSQL.
+ * seed demo data; this is the one way to put it on PostgreSQL. Its media go to the configured media
+ * storage (MEDIA_DRIVER, S3_*).
  *   DATABASE_URL=... JWT_SECRET=... AUTH_KEY=... node --import tsx deploy/seedDemo.ts
  */
 import { loadConfig } from '../server/config';
 import { openDb } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrations';
 import { createPasswordHasher } from '../server/domain/passwords';
+import { createMediaStorage } from '../server/media/storage';
 import { demoSource } from '../server/seed/demoSource';
 import { seedDemo } from '../server/seed/seedDatabase';
 
@@ -17,7 +19,10 @@ async function main(): Promise<void> {
   const db = openDb({ kind: 'postgres', url: config.databaseUrl });
   try {
     await migrateToLatest(db);
-    const seeded = await seedDemo({ db, hasher: createPasswordHasher(config.argon2), clock: () => new Date() }, demoSource, null);
+    // The demo's images, videos and lesson plans go to the configured media storage, which every
+    // instance must share (MEDIA_DRIVER=s3): a local folder here would be this machine's only.
+    const media = await createMediaStorage(config);
+    const seeded = await seedDemo({ db, hasher: createPasswordHasher(config.argon2), clock: () => new Date() }, demoSource, media);
     process.stdout.write(seeded ? 'demo content seeded\n' : 'the database has users already: not seeded\n');
   } finally {
     await db.close();

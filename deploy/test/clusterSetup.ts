@@ -30,7 +30,7 @@ async function freePorts(count: number): Promise<number> {
 
 export default async function setup(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'youngengineer-cluster-'));
-  const port = await freePorts(4);
+  const port = await freePorts(5); // the balancer, 3 instances, the S3 test server
   const pgPort = await freePorts(1);
   const script = path.join(ROOT, 'deploy/local-cluster.sh');
   const env = {

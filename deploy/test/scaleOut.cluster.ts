@@ -64,3 +64,24 @@ test('10 wrong codes through the balancer, then 429 too_many_attempts from every
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   }
 });
+
+test('media seeded into the shared store are served by every instance, and only with a signature', async () => {
+  const balancer = client(balancerUrl, '127.0.0.15');
+  const admin = await balancer.login(DEMO.admin.username, DEMO.admin.password);
+  const lessons = (await balancer.get(`${PATHS.pages}?parent=130&per_page=100`, admin)).body as { title: { rendered: string } }[];
+  const catapult = lessons.find((p) => p.title.rendered === 'Catapult');
+  if (!catapult) throw new Error('no lesson Catapult');
+  // Every signed media URL of the lesson: steps, thumbnails, title images, the video and its poster.
+  const signed = [...new Set(JSON.stringify(catapult).match(/\/(?:progrmas|content)\/[^"\s]*?sig=[\w-]+/g) ?? [])].map((url) => url.replace(/\\u0026/g, '&'));
+  expect(signed.length).toBeGreaterThan(10);
+  const sample = [signed[0], signed[Math.floor(signed.length / 2)], signed[signed.length - 1]].filter((url): url is string => url !== undefined);
+  for (const url of sample) {
+    const answers = await Promise.all(instanceUrls.map((base) => client(base, '127.0.0.15').get(url)));
+    expect(answers.map((a) => `${a.instance} ${a.status}`)).toEqual(['portal-1 200', 'portal-2 200', 'portal-3 200']);
+    // The same file: one ETag and one length from all three.
+    expect(new Set(answers.map((a) => `${String(a.headers.etag)} ${String(a.headers['content-length'])}`)).size).toBe(1);
+    const unsigned = url.split('?')[0] ?? url;
+    const refused = await Promise.all(instanceUrls.map((base) => client(base, '127.0.0.15').get(unsigned)));
+    expect(refused.map((a) => a.status)).toEqual([403, 403, 403]);
+  }
+});

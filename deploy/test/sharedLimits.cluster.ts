@@ -25,6 +25,15 @@ test('login limits hold across instances: 10 wrong passwords through the balance
   }
 });
 
+test('500 concurrent wrong passwords for one account through the balancer: no more than 10 checked, the rest 429', async () => {
+  const balancer = client(balancerUrl, '127.0.0.23');
+  // An account name nobody has is counted the same way (the answer does not tell which exist).
+  const answers = await Promise.all(Array.from({ length: 500 }, (_, i) => balancer.post(PATHS.token, { username: 'burst.target', password: `guess-${i}` })));
+  const statuses = answers.map((a) => a.status);
+  expect({ checked: statuses.filter((s) => s === 403).length, refused: statuses.filter((s) => s === 429).length }).toEqual({ checked: 10, refused: 490 });
+  expect(new Set(answers.map((a) => a.instance)).size).toBe(3);
+});
+
 /** A demo student of maria's with a password set by the operator command (npm run admin). */
 async function studentWithPassword(): Promise<{ username: string; password: string }> {
   const pg = new PgClient({ connectionString: databaseUrl });
