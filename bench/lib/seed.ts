@@ -20,6 +20,14 @@ export const BENCH_OWNERS: readonly BenchOwner[] = [
   { username: 'bench50k', password: BENCH_OWNER_PASSWORD, students: 50_000 },
 ];
 
+/**
+ * Sign-ins are counted per account before the password is checked (server/routes/jwtAuth.ts), so
+ * the login bench spreads its 50 connections over this many accounts, one request in flight each.
+ */
+export const BENCH_LOGIN_ACCOUNTS = 100;
+/** The login name of bench login account n (0 .. BENCH_LOGIN_ACCOUNTS - 1), with dana's password. */
+export const benchLoginName = (n: number): string => `${BENCH_OWNERS[0]!.username}_${n}`;
+
 const FIRST = ['Noa', 'amir', 'Étienne', 'Mei', 'wei', 'Sofia', 'Lior', 'Zoë', 'ari', 'Maya', 'Ömer', 'José', 'li', 'Yael', 'Ben'];
 const LAST = ['Levi', 'Katz', 'Tan', 'lim', 'Lopez', 'Åberg', 'Cohen', 'Wong', 'Garcia', 'Ben David', 'Müller', 'ng', "O'Brien"];
 const PROGRAMS = ['Play Machines 1', 'Play Machines 2', 'Robotics 1', 'Robotics 2', 'Robotics 10', 'AlgoC', 'Big Builders 2'];
@@ -55,6 +63,7 @@ export function seedBenchStudents(dataDir: string, owners: readonly BenchOwner[]
      VALUES (@userId, @teacher, @first, @last, @parent, @email, @phone, @program, @start, @end, @lessons, @now)`,
   );
   let total = 0;
+  let firstOwnerId = -1;
   const run = db.transaction(() => {
     for (const owner of owners) {
       const place = { country: dana.country, state: dana.state, territory: dana.territory };
@@ -72,6 +81,7 @@ export function seedBenchStudents(dataDir: string, owners: readonly BenchOwner[]
           ...place,
         }).lastInsertRowid,
       );
+      if (firstOwnerId === -1) firstOwnerId = ownerId;
       const rand = rng(owner.students);
       const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
       for (let i = 0; i < owner.students; i++) {
@@ -82,8 +92,9 @@ export function seedBenchStudents(dataDir: string, owners: readonly BenchOwner[]
           insertUser.run({
             username: `${owner.username}_${i}`,
             email,
-            // Students never sign in during the bench: a hash that matches nothing.
-            hash: '!',
+            // The login bench signs in as the first students of the first owner (with dana's password);
+            // the others never sign in: a hash that matches nothing.
+            hash: ownerId === firstOwnerId && i < BENCH_LOGIN_ACCOUNTS ? dana.password_hash : '!',
             display: `${first} ${last}`,
             first,
             last,

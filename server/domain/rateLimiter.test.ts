@@ -40,19 +40,6 @@ describeEachDb('RateLimiter in the database', (dialect) => {
     expect(await limiter.take('k')).toBeNull();
   });
 
-  test('retryAfter counts nothing; record counts a failure', async () => {
-    const limiter = new RateLimiter(db, 'failures', { max: 2, windowMs: 60_000 }, () => new Date(4_000_000_050_000));
-    expect(await limiter.retryAfter('k')).toBeNull();
-    expect(await limiter.retryAfter('k')).toBeNull();
-    expect(await limiter.retryAfter('k')).toBeNull();
-    await limiter.record('k');
-    expect(await limiter.retryAfter('k')).toBeNull();
-    await limiter.record('k');
-    expect(await limiter.retryAfter('k')).toBe(30);
-    await limiter.reset('k');
-    expect(await limiter.retryAfter('k')).toBeNull();
-  });
-
   test('two limiters of one name on two handles share the count; another name counts apart', async () => {
     const clock = () => new Date(2_000_000_000_000);
     const a = new RateLimiter(db, 'shared', { max: 2, windowMs: 3_600_000 }, clock);

@@ -1,13 +1,9 @@
 /**
  * Rate limits counted in the database, so that every instance behind a load balancer shares them:
  * one counter row per (limit, key, fixed window), bumped by one atomic upsert that answers the new
- * count. Two ways to use it:
- *  - take: the attempt is counted BEFORE it is checked, so that under any concurrency at most
- *    `max` attempts of a window get checked (unlock codes, resets); one that turns out not to
- *    count is given back (release).
- *  - retryAfter then record: only failures count (sign-in), so that many concurrent right
- *    passwords for one account are never refused; concurrent wrong ones can pass the check
- *    together, but each costs an argon2id hash, which bounds how many a burst gets.
+ * count. An attempt is counted (take) BEFORE it is checked, so that under any concurrency at most
+ * `max` attempts of a window get checked (sign-in, unlock codes, resets); one that turns out not to
+ * count (a right password or code) is given back (release, or reset for all of a key).
  * Keys (account names, e-mail and client addresses) are stored hashed.
  */
 import { createHash } from 'node:crypto';
@@ -49,21 +45,6 @@ export class RateLimiter {
     const hits = await q.addRateLimitHit(this.db.kysely, w);
     if (hits <= this.rule.max) return null;
     return Math.max(1, Math.ceil((w.expiresAt - now) / 1000));
-  }
-
-  /** Seconds until the window ends when the limit is used up, else null; counts nothing. */
-  async retryAfter(key: string): Promise<number | null> {
-    const now = this.clock().getTime();
-    const w = this.window(key, now);
-    if ((await q.rateLimitHits(this.db.kysely, w)) < this.rule.max) return null;
-    return Math.max(1, Math.ceil((w.expiresAt - now) / 1000));
-  }
-
-  /** Counts a failure (after the check: see retryAfter). */
-  async record(key: string): Promise<void> {
-    const now = this.clock().getTime();
-    await this.cleanup(now);
-    await q.addRateLimitHit(this.db.kysely, this.window(key, now));
   }
 
   /** Gives back the attempt counted by take (a right code: only wrong ones count). */

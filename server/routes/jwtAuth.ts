@@ -35,17 +35,20 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
     if (username.trim() === '') throw loginError('empty_username', '<strong>Error:</strong> The username field is empty.');
     if (password === '') throw loginError('empty_password', '<strong>Error:</strong> The password field is empty.');
     const accountKey = username.trim().toLowerCase();
-    // Only failed sign-ins count (many right ones at once must all get in), in the database so
-    // that every instance shares the count.
-    const wait = (await s.limiters.loginPerAccount.retryAfter(accountKey)) ?? (await s.limiters.loginPerIp.retryAfter(request.ip));
-    if (wait !== null) throw tooManyAttempts(wait);
-    const user = await authenticate(s.ctx, username, password);
-    if (!user) {
-      await s.limiters.loginPerAccount.record(accountKey);
-      await s.limiters.loginPerIp.record(request.ip);
-      throw WRONG_CREDENTIALS();
+    // Each attempt is counted before its password is checked, in the database that every instance
+    // shares, so that however many arrive at once at most `max` of a window get checked; a right
+    // one gives its count back (and clears the account's failures), so only failures stay counted.
+    const accountWait = await s.limiters.loginPerAccount.take(accountKey);
+    if (accountWait !== null) throw tooManyAttempts(accountWait);
+    const ipWait = await s.limiters.loginPerIp.take(request.ip);
+    if (ipWait !== null) {
+      await s.limiters.loginPerAccount.release(accountKey);
+      throw tooManyAttempts(ipWait);
     }
+    const user = await authenticate(s.ctx, username, password);
+    if (!user) throw WRONG_CREDENTIALS();
     await s.limiters.loginPerAccount.reset(accountKey);
+    await s.limiters.loginPerIp.release(request.ip);
     const body: TokenResponse = {
       token: await s.tokens.issue(user.id, s.ctx.clock()),
       user_email: user.email,

@@ -21,17 +21,6 @@ export async function addRateLimitHit(db: Executor, w: RateLimitWindow): Promise
   return Number(row.hits);
 }
 
-export async function rateLimitHits(db: Executor, w: RateLimitWindow): Promise<number> {
-  const row = await db
-    .selectFrom('rate_limit_counters')
-    .select('hits')
-    .where('limit_name', '=', w.limitName)
-    .where('limit_key', '=', w.key)
-    .where('window_start', '=', w.windowStart)
-    .executeTakeFirst();
-  return Number(row?.hits ?? 0);
-}
-
 /** Gives back a hit counted by addRateLimitHit (the attempt turned out not to count). */
 export async function removeRateLimitHit(db: Executor, w: RateLimitWindow): Promise<void> {
   await db
