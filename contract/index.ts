@@ -1,2 +1,3 @@
 /** The wire contract shared by the app (src/) and the portal backend (server/); see wire.ts. */
 export * from './wire';
+export * from './studio';

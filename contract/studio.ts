@@ -1,0 +1,210 @@
+/**
+ * Wire shapes of the content studio (issue 15): the portal backend's administrator-only routes under
+ * /wp-json/yo/v1/studio that create and edit programs, models (lessons) and their steps, keep edits
+ * as drafts until they are published, upload media, and import a WordPress site's catalogue.
+ * A plain WordPress site has none of these (the app offers the studio only where runtime
+ * configuration says the backend has it, capabilities.contentStudio).
+ *
+ * Programs and models stay WordPress pages (api-contract.md section 4): the studio writes the
+ * fields and post meta that wp/v2/pages serves, so every other screen reads studio content unchanged.
+ * Media are named by their root-relative path in the media storage ("/progrmas/..."); answers add a
+ * signed URL to show them with.
+ */
+
+export const STUDIO_NAMESPACE = 'yo/v1';
+
+export const STUDIO_PATHS = {
+  /** GET: every program (hidden ones included) with its models, drafts applied: StudioCatalogue. */
+  catalogue: '/wp-json/yo/v1/studio/programs',
+  /** POST StudioProgramInput: a new program, as a draft (never published yet) → StudioProgram. */
+  createProgram: '/wp-json/yo/v1/studio/programs',
+  /** GET → StudioProgram; PUT StudioProgramInput saves the draft → StudioProgram; DELETE (only when it has no models) → { deleted: true }. */
+  program: (id: number | string) => `/wp-json/yo/v1/studio/programs/${id}`,
+  /** POST { ids }: the programs' order (metadata.order 1..n in this order), at once, no draft → StudioCatalogue. */
+  programOrder: '/wp-json/yo/v1/studio/programs/order',
+  /** POST StudioModelInput: a new model under the program, as a draft → StudioModel. */
+  createModel: (programId: number | string) => `/wp-json/yo/v1/studio/programs/${programId}/models`,
+  /** POST { ids }: the program's models in this order (main ones and experimental ones each numbered 1..n) → StudioProgram. */
+  modelOrder: (programId: number | string) => `/wp-json/yo/v1/studio/programs/${programId}/models/order`,
+  /** POST: a 4-digit code no other model of the program has → { code }. */
+  generateCode: (programId: number | string) => `/wp-json/yo/v1/studio/programs/${programId}/code`,
+  /** GET → StudioModel; PUT StudioModelInput saves the draft → StudioModel; DELETE → { deleted: true }. */
+  model: (id: number | string) => `/wp-json/yo/v1/studio/models/${id}`,
+  /** POST: the draft becomes what everyone sees, at once (a new page gets status publish) → StudioProgram | StudioModel. */
+  publish: (id: number | string) => `/wp-json/yo/v1/studio/pages/${id}/publish`,
+  /** POST: drops the unpublished edits of a published page → StudioProgram | StudioModel. */
+  discard: (id: number | string) => `/wp-json/yo/v1/studio/pages/${id}/discard`,
+  /** GET: the page with its draft applied, shaped as wp/v2/pages/{id} answers a student who unlocked it (WirePage). */
+  preview: (id: number | string) => `/wp-json/yo/v1/studio/pages/${id}/preview`,
+  /** POST multipart/form-data, one file per request (field "file"): a step image → StudioImage; a .zip of images → StudioImage[] in name order. */
+  uploadImages: '/wp-json/yo/v1/studio/media/images',
+  /** POST multipart/form-data (field "file"): a lesson plan (PDF) or a video (MP4, WebM) → StudioFile. */
+  uploadFile: '/wp-json/yo/v1/studio/media/files',
+  /** POST { url }: starts importing a WordPress site's catalogue → StudioImportJob; GET → the latest jobs, newest first. */
+  imports: '/wp-json/yo/v1/studio/imports',
+  /** GET → StudioImportJob (poll for progress). */
+  importJob: (id: number | string) => `/wp-json/yo/v1/studio/imports/${id}`,
+} as const;
+
+/** A stored file: its path in the media storage, and a signed URL that shows it to the caller. */
+export interface StudioMedia {
+  path: string;
+  url: string;
+}
+
+/** One generated size of a step image. */
+export interface StudioImageSize {
+  width: number;
+  /** WebP (or AVIF) at this width. */
+  modern: StudioMedia;
+  /** JPEG at this width, for browsers without the modern format. */
+  jpeg: StudioMedia;
+}
+
+/** A step image as the server stored it: metadata stripped, a thumbnail and responsive sizes made. */
+export interface StudioImage {
+  /** The largest JPEG: what a gallery item's `original` names. */
+  original: StudioMedia;
+  /** What a gallery item's `thumbnail` names. */
+  thumbnail: StudioMedia;
+  sizes: StudioImageSize[];
+  width: number;
+  height: number;
+  /** The uploaded file's name, to show in the studio. */
+  name: string;
+}
+
+export interface StudioFile {
+  path: string;
+  url: string;
+  name: string;
+  type: string;
+  bytes: number;
+}
+
+export type StudioStatus = 'draft' | 'publish';
+
+/** What an editor fills in for a program. Images are media paths ('' for none). */
+export interface StudioProgramInput {
+  title: string;
+  programName: string;
+  hidden: boolean;
+  logo: string;
+  longImage: string;
+  desktopBackground: string;
+  mobileBackground: string;
+  /** Long description, HTML (sanitised by the server on save). */
+  description: string;
+}
+
+export interface StudioProgram extends Omit<StudioProgramInput, 'logo' | 'longImage' | 'desktopBackground' | 'mobileBackground'> {
+  id: number;
+  order: number;
+  logo: StudioMedia | null;
+  longImage: StudioMedia | null;
+  desktopBackground: StudioMedia | null;
+  mobileBackground: StudioMedia | null;
+  /** 'draft': never published (nobody but administrators in the studio sees it). */
+  status: StudioStatus;
+  /** A published page with edits not yet published. */
+  hasDraft: boolean;
+  modified: string;
+  models: StudioModelSummary[];
+}
+
+export interface StudioModelSummary {
+  id: number;
+  title: string;
+  code: string;
+  experimental: boolean;
+  order: number;
+  status: StudioStatus;
+  hasDraft: boolean;
+  stepCount: number;
+  smallImage: StudioMedia | null;
+}
+
+/** One tab of a model's steps; a model has 1 to 5. */
+export interface StudioTabInput {
+  title: string;
+  /** Step images in order: media paths of StudioImage.original (the server finds the rest). */
+  steps: string[];
+  /** A video for the tab: an uploaded file's path or an embed URL (https://...); '' for none. */
+  video: string;
+}
+
+export interface StudioModelInput {
+  title: string;
+  /** 4 digits, unique within the program. */
+  code: string;
+  experimental: boolean;
+  titleImage: string;
+  smallImage: string;
+  lessonPlanTitle: string;
+  /** An uploaded lesson plan's path or an https:// URL; '' for none. */
+  lessonPlan: string;
+  showInDifferentTabs: boolean;
+  tabs: StudioTabInput[];
+}
+
+export interface StudioTab {
+  title: string;
+  steps: StudioImage[];
+  video: StudioMedia | { embedUrl: string } | null;
+}
+
+export interface StudioModel extends Omit<StudioModelInput, 'titleImage' | 'smallImage' | 'lessonPlan' | 'tabs'> {
+  id: number;
+  programId: number;
+  order: number;
+  titleImage: StudioMedia | null;
+  smallImage: StudioMedia | null;
+  lessonPlan: StudioMedia | { url: string } | null;
+  tabs: StudioTab[];
+  status: StudioStatus;
+  hasDraft: boolean;
+  modified: string;
+}
+
+export interface StudioCatalogue {
+  programs: StudioProgram[];
+}
+
+export interface StudioOrderBody {
+  ids: number[];
+}
+
+export interface StudioImportBody {
+  url: string;
+}
+
+export interface StudioImportSummary {
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: { what: string; reason: string }[];
+}
+
+export interface StudioImportJob {
+  id: number;
+  url: string;
+  status: 'queued' | 'running' | 'finished' | 'failed';
+  /** 0..1 */
+  progress: number;
+  /** What it is doing now, for the progress line ("Play Machines 2: Lawn Mower, 12 of 51 images"). */
+  step: string;
+  summary: StudioImportSummary;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+/** Limits the server enforces on uploads, also shown by the studio before it sends a file. */
+export const STUDIO_LIMITS = {
+  imageBytes: 20 * 1024 * 1024,
+  imagePixels: 50_000_000,
+  fileBytes: 500 * 1024 * 1024,
+  tabs: 5,
+  /** Widths of the generated step sizes (the thumbnail is separate). */
+  stepWidths: [375, 750, 1280],
+  thumbnailWidth: 160,
+} as const;
