@@ -61,7 +61,12 @@ export interface StudioImageSize {
   jpeg: StudioMedia;
 }
 
-/** A step image as the server stored it: metadata stripped, a thumbnail and responsive sizes made. */
+/**
+ * A step image as the server stored it: metadata stripped, a thumbnail and responsive sizes made,
+ * under /progrmas/studio/{folder}/: {width}.webp and {width}.jpg for each of STUDIO_LIMITS.stepWidths
+ * (never wider than the upload; the largest slot holds the full width), thumb.webp and thumb.jpg.
+ * Steps seeded or imported from WordPress have no sizes ([]).
+ */
 export interface StudioImage {
   /** The largest JPEG: what a gallery item's `original` names. */
   original: StudioMedia;
@@ -124,11 +129,19 @@ export interface StudioModelSummary {
   smallImage: StudioMedia | null;
 }
 
+/** A step as the editor sends it back: the paths and size of a StudioImage (or of a step it already had). */
+export interface StudioStepInput {
+  original: string;
+  thumbnail: string;
+  width: number;
+  height: number;
+}
+
 /** One tab of a model's steps; a model has 1 to 5. */
 export interface StudioTabInput {
   title: string;
-  /** Step images in order: media paths of StudioImage.original (the server finds the rest). */
-  steps: string[];
+  /** Step images in order. */
+  steps: StudioStepInput[];
   /** A video for the tab: an uploaded file's path or an embed URL (https://...); '' for none. */
   video: string;
 }
