@@ -201,7 +201,7 @@ export async function checkStoredMedia(media: MediaStorage, named: readonly { fi
   const check = (path: string) => {
     const key = mediaKeyOf(path);
     if (key === null) return Promise.resolve(false);
-    return media.read(key).then((file) => file !== null);
+    return media.exists(key);
   };
   for (let i = 0; i < toCheck.length; i += MEDIA_CHECKS_AT_ONCE) {
     const batch = toCheck.slice(i, i + MEDIA_CHECKS_AT_ONCE);
@@ -386,18 +386,26 @@ export async function createModel(s: StudioServices, actor: Actor, programId: nu
   const program = await loadProgram(s, programId);
   await checkCodeFree(s, programId, null, input.code);
   await checkStoredMedia(s.media, modelMedia(input));
-  const siblings = await modelsOf(s, programId);
-  const sameGroup = siblings.filter((m) => modelInputOf(effectiveState(m)).experimental === input.experimental);
-  const order = Math.max(0, ...sameGroup.map((m) => modelOrderOf(effectiveState(m)))) + 1;
+  const order = await lastOrder(s, programId, input.experimental, null);
   const id = await insertNewPage(s, programId, modelState(input, programNameOf(program), order, null));
   return modelAnswer(s, actor, id);
+}
+
+/** The next order within the program's main or experimental models. */
+async function lastOrder(s: StudioServices, programId: number, experimental: boolean, except: number | null): Promise<number> {
+  const sameGroup = (await modelsOf(s, programId)).filter((m) => m.id !== except && modelInputOf(effectiveState(m)).experimental === experimental);
+  return Math.max(0, ...sameGroup.map((m) => modelOrderOf(effectiveState(m)))) + 1;
 }
 
 export async function saveModel(s: StudioServices, actor: Actor, id: number, input: StudioModelInput): Promise<StudioModel> {
   const { row, program } = await loadModel(s, id);
   await checkCodeFree(s, program.id, id, input.code);
   await checkStoredMedia(s.media, modelMedia(input));
-  await saveState(s, row, modelState(input, programNameOf(program), modelOrderOf(liveState(row)), effectiveState(row)));
+  const previous = effectiveState(row);
+  // A model moved between main and experimental goes last in its new group (a published one when the move is published).
+  const movedGroup = modelInputOf(previous).experimental !== input.experimental;
+  const order = movedGroup ? await lastOrder(s, program.id, input.experimental, id) : modelOrderOf(liveState(row));
+  await saveState(s, row, modelState(input, programNameOf(program), order, previous));
   return modelAnswer(s, actor, id);
 }
 
@@ -405,6 +413,32 @@ export async function deleteModel(s: StudioServices, id: number): Promise<{ dele
   await loadModel(s, id);
   await q.inTransaction(s.ctx.db, (trx) => q.deleteStudioPage(trx, id));
   return { deleted: true };
+}
+
+/**
+ * Writes a program or model page as published, for the WordPress import: inserted at this id, or
+ * updated in place (its creation date and any studio draft kept). `state` comes from programState
+ * or modelState. Runs in the caller's transaction, so a model and its media rows land together.
+ */
+export async function writePublishedPage(trx: q.Executor, page: { id: number; parent: number; state: PageState; now: Date }): Promise<'created' | 'updated'> {
+  const existing = await q.findPage(trx, page.id);
+  const row = newPageRow(page.id, page.parent, page.state, page.now);
+  if (!existing) {
+    await q.insertStudioPage(trx, { ...row, status: 'publish' });
+    return 'created';
+  }
+  await q.updateStudioPage(trx, page.id, {
+    parent: page.parent,
+    title: row.title,
+    slug: row.slug,
+    status: 'publish',
+    menu_order: row.menu_order,
+    content: row.content,
+    meta_json: row.meta_json,
+    fields_json: row.fields_json,
+    modified: row.modified,
+  });
+  return 'updated';
 }
 
 // ---- publishing -------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
  * How the content studio stores programs and models: as the fields and post meta of WordPress
  * pages, exactly as the seeded demo (and a WordPress site) has them, so wp/v2/pages serves studio
  * content unchanged. Pure functions: the importer can build the same shapes (programState,
- * modelState) and write them with writeStudioPage.
+ * modelState) and write them with writePublishedPage (studio.ts).
  */
 import sanitizeHtml from 'sanitize-html';
 import { CONTENT_IDS, STUDIO_LIMITS, type StudioModelInput, type StudioProgramInput, type StudioStepInput, type StudioTabInput } from '../../contract';
@@ -150,16 +150,19 @@ export const programOrderOf = (state: PageState): number => Number(state.meta.or
 export interface StoredGalleryItem {
   original: string;
   thumbnail: string;
-  originalWidth: number;
-  originalHeight: number;
+  /** Absent when unknown (a step imported without its size: width and height 0). */
+  originalWidth?: number;
+  originalHeight?: number;
 }
 
-export const galleryItemOf = (step: StudioStepInput): StoredGalleryItem => ({
-  original: step.original,
-  thumbnail: step.thumbnail,
-  originalWidth: step.width,
-  originalHeight: step.height,
-});
+export function galleryItemOf(step: StudioStepInput): StoredGalleryItem {
+  const item: StoredGalleryItem = { original: step.original, thumbnail: step.thumbnail };
+  if (step.width > 0 && step.height > 0) {
+    item.originalWidth = step.width;
+    item.originalHeight = step.height;
+  }
+  return item;
+}
 
 /**
  * A model page's state from the editor's input. Tab N's steps go to lesson_N_gallery, its video to

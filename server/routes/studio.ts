@@ -44,7 +44,8 @@ const httpsUrl = z
 /** '' (none), a stored file's path or an https:// URL. */
 const pathOrUrl = z.union([z.literal(''), storedPath, httpsUrl], { error: 'Must be empty, the path of a stored file, or an https:// URL.' });
 
-const size = z.number({ error: 'Must be a number.' }).int('Must be an integer.').min(1, 'Must be at least 1.').max(100_000, 'Must be at most 100000.');
+/** Pixels; 0 for a size not known (a step imported without one). */
+const size = z.number({ error: 'Must be a number.' }).int('Must be an integer.').min(0, 'Must be at least 0.').max(100_000, 'Must be at most 100000.');
 
 const stepInput = z.strictObject({ original: storedPath, thumbnail: storedPath, width: size, height: size });
 

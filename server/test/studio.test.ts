@@ -5,6 +5,8 @@
 import type { StudioCatalogue, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput, WirePage } from '../../contract';
 import { STUDIO_PATHS } from '../../contract';
 import * as q from '../db/queries';
+import { writePublishedPage } from '../domain/studio';
+import { modelState, programState } from '../domain/studioPages';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, type TestServer } from './harness';
 
 /** Stores a step as the upload does: /progrmas/studio/{folder}/{width}.jpg|webp and thumb.*. */
@@ -216,6 +218,28 @@ describeEachDb('content studio', (dialect) => {
     ]);
   });
 
+  test('a model of 5 tabs with 60 steps each saves in one request; steps without a known size and a move to experimental', async () => {
+    const program = await createProgram('Studio Big');
+    const tabs = Array.from({ length: 5 }, (_, t) => ({ title: `Part ${t + 1}`, steps: Array.from({ length: 60 }, (_, n) => steps[n % steps.length]!), video: '' }));
+    const started = Date.now();
+    const big = await s.post(STUDIO_PATHS.createModel(program.id), { ...modelBody, tabs }, admin());
+    const elapsed = Date.now() - started;
+    expect(big.status).toBe(201);
+    expect((big.body as StudioModel).tabs.map((tab) => tab.steps.length)).toEqual([60, 60, 60, 60, 60]);
+    expect(elapsed).toBeLessThan(5000);
+
+    const unsized = { original: '/progrmas/studio/studio-test-2/thumb.jpg', thumbnail: '/progrmas/studio/studio-test-2/thumb.jpg', width: 0, height: 0 };
+    const moved = await put(STUDIO_PATHS.model((big.body as StudioModel).id), { ...modelBody, experimental: true, tabs: [{ title: '', steps: [unsized], video: '' }] });
+    expect(moved.status).toBe(200);
+    expect((moved.body as StudioModel).tabs[0]!.steps[0]).toMatchObject({ width: 0, height: 0, sizes: [] });
+    const row = await s.db.kysely.selectFrom('pages').selectAll().where('id', '=', (big.body as StudioModel).id).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.fields_json).lesson_0_gallery).toEqual([{ original: unsized.original, thumbnail: unsized.thumbnail }]);
+    expect(JSON.parse(row.meta_json)).toMatchObject({ experimental_model: '1', order: '1' });
+    // Anyone else still gets the usual limit of 1,000 keys.
+    const many = Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`k${i}`, i]));
+    expect((await s.post(PATHS.usersMe, { meta: many }, { token: tokens.mia })).status).toBe(413);
+  });
+
   test('codes: 4 digits, unique within the program (drafts included), generated on request', async () => {
     const program = await createProgram('Studio Codes');
     const first = await createModel(program.id, { code: '2468' });
@@ -312,6 +336,21 @@ describeEachDb('content studio', (dialect) => {
       for (const token of [tokens.mia, tokens.dana]) expectWpError(await s.request(method, url, body, { token }), 403, 'rest_forbidden');
     }
     expect(await s.snapshot()).toBe(before);
+  });
+
+  test('the importer writes published pages at their own ids with writePublishedPage, the same shapes the studio writes', async () => {
+    const now = new Date();
+    const program = programState({ ...programBody('Imported Program'), description: '<p>From WordPress.</p>' }, 50, null);
+    const model = modelState({ ...modelBody, code: '8642' }, 'ImportedProgram', 1, null);
+    const outcome = await q.inTransaction(s.db, async (trx) => [
+      await writePublishedPage(trx, { id: 60_000, parent: 127, state: program, now }),
+      await writePublishedPage(trx, { id: 60_001, parent: 60_000, state: model, now }),
+    ]);
+    expect(outcome).toEqual(['created', 'created']);
+    expect(await q.inTransaction(s.db, (trx) => writePublishedPage(trx, { id: 60_001, parent: 60_000, state: { ...model, title: 'Renamed' }, now }))).toBe('updated');
+    expect((await programsFor()).some((p) => p.id === 60_000)).toBe(true);
+    expect((await s.get(`${PATHS.pages}/60001`, { token: tokens.dana })).body).toMatchObject({ title: { rendered: 'Renamed' }, metadata: { lesson_password: ['8642'] } });
+    expect((await s.get(STUDIO_PATHS.model(60_001), admin())).body).toMatchObject({ title: 'Renamed', code: '8642', status: 'publish', hasDraft: false });
   });
 
   test('the REST index lists the studio routes', async () => {
