@@ -443,6 +443,19 @@ export async function writePublishedPage(trx: q.Executor, page: { id: number; pa
 
 // ---- publishing -------------------------------------------------------------------------------
 
+/** A program's new program name reaches its models (meta and field program_name, live and draft) when the program is published. */
+async function renameModels(trx: q.Executor, programId: number, programName: string): Promise<void> {
+  const rename = (state: PageState): PageState => ({ ...state, meta: { ...state.meta, program_name: programName }, fields: { ...state.fields, program_name: programName } });
+  for (const model of await q.listChildPages(trx, [programId])) {
+    const live = rename(liveState(model));
+    await q.updateStudioPage(trx, model.id, {
+      meta_json: JSON.stringify(live.meta),
+      fields_json: JSON.stringify(live.fields),
+      ...(model.draft_json !== null ? { draft_json: JSON.stringify(rename(effectiveState(model))) } : {}),
+    });
+  }
+}
+
 /** The draft becomes what everyone sees, in one transaction; a page never published gets status publish. */
 export async function publishPage(s: StudioServices, actor: Actor, id: number): Promise<StudioProgram | StudioModel> {
   const { row, kind, program } = await loadStudioPage(s, id);
@@ -451,8 +464,10 @@ export async function publishPage(s: StudioServices, actor: Actor, id: number): 
   }
   const state = effectiveState(row);
   const published = rowWithState(row, state);
-  await q.inTransaction(s.ctx.db, (trx) =>
-    q.updateStudioPage(trx, id, {
+  const renamed = kind === 'program' ? programInputOf(state).programName : null;
+  await q.inTransaction(s.ctx.db, async (trx) => {
+    if (renamed !== null && renamed !== programInputOf(liveState(row)).programName) await renameModels(trx, id, renamed);
+    await q.updateStudioPage(trx, id, {
       status: 'publish',
       title: published.title,
       slug: row.status === 'publish' ? row.slug : slugOf(published.title, id),
@@ -462,8 +477,8 @@ export async function publishPage(s: StudioServices, actor: Actor, id: number): 
       menu_order: Number(state.meta.order ?? row.menu_order) || 0,
       draft_json: null,
       modified: s.ctx.clock().toISOString(),
-    }),
-  );
+    });
+  });
   return kind === 'program' ? programAnswer(s, actor, id) : modelAnswer(s, actor, id);
 }
 

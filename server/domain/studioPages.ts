@@ -191,13 +191,29 @@ export function modelState(input: StudioModelInput, programName: string, order: 
     program_name: programName,
     show_in_diffrent_tabs: input.showInDifferentTabs,
   };
+  const posters = videoPosters(previous);
   for (let i = 0; i < TAB_SLOTS; i += 1) {
     const tab: StudioTabInput | undefined = input.tabs[i];
-    fields[`lesson_${i}_gallery`] = tab && tab.steps.length > 0 ? tab.steps.map(galleryItemOf) : false;
+    // A video that keeps its poster item (the demo's and WordPress's video slides) keeps it after the steps.
+    const items: unknown[] = [...(tab?.steps.map(galleryItemOf) ?? []), ...(tab && tab.video !== '' ? (posters.get(tab.video) ?? []) : [])];
+    fields[`lesson_${i}_gallery`] = items.length > 0 ? items : false;
     fields[`lesson_${i}_video_frame`] = tab && tab.video !== '' ? { url: tab.video } : false;
     if (tab && tab.title !== '') meta[`lesson_${i}_tab_title`] = tab.title;
   }
   return { title: input.title, content: previous?.content ?? '', meta, fields };
+}
+
+/** A stored model's video poster items (gallery items with an embedUrl), by the video they show. */
+function videoPosters(previous: PageState | null): Map<string, unknown[]> {
+  const posters = new Map<string, unknown[]>();
+  for (let i = 0; i < TAB_SLOTS; i += 1) {
+    const gallery = previous?.fields[`lesson_${i}_gallery`];
+    for (const item of Array.isArray(gallery) ? gallery : []) {
+      const embedUrl = typeof item === 'object' && item !== null ? (item as { embedUrl?: unknown }).embedUrl : undefined;
+      if (typeof embedUrl === 'string' && embedUrl !== '') posters.set(embedUrl, [...(posters.get(embedUrl) ?? []), item]);
+    }
+  }
+  return posters;
 }
 
 function stepOf(item: unknown): StudioStepInput | null {

@@ -353,6 +353,43 @@ describeEachDb('content studio', (dialect) => {
     expect((await s.get(STUDIO_PATHS.model(60_001), admin())).body).toMatchObject({ title: 'Renamed', code: '8642', status: 'publish', hasDraft: false });
   });
 
+  test('a seeded model saved unchanged through the studio shows the same galleries and video; a renamed program renames its models', async () => {
+    const catapultId = ((await s.get(`${PATHS.pages}?parent=130&per_page=100`, admin())).body as WirePage[]).find((p) => p.title.rendered === 'Catapult')!.id;
+    const before = (await s.get(`${PATHS.pages}/${catapultId}`, admin())).body as Record<string, unknown>;
+    const model = (await s.get(STUDIO_PATHS.model(catapultId), admin())).body as StudioModel;
+    expect(model.tabs.map((tab) => [tab.title, tab.steps.length, tab.video !== null])).toEqual([
+      ['Build', 15, false],
+      ['Experiment', 6, false],
+      ['Video', 0, true],
+    ]);
+    const pathOf = (m: { path: string } | { url: string } | { embedUrl: string } | null): string => (m === null ? '' : 'path' in m ? m.path : 'url' in m ? m.url : m.embedUrl);
+    const input: StudioModelInput = {
+      title: model.title,
+      code: model.code,
+      experimental: model.experimental,
+      titleImage: pathOf(model.titleImage),
+      smallImage: pathOf(model.smallImage),
+      lessonPlanTitle: model.lessonPlanTitle,
+      lessonPlan: pathOf(model.lessonPlan),
+      showInDifferentTabs: model.showInDifferentTabs,
+      tabs: model.tabs.map((tab) => ({ title: tab.title, steps: tab.steps.map((st) => ({ original: st.original.path, thumbnail: st.thumbnail.path, width: st.width, height: st.height })), video: pathOf(tab.video) })),
+    };
+    // The test server has no demo assets: store a file at every path the model names.
+    const named = [input.titleImage, input.smallImage, input.lessonPlan, ...input.tabs.flatMap((tab) => [tab.video, ...tab.steps.flatMap((st) => [st.original, st.thumbnail])])];
+    for (const path of named.filter((p) => p.startsWith('/'))) await s.media.put(path.slice(1), 'demo file');
+    expect((await put(STUDIO_PATHS.model(catapultId), input)).status).toBe(200);
+    expect((await s.post(STUDIO_PATHS.publish(catapultId), undefined, admin())).status).toBe(200);
+    const after = (await s.get(`${PATHS.pages}/${catapultId}`, admin())).body as Record<string, unknown>;
+    for (const key of ['lesson_0_gallery', 'lesson_1_gallery', 'lesson_2_gallery', 'lesson_2_video_frame', 'show_in_diffrent_tabs', 'small_image']) expect({ key, value: after[key] }).toEqual({ key, value: before[key] });
+    expect(after.metadata).toMatchObject({ lesson_password: ['2468'], lesson_0_tab_title: ['Build'], lesson_2_tab_title: ['Video'] });
+
+    const program = (await s.get(STUDIO_PATHS.program(130), admin())).body as StudioProgram;
+    await put(STUDIO_PATHS.program(130), { ...programBody(program.title), programName: 'PlayMachinesOne', description: program.description });
+    expect((await s.get(`${PATHS.pages}/${catapultId}`, admin())).body).toMatchObject({ program_name: 'PlayMachines1' });
+    await s.post(STUDIO_PATHS.publish(130), undefined, admin());
+    expect((await s.get(`${PATHS.pages}/${catapultId}`, admin())).body).toMatchObject({ program_name: 'PlayMachinesOne', metadata: { program_name: ['PlayMachinesOne'] } });
+  });
+
   test('the REST index lists the studio routes', async () => {
     const index = (await s.get('/wp-json/')).body as { namespaces: string[]; routes: Record<string, { methods: string[] }> };
     expect(index.namespaces).toContain('yo/v1');
