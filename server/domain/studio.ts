@@ -16,6 +16,7 @@ import { presentPage } from './content';
 import type { Actor, DomainContext } from './context';
 import {
   effectiveState,
+  isExperimental,
   liveState,
   modelInputOf,
   modelOrderOf,
@@ -130,7 +131,7 @@ class Presenter {
 const byOrder = (order: (row: PageRow) => number) => (a: PageRow, b: PageRow) => order(a) - order(b) || a.id - b.id;
 
 function sortModels(models: readonly PageRow[]): PageRow[] {
-  const experimental = (row: PageRow) => (modelInputOf(effectiveState(row)).experimental ? 1 : 0);
+  const experimental = (row: PageRow) => (isExperimental(effectiveState(row)) ? 1 : 0);
   return [...models].sort((a, b) => experimental(a) - experimental(b) || byOrder((r) => modelOrderOf(effectiveState(r)))(a, b));
 }
 
@@ -342,7 +343,7 @@ export async function orderModels(s: StudioServices, actor: Actor, programId: nu
     const counters = { main: 0, experimental: 0 };
     for (const id of ids) {
       const row = byId.get(id)!;
-      const order = modelInputOf(effectiveState(row)).experimental ? ++counters.experimental : ++counters.main;
+      const order = isExperimental(effectiveState(row)) ? ++counters.experimental : ++counters.main;
       await writeOrder(trx, row, order);
     }
   });
@@ -393,7 +394,7 @@ export async function createModel(s: StudioServices, actor: Actor, programId: nu
 
 /** The next order within the program's main or experimental models. */
 async function lastOrder(s: StudioServices, programId: number, experimental: boolean, except: number | null): Promise<number> {
-  const sameGroup = (await modelsOf(s, programId)).filter((m) => m.id !== except && modelInputOf(effectiveState(m)).experimental === experimental);
+  const sameGroup = (await modelsOf(s, programId)).filter((m) => m.id !== except && isExperimental(effectiveState(m)) === experimental);
   return Math.max(0, ...sameGroup.map((m) => modelOrderOf(effectiveState(m)))) + 1;
 }
 
@@ -403,7 +404,7 @@ export async function saveModel(s: StudioServices, actor: Actor, id: number, inp
   await checkStoredMedia(s.media, modelMedia(input));
   const previous = effectiveState(row);
   // A model moved between main and experimental goes last in its new group (a published one when the move is published).
-  const movedGroup = modelInputOf(previous).experimental !== input.experimental;
+  const movedGroup = isExperimental(previous) !== input.experimental;
   const order = movedGroup ? await lastOrder(s, program.id, input.experimental, id) : modelOrderOf(liveState(row));
   await saveState(s, row, modelState(input, programNameOf(program), order, previous));
   return modelAnswer(s, actor, id);

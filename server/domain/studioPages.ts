@@ -38,8 +38,20 @@ export function liveState(row: PageRow): PageState {
   return { title: row.title, content: row.content, meta: parseMeta(row), fields: parseObject(row.fields_json) };
 }
 
-/** The page as the studio edits it: its draft when it has one. */
+/** Rows are read-only once loaded: each one's state is parsed once (sorting a catalogue asks many times). */
+const parsedStates = new WeakMap<PageRow, PageState>();
+
+/** The page as the studio edits it: its draft when it has one. Treat the answer as read-only. */
 export function effectiveState(row: PageRow): PageState {
+  let state = parsedStates.get(row);
+  if (!state) {
+    state = parseEffectiveState(row);
+    parsedStates.set(row, state);
+  }
+  return state;
+}
+
+function parseEffectiveState(row: PageRow): PageState {
   if (row.draft_json === null || row.draft_json === '') return liveState(row);
   const draft = parseObject(row.draft_json);
   const live = liveState(row);
@@ -254,7 +266,7 @@ export function modelInputOf(state: PageState): StudioModelInput {
   return {
     title: state.title,
     code: state.meta[CODE_META_KEY] ?? '',
-    experimental: String(state.meta.experimental_model ?? '0').trim() === '1',
+    experimental: isExperimental(state),
     titleImage: imageValue(state.fields.single_model_lego_color),
     smallImage: imageValue(state.fields.small_image),
     lessonPlanTitle: state.meta.lesson_plans_title ?? '',
@@ -293,3 +305,5 @@ export function stepNameOf(step: StudioStepInput): string {
 }
 
 export const modelOrderOf = (state: PageState): number => Number(state.meta.order ?? 0) || 0;
+
+export const isExperimental = (state: PageState): boolean => String(state.meta.experimental_model ?? '0').trim() === '1';
