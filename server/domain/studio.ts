@@ -246,10 +246,12 @@ function modelMedia(input: StudioModelInput): { field: string; path: string }[] 
  * Inserts a new draft page at the next free id (max(id) + 1). Two editors creating at once may
  * pick the same id: the loser takes the next one.
  */
-async function insertNewPage(s: StudioServices, parent: number, state: PageState): Promise<number> {
+async function insertNewPage(s: StudioServices, parent: number, stateIn: (trx: q.Executor) => Promise<PageState>): Promise<number> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await q.inTransaction(s.ctx.db, async (trx) => {
+        if (parent !== PROGRAMS_ROOT) await lockProgram(s, trx, parent);
+        const state = await stateIn(trx);
         const id = await q.nextPageId(trx);
         await q.insertStudioPage(trx, newPageRow(id, parent, state, s.ctx.clock()));
         return id;
@@ -260,15 +262,23 @@ async function insertNewPage(s: StudioServices, parent: number, state: PageState
   }
 }
 
+/**
+ * Writes to one program's models take turns (PostgreSQL: a row lock on the program until commit;
+ * SQLite runs one write transaction at a time anyway), so two editors cannot both give a code.
+ */
+async function lockProgram(s: StudioServices, trx: q.Executor, programId: number): Promise<void> {
+  if (s.ctx.db.dialect === 'postgres') await q.lockPage(trx, programId);
+}
+
 /** Saves an edit: straight into a page never published, into its draft for a published one. */
-async function saveState(s: StudioServices, row: PageRow, state: PageState): Promise<void> {
+async function saveState(s: StudioServices, row: PageRow, state: PageState, db: q.Executor = s.ctx.db.kysely): Promise<void> {
   const modified = s.ctx.clock().toISOString();
   if (row.status === 'publish') {
-    await q.updateStudioPage(s.ctx.db.kysely, row.id, { draft_json: JSON.stringify(state), modified });
+    await q.updateStudioPage(db, row.id, { draft_json: JSON.stringify(state), modified });
     return;
   }
   const draftRow = rowWithState(row, state);
-  await q.updateStudioPage(s.ctx.db.kysely, row.id, {
+  await q.updateStudioPage(db, row.id, {
     title: draftRow.title,
     slug: slugOf(draftRow.title, row.id),
     content: draftRow.content,
@@ -283,7 +293,7 @@ export async function createProgram(s: StudioServices, actor: Actor, input: Stud
   await checkStoredMedia(s.media, programMedia(input));
   const programs = await q.listChildPages(s.ctx.db.kysely, [PROGRAMS_ROOT]);
   const order = Math.max(0, ...programs.map((p) => programOrderOf(effectiveState(p)))) + 1;
-  const id = await insertNewPage(s, PROGRAMS_ROOT, programState(input, order, null));
+  const id = await insertNewPage(s, PROGRAMS_ROOT, () => Promise.resolve(programState(input, order, null)));
   return programAnswer(s, actor, id);
 }
 
@@ -351,9 +361,9 @@ export async function orderModels(s: StudioServices, actor: Actor, programId: nu
 }
 
 /** Codes of the program's models, live and draft alike, except the model being edited. */
-async function codesInUse(s: StudioServices, programId: number, except: number | null): Promise<Set<string>> {
+async function codesInUse(db: q.Executor, programId: number, except: number | null): Promise<Set<string>> {
   const codes = new Set<string>();
-  for (const row of await modelsOf(s, programId)) {
+  for (const row of await q.listChildPages(db, [programId])) {
     if (row.id === except) continue;
     for (const state of [liveState(row), effectiveState(row)]) {
       const code = state.meta.lesson_password;
@@ -363,15 +373,15 @@ async function codesInUse(s: StudioServices, programId: number, except: number |
   return codes;
 }
 
-async function checkCodeFree(s: StudioServices, programId: number, except: number | null, code: string): Promise<void> {
-  if ((await codesInUse(s, programId, except)).has(code)) {
+async function checkCodeFree(db: q.Executor, programId: number, except: number | null, code: string): Promise<void> {
+  if ((await codesInUse(db, programId, except)).has(code)) {
     throw new ApiError(409, 'studio_code_in_use', `Another model of this program already has code ${code}.`, { params: { code: 'Already used.' } });
   }
 }
 
 export async function generateCode(s: StudioServices, programId: number): Promise<{ code: string }> {
   await loadProgram(s, programId);
-  const used = await codesInUse(s, programId, null);
+  const used = await codesInUse(s.ctx.db.kysely, programId, null);
   if (used.size >= 9000) throw new ApiError(409, 'studio_no_free_code', 'Every 4-digit code of this program is in use.');
   for (;;) {
     const code = String(randomInt(1000, 10_000));
@@ -385,28 +395,35 @@ function programNameOf(program: PageRow): string {
 
 export async function createModel(s: StudioServices, actor: Actor, programId: number, input: StudioModelInput): Promise<StudioModel> {
   const program = await loadProgram(s, programId);
-  await checkCodeFree(s, programId, null, input.code);
   await checkStoredMedia(s.media, modelMedia(input));
-  const order = await lastOrder(s, programId, input.experimental, null);
-  const id = await insertNewPage(s, programId, modelState(input, programNameOf(program), order, null));
+  const id = await insertNewPage(s, programId, async (trx) => {
+    await checkCodeFree(trx, programId, null, input.code);
+    const order = await lastOrder(trx, programId, input.experimental, null);
+    return modelState(input, programNameOf(program), order, null);
+  });
   return modelAnswer(s, actor, id);
 }
 
 /** The next order within the program's main or experimental models. */
-async function lastOrder(s: StudioServices, programId: number, experimental: boolean, except: number | null): Promise<number> {
-  const sameGroup = (await modelsOf(s, programId)).filter((m) => m.id !== except && isExperimental(effectiveState(m)) === experimental);
+async function lastOrder(db: q.Executor, programId: number, experimental: boolean, except: number | null): Promise<number> {
+  const sameGroup = (await q.listChildPages(db, [programId])).filter((m) => m.id !== except && isExperimental(effectiveState(m)) === experimental);
   return Math.max(0, ...sameGroup.map((m) => modelOrderOf(effectiveState(m)))) + 1;
 }
 
 export async function saveModel(s: StudioServices, actor: Actor, id: number, input: StudioModelInput): Promise<StudioModel> {
-  const { row, program } = await loadModel(s, id);
-  await checkCodeFree(s, program.id, id, input.code);
+  const { program } = await loadModel(s, id);
   await checkStoredMedia(s.media, modelMedia(input));
-  const previous = effectiveState(row);
-  // A model moved between main and experimental goes last in its new group (a published one when the move is published).
-  const movedGroup = isExperimental(previous) !== input.experimental;
-  const order = movedGroup ? await lastOrder(s, program.id, input.experimental, id) : modelOrderOf(liveState(row));
-  await saveState(s, row, modelState(input, programNameOf(program), order, previous));
+  await q.inTransaction(s.ctx.db, async (trx) => {
+    await lockProgram(s, trx, program.id);
+    const row = await q.findPage(trx, id);
+    if (!row || row.parent !== program.id) throw invalidPostId();
+    await checkCodeFree(trx, program.id, id, input.code);
+    const previous = effectiveState(row);
+    // A model moved between main and experimental goes last in its new group (a published one when the move is published).
+    const movedGroup = isExperimental(previous) !== input.experimental;
+    const order = movedGroup ? await lastOrder(trx, program.id, input.experimental, id) : modelOrderOf(liveState(row));
+    await saveState(s, row, modelState(input, programNameOf(program), order, previous), trx);
+  });
   return modelAnswer(s, actor, id);
 }
 

@@ -250,6 +250,11 @@ describeEachDb('content studio', (dialect) => {
     expectWpError(await put(STUDIO_PATHS.model(second.id), { ...modelBody, code: '2468' }), 409, 'studio_code_in_use');
     // Its own code is no conflict; another program's is none either.
     expect((await put(STUDIO_PATHS.model(first.id), { ...modelBody, code: '2468' })).status).toBe(200);
+    // Editors saving at once: one code, one model.
+    const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => s.post(STUDIO_PATHS.createModel(program.id), { ...modelBody, title: `Race ${i}`, code: '3690' }, admin())));
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const programs = await Promise.all(Array.from({ length: 4 }, (_, i) => s.post(STUDIO_PATHS.createProgram, programBody(`Race Program ${i}`), admin())));
+    expect(new Set(programs.map((r) => (r.body as StudioProgram).id)).size).toBe(4);
     for (let i = 0; i < 20; i += 1) {
       const generated = await s.post(STUDIO_PATHS.generateCode(program.id), undefined, admin());
       expect(generated.status).toBe(200);

@@ -9,6 +9,11 @@ export async function nextPageId(db: Executor): Promise<number> {
   return Number(row?.top ?? 0) + 1;
 }
 
+/** PostgreSQL only: holds the page's row until the transaction ends, so writes under it take turns. */
+export async function lockPage(db: Executor, id: number): Promise<void> {
+  await db.selectFrom('pages').select('id').where('id', '=', id).forUpdate().execute();
+}
+
 export async function insertStudioPage(db: Executor, page: PageRow): Promise<void> {
   await db.insertInto('pages').values(page).execute();
 }
