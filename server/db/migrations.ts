@@ -152,6 +152,32 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('mail_outbox_due_idx').on('mail_outbox').columns(['status', 'next_attempt_at']).execute();
       },
     },
+    '2026_11_24_studio_drafts': {
+      async up(db: AnyDb) {
+        // The content studio's unpublished edit of a published page (null: none).
+        await db.schema.alterTable('pages').addColumn('draft_json', 'text').execute();
+        // Bumped in the transaction of every write to pages, as 'students' is for the roster.
+        await db.insertInto('change_versions').values({ name: 'content', version: 0 }).execute();
+        if (dialect === 'postgres') {
+          await sql`create function bump_content_version() returns trigger language plpgsql as $$
+            begin
+              update change_versions set version = version + 1 where name = 'content';
+              return null;
+            end $$`.execute(db);
+          await sql`create trigger pages_content_version after insert or update or delete or truncate on pages
+            for each statement execute function bump_content_version()`.execute(db);
+        } else {
+          for (const event of ['insert', 'update', 'delete']) {
+            await sql
+              .raw(
+                `create trigger pages_content_version_${event} after ${event} on pages
+                 begin update change_versions set version = version + 1 where name = 'content'; end`,
+              )
+              .execute(db);
+          }
+        }
+      },
+    },
   };
 }
 

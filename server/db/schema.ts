@@ -1,5 +1,5 @@
 /** Table types of the portal database; the same schema on SQLite and PostgreSQL. */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Role = 'administrator' | 'franchise_owner' | 'student';
 export const ROLES: readonly Role[] = ['administrator', 'franchise_owner', 'student'];
@@ -61,6 +61,8 @@ export interface PagesTable {
   meta_json: string;
   /** JSON object: custom top-level fields of the page. */
   fields_json: string;
+  /** The content studio's unpublished edit of a published page (JSON of a StoredPageState), or null. */
+  draft_json: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UnlocksTable {
@@ -93,7 +95,7 @@ export interface RateLimitCountersTable {
   expires_at: number;
 }
 
-/** Versions bumped by triggers in the same transaction as a write (name 'students': the roster). */
+/** Versions bumped by triggers in the same transaction as a write ('students': the roster; 'content': the pages). */
 export interface ChangeVersionsTable {
   name: string;
   version: number;

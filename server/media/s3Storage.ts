@@ -48,6 +48,7 @@ export function s3Storage(config: S3MediaConfig): MediaStorage {
         throw err;
       }
     },
+    exists: async (key) => (await head(key)) !== null,
     async send(key, reply, { range, cacheControl }) {
       const wanted = range !== undefined && SINGLE_RANGE.test(range.trim()) && range.trim() !== 'bytes=-' ? range.trim() : undefined;
       let object;

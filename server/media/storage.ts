@@ -23,6 +23,8 @@ export interface MediaStorage {
   put(key: MediaKey, content: string | Buffer): Promise<void>;
   /** The whole file, or null when there is none. */
   read(key: MediaKey): Promise<Buffer | null>;
+  /** Whether the file is stored, without reading it (a lesson video may be hundreds of MB). */
+  exists(key: MediaKey): Promise<boolean>;
   /**
    * Answers a GET or HEAD for the file with its Content-Type, ETag, Last-Modified and byte ranges;
    * false when there is no such file (the caller answers 404).
@@ -88,6 +90,11 @@ export function localStorage(root: string): MediaStorage {
       await writeFile(file, body);
     },
     read: (key) => readFile(fileOf(key)).catch(() => null),
+    exists: (key) =>
+      stat(fileOf(key)).then(
+        (found) => found.isFile(),
+        () => false,
+      ),
     async send(key, reply, options) {
       const isFile = await stat(fileOf(key)).then(
         (found) => found.isFile(),

@@ -5,7 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { WirePage } from '../../contract';
+import type { StudioCatalogue, StudioModel, StudioProgram, WirePage } from '../../contract';
+import { STUDIO_PATHS } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
 
 type Caller = 'anonymous' | 'student' | 'owner' | 'otherOwner' | 'admin';
@@ -43,6 +44,90 @@ const EVERYONE: Record<Caller, number> = { anonymous: 200, student: 200, owner: 
 const NOBODY_403: Record<Caller, number> = { anonymous: 403, student: 403, owner: 403, otherOwner: 403, admin: 403 };
 const SIGNED_IN: Record<Caller, number> = { ...EVERYONE, anonymous: 401 };
 const OWNERS_AND_ADMINS: Record<Caller, number> = { ...SIGNED_IN, student: 403 };
+
+/** The content studio: administrators only. */
+const ADMINS_ONLY: Record<Caller, number> = { anonymous: 401, student: 403, owner: 403, otherOwner: 403, admin: 200 };
+const ADMINS_CREATE: Record<Caller, number> = { ...ADMINS_ONLY, admin: 201 };
+
+const studioProgram = (title: string) => ({ title, programName: title.replace(/\s+/g, ''), hidden: false, logo: '', longImage: '', desktopBackground: '', mobileBackground: '', description: '' });
+const studioModel = (code: string) => ({
+  title: 'Authz Model',
+  code,
+  experimental: false,
+  titleImage: '',
+  smallImage: '',
+  lessonPlanTitle: '',
+  lessonPlan: '',
+  showInDifferentTabs: false,
+  tabs: [{ title: '', steps: [], video: '' }],
+});
+
+/** An administrator's fresh studio program (and model) to change or delete; other callers name a demo page (they never get past the check). */
+async function studioFixture(c: Ctx, token: string | undefined, caller: Caller): Promise<{ program: number; model: number }> {
+  if (caller !== 'admin') return { program: c.hiddenProgram, model: c.catapult };
+  const program = (await c.s.post(STUDIO_PATHS.createProgram, studioProgram('Authz Program'), opt(token))).body as StudioProgram;
+  const model = (await c.s.post(STUDIO_PATHS.createModel(program.id), studioModel('1234'), opt(token))).body as StudioModel;
+  return { program: program.id, model: model.id };
+}
+
+const STUDIO_ROWS: Row[] = [
+  { route: `GET ${STUDIO_PATHS.catalogue}`, call: (c, t) => c.s.get(STUDIO_PATHS.catalogue, opt(t)), expected: ADMINS_ONLY },
+  { route: `POST ${STUDIO_PATHS.createProgram}`, call: (c, t) => c.s.post(STUDIO_PATHS.createProgram, studioProgram('Authz New'), opt(t)), expected: ADMINS_CREATE },
+  { route: `GET ${STUDIO_PATHS.program(':id')}`, call: (c, t) => c.s.get(STUDIO_PATHS.program(c.hiddenProgram), opt(t)), expected: ADMINS_ONLY },
+  {
+    route: `PUT ${STUDIO_PATHS.program(':id')}`,
+    call: async (c, t, caller) => c.s.request('PUT', STUDIO_PATHS.program((await studioFixture(c, t, caller)).program), studioProgram('Authz Renamed'), opt(t)),
+    expected: ADMINS_ONLY,
+  },
+  {
+    route: `DELETE ${STUDIO_PATHS.program(':id')}`,
+    call: async (c, t, caller) => {
+      const id = caller === 'admin' ? ((await c.s.post(STUDIO_PATHS.createProgram, studioProgram('Authz Empty'), opt(t))).body as StudioProgram).id : c.hiddenProgram;
+      return c.s.request('DELETE', STUDIO_PATHS.program(id), undefined, opt(t));
+    },
+    expected: ADMINS_ONLY,
+  },
+  {
+    route: `POST ${STUDIO_PATHS.programOrder}`,
+    call: async (c, t, caller) => {
+      const ids = caller === 'admin' ? ((await c.s.get(STUDIO_PATHS.catalogue, opt(t))).body as StudioCatalogue).programs.map((p) => p.id) : [c.hiddenProgram];
+      return c.s.post(STUDIO_PATHS.programOrder, { ids }, opt(t));
+    },
+    expected: ADMINS_ONLY,
+  },
+  {
+    route: `POST ${STUDIO_PATHS.createModel(':id')}`,
+    call: async (c, t, caller) => c.s.post(STUDIO_PATHS.createModel((await studioFixture(c, t, caller)).program), studioModel('4321'), opt(t)),
+    expected: ADMINS_CREATE,
+  },
+  {
+    route: `POST ${STUDIO_PATHS.modelOrder(':id')}`,
+    call: async (c, t, caller) => {
+      const { program, model } = await studioFixture(c, t, caller);
+      return c.s.post(STUDIO_PATHS.modelOrder(program), { ids: [model] }, opt(t));
+    },
+    expected: ADMINS_ONLY,
+  },
+  { route: `POST ${STUDIO_PATHS.generateCode(':id')}`, call: (c, t) => c.s.post(STUDIO_PATHS.generateCode(c.hiddenProgram), undefined, opt(t)), expected: ADMINS_ONLY },
+  { route: `GET ${STUDIO_PATHS.model(':id')}`, call: (c, t) => c.s.get(STUDIO_PATHS.model(c.catapult), opt(t)), expected: ADMINS_ONLY },
+  {
+    route: `PUT ${STUDIO_PATHS.model(':id')}`,
+    call: async (c, t, caller) => c.s.request('PUT', STUDIO_PATHS.model((await studioFixture(c, t, caller)).model), studioModel('1234'), opt(t)),
+    expected: ADMINS_ONLY,
+  },
+  {
+    route: `DELETE ${STUDIO_PATHS.model(':id')}`,
+    call: async (c, t, caller) => c.s.request('DELETE', STUDIO_PATHS.model((await studioFixture(c, t, caller)).model), undefined, opt(t)),
+    expected: ADMINS_ONLY,
+  },
+  {
+    route: `POST ${STUDIO_PATHS.publish(':id')}`,
+    call: async (c, t, caller) => c.s.post(STUDIO_PATHS.publish((await studioFixture(c, t, caller)).program), undefined, opt(t)),
+    expected: ADMINS_ONLY,
+  },
+  { route: `POST ${STUDIO_PATHS.discard(':id')}`, call: (c, t) => c.s.post(STUDIO_PATHS.discard(c.catapult), undefined, opt(t)), expected: ADMINS_ONLY },
+  { route: `GET ${STUDIO_PATHS.preview(':id')}`, call: (c, t) => c.s.get(STUDIO_PATHS.preview(c.catapult), opt(t)), expected: ADMINS_ONLY },
+];
 
 /** A GET that answers everyone alike: the app, its configuration and the content files. */
 function getForEveryone(route: string, url: string, label?: string): Row {
@@ -169,6 +254,7 @@ const ROWS: Row[] = [
     call: (c, t) => c.s.request('OPTIONS', PATHS.students, undefined, { ...opt(t), headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' } }),
     expected: EVERYONE,
   },
+  ...STUDIO_ROWS,
 ];
 
 describeEachDb('authorization table', (dialect) => {

@@ -1,0 +1,199 @@
+/**
+ * The content studio's programs, models, drafts and publishing (contract/studio.ts STUDIO_PATHS),
+ * administrators only: 401 for an anonymous caller, 403 for everyone else, before anything is read.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { STUDIO_LIMITS, STUDIO_PATHS, type StudioModelInput, type StudioProgramInput } from '../../contract';
+import { isAdmin, type Actor } from '../domain/context';
+import * as studio from '../domain/studio';
+import { sanitizeDescription } from '../domain/studioPages';
+import { invalidPostId, notAllowed } from '../errors';
+import { MAX_ID, readParams, text } from '../http/params';
+import { requireActor, sendJson } from '../http/reply';
+import { siteOrigin, type AppServices } from '../http/services';
+import { isMediaPath } from '../media/mediaAccess';
+import { mediaKeyOf } from '../media/storage';
+
+const MAX_STEPS_PER_TAB = 200;
+
+const flag = z.boolean({ error: 'Must be true or false.' });
+
+/** Free text that may be empty (a tab's title, a lesson plan's title): one line, no markup. */
+const optionalText = (max: number) => z.union([z.literal(''), text(max)], { error: `Must be a text of at most ${max} characters.` });
+
+const storedPath = z
+  .string({ error: 'Must be a string.' })
+  .max(500, 'Must be at most 500 characters long.')
+  .refine((p) => isMediaPath(p) && mediaKeyOf(p.split('?')[0] ?? '') !== null && !p.includes('?'), 'Must be the path of a stored file (/progrmas/... or /content/...).');
+
+/** '' (none) or a stored file's path. */
+const mediaPath = z.union([z.literal(''), storedPath], { error: 'Must be empty or the path of a stored file (/progrmas/... or /content/...).' });
+
+const httpsUrl = z
+  .string()
+  .max(2000)
+  .refine((u) => {
+    try {
+      return new URL(u).protocol === 'https:';
+    } catch {
+      return false;
+    }
+  });
+
+/** '' (none), a stored file's path or an https:// URL. */
+const pathOrUrl = z.union([z.literal(''), storedPath, httpsUrl], { error: 'Must be empty, the path of a stored file, or an https:// URL.' });
+
+/** Pixels; 0 for a size not known (a step imported without one). */
+const size = z.number({ error: 'Must be a number.' }).int('Must be an integer.').min(0, 'Must be at least 0.').max(100_000, 'Must be at most 100000.');
+
+const stepInput = z.strictObject({ original: storedPath, thumbnail: storedPath, width: size, height: size });
+
+const tabInput = z.strictObject({
+  title: optionalText(100),
+  steps: z.array(stepInput, { error: 'Must be a list of steps.' }).max(MAX_STEPS_PER_TAB, `A tab holds at most ${MAX_STEPS_PER_TAB} steps.`),
+  video: pathOrUrl,
+});
+
+const programInput = z.strictObject({
+  title: text(200),
+  programName: text(100),
+  hidden: flag,
+  logo: mediaPath,
+  longImage: mediaPath,
+  desktopBackground: mediaPath,
+  mobileBackground: mediaPath,
+  description: z.string({ error: 'Must be a string.' }).max(100_000, 'Must be at most 100000 characters long.').transform(sanitizeDescription),
+}) satisfies z.ZodType<StudioProgramInput>;
+
+const modelInput = z.strictObject({
+  title: text(200),
+  code: z.string({ error: 'Must be a string.' }).regex(/^\d{4}$/, 'Must be 4 digits, like 2468.'),
+  experimental: flag,
+  titleImage: mediaPath,
+  smallImage: mediaPath,
+  lessonPlanTitle: optionalText(200),
+  lessonPlan: pathOrUrl,
+  showInDifferentTabs: flag,
+  tabs: z
+    .array(tabInput, { error: 'Must be a list of tabs.' })
+    .min(1, 'A model has at least 1 tab.')
+    .max(STUDIO_LIMITS.tabs, `A model has at most ${STUDIO_LIMITS.tabs} tabs.`),
+}) satisfies z.ZodType<StudioModelInput>;
+
+const orderInput = z.strictObject({
+  ids: z
+    .array(z.number({ error: 'Must be a page id.' }).int('Must be a page id.').min(1, 'Must be a page id.').max(MAX_ID, 'Must be a page id.'), { error: 'Must be a list of page ids.' })
+    .max(10_000),
+});
+
+const noParams = z.strictObject({});
+
+/** The signed-in administrator: 401 for an anonymous caller, 403 for a student or a franchise owner. */
+function requireAdmin(request: FastifyRequest): Actor {
+  const actor = requireActor(request);
+  if (!isAdmin(actor)) throw notAllowed(true);
+  return actor;
+}
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+function pageId(request: IdRequest): number {
+  const raw = request.params.id;
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_ID || Number(raw) < 1) throw invalidPostId();
+  return Number(raw);
+}
+
+export function studioRoutes(app: FastifyInstance, s: AppServices): void {
+  const services: studio.StudioServices = { ctx: s.ctx, media: s.media, signer: s.mediaSigner };
+  const program = STUDIO_PATHS.program(':id');
+  const model = STUDIO_PATHS.model(':id');
+
+  app.get(STUDIO_PATHS.catalogue, async (request, reply) => {
+    const actor = requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studio.getCatalogue(services, actor));
+  });
+
+  app.post(STUDIO_PATHS.createProgram, async (request, reply) => {
+    const actor = requireAdmin(request);
+    return sendJson(reply, await studio.createProgram(services, actor, readParams(request, programInput)), 201);
+  });
+
+  app.post(STUDIO_PATHS.programOrder, async (request, reply) => {
+    const actor = requireAdmin(request);
+    return sendJson(reply, await studio.orderPrograms(services, actor, readParams(request, orderInput).ids));
+  });
+
+  app.get(program, async (request: IdRequest, reply) => {
+    const actor = requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studio.getProgram(services, actor, pageId(request)));
+  });
+
+  app.put(program, async (request: IdRequest, reply) => {
+    const actor = requireAdmin(request);
+    const id = pageId(request);
+    return sendJson(reply, await studio.saveProgram(services, actor, id, readParams(request, programInput)));
+  });
+
+  app.delete(program, async (request: IdRequest, reply) => {
+    requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studio.deleteProgram(services, pageId(request)));
+  });
+
+  app.post(STUDIO_PATHS.createModel(':id'), async (request: IdRequest, reply) => {
+    const actor = requireAdmin(request);
+    const id = pageId(request);
+    return sendJson(reply, await studio.createModel(services, actor, id, readParams(request, modelInput)), 201);
+  });
+
+  app.post(STUDIO_PATHS.modelOrder(':id'), async (request: IdRequest, reply) => {
+    const actor = requireAdmin(request);
+    const id = pageId(request);
+    return sendJson(reply, await studio.orderModels(services, actor, id, readParams(request, orderInput).ids));
+  });
+
+  app.post(STUDIO_PATHS.generateCode(':id'), async (request: IdRequest, reply) => {
+    requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studio.generateCode(services, pageId(request)));
+  });
+
+  app.get(model, async (request: IdRequest, reply) => {
+    const actor = requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studio.getModel(services, actor, pageId(request)));
+  });
+
+  app.put(model, async (request: IdRequest, reply) => {
+    const actor = requireAdmin(request);
+    const id = pageId(request);
+    return sendJson(reply, await studio.saveModel(services, actor, id, readParams(request, modelInput)));
+  });
+
+  app.delete(model, async (request: IdRequest, reply) => {
+    requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studio.deleteModel(services, pageId(request)));
+  });
+
+  app.post(STUDIO_PATHS.publish(':id'), async (request: IdRequest, reply) => {
+    const actor = requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studio.publishPage(services, actor, pageId(request)));
+  });
+
+  app.post(STUDIO_PATHS.discard(':id'), async (request: IdRequest, reply) => {
+    const actor = requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studio.discardDraft(services, actor, pageId(request)));
+  });
+
+  app.get(STUDIO_PATHS.preview(':id'), async (request: IdRequest, reply) => {
+    const actor = requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studio.previewPage(services, actor, pageId(request), siteOrigin(request, s.config)));
+  });
+}
