@@ -23,7 +23,7 @@ import { jwtAuthRoutes } from './routes/jwtAuth';
 import { pagesRoutes } from './routes/pages';
 import { restIndexRoutes } from './routes/restIndex';
 import { staticRoutes } from './routes/static';
-import { studioMediaRoutes } from './routes/studioMedia';
+import { studioMediaRoutes, uploadAwareClientErrorHandler } from './routes/studioMedia';
 import { usersRoutes } from './routes/users';
 import { wlRoutes } from './routes/wl';
 
@@ -64,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
     },
     return503OnClosing: true,
+    clientErrorHandler: uploadAwareClientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   if (options.onRoute) {

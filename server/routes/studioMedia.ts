@@ -10,6 +10,8 @@
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Transform, type Readable } from 'node:stream';
@@ -24,6 +26,29 @@ import type { AppServices } from '../http/services';
 import { imageFolderKeys, newMediaFolder, processImage, removeAll, STUDIO_MEDIA_ROOT, storeImage, studioImageOf } from '../media/imagePipeline';
 import type { MediaKey } from '../media/storage';
 import { entryBaseName, openZipImages, ZipRefusal } from '../media/zipImages';
+
+/**
+ * Sockets carrying an admitted studio upload. REQUEST_TIMEOUT_MS (30 s) bounds how long any
+ * request may take to arrive, which would cut off a 500 MB video on an ordinary connection:
+ * these are exempt (an administrator's upload, still closed by CONNECTION_TIMEOUT_MS when it
+ * stalls and refused past its byte limit).
+ */
+const longUploads = new WeakSet<Socket>();
+
+/**
+ * Fastify's client error handler (its default, reproduced) except that an admitted studio upload
+ * is not cut off by the request timeout.
+ */
+export function uploadAwareClientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT' && longUploads.has(socket)) return;
+  const [status, message] = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Client Timeout'] : err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Exceeded maximum allowed HTTP header size'] : [400, 'Client Error'];
+  const statusText = STATUS_CODES[status] ?? '';
+  const body = JSON.stringify({ error: statusText, message, statusCode: status });
+  this.log.trace({ err }, 'client error');
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${statusText}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\n\r\n${body}`);
+  socket.destroy(err);
+}
 
 /** Room for the multipart boundaries and part headers around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -172,6 +197,9 @@ export async function studioMediaRoutes(app: FastifyInstance, s: AppServices): P
       reply.header('Connection', 'close');
       throw tooLarge('The upload', STUDIO_LIMITS.fileBytes);
     }
+    const socket = request.raw.socket;
+    longUploads.add(socket);
+    reply.raw.once('close', () => longUploads.delete(socket));
   };
 
   async function storeZip(part: MultipartFile, source: Readable, actor: Actor): Promise<{ result: StudioImage[]; undo: () => Promise<void> }> {

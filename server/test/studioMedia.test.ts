@@ -5,6 +5,7 @@
  * batch of 50 photos of 3 MB, and who may upload. Local storage, and the S3 driver on s3rver.
  */
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -376,6 +377,47 @@ describe('studio uploads (local storage)', () => {
     rmSync(studioDir, { recursive: true, force: true });
   }, 300_000);
 });
+
+test('an upload slower than REQUEST_TIMEOUT_MS still arrives (other requests are still cut off)', async () => {
+  const s = await startTestServer({ dialect: 'sqlite', env: { REQUEST_TIMEOUT_MS: '1000' } });
+  try {
+    const admin = await s.login('admin', DEMO.admin.password);
+    const boundary = 'studio-slow-upload';
+    const content = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(30_000)]);
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const body = Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const port = Number(new URL(s.baseUrl).port);
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve) => {
+      let received = '';
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST ${STUDIO_PATHS.uploadFile} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${admin}\r\nConnection: close\r\n` +
+            `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`,
+        );
+        // Ten pieces 300 ms apart: three seconds for the body, three times the request timeout.
+        let sent = 0;
+        const piece = Math.ceil(body.length / 10);
+        const drip = setInterval(() => {
+          socket.write(body.subarray(sent, sent + piece));
+          sent += piece;
+          if (sent >= body.length) clearInterval(drip);
+        }, 300);
+        socket.on('close', () => {
+          clearInterval(drip);
+          resolve(received);
+        });
+      });
+      socket.on('data', (d: Buffer) => (received += d.toString()));
+      socket.on('error', () => undefined);
+    });
+    expect(Date.now() - started).toBeGreaterThan(2500);
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain('"bytes":30009');
+  } finally {
+    await s.close();
+  }
+}, 30_000);
 
 describe('studio uploads (S3 storage)', () => {
   let s3: S3rver;
