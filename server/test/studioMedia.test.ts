@@ -222,6 +222,45 @@ describe('studio uploads (local storage)', () => {
     rmSync(studioDir, { recursive: true, force: true });
   });
 
+  test('a GIF and a transparent PNG become still images on white', async () => {
+    const transparent = await sharp({ create: { width: 200, height: 100, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const gif = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#0055bf' } }).gif().toBuffer();
+    for (const [content, name] of [[transparent, 'clear.png'], [gif, 'anim.gif']] as const) {
+      const answer = await upload(s, STUDIO_PATHS.uploadImages, content, name, admin);
+      expect({ name, status: answer.status }).toEqual({ name, status: 200 });
+      const jpeg = path.join(s.config.publicDir, (answer.body as StudioImage).original.path);
+      const { data } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+      const [r, g, b] = [data[0] ?? 0, data[1] ?? 0, data[2] ?? 0];
+      if (name === 'clear.png') expect(Math.min(r, g, b)).toBeGreaterThan(245);
+      else expect(b).toBeGreaterThan(150);
+    }
+    rmSync(studioDir, { recursive: true, force: true });
+  });
+
+  test('a body that says it is over 500 MB is refused before it is read', async () => {
+    const port = Number(new URL(s.baseUrl).port);
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve) => {
+      let received = '';
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST ${STUDIO_PATHS.uploadFile} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${admin}\r\n` +
+            `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${600 * 1024 * 1024}\r\n\r\n--x\r\n`,
+        );
+      });
+      socket.on('data', (d: Buffer) => {
+        received += d.toString();
+        if (received.includes('}')) socket.destroy();
+      });
+      socket.on('close', () => resolve(received));
+      socket.on('error', () => undefined);
+    });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain('studio_upload_too_large');
+    expect(stored()).toEqual([]);
+  });
+
   test('a 30 MB file is refused (413) and nothing is stored', async () => {
     const big = Buffer.concat([await photo(64, 48), randomBytes(30 * 1024 * 1024)]);
     await expectRefused(await upload(s, STUDIO_PATHS.uploadImages, big, 'huge.jpg', admin), 413, 'studio_image_too_large', /"huge\.jpg" is larger than 20 MB/);
