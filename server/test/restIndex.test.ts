@@ -15,7 +15,7 @@ describeEachDb('REST index', (dialect) => {
     const answer = await s.get('/wp-json/');
     expect(answer.status).toBe(200);
     const index = answer.body as WireRestIndex;
-    expect(index.namespaces.sort()).toEqual(['jwt-auth/v1', 'wl/v1', 'wp/v2']);
+    expect(index.namespaces.sort()).toEqual(['jwt-auth/v1', 'wl/v1', 'wp/v2', 'yo/v1']);
     expect(index.routes['/wl/v1/unlock_lesson']).toEqual({ namespace: 'wl/v1', methods: ['POST'], endpoints: [{ methods: ['POST'] }] });
     expect(index.routes['/wl/v1/create_franchise_owner']?.methods).toEqual(['POST']);
     expect(index.routes['/wp/v2/users/me']?.methods.sort()).toEqual(['GET', 'PATCH', 'POST', 'PUT']);
