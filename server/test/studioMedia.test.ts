@@ -13,6 +13,7 @@ import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { STUDIO_LIMITS, STUDIO_PATHS, type StudioFile, type StudioImage } from '../../contract/studio';
+import { studioImageOfStep } from '../media/imagePipeline';
 import { createMediaSigner } from '../media/signedUrls';
 import { DEMO, expectWpError, startTestServer, type Answer, type TestServer } from './harness';
 
@@ -415,6 +416,19 @@ describe('studio uploads (local storage)', () => {
     expect(stored()).toHaveLength(50 * STORED_NAMES.length);
     rmSync(studioDir, { recursive: true, force: true });
   }, 300_000);
+});
+
+test('a saved step gets its sizes back from its folder; a seeded one has none', () => {
+  const sign = (urlPath: string) => `${urlPath}?signed`;
+  const made = studioImageOfStep({ original: '/progrmas/studio/AbCdEfGhIjKlMnOp/1280.jpg', thumbnail: '/progrmas/studio/AbCdEfGhIjKlMnOp/thumb.jpg', width: 600, height: 400 }, '7.jpg', sign);
+  expect(made.sizes.map((size) => [size.width, size.modern.path, size.jpeg.url])).toEqual([
+    [375, '/progrmas/studio/AbCdEfGhIjKlMnOp/375.webp', '/progrmas/studio/AbCdEfGhIjKlMnOp/375.jpg?signed'],
+    [600, '/progrmas/studio/AbCdEfGhIjKlMnOp/750.webp', '/progrmas/studio/AbCdEfGhIjKlMnOp/750.jpg?signed'],
+    [600, '/progrmas/studio/AbCdEfGhIjKlMnOp/1280.webp', '/progrmas/studio/AbCdEfGhIjKlMnOp/1280.jpg?signed'],
+  ]);
+  expect(made.thumbnail).toEqual({ path: '/progrmas/studio/AbCdEfGhIjKlMnOp/thumb.jpg', url: '/progrmas/studio/AbCdEfGhIjKlMnOp/thumb.jpg?signed' });
+  const seeded = studioImageOfStep({ original: '/progrmas/PlayMachines1/MainModels/Catapult/1.svg', thumbnail: '/progrmas/PlayMachines1/MainModels/Catapult/1.svg', width: 800, height: 600 }, '1.svg', sign);
+  expect({ sizes: seeded.sizes, original: seeded.original.path }).toEqual({ sizes: [], original: '/progrmas/PlayMachines1/MainModels/Catapult/1.svg' });
 });
 
 test('an upload slower than REQUEST_TIMEOUT_MS still arrives (other requests are still cut off)', async () => {
