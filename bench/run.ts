@@ -20,6 +20,7 @@ import { apiToken, findLawnMower, portalAuthKey, type BenchContext } from './lib
 import { FigureSink, formatFigure, markdownTable, type BenchOutcome } from './lib/results';
 import { seedBenchStudents } from './lib/seed';
 import { lighthouseBench } from './lighthouse';
+import { mediaBench } from './media';
 import { tablesBench } from './tables';
 import { throttledLcpBench } from './throttledLcp';
 
@@ -37,6 +38,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'export', run: exportBench, timeoutMs: 240_000 },
   { name: 'gallery', run: galleryBench, timeoutMs: 120_000 },
   { name: 'backend', run: backendBench, timeoutMs: 180_000 },
+  { name: 'media', run: mediaBench, timeoutMs: 240_000 },
 ];
 
 function arg(name: string): string | undefined {

@@ -24,6 +24,7 @@ import { pagesRoutes } from './routes/pages';
 import { restIndexRoutes } from './routes/restIndex';
 import { staticRoutes } from './routes/static';
 import { studioRoutes } from './routes/studio';
+import { studioMediaRoutes, uploadAwareClientErrorHandler } from './routes/studioMedia';
 import { usersRoutes } from './routes/users';
 import { wlRoutes } from './routes/wl';
 
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
     },
     return503OnClosing: true,
+    clientErrorHandler: uploadAwareClientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   if (options.onRoute) {
@@ -119,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   pagesRoutes(app, services);
   usersRoutes(app, services);
   studioRoutes(app, services);
+  await studioMediaRoutes(app, services);
   await staticRoutes(app, services);
   return app;
 }

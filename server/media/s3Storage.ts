@@ -1,7 +1,19 @@
 /** The media storage driver for any S3-compatible object store (AWS S3, MinIO, Ceph, Garage, ...). */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+  type CompletedPart,
+} from '@aws-sdk/client-s3';
 import type { S3MediaConfig } from '../config';
 import { asBuffer, mediaTypeOf, type MediaKey, type MediaStorage } from './storage';
 
@@ -10,6 +22,12 @@ const missing = (err: unknown): boolean =>
 
 /** A single byte range ("bytes=0-99", "bytes=100-", "bytes=-500") passed on to the store; anything else is ignored. */
 const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
+
+/**
+ * A streamed upload goes up in parts of this size (S3's least is 5 MiB): an upload in progress
+ * holds one part in memory, whatever the file's size.
+ */
+export const S3_PART_BYTES = 8 * 1024 * 1024;
 
 export function s3Storage(config: S3MediaConfig): MediaStorage {
   const client = new S3Client({
@@ -38,6 +56,47 @@ export function s3Storage(config: S3MediaConfig): MediaStorage {
       const md5 = createHash('md5').update(body).digest('hex');
       if ((await head(key))?.ETag?.replace(/"/g, '') === md5) return;
       await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: body, ContentType: mediaTypeOf(key) }));
+    },
+    async putStream(key, content) {
+      const Key = objectKey(key);
+      const ContentType = mediaTypeOf(key);
+      let chunks: Buffer[] = [];
+      let buffered = 0;
+      let uploadId: string | undefined;
+      const parts: CompletedPart[] = [];
+      const sendPart = async () => {
+        const Body = Buffer.concat(chunks, buffered);
+        chunks = [];
+        buffered = 0;
+        if (uploadId === undefined) {
+          uploadId = (await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType }))).UploadId;
+          if (!uploadId) throw new Error('The object store started no multipart upload');
+        }
+        const PartNumber = parts.length + 1;
+        const { ETag } = await client.send(new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body }));
+        parts.push({ ETag, PartNumber });
+      };
+      try {
+        for await (const chunk of content) {
+          const piece = asBuffer(chunk as Buffer | string);
+          chunks.push(piece);
+          buffered += piece.length;
+          if (buffered >= S3_PART_BYTES) await sendPart();
+        }
+        if (uploadId === undefined) {
+          // Smaller than one part: a plain PUT.
+          await client.send(new PutObjectCommand({ Bucket, Key, Body: Buffer.concat(chunks, buffered), ContentType }));
+          return;
+        }
+        if (buffered > 0) await sendPart();
+        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      } catch (err) {
+        if (uploadId !== undefined) await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => undefined);
+        throw err;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },
     async read(key) {
       try {

@@ -3,8 +3,12 @@
  * local folder (<DATA_DIR>/public) is the embedded default; an S3-compatible object store lets
  * several instances behind a load balancer serve the same files (s3Storage.ts).
  */
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config';
 
@@ -21,6 +25,13 @@ export interface MediaStorage {
   readonly driver: 'local' | 's3';
   /** Stores a file; an identical file already there is left alone (seeding runs on every start). */
   put(key: MediaKey, content: string | Buffer): Promise<void>;
+  /**
+   * Stores a file as it streams in (uploads of up to hundreds of megabytes): either the whole file
+   * ends up stored or, when the stream fails, nothing does. Replaces any file of that key.
+   */
+  putStream(key: MediaKey, content: Readable): Promise<void>;
+  /** Removes a file (nothing happens when there is none). */
+  remove(key: MediaKey): Promise<void>;
   /** The whole file, or null when there is none. */
   read(key: MediaKey): Promise<Buffer | null>;
   /** Whether the file is stored, without reading it (a lesson video may be hundreds of MB). */
@@ -88,6 +99,25 @@ export function localStorage(root: string): MediaStorage {
       if (existing && existing.equals(body)) return;
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, body);
+    },
+    async putStream(key, content) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written beside its final name, then renamed: a reader never sees half a file.
+      const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+      try {
+        await pipeline(content, createWriteStream(partial));
+        await rename(partial, file);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
+    },
+    async remove(key) {
+      const file = fileOf(key);
+      await rm(file, { force: true });
+      // A folder an upload made and no longer holds anything goes too.
+      await rmdir(path.dirname(file)).catch(() => undefined);
     },
     read: (key) => readFile(fileOf(key)).catch(() => null),
     exists: (key) =>

@@ -134,7 +134,23 @@ function getForEveryone(route: string, url: string, label?: string): Row {
   return { route, ...(label ? { label } : {}), call: (c, t) => c.s.get(url, opt(t)), expected: EVERYONE };
 }
 
+const STUDIO_UPLOADERS: Record<Caller, number> = { anonymous: 401, student: 403, owner: 403, otherOwner: 403, admin: 200 };
+
+/** A multipart upload of one file in the field "file" (the content studio's upload routes). */
+async function uploadAs(c: Ctx, urlPath: string, content: Buffer, name: string, token: string | undefined): Promise<Answer> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(content)]), name);
+  const res = await fetch(c.s.baseUrl + urlPath, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: JSON.parse(text) as unknown, text };
+}
+
+/** A 1 x 1 PNG. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
 const ROWS: Row[] = [
+  { route: `POST ${STUDIO_PATHS.uploadImages}`, call: (c, t) => uploadAs(c, STUDIO_PATHS.uploadImages, TINY_PNG, 'step.png', t), expected: STUDIO_UPLOADERS },
+  { route: `POST ${STUDIO_PATHS.uploadFile}`, call: (c, t) => uploadAs(c, STUDIO_PATHS.uploadFile, Buffer.from('%PDF-1.4\n%%EOF\n'), 'plan.pdf', t), expected: STUDIO_UPLOADERS },
   {
     route: `POST ${PATHS.validate}`,
     call: (c, t) => c.s.post(PATHS.validate, undefined, opt(t)),
