@@ -7,3 +7,4 @@ export * from './unlocks';
 export * from './userMeta';
 export * from './rateLimits';
 export * from './mailOutbox';
+export * from './imports';
