@@ -23,6 +23,7 @@ import { jwtAuthRoutes } from './routes/jwtAuth';
 import { pagesRoutes } from './routes/pages';
 import { restIndexRoutes } from './routes/restIndex';
 import { staticRoutes } from './routes/static';
+import { studioImportRoutes } from './routes/studioImport';
 import { usersRoutes } from './routes/users';
 import { wlRoutes } from './routes/wl';
 
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   wlRoutes(app, services);
   pagesRoutes(app, services);
   usersRoutes(app, services);
+  studioImportRoutes(app, services);
   await staticRoutes(app, services);
   return app;
 }

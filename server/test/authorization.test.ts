@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { WirePage } from '../../contract';
+import { STUDIO_PATHS, type WirePage } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
 
 type Caller = 'anonymous' | 'student' | 'owner' | 'otherOwner' | 'admin';
@@ -43,6 +43,7 @@ const EVERYONE: Record<Caller, number> = { anonymous: 200, student: 200, owner: 
 const NOBODY_403: Record<Caller, number> = { anonymous: 403, student: 403, owner: 403, otherOwner: 403, admin: 403 };
 const SIGNED_IN: Record<Caller, number> = { ...EVERYONE, anonymous: 401 };
 const OWNERS_AND_ADMINS: Record<Caller, number> = { ...SIGNED_IN, student: 403 };
+const ADMINS_ONLY: Record<Caller, number> = { anonymous: 401, student: 403, owner: 403, otherOwner: 403, admin: 200 };
 
 /** A GET that answers everyone alike: the app, its configuration and the content files. */
 function getForEveryone(route: string, url: string, label?: string): Row {
@@ -153,6 +154,19 @@ const ROWS: Row[] = [
     route: `PATCH ${PATHS.usersMe}`,
     call: (c, t) => c.s.request('PATCH', PATHS.usersMe, { meta: { kit_on_header_clicked: 1 } }, opt(t)),
     expected: SIGNED_IN,
+  },
+  {
+    route: `POST ${STUDIO_PATHS.imports}`,
+    label: 'a link-local address (refused before anything starts)',
+    call: (c, t) => c.s.post(STUDIO_PATHS.imports, { url: 'http://169.254.169.254/' }, opt(t)),
+    expected: { ...ADMINS_ONLY, admin: 400 },
+  },
+  { route: `GET ${STUDIO_PATHS.imports}`, call: (c, t) => c.s.get(STUDIO_PATHS.imports, opt(t)), expected: ADMINS_ONLY },
+  {
+    route: `GET ${STUDIO_PATHS.importJob(':id')}`,
+    label: 'no such import',
+    call: (c, t) => c.s.get(STUDIO_PATHS.importJob(999_999), opt(t)),
+    expected: { ...ADMINS_ONLY, admin: 404 },
   },
   getForEveryone('GET /portal-config.js', '/portal-config.js'),
   getForEveryone('GET /wp-json', '/wp-json/', "the REST index"),
