@@ -5,10 +5,14 @@
  * was, idempotence, a changed title, and the studio route's job lifecycle and authorization.
  * On SQLite and PostgreSQL. The import against the real WordPress peer is e2e/wordpress/import.wp.ts.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { STUDIO_PATHS, type StudioImportJob, type WirePage } from '../../contract';
+import { runCli } from '../cli';
 import { DEMO, describeEachDb, expectWpError, startTestServer, type TestServer } from '../test/harness';
 import { sniff } from './media';
 import { importWordPress } from './wordpress';
@@ -339,5 +343,48 @@ describeEachDb('WordPress import (fake site)', (dialect) => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     });
+  });
+});
+
+describe('npm run admin -- import-wordpress', () => {
+  const wp = new FakeWordPress();
+  let dir = '';
+  const saved = { ...process.env };
+  beforeAll(async () => {
+    await wp.start();
+    await seedFake(wp);
+    dir = mkdtempSync(path.join(tmpdir(), 'portal-cli-import-'));
+    Object.assign(process.env, { DATA_DIR: dir });
+    delete process.env.DATABASE_URL;
+  });
+  afterAll(async () => {
+    process.env = { ...saved };
+    rmSync(dir, { recursive: true, force: true });
+    await wp.stop();
+  });
+
+  async function cli(...args: string[]) {
+    const out: string[] = [];
+    const progress: string[] = [];
+    const code = await runCli(args, (line) => out.push(line), (line) => progress.push(line));
+    return { code, out: out.join('\n'), progress };
+  }
+
+  test('prints progress lines, the summary as JSON, and exits 0; 1 when a page failed; refuses bad addresses', async () => {
+    const first = await cli('import-wordpress', '--url', wp.origin);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.out)).toMatchObject({ created: 7, updated: 0, skipped: 0, failed: [] });
+    expect(first.progress.some((line) => /^\[\s*\d+%\] Gears Program: Crank/.test(line))).toBe(true);
+    expect(first.progress.at(-1)).toMatch(/^Import finished in \d+ s: 7 created, 0 updated, 0 unchanged, 0 failed$/);
+    expect(JSON.parse((await cli('import-wordpress', '--url', wp.origin)).out)).toMatchObject({ created: 0, updated: 0, skipped: 7 });
+
+    wp.media.delete('/progrmas/Gears/Winch/2.jpg');
+    wp.pages.get(5001)!.title = 'Winch 2';
+    const failed = await cli('import-wordpress', '--url', wp.origin);
+    expect(failed.code).toBe(1);
+    expect(JSON.parse(failed.out)).toMatchObject({ updated: 0, failed: [{ what: 'Gears Program: Winch 2 (WordPress page 5001)' }] });
+
+    expect(await cli('import-wordpress', '--url', 'http://169.254.169.254/')).toMatchObject({ code: 1, out: expect.stringMatching(/link-local/) });
+    expect(await cli('import-wordpress')).toMatchObject({ code: 1, out: expect.stringMatching(/--url is required/) });
   });
 });
