@@ -160,7 +160,8 @@ export async function importWordPress(options: ImportOptions): Promise<StudioImp
       all.push(...(res.body as WpPage[]));
       total = Math.max(1, Number(res.headers.get('x-wp-totalpages') ?? '1') || 1);
     }
-    return Promise.all(all.map(async (item) => (item.metadata !== undefined && 'lesson_0_gallery' in item ? item : ((await single(item.id)) ?? item))));
+    const fetchOne = pool(4);
+    return Promise.all(all.map(async (item) => (item.metadata !== undefined && 'lesson_0_gallery' in item ? item : ((await fetchOne(() => single(item.id))) ?? item))));
   }
 
   async function single(id: number): Promise<WpPage | null> {
