@@ -5,11 +5,12 @@
  * was, idempotence, a changed title, and the studio route's job lifecycle and authorization.
  * On SQLite and PostgreSQL. The import against the real WordPress peer is e2e/wordpress/import.wp.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import S3rver from 's3rver';
 import sharp from 'sharp';
 import { STUDIO_PATHS, type StudioImportJob, type WirePage } from '../../contract';
 import { runCli } from '../cli';
@@ -386,5 +387,47 @@ describe('npm run admin -- import-wordpress', () => {
 
     expect(await cli('import-wordpress', '--url', 'http://169.254.169.254/')).toMatchObject({ code: 1, out: expect.stringMatching(/link-local/) });
     expect(await cli('import-wordpress')).toMatchObject({ code: 1, out: expect.stringMatching(/--url is required/) });
+  });
+});
+
+describe('WordPress import into S3-compatible media storage', () => {
+  const wp = new FakeWordPress();
+  let s3: S3rver;
+  let s3Dir = '';
+  let s: TestServer;
+  beforeAll(async () => {
+    await wp.start();
+    await seedFake(wp);
+    s3Dir = mkdtempSync(path.join(tmpdir(), 's3rver-import-'));
+    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'portal-media' }] });
+    const { port } = await s3.run();
+    s = await startTestServer({
+      dialect: 'sqlite',
+      env: {
+        MEDIA_DRIVER: 's3',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_BUCKET: 'portal-media',
+        S3_REGION: 'us-east-1',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
+    });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await s3?.close();
+    rmSync(s3Dir, { recursive: true, force: true });
+    await wp.stop();
+  });
+
+  test('the media go to the bucket, converted; a second import finds them unchanged', async () => {
+    expect(s.media.driver).toBe('s3');
+    const first = await importWordPress({ db: s.db, media: s.media, url: wp.origin });
+    expect(first).toMatchObject({ created: 5, updated: 2, failed: [] });
+    const step = await s.media.read('progrmas/Gears/Crank/3.jpg');
+    expect(step && sniff(step)).toBe('jpeg');
+    expect(existsSync(path.join(s.config.publicDir, 'progrmas'))).toBe(false);
+    const second = await importWordPress({ db: s.db, media: s.media, url: wp.origin });
+    expect(second).toMatchObject({ created: 0, updated: 0, skipped: 7, failed: [] });
   });
 });
