@@ -15,6 +15,8 @@ import sharp from 'sharp';
 import { STUDIO_PATHS, type StudioImportJob, type WirePage } from '../../contract';
 import { runCli } from '../cli';
 import { DEMO, describeEachDb, expectWpError, startTestServer, type TestServer } from '../test/harness';
+import * as q from '../db/queries';
+import { createImportJob, runImportJob } from './jobs';
 import { sniff } from './media';
 import { importWordPress } from './wordpress';
 
@@ -309,6 +311,38 @@ describeEachDb('WordPress import (fake site)', (dialect) => {
         expect((answer.body as { message: string }).message).toMatch(/http:\/\/ and https:\/\/|link-local|not a web address/);
       }
       expectWpError(await s.post(STUDIO_PATHS.imports, {}, { token: tokens.admin }), 400, 'rest_invalid_param');
+    });
+
+    test('a job whose runner fell silent (its instance died) shows as failed and frees the way', async () => {
+      const id = await q.insertImportJob(s.db.kysely, {
+        url: wp.origin,
+        status: 'running',
+        progress: 0.25,
+        step: 'Gears Program: Crank, 2 of 6 images',
+        summary_json: '{}',
+        started_at: new Date(Date.now() - 120_000).toISOString(),
+        finished_at: null,
+        instance: 'gone',
+        heartbeat_at: Date.now() - 60_000,
+        active: 'import',
+      });
+      const job = (await s.get(STUDIO_PATHS.importJob(id), { token: tokens.admin })).body as StudioImportJob;
+      expect(job).toMatchObject({ status: 'failed', progress: 0.25, step: expect.stringMatching(/stopped before it finished/), finishedAt: expect.any(String) });
+      expect(await q.activeImportJob(s.db.kysely)).toBeUndefined();
+    });
+
+    test('an import stopped on its way (the server shuts down) ends as failed, and the next may start', async () => {
+      let release!: () => void;
+      wp.gate = new Promise<void>((resolve) => (release = resolve));
+      const job = await createImportJob(s.db, wp.origin, 'test', new Date());
+      const controller = new AbortController();
+      const running = runImportJob({ db: s.db, media: s.media, jobId: job.id, url: wp.origin, signal: controller.signal });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      controller.abort();
+      release();
+      wp.gate = null;
+      expect(await running).toMatchObject({ status: 'failed', step: expect.stringMatching(/stopped/), finishedAt: expect.any(String) });
+      expect(await q.activeImportJob(s.db.kysely)).toBeUndefined();
     });
 
     test('a job runs in the background; one at a time (409); any poll shows its progress and summary', async () => {
