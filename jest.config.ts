@@ -35,6 +35,8 @@ const e2eWordPress: NonNullable<Config['projects']>[number] = {
   displayName: 'e2e-wordpress',
   roots: ['<rootDir>/e2e/wordpress'],
   testMatch: ['**/*.wp.ts'],
+  // import.wp.ts runs the portal backend in-process (server/test/harness.ts), as the server project does.
+  transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition)/)'],
 };
 
 /**

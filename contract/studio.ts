@@ -191,11 +191,19 @@ export interface StudioImportBody {
   url: string;
 }
 
+/** Pages (programs, models, the terms page) created, updated, left alone as unchanged, and failed. */
 export interface StudioImportSummary {
   created: number;
   updated: number;
   skipped: number;
   failed: { what: string; reason: string }[];
+  /**
+   * Media files: downloaded (new or changed; converted counts those whose bytes did not match their
+   * name and were converted), unchanged, and skipped (left as links, e.g. on another host; why in notes).
+   */
+  media?: { downloaded: number; converted: number; unchanged: number; skipped: number };
+  /** What was left as it was, and why (at most 50). */
+  notes?: { what: string; reason: string }[];
 }
 
 export interface StudioImportJob {

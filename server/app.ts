@@ -25,6 +25,7 @@ import { restIndexRoutes } from './routes/restIndex';
 import { staticRoutes } from './routes/static';
 import { studioRoutes } from './routes/studio';
 import { studioMediaRoutes, uploadAwareClientErrorHandler } from './routes/studioMedia';
+import { studioImportRoutes } from './routes/studioImport';
 import { usersRoutes } from './routes/users';
 import { wlRoutes } from './routes/wl';
 
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   usersRoutes(app, services);
   studioRoutes(app, services);
   await studioMediaRoutes(app, services);
+  studioImportRoutes(app, services);
   await staticRoutes(app, services);
   return app;
 }

@@ -4,13 +4,15 @@
  *   create-admin   --username U --email E [--password P]
  *   create-owner   --username U --email E --first F --last L [--country C --state S --territory T] [--password P]
  *   reset-password --login USERNAME_OR_EMAIL [--password P]
+ *   import-wordpress --url https://site   (progress on stderr, the summary as JSON on stdout; exit 1 when anything failed)
  *
  * Without --password a password is generated and printed once. Uses the same configuration
  * (DATA_DIR or DATABASE_URL) as the server.
  */
+import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config';
-import { openDb } from './db/connection';
+import { loadConfig, type Config } from './config';
+import { openDb, type Db } from './db/connection';
 import { migrateToLatest } from './db/migrations';
 import * as q from './db/queries';
 import type { DomainContext } from './domain/context';
@@ -19,11 +21,15 @@ import { createAccount, setPassword } from './domain/users';
 import { ApiError } from './errors';
 import { createMailer } from './mail/mailer';
 import { MailOutbox } from './mail/outbox';
+import { checkImportUrl, ImportUrlError } from './import/http';
+import { createImportJob, ImportBusyError, runImportJob } from './import/jobs';
+import { createMediaStorage } from './media/storage';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
   create-admin   --username U --email E [--password P]
   create-owner   --username U --email E --first F --last L [--country C] [--state S] [--territory T] [--password P]
-  reset-password --login USERNAME_OR_EMAIL [--password P]`;
+  reset-password --login USERNAME_OR_EMAIL [--password P]
+  import-wordpress --url https://site`;
 
 const OPTIONS = {
   username: { type: 'string' },
@@ -35,6 +41,7 @@ const OPTIONS = {
   state: { type: 'string' },
   territory: { type: 'string' },
   login: { type: 'string' },
+  url: { type: 'string' },
 } as const;
 
 class UsageError extends Error {}
@@ -44,7 +51,7 @@ function need(value: string | undefined, name: string): string {
   return value.trim();
 }
 
-export async function runCli(argv: readonly string[], out: (line: string) => void): Promise<number> {
+export async function runCli(argv: readonly string[], out: (line: string) => void, progress: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<number> {
   const [command, ...rest] = argv;
   let values: { [K in keyof typeof OPTIONS]?: string };
   try {
@@ -65,6 +72,7 @@ export async function runCli(argv: readonly string[], out: (line: string) => voi
   };
   try {
     await migrateToLatest(db);
+    if (command === 'import-wordpress') return await importCommand(db, config, need(values.url, 'url'), out, progress);
     const password = values.password ?? generatePassword();
     const generated = values.password === undefined;
     if (values.password !== undefined && values.password.length < 10) throw new UsageError('--password must be at least 10 characters');
@@ -114,6 +122,44 @@ export async function runCli(argv: readonly string[], out: (line: string) => voi
   } finally {
     await db.close();
   }
+}
+
+async function importCommand(db: Db, config: Config, url: string, out: (line: string) => void, progress: (line: string) => void): Promise<number> {
+  try {
+    await checkImportUrl(url);
+  } catch (err) {
+    if (err instanceof ImportUrlError) throw new UsageError(err.message);
+    throw err;
+  }
+  let job;
+  try {
+    job = await createImportJob(db, url, `cli-${hostname()}-${process.pid}`, new Date());
+  } catch (err) {
+    if (err instanceof ImportBusyError) throw new UsageError(err.message);
+    throw err;
+  }
+  const started = Date.now();
+  let shownAt = 0;
+  let shownPage = '';
+  const finished = await runImportJob({
+    db,
+    media: await createMediaStorage(config),
+    jobId: job.id,
+    url,
+    onProgress: ({ progress: done, step }) => {
+      const page = step.split(',')[0] ?? step;
+      if (page === shownPage && Date.now() - shownAt < 2000) return;
+      shownPage = page;
+      shownAt = Date.now();
+      progress(`[${String(Math.floor(done * 100)).padStart(3)}%] ${step}`);
+    },
+  });
+  const { summary } = finished;
+  progress(
+    `${finished.status === 'failed' ? finished.step : 'Import finished'} in ${Math.round((Date.now() - started) / 1000)} s: ${summary.created} created, ${summary.updated} updated, ${summary.skipped} unchanged, ${summary.failed.length} failed`,
+  );
+  out(JSON.stringify(finished.status === 'failed' ? { ...summary, error: finished.step } : summary, null, 2));
+  return finished.status === 'finished' && summary.failed.length === 0 ? 0 : 1;
 }
 
 if (require.main === module) {

@@ -2,7 +2,7 @@
 import { Migrator, sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DialectName } from './connection';
 
-type ColumnType = 'text' | 'integer' | `varchar(${number})`;
+type ColumnType = 'text' | 'integer' | 'real' | `varchar(${number})`;
 
 /** Adds NOT NULL columns without defaults, in the order given (most of the schema's columns). */
 function required<T extends string, C extends string>(table: CreateTableBuilder<T, C>, columns: Record<string, ColumnType>): CreateTableBuilder<T, string> {
@@ -176,6 +176,27 @@ function migrations(dialect: DialectName): Record<string, Migration> {
               .execute(db);
           }
         }
+      },
+    },
+    '2026_11_25_import_jobs': {
+      async up(db: AnyDb) {
+        // Which portal page each imported WordPress page became, and the hash of what was written.
+        await required(db.schema.createTable('import_sources'), { site: 'varchar(300)', source_id: 'integer', page_id: 'integer', content_hash: 'varchar(64)' })
+          .addPrimaryKeyConstraint('import_sources_pk', ['site', 'source_id'])
+          .execute();
+        // Every downloaded media file: where it went and the hash (and ETag) of the bytes the site sent.
+        await required(db.schema.createTable('import_media').addColumn('source_url', 'varchar(2000)', (c) => c.primaryKey()), {
+          path: 'varchar(2000)',
+          sha256: 'varchar(64)',
+          etag: 'varchar(300)',
+        }).execute();
+        // One row per import; `active` is 'import' while it runs (a unique index: one import at a time).
+        await required(autoId(db, 'import_jobs'), { url: 'varchar(2000)', status: 'varchar(10)', progress: 'real', step: 'text', summary_json: 'text', started_at: 'varchar(30)' })
+          .addColumn('finished_at', 'varchar(30)')
+          .addColumn('instance', 'varchar(100)', (c) => c.notNull())
+          .addColumn('heartbeat_at', 'bigint', (c) => c.notNull())
+          .addColumn('active', 'varchar(10)', (c) => c.unique())
+          .execute();
       },
     },
   };

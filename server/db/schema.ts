@@ -119,6 +119,43 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+/** A WordPress page the import wrote: which portal page it became, and the hash of what was written. */
+export interface ImportSourcesTable {
+  /** The site's address without a trailing slash ("https://site"). */
+  site: string;
+  source_id: number;
+  page_id: number;
+  content_hash: string;
+}
+
+/** A media file the import downloaded: its storage path and the hash (and ETag) of the bytes the site sent. */
+export interface ImportMediaTable {
+  source_url: string;
+  path: string;
+  sha256: string;
+  etag: string;
+}
+
+export type ImportJobStatus = 'queued' | 'running' | 'finished' | 'failed';
+
+export interface ImportJobsTable {
+  id: Generated<number>;
+  url: string;
+  status: ImportJobStatus;
+  /** 0..1 */
+  progress: number;
+  step: string;
+  summary_json: string;
+  started_at: string;
+  finished_at: string | null;
+  /** The instance (or 'cli') that runs it. */
+  instance: string;
+  /** ms since 1970 of the runner's last sign of life: a job silent for long is taken as abandoned. */
+  heartbeat_at: number;
+  /** 'import' while queued or running, null afterwards: unique, so one import runs at a time. */
+  active: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   students: StudentsTable;
@@ -129,6 +166,9 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   change_versions: ChangeVersionsTable;
   mail_outbox: MailOutboxTable;
+  import_sources: ImportSourcesTable;
+  import_media: ImportMediaTable;
+  import_jobs: ImportJobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -44,9 +44,9 @@ const EVERYONE: Record<Caller, number> = { anonymous: 200, student: 200, owner: 
 const NOBODY_403: Record<Caller, number> = { anonymous: 403, student: 403, owner: 403, otherOwner: 403, admin: 403 };
 const SIGNED_IN: Record<Caller, number> = { ...EVERYONE, anonymous: 401 };
 const OWNERS_AND_ADMINS: Record<Caller, number> = { ...SIGNED_IN, student: 403 };
+const ADMINS_ONLY: Record<Caller, number> = { anonymous: 401, student: 403, owner: 403, otherOwner: 403, admin: 200 };
 
 /** The content studio: administrators only. */
-const ADMINS_ONLY: Record<Caller, number> = { anonymous: 401, student: 403, owner: 403, otherOwner: 403, admin: 200 };
 const ADMINS_CREATE: Record<Caller, number> = { ...ADMINS_ONLY, admin: 201 };
 
 const studioProgram = (title: string) => ({ title, programName: title.replace(/\s+/g, ''), hidden: false, logo: '', longImage: '', desktopBackground: '', mobileBackground: '', description: '' });
@@ -254,6 +254,19 @@ const ROWS: Row[] = [
     route: `PATCH ${PATHS.usersMe}`,
     call: (c, t) => c.s.request('PATCH', PATHS.usersMe, { meta: { kit_on_header_clicked: 1 } }, opt(t)),
     expected: SIGNED_IN,
+  },
+  {
+    route: `POST ${STUDIO_PATHS.imports}`,
+    label: 'a link-local address (refused before anything starts)',
+    call: (c, t) => c.s.post(STUDIO_PATHS.imports, { url: 'http://169.254.169.254/' }, opt(t)),
+    expected: { ...ADMINS_ONLY, admin: 400 },
+  },
+  { route: `GET ${STUDIO_PATHS.imports}`, call: (c, t) => c.s.get(STUDIO_PATHS.imports, opt(t)), expected: ADMINS_ONLY },
+  {
+    route: `GET ${STUDIO_PATHS.importJob(':id')}`,
+    label: 'no such import',
+    call: (c, t) => c.s.get(STUDIO_PATHS.importJob(999_999), opt(t)),
+    expected: { ...ADMINS_ONLY, admin: 404 },
   },
   getForEveryone('GET /portal-config.js', '/portal-config.js'),
   getForEveryone('GET /wp-json', '/wp-json/', "the REST index"),

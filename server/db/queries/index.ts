@@ -8,3 +8,4 @@ export * from './userMeta';
 export * from './rateLimits';
 export * from './mailOutbox';
 export * from './studioPages';
+export * from './imports';

@@ -1,0 +1,233 @@
+/**
+ * The WordPress import against the real WordPress peer (issue 15): `npm run e2e:wordpress` started
+ * it (setup.sh + portal-setup.sh; 17 programs, 340 models, SVG placeholders for /progrmas/*).
+ *
+ * 1. `npm run admin -- import-wordpress` into a portal that has only its administrator: every
+ *    program, model, field and gallery image arrives; page by page the stored rows equal what
+ *    WordPress's REST API answers, with its media URLs mapped to the portal's own paths, and every
+ *    media file is in storage in the format its name says.
+ * 2. The same import from the studio (POST imports, polled): nothing changes.
+ * 3. A title changed in WordPress (REST API, as its administrator) is the only update of the next import.
+ * Prints how long each import took and how many files it downloaded.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { STUDIO_PATHS, type StudioImportJob, type StudioImportSummary, type WirePage } from '../../contract';
+import { kindOfName, sniff } from '../../server/import/media';
+import { importWordPress } from '../../server/import/wordpress';
+import { mediaKeyOf } from '../../server/media/storage';
+import { demoUsers } from '../../server/seed/demoData';
+import type { DemoSource } from '../../server/seed/seedDatabase';
+import { startTestServer, type TestServer } from '../../server/test/harness';
+import { WP_USERS, wordPressSite } from './site';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const site = wordPressSite();
+const WP = site.siteUrl;
+const RENAMED = ' (renamed by the import test)';
+
+/** A portal as a franchise starts one: its administrator, no content. */
+const adminOnly: DemoSource = {
+  users: () => demoUsers().filter((u) => u.username === 'admin'),
+  students: () => [],
+  pages: () => [],
+  generateAssets: async () => undefined,
+};
+
+const STANDARD_KEYS = new Set([
+  'id', 'date', 'date_gmt', 'guid', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'link', 'title', 'content', 'excerpt',
+  'author', 'featured_media', 'parent', 'menu_order', 'comment_status', 'ping_status', 'template', 'meta', 'metadata', '_links',
+]);
+
+type WpPage = WirePage & Record<string, unknown>;
+
+async function wpJson<T>(url: string, init: RequestInit = {}): Promise<{ body: T; headers: Headers }> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return { body: (await res.json()) as T, headers: res.headers };
+}
+
+async function wpChildren(parent: number): Promise<WpPage[]> {
+  const all: WpPage[] = [];
+  for (let page = 1, total = 1; page <= total; page += 1) {
+    const { body, headers } = await wpJson<WpPage[]>(`${WP}/wp-json/wp/v2/pages?parent=${parent}&per_page=100&page=${page}`);
+    all.push(...body);
+    total = Number(headers.get('x-wp-totalpages') ?? '1');
+  }
+  return all;
+}
+
+/** WordPress's media URLs as the portal names them: its own root-relative paths. */
+function mapped(value: unknown): unknown {
+  if (typeof value === 'string') return value.startsWith(`${WP}/progrmas/`) ? value.slice(WP.length) : value;
+  if (Array.isArray(value)) return value.map(mapped);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapped(v)]));
+  return value;
+}
+
+/** The row the portal should hold for a WordPress page (ids are kept: the portal had no pages). */
+function expectedRow(wp: WpPage) {
+  const meta = Object.fromEntries(Object.entries((wp.metadata ?? {}) as Record<string, string[]>).map(([k, v]) => [k, mapped(v[0])]));
+  const fields = Object.fromEntries(Object.entries(wp).filter(([k]) => !STANDARD_KEYS.has(k)).map(([k, v]) => [k, mapped(v)]));
+  return {
+    id: wp.id,
+    parent: wp.parent,
+    title: wp.title.rendered,
+    slug: wp.slug,
+    status: 'publish',
+    menu_order: wp.menu_order,
+    content: wp.content.rendered.split(`="${WP}/progrmas/`).join('="/progrmas/'),
+    excerpt: wp.excerpt.rendered,
+    date: `${wp.date_gmt}.000Z`,
+    modified: `${wp.modified_gmt}.000Z`,
+    meta,
+    fields,
+  };
+}
+
+function mediaPaths(value: unknown, into: Set<string>): Set<string> {
+  if (typeof value === 'string' && /^\/(progrmas|content)\//.test(value)) into.add(value);
+  else if (Array.isArray(value)) value.forEach((v) => mediaPaths(v, into));
+  else if (typeof value === 'object' && value !== null) Object.values(value).forEach((v) => mediaPaths(v, into));
+  return into;
+}
+
+/** `npm run admin -- import-wordpress --url WP` on the portal's data folder: progress shown, the summary parsed. */
+function cliImport(dataDir: string): Promise<{ code: number; summary: StudioImportSummary }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'import-wordpress', '--url', WP], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let progress = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  // Progress lines (one per page): only the last ones are shown.
+  child.stderr.on('data', (chunk: Buffer) => (progress = (progress + chunk.toString('utf8')).slice(-2000)));
+  child.on('close', () => console.log(`import-wordpress (stderr, last lines):\n${progress.trim().split('\n').slice(-3).join('\n')}`));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      try {
+        resolve({ code: code ?? 1, summary: JSON.parse(out) as StudioImportSummary });
+      } catch {
+        reject(new Error(`the CLI printed no summary (exit ${code}): ${out}`));
+      }
+    });
+  });
+}
+
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
+
+describe(`WordPress import from the real WordPress (${WP})`, () => {
+  let s: TestServer;
+  let adminToken = '';
+  let wpToken = '';
+  const lawnMower = site.ids.named['Lawn Mower'] ?? 168;
+  let originalTitle = '';
+  let renamed = false;
+
+  const setWpTitle = async (id: number, title: string) => {
+    await wpJson(`${WP}/wp-json/wp/v2/pages/${id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${wpToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title }),
+    });
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer({ dialect: 'sqlite', source: adminOnly });
+    adminToken = await s.login('admin', 'demo-admin-2026');
+    const login = await wpJson<{ token: string }>(`${WP}/wp-json/jwt-auth/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: WP_USERS.admin.username, password: WP_USERS.admin.password }),
+    });
+    wpToken = login.body.token;
+    // A run that stopped halfway leaves its rename behind: undo it first.
+    const current = (await wpJson<WpPage>(`${WP}/wp-json/wp/v2/pages/${lawnMower}`)).body.title.rendered;
+    originalTitle = current.replace(RENAMED, '');
+    if (current !== originalTitle) await setWpTitle(lawnMower, originalTitle);
+  });
+  afterAll(async () => {
+    if (wpToken && originalTitle && renamed) await setWpTitle(lawnMower, originalTitle);
+    await s?.close();
+  });
+
+  test('the CLI imports every program, model, field and gallery image, as WordPress serves them', async () => {
+    const started = Date.now();
+    const { code, summary } = await cliImport(s.dir);
+    console.log(`WordPress import 1 (CLI, everything): ${seconds(started)} s; ${JSON.stringify(summary.media)}`);
+    expect(summary.failed).toEqual([]);
+    expect(code).toBe(0);
+
+    const programs = await wpChildren(127);
+    expect(programs).toHaveLength(17);
+    const wpPages: WpPage[] = [...programs];
+    for (const program of programs) wpPages.push(...(await wpChildren(program.id)));
+    expect(wpPages).toHaveLength(17 + 340);
+    const root = (await wpJson<WpPage>(`${WP}/wp-json/wp/v2/pages/127`)).body;
+    const terms = (await wpJson<WpPage>(`${WP}/wp-json/wp/v2/pages/51`)).body;
+    wpPages.push(root, terms);
+    expect(summary).toMatchObject({ created: wpPages.length, updated: 0, skipped: 0 });
+
+    const rows = new Map((await s.db.kysely.selectFrom('pages').selectAll().execute()).map((row) => [row.id, row]));
+    expect(rows.size).toBe(wpPages.length);
+    const paths = new Set<string>();
+    for (const wp of wpPages) {
+      const row = rows.get(wp.id);
+      expect({ id: wp.id, stored: row !== undefined }).toEqual({ id: wp.id, stored: true });
+      const { meta_json: metaJson, fields_json: fieldsJson, ...plain } = row!;
+      const stored = { ...plain, meta: JSON.parse(metaJson) as unknown, fields: JSON.parse(fieldsJson) as unknown };
+      expect(stored).toEqual(expectedRow(wp));
+      mediaPaths(stored.fields, paths);
+      mediaPaths(stored.meta, paths);
+    }
+    // Every gallery image, thumbnail and picture is in storage, in the format its name says.
+    let images = 0;
+    for (const mediaPath of paths) {
+      const bytes = await s.media.read(mediaKeyOf(mediaPath) ?? '');
+      expect({ mediaPath, kind: bytes && sniff(bytes) }).toEqual({ mediaPath, kind: kindOfName(mediaPath) });
+      images += 1;
+    }
+    expect(images).toBe(summary.media?.downloaded);
+    console.log(`WordPress import 1: ${wpPages.length} pages, ${images} media files checked`);
+
+    // The portal's own API lists them (Robotics 1 is hidden: the administrator sees all 17).
+    const listed = (await s.get('/wp-json/wp/v2/pages?parent=127&per_page=100', { token: adminToken })).body as WirePage[];
+    expect(listed.map((p) => p.id).sort()).toEqual(programs.map((p) => p.id).sort());
+    const lesson = (await s.get(`/wp-json/wp/v2/pages/${lawnMower}`, { token: adminToken })).body as WpPage;
+    const first = (lesson.lesson_0_gallery as { original: string }[])[0]!.original;
+    const image = await fetch(new URL(new URL(first).pathname + new URL(first).search, s.baseUrl));
+    expect({ status: image.status, type: image.headers.get('content-type') }).toEqual({ status: 200, type: 'image/jpeg' });
+  }, 20 * 60_000);
+
+  test('the same import from the studio changes nothing', async () => {
+    const before = await s.snapshot();
+    const started = Date.now();
+    const answer = await s.post(STUDIO_PATHS.imports, { url: WP }, { token: adminToken });
+    expect(answer.status).toBe(202);
+    let job = answer.body as StudioImportJob;
+    while (job.status === 'queued' || job.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      job = (await s.get(STUDIO_PATHS.importJob(job.id), { token: adminToken })).body as StudioImportJob;
+    }
+    console.log(`WordPress import 2 (studio job, nothing changed): ${seconds(started)} s; ${JSON.stringify(job.summary.media)}`);
+    expect(job).toMatchObject({ status: 'finished', progress: 1 });
+    expect(job.summary).toMatchObject({ created: 0, updated: 0, skipped: 359, failed: [] });
+    expect(job.summary.media).toMatchObject({ downloaded: 0, converted: 0 });
+    expect(await s.snapshot()).toBe(before);
+  }, 5 * 60_000);
+
+  test('a title changed in WordPress is the one update of the next import', async () => {
+    renamed = true;
+    await setWpTitle(lawnMower, originalTitle + RENAMED);
+    const before = await s.db.kysely.selectFrom('pages').selectAll().orderBy('id').execute();
+    const started = Date.now();
+    const summary = await importWordPress({ db: s.db, media: s.media, url: WP });
+    console.log(`WordPress import 3 (one title changed): ${seconds(started)} s; ${JSON.stringify(summary.media)}`);
+    expect(summary).toMatchObject({ created: 0, updated: 1, skipped: 358, failed: [] });
+    const after = await s.db.kysely.selectFrom('pages').selectAll().orderBy('id').execute();
+    const changed = after.filter((row, i) => JSON.stringify(row) !== JSON.stringify(before[i]));
+    expect(changed.map((row) => [row.id, row.title])).toEqual([[lawnMower, originalTitle + RENAMED]]);
+    expect(summary.media).toMatchObject({ downloaded: 0 });
+  }, 5 * 60_000);
+});

@@ -1,0 +1,70 @@
+/**
+ * The studio's WordPress import (STUDIO_PATHS.imports, importJob), administrators only. POST starts
+ * a job: the instance that got the request runs it in the background and keeps its import_jobs row
+ * up to date, so any instance answers the polls. One import at a time (409 while one runs).
+ */
+import { hostname } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { STUDIO_PATHS } from '../../contract';
+import { isAdmin, type Viewer } from '../domain/context';
+import { ApiError, notAllowed } from '../errors';
+import { MAX_ID, readParams } from '../http/params';
+import { sendJson } from '../http/reply';
+import type { AppServices } from '../http/services';
+import { checkImportUrl, ImportUrlError } from '../import/http';
+import { createImportJob, findJob, ImportBusyError, latestJobs, runImportJob } from '../import/jobs';
+
+const startParams = z.strictObject({ url: z.string({ error: 'Must be a string.' }).trim().min(1, 'Must not be empty.').max(2000, 'Must be at most 2000 characters long.') });
+
+export function studioImportRoutes(app: FastifyInstance, s: AppServices): void {
+  const instance = s.config.instanceName ?? `${hostname()}-${process.pid}`;
+  const running = new Map<number, { controller: AbortController; done: Promise<unknown> }>();
+
+  // A server that stops ends its imports: their rows say so (failed), and a new import may start.
+  app.addHook('onClose', async () => {
+    for (const job of running.values()) job.controller.abort();
+    await Promise.all([...running.values()].map((job) => job.done));
+  });
+
+  const admin = (viewer: Viewer) => {
+    if (!isAdmin(viewer)) throw notAllowed(viewer !== null);
+  };
+
+  app.post(STUDIO_PATHS.imports, async (request, reply) => {
+    admin(request.viewer);
+    const { url } = readParams(request, startParams);
+    try {
+      await checkImportUrl(url);
+    } catch (err) {
+      if (err instanceof ImportUrlError) throw new ApiError(400, 'rest_invalid_param', err.message, { params: { url: err.message } });
+      throw err;
+    }
+    let job;
+    try {
+      job = await createImportJob(s.ctx.db, url, instance, s.ctx.clock());
+    } catch (err) {
+      if (err instanceof ImportBusyError) throw new ApiError(409, 'import_running', err.message, { job: err.job });
+      throw err;
+    }
+    const controller = new AbortController();
+    const done = runImportJob({ db: s.ctx.db, media: s.media, jobId: job.id, url, signal: controller.signal, clock: s.ctx.clock })
+      .catch((err: unknown) => request.log.error({ err, job: job.id }, 'the import job could not record its end'))
+      .finally(() => running.delete(job.id));
+    running.set(job.id, { controller, done });
+    return sendJson(reply, job, 202);
+  });
+
+  app.get(STUDIO_PATHS.imports, async (request, reply) => {
+    admin(request.viewer);
+    return sendJson(reply, await latestJobs(s.ctx.db, s.ctx.clock()));
+  });
+
+  app.get<{ Params: { id: string } }>(STUDIO_PATHS.importJob(':id'), async (request, reply) => {
+    admin(request.viewer);
+    const jobId = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : 0;
+    const job = jobId > 0 && jobId <= MAX_ID ? await findJob(s.ctx.db, jobId, s.ctx.clock()) : null;
+    if (!job) throw new ApiError(404, 'import_not_found', `There is no import ${request.params.id}.`);
+    return sendJson(reply, job);
+  });
+}
