@@ -9,6 +9,7 @@ import type { StudioCatalogue, StudioImage, StudioMedia, StudioModel, StudioMode
 import * as q from '../db/queries';
 import type { PageRow } from '../db/schema';
 import { ApiError, invalidParams, invalidPostId } from '../errors';
+import { studioImageOfStep } from '../media/imagePipeline';
 import { isMediaPath } from '../media/mediaAccess';
 import type { MediaSigner } from '../media/signedUrls';
 import { mediaKeyOf, type MediaStorage } from '../media/storage';
@@ -29,7 +30,6 @@ import {
   rowWithState,
   slugOf,
   stepNameOf,
-  stepSizePaths,
   type PageState,
 } from './studioPages';
 
@@ -55,14 +55,7 @@ class Presenter {
   }
 
   image(step: StudioStepInput): StudioImage {
-    return {
-      original: this.media(step.original) ?? { path: '', url: '' },
-      thumbnail: this.media(step.thumbnail) ?? { path: '', url: '' },
-      sizes: stepSizePaths(step).map((size) => ({ width: size.width, modern: this.media(size.modern)!, jpeg: this.media(size.jpeg)! })),
-      width: step.width,
-      height: step.height,
-      name: stepNameOf(step),
-    };
+    return studioImageOfStep(step, stepNameOf(step), (urlPath) => this.s.signer.sign(urlPath, this.actor.id, this.now));
   }
 
   modelSummary(row: PageRow): StudioModelSummary {

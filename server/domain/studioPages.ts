@@ -279,24 +279,6 @@ export function modelInputOf(state: PageState): StudioModelInput {
 /** The stored name of a studio step's sizes (contract/studio.ts): /progrmas/studio/{folder}/{width}.jpg. */
 const STUDIO_ORIGINAL = /^\/progrmas\/studio\/(.+)\/(\d+)\.jpg$/;
 
-/** The generated sizes of a step, from the names the upload gave its files; [] for a seeded or imported step. */
-export function stepSizePaths(step: StudioStepInput): { width: number; modern: string; jpeg: string }[] {
-  const match = STUDIO_ORIGINAL.exec(step.original);
-  if (!match) return [];
-  const folder = match[1]!;
-  const largest = Number(match[2]);
-  const widths: readonly number[] = STUDIO_LIMITS.stepWidths;
-  if (!widths.includes(largest)) return [];
-  return widths
-    .filter((w) => w <= largest)
-    .map((w) => ({
-      // The largest slot holds the full width (never wider than the upload).
-      width: w === largest && step.width > 0 ? step.width : w,
-      modern: `/progrmas/studio/${folder}/${w}.webp`,
-      jpeg: `/progrmas/studio/${folder}/${w}.jpg`,
-    }));
-}
-
 /** A name to show for a step: its upload folder, or the file's name. */
 export function stepNameOf(step: StudioStepInput): string {
   const match = STUDIO_ORIGINAL.exec(step.original);

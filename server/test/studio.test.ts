@@ -100,7 +100,7 @@ describeEachDb('content studio', (dialect) => {
     const step = model.tabs[0]!.steps[0]!;
     expect(step.original.path).toBe(steps[0]!.original);
     expect(step.original.url).toMatch(/^\/progrmas\/studio\/studio-test-1\/1280\.jpg\?exp=\d+&u=\d+&sig=/);
-    expect(step.sizes.map((size) => size.width)).toEqual([375, 750, 1600]);
+    expect(step.sizes.map((size) => size.width)).toEqual([375, 750, 1280]);
     expect(step.sizes[0]!.modern.path).toBe('/progrmas/studio/studio-test-1/375.webp');
     expect(model.tabs[0]!.video).toMatchObject({ path: '/content/studio/videos/gears.mp4' });
     expect(model.tabs[1]!.video).toEqual({ embedUrl: 'https://www.youtube.com/embed/abc123' });
