@@ -42,7 +42,8 @@ export function parseMeta(row: PageRow): Record<string, string> {
   return parseObject(row.meta_json) as Record<string, string>;
 }
 
-function parseObject(json: string): Record<string, unknown> {
+/** A JSON object column's value ({} when it holds anything else). */
+export function parseObject(json: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(json);
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

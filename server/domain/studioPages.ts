@@ -8,7 +8,7 @@ import sanitizeHtml from 'sanitize-html';
 import { CONTENT_IDS, STUDIO_LIMITS, type StudioModelInput, type StudioProgramInput, type StudioStepInput, type StudioTabInput } from '../../contract';
 import type { PageRow } from '../db/schema';
 import { isMediaPath } from '../media/mediaAccess';
-import { CODE_META_KEY, parseMeta } from './content';
+import { CODE_META_KEY, parseMeta, parseObject } from './content';
 
 /** What a page shows: the columns and JSON a draft holds (pages.draft_json) or the row itself has. */
 export interface PageState {
@@ -25,14 +25,6 @@ const TAB_SLOTS = 5;
 /** Meta of the older gallery route (numbered files): a model saved by the studio uses its galleries instead. */
 const LEGACY_META = ['image_count', 'image_tabs'];
 
-function parseObject(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 export function liveState(row: PageRow): PageState {
   return { title: row.title, content: row.content, meta: parseMeta(row), fields: parseObject(row.fields_json) };

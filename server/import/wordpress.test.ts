@@ -10,7 +10,6 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { STUDIO_PATHS, type StudioImportJob, type WirePage } from '../../contract';
 import { runCli } from '../cli';
@@ -19,6 +18,7 @@ import * as q from '../db/queries';
 import { createImportJob, runImportJob } from './jobs';
 import { sniff } from './media';
 import { importWordPress } from './wordpress';
+import { startS3TestServer, type S3TestServer } from '../test/s3TestServer';
 
 const svg = (label: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60" viewBox="0 0 80 60"><rect width="80" height="60" fill="#e8eefc"/><text x="4" y="30" font-size="8">${label}</text></svg>`;
@@ -426,31 +426,20 @@ describe('npm run admin -- import-wordpress', () => {
 
 describe('WordPress import into S3-compatible media storage', () => {
   const wp = new FakeWordPress();
-  let s3: S3rver;
-  let s3Dir = '';
+  let s3: S3TestServer;
   let s: TestServer;
   beforeAll(async () => {
     await wp.start();
     await seedFake(wp);
-    s3Dir = mkdtempSync(path.join(tmpdir(), 's3rver-import-'));
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'portal-media' }] });
-    const { port } = await s3.run();
+    s3 = await startS3TestServer();
     s = await startTestServer({
       dialect: 'sqlite',
-      env: {
-        MEDIA_DRIVER: 's3',
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_BUCKET: 'portal-media',
-        S3_REGION: 'us-east-1',
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-      },
+      env: s3.env,
     });
   });
   afterAll(async () => {
     await s?.close();
     await s3?.close();
-    rmSync(s3Dir, { recursive: true, force: true });
     await wp.stop();
   });
 

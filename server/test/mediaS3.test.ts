@@ -3,16 +3,15 @@
  * are seeded into the bucket, not the data folder, and the static route streams them from there
  * with their type, validators and byte ranges.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import S3rver from 's3rver';
 import type { WirePage } from '../../contract';
 import { createMediaSigner } from '../media/signedUrls';
 import type { MediaStorage } from '../media/storage';
 import type { DemoSource } from '../seed/seedDatabase';
 import { demoSource } from './demoSource';
 import { DEMO, PATHS, expectWpError, startTestServer, type TestServer } from './harness';
+import { startS3TestServer, type S3TestServer } from './s3TestServer';
 
 /**
  * The demo source, its files cut down to Play Machines 1's art and the Catapult lesson: s3rver
@@ -23,33 +22,23 @@ const someOf = (storage: MediaStorage): MediaStorage => ({ ...storage, put: (key
 const fewerFiles: DemoSource = { ...demoSource, generateAssets: (storage) => demoSource.generateAssets(someOf(storage)) };
 
 describe('media on an S3-compatible store', () => {
-  let s3: S3rver;
+  let s3: S3TestServer;
   let s3Dir: string;
   let s: TestServer;
 
   beforeAll(async () => {
-    s3Dir = mkdtempSync(path.join(tmpdir(), 's3rver-'));
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'portal-media' }] });
-    const { port } = await s3.run();
+    s3 = await startS3TestServer({ S3_PREFIX: 'site-a' });
+    s3Dir = s3.dir;
     s = await startTestServer({
       dialect: 'sqlite',
       assets: true,
       source: fewerFiles,
-      env: {
-        MEDIA_DRIVER: 's3',
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_BUCKET: 'portal-media',
-        S3_REGION: 'us-east-1',
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        S3_PREFIX: 'site-a',
-      },
+      env: s3.env,
     });
   }, 120_000);
   afterAll(async () => {
     await s?.close();
     await s3?.close();
-    rmSync(s3Dir, { recursive: true, force: true });
   });
 
   test('the demo media went to the bucket (under the prefix), not the data folder', async () => {

@@ -6,16 +6,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { STUDIO_LIMITS, STUDIO_PATHS, type StudioFile, type StudioImage } from '../../contract/studio';
 import { studioImageOfStep } from '../media/imagePipeline';
 import { createMediaSigner } from '../media/signedUrls';
 import { DEMO, expectWpError, startTestServer, type Answer, type TestServer } from './harness';
+import { startS3TestServer, type S3TestServer } from './s3TestServer';
 
 // ---- test files ----
 
@@ -473,33 +472,24 @@ test('an upload slower than REQUEST_TIMEOUT_MS still arrives (other requests are
 }, 30_000);
 
 describe('studio uploads (S3 storage)', () => {
-  let s3: S3rver;
+  let s3: S3TestServer;
   let s3Dir: string;
   let s: TestServer;
   let admin: string;
   const stored = () => filesUnder(path.join(s3Dir, 'portal-media')).filter((f) => f.endsWith('._S3rver_object'));
 
   beforeAll(async () => {
-    s3Dir = mkdtempSync(path.join(tmpdir(), 's3rver-'));
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'portal-media' }] });
-    const { port } = await s3.run();
+    s3 = await startS3TestServer();
+    s3Dir = s3.dir;
     s = await startTestServer({
       dialect: 'sqlite',
-      env: {
-        MEDIA_DRIVER: 's3',
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_BUCKET: 'portal-media',
-        S3_REGION: 'us-east-1',
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-      },
+      env: s3.env,
     });
     admin = await s.login('admin', DEMO.admin.password);
   }, 120_000);
   afterAll(async () => {
     await s?.close();
     await s3?.close();
-    rmSync(s3Dir, { recursive: true, force: true });
   });
 
   test('an image goes to the bucket; a refused zip leaves nothing there; a 20 MB video streams up in parts', async () => {
