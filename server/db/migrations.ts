@@ -117,25 +117,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .addColumn('name', 'varchar(40)', (c) => c.primaryKey())
           .addColumn('version', 'bigint', (c) => c.notNull())
           .execute();
-        await db.insertInto('change_versions').values({ name: 'students', version: 0 }).execute();
-        if (dialect === 'postgres') {
-          await sql`create function bump_students_version() returns trigger language plpgsql as $$
-            begin
-              update change_versions set version = version + 1 where name = 'students';
-              return null;
-            end $$`.execute(db);
-          await sql`create trigger students_version after insert or update or delete or truncate on students
-            for each statement execute function bump_students_version()`.execute(db);
-        } else {
-          for (const event of ['insert', 'update', 'delete']) {
-            await sql
-              .raw(
-                `create trigger students_version_${event} after ${event} on students
-                 begin update change_versions set version = version + 1 where name = 'students'; end`,
-              )
-              .execute(db);
-          }
-        }
+        await addChangeVersion(db, dialect, 'students', 'students', 'students_version');
 
         await required(autoId(db, 'mail_outbox'), {
           to_address: 'varchar(254)',
@@ -157,25 +139,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         // The content studio's unpublished edit of a published page (null: none).
         await db.schema.alterTable('pages').addColumn('draft_json', 'text').execute();
         // Bumped in the transaction of every write to pages, as 'students' is for the roster.
-        await db.insertInto('change_versions').values({ name: 'content', version: 0 }).execute();
-        if (dialect === 'postgres') {
-          await sql`create function bump_content_version() returns trigger language plpgsql as $$
-            begin
-              update change_versions set version = version + 1 where name = 'content';
-              return null;
-            end $$`.execute(db);
-          await sql`create trigger pages_content_version after insert or update or delete or truncate on pages
-            for each statement execute function bump_content_version()`.execute(db);
-        } else {
-          for (const event of ['insert', 'update', 'delete']) {
-            await sql
-              .raw(
-                `create trigger pages_content_version_${event} after ${event} on pages
-                 begin update change_versions set version = version + 1 where name = 'content'; end`,
-              )
-              .execute(db);
-          }
-        }
+        await addChangeVersion(db, dialect, 'content', 'pages', 'pages_content_version');
       },
     },
     '2026_11_25_import_jobs': {
@@ -200,6 +164,31 @@ function migrations(dialect: DialectName): Record<string, Migration> {
       },
     },
   };
+}
+
+/**
+ * A change_versions row bumped by a trigger in the transaction of every write to the table, so
+ * caches on any instance can key on it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function addChangeVersion(db: Kysely<any>, dialect: DialectName, name: string, table: string, trigger: string): Promise<void> {
+  await db.insertInto('change_versions').values({ name, version: 0 }).execute();
+  if (dialect === 'postgres') {
+    await sql
+      .raw(
+        `create function bump_${name}_version() returns trigger language plpgsql as $$
+          begin
+            update change_versions set version = version + 1 where name = '${name}';
+            return null;
+          end $$`,
+      )
+      .execute(db);
+    await sql.raw(`create trigger ${trigger} after insert or update or delete or truncate on ${table} for each statement execute function bump_${name}_version()`).execute(db);
+    return;
+  }
+  for (const event of ['insert', 'update', 'delete']) {
+    await sql.raw(`create trigger ${trigger}_${event} after ${event} on ${table} begin update change_versions set version = version + 1 where name = '${name}'; end`).execute(db);
+  }
 }
 
 class StaticProvider implements MigrationProvider {
