@@ -25,7 +25,6 @@ function* navigate(to: string) {
 }
 
 function* loadCatalogue() {
-  yield* put(studioActions.catalogueRequested());
   try {
     const studio = yield* call(studioApi);
     yield* put(studioActions.catalogueLoaded(yield* call([studio, studio.getCatalogue])));
