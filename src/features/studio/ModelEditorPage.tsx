@@ -6,7 +6,7 @@ import { MODEL_CODE_LENGTH } from '../../shared/constants';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
-import { FormField, TextField } from '../../shared/ui/Field';
+import { FormField, Input, TextField } from '../../shared/ui/Field';
 import { FormGrid } from '../../shared/ui/Layout';
 import { Message } from '../../shared/ui/Message';
 import { PageLoading } from '../../shared/ui/PageLoading';
@@ -78,14 +78,14 @@ function ModelEditor({ id }: { id: number }) {
           <TextField id="model-title" label="Title" error={null} value={form.title} onValueChange={(title) => change({ title })} />
           <FormField id="model-code" label={`Code (${MODEL_CODE_LENGTH} digits, unique in the program)`} error={codeError(form.code)}>
             <div style={{ display: 'flex', gap: 8 }}>
-              <input
+              <Input
                 id="model-code"
                 inputMode="numeric"
                 maxLength={MODEL_CODE_LENGTH}
                 value={form.code}
                 aria-invalid={codeError(form.code) !== null}
                 onChange={(event) => change({ code: event.target.value.replace(/\D/g, '') })}
-                style={{ flex: 1, minHeight: 44 }}
+                style={{ flex: 1 }}
               />
               <Button type="button" $variant="secondary" disabled={codeBusy} onClick={() => dispatch(studioActions.codeRequested({ id, programId: model.programId }))}>
                 {codeBusy ? 'Generating…' : 'Generate'}

@@ -83,6 +83,12 @@ function modelReceived(state: StudioContentState, model: StudioModel, resetForm:
   }
 }
 
+function pageOpened(state: StudioContentState, id: number) {
+  const editor = (state.editors[id] ??= editorState());
+  if (editor.status !== 'ready') editor.status = 'loading';
+  editor.notice = null;
+}
+
 const isModel = (page: StudioProgram | StudioModel): page is StudioModel => 'programId' in page;
 
 function editTab(state: StudioContentState, modelId: number, tab: number, edit: (draft: TabDraft) => void) {
@@ -139,16 +145,8 @@ const studioSlice = createSlice({
     createFailed: (state, action: PayloadAction<ApiError>) => {
       state.creating = { busy: false, error: action.payload };
     },
-    programOpened: (state, action: PayloadAction<{ id: number }>) => {
-      const editor = (state.editors[action.payload.id] ??= editorState());
-      if (editor.status !== 'ready') editor.status = 'loading';
-      editor.notice = null;
-    },
-    modelOpened: (state, action: PayloadAction<{ id: number }>) => {
-      const editor = (state.editors[action.payload.id] ??= editorState());
-      if (editor.status !== 'ready') editor.status = 'loading';
-      editor.notice = null;
-    },
+    programOpened: (state, action: PayloadAction<{ id: number }>) => pageOpened(state, action.payload.id),
+    modelOpened: (state, action: PayloadAction<{ id: number }>) => pageOpened(state, action.payload.id),
     pageLoadFailed: (state, action: PayloadAction<{ id: number; error: ApiError }>) => {
       const editor = (state.editors[action.payload.id] ??= editorState());
       if (editor.status !== 'ready') editor.status = 'failed';
