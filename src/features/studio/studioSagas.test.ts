@@ -4,6 +4,7 @@ import { createFakeApi, networkError } from '../../../test/fakeApi';
 import { fakeStudio, fileOf, image, model, studioConfig } from '../../../test/fixtures/studio';
 import { signedInAs } from '../../../test/renderApp';
 import { createSagaStore } from '../../../test/sagaStore';
+import { sessionActions } from '../../entities/session/sessionSlice';
 import { importActions } from './importSlice';
 import { selectStudio } from './studioSelectors';
 import { studioActions } from './studioSlice';
@@ -89,5 +90,17 @@ describe('studio sagas: import', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('studio state', () => {
+  it('goes with the session: nothing of it is left for the next person', async () => {
+    const { store, state, stop } = setup();
+    store.dispatch(studioActions.catalogueRequested());
+    await waitFor(() => expect(state().content.programs.ids).toHaveLength(2));
+    store.dispatch(sessionActions.loggedOut());
+    expect(state().content.programs.ids).toEqual([]);
+    expect(state().content.programForms).toEqual({});
+    stop();
   });
 });

@@ -137,3 +137,23 @@ describe('content studio: editing', () => {
     expect(screen.getByRole('button', { name: 'Retry step-2.jpg' })).toBeInTheDocument();
   });
 });
+
+describe('content studio: preview', () => {
+  it("shows a model's draft in the student's gallery under a Preview banner", async () => {
+    const studio = fakeStudio({
+      getPreview: async (id) => ({
+        id,
+        programId: 130,
+        title: 'Catapult',
+        showInTabs: false,
+        tabs: [{ index: 0, title: '', videoUrl: null, videoId: null, gallery: [{ original: '/s/1.jpg', thumbnail: '/t/1.jpg' }, { original: '/s/2.jpg', thumbnail: '/t/2.jpg' }] }],
+        imageCount: null,
+        imageTabs: [],
+      }),
+    });
+    studio.models.set(500, model(500, 130, 'Catapult'));
+    renderStudio({ route: '/studio/preview/500', session: signedInAs('admin'), studio });
+    expect(await screen.findByRole('note')).toHaveTextContent('Preview — not published');
+    expect(await screen.findByRole('img', { name: 'Catapult, step 1 of 2' })).toBeInTheDocument();
+  });
+});

@@ -1,4 +1,5 @@
-import { combineReducers } from '@reduxjs/toolkit';
+import { combineReducers, type UnknownAction } from '@reduxjs/toolkit';
+import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
 import { importReducer } from './importSlice';
 import { modelsAdapter, programsAdapter, studioContentReducer } from './studioSlice';
 import { batchTotals, uploadsReducer, type UploadItem } from './uploadsSlice';
@@ -6,8 +7,12 @@ import type { ApiError } from '../../api/types';
 import { failureMessage } from '../../shared/failureMessage';
 import type { StoreState } from '../../shared/storeHooks';
 
-export const studioReducer = combineReducers({ content: studioContentReducer, uploads: uploadsReducer, import: importReducer });
-export type StudioState = ReturnType<typeof studioReducer>;
+const studioParts = combineReducers({ content: studioContentReducer, uploads: uploadsReducer, import: importReducer });
+export type StudioState = ReturnType<typeof studioParts>;
+
+/** The studio's state; a session that ends takes it along (the next administrator starts afresh). */
+export const studioReducer = (state: StudioState | undefined, action: UnknownAction): StudioState =>
+  studioParts(sessionEndedActionTypes.includes(action.type) ? undefined : state, action);
 /** The store's state, with the studio's part once it has joined. */
 export type WithStudio = StoreState & { studio?: StudioState };
 
