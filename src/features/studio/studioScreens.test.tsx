@@ -135,6 +135,7 @@ describe('content studio: editing', () => {
     // The too-large file never went to the server.
     expect(studio.calls.filter((c) => c.method === 'upload')).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Retry step-2.jpg' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry big.jpg' })).toBeNull();
   });
 });
 

@@ -26,6 +26,8 @@ export interface UploadItem {
   progress: number;
   /** Why it failed, in words the user can act on (the server's own message when it refused the file). */
   error: string | null;
+  /** Refused before sending (too large, not an image): sending it again would not help. */
+  refusedHere: boolean;
 }
 
 export type QueuedUpload = Pick<UploadItem, 'id' | 'name' | 'bytes' | 'uploadKind' | 'target' | 'batch' | 'seq'> & {
@@ -44,7 +46,7 @@ const uploadsSlice = createSlice({
   reducers: {
     queued: (state, action: PayloadAction<QueuedUpload[]>) => {
       for (const { refused, ...item } of action.payload) {
-        state.items.push({ ...item, status: refused ? 'failed' : 'queued', progress: 0, error: refused ?? null });
+        state.items.push({ ...item, status: refused ? 'failed' : 'queued', progress: 0, error: refused ?? null, refusedHere: Boolean(refused) });
       }
     },
     started: (state, action: PayloadAction<{ id: string }>) => {
@@ -65,7 +67,7 @@ const uploadsSlice = createSlice({
     },
     retried: (state, action: PayloadAction<{ id: string }>) => {
       const item = find(state, action.payload.id);
-      if (item && item.status === 'failed') Object.assign(item, { status: 'queued', progress: 0, error: null });
+      if (item && item.status === 'failed' && !item.refusedHere) Object.assign(item, { status: 'queued', progress: 0, error: null });
     },
     /** Forgets finished and failed files (the list's "Clear"). */
     cleared: (state) => {

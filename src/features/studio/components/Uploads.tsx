@@ -42,7 +42,7 @@ export function useQueueUploads(kind: UploadKind, target: UploadTarget) {
   };
 }
 
-type Entry = { isFile: boolean; isDirectory: boolean; file?: (done: (file: File) => void, fail: (e: unknown) => void) => void; createReader?: () => { readEntries: (done: (entries: Entry[]) => void, fail: (e: unknown) => void) => void } };
+export type Entry = { isFile: boolean; isDirectory: boolean; file?: (done: (file: File) => void, fail: (e: unknown) => void) => void; createReader?: () => { readEntries: (done: (entries: Entry[]) => void, fail: (e: unknown) => void) => void } };
 
 /** Every file under a dropped folder (readEntries answers in parts until it answers none). */
 async function filesOf(entry: Entry): Promise<File[]> {
@@ -57,7 +57,7 @@ async function filesOf(entry: Entry): Promise<File[]> {
   }
 }
 
-async function droppedFiles(data: DataTransfer): Promise<File[]> {
+export async function droppedFiles(data: DataTransfer): Promise<File[]> {
   const entries = Array.from(data.items ?? [])
     .map((item) => (item.kind === 'file' && 'webkitGetAsEntry' in item ? (item.webkitGetAsEntry() as Entry | null) : null))
     .filter((entry): entry is Entry => entry !== null);
@@ -163,9 +163,11 @@ export function UploadList({ items, title }: { items: UploadItem[]; title: strin
             {item.status === 'failed' && (
               <SmallButtonRow>
                 <Refused role="alert">{item.error}</Refused>
-                <Button type="button" $variant="secondary" onClick={() => dispatch(uploadActions.retried({ id: item.id }))}>
-                  Retry {item.name}
-                </Button>
+                {!item.refusedHere && (
+                  <Button type="button" $variant="secondary" onClick={() => dispatch(uploadActions.retried({ id: item.id }))}>
+                    Retry {item.name}
+                  </Button>
+                )}
               </SmallButtonRow>
             )}
           </li>
