@@ -78,6 +78,18 @@ function standIn() {
       if (name.startsWith('bad')) return json({ code: 'not_an_image', message: `${name} is not a JPEG, PNG or WebP image.`, data: { status: 415 } }, 415);
       return json(image(name));
     }
+    if (p === '/pages/950/preview') {
+      const gallery = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ original: svg(`${prefix} ${i + 1}`, '#1E7B34'), thumbnail: svg(`${prefix} ${i + 1}`, '#1E7B34'), originalWidth: 400, originalHeight: 300 }));
+      return json({
+        id: 950,
+        parent: 901,
+        title: { rendered: 'Catapult' },
+        show_in_diffrent_tabs: '1',
+        metadata: { lesson_0_tab_title: ['Build'], lesson_1_tab_title: ['Experiment'] },
+        lesson_0_gallery: gallery('Build', 6),
+        lesson_1_gallery: gallery('Experiment', 6),
+      });
+    }
     if (p === '/imports' && request.method() === 'GET') return json([]);
     if (p === '/imports') return json({ id: 1, url: 'https://wp.example', status: 'running', progress: 0.4, step: 'Play Machines 2: Lawn Mower, 12 of 51 images', summary: { created: 3, updated: 0, skipped: 1, failed: [] }, startedAt: '2026-11-20T10:00:00Z', finishedAt: null });
     if (p === '/imports/1') return json({ id: 1, url: 'https://wp.example', status: 'finished', progress: 1, step: '', summary: { created: 12, updated: 2, skipped: 4, failed: [{ what: 'Lawn Mower', reason: 'Image 4 could not be downloaded (404).' }] }, startedAt: '2026-11-20T10:00:00Z', finishedAt: '2026-11-20T10:02:00Z' });
@@ -138,6 +150,13 @@ async function main() {
     ]);
     await page.getByText('2 of 3 uploaded, 1 not uploaded.').waitFor();
     await at(page, 'model');
+
+    await page.getByRole('link', { name: 'Preview as a student' }).click();
+    await page.getByText('Preview — not published').waitFor();
+    await page.getByRole('img', { name: 'Catapult, step 1 of 6' }).waitFor();
+    await page.getByRole('button', { name: 'Next Slide' }).click();
+    await page.getByRole('img', { name: 'Catapult, step 2 of 6' }).waitFor();
+    await at(page, 'preview');
 
     await page.goto(`${portal.baseUrl}/studio/import`);
     await page.getByLabel('WordPress site address').fill('https://wp.example');

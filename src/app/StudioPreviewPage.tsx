@@ -2,6 +2,7 @@
  * /studio/preview/:pageId: a model's draft as a student sees it. Composed here because it joins two
  * features: the studio (which loads the preview) and content (the student's own gallery).
  */
+import 'react-image-gallery/styles/image-gallery.css';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { InstructionGallery } from '../features/content/components/InstructionGallery';
