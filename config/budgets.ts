@@ -36,4 +36,6 @@ export const routeBudgets: RouteBudget[] = [
   content('/select-model', 'page-select-model'),
   content('/select-model-lesson-plans', 'page-select-model-lesson-plans'),
   content('/model_building_instructions', 'page-gallery'),
+  // The content studio (administrators): its screens and its calls (chunk "api-studio").
+  page('/studio', 'studio', 200, ['header-menu', 'api-studio']),
 ];

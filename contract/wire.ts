@@ -282,6 +282,8 @@ export interface PortalRuntimeConfig {
     serverUnlock: boolean;
     userMeta: boolean;
     createFranchiseOwner: boolean;
+    /** The content studio (contract/studio.ts); optional so that older configurations stay valid. */
+    contentStudio?: boolean;
   };
   /** Shows the QA panel (action log download and replay). */
   qaPanel: boolean;

@@ -18,7 +18,8 @@ export const testConfig: PortalRuntimeConfig = readRuntimeConfig({
   authKey: 'test-auth-key',
   supportEmail: 'team@demo.portal.test',
   cmsAdminUrl: 'https://cms.example.test/wp-admin/',
-  capabilities: { serverUnlock: true, userMeta: true, createFranchiseOwner: true },
+  // The studio is off unless a test turns it on (test/fixtures/studio.ts).
+  capabilities: { serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: false },
 });
 
 /** A /portal-config.js that names no capability: all are looked up in the site's REST index. */

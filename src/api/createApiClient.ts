@@ -19,7 +19,7 @@ import {
 } from './mappers';
 import type * as PageMappers from './pageMappers';
 import { createTransport, type ExpiryRule, type TransportOptions } from './transport';
-import type { ApiClient } from './types';
+import type { ApiClient, StudioApi } from './types';
 
 export interface ApiClientOptions extends TransportOptions {
   /** Shared key sent as AUTH_KEY in wl/v1 bodies. */
@@ -55,6 +55,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return read(pick(mappers))(answer);
   };
 
+  let studio: Promise<StudioApi> | null = null;
+
   return {
     login: (username, password) => post(API_PATHS.token, { username, password } satisfies TokenRequestBody, 'never').then(read(mapLogin)),
     validateToken: () => post(API_PATHS.validateToken, undefined, 'anyAuthFailure').then(nothing),
@@ -79,5 +81,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return read(mapSiteCapabilities)(answer);
     },
     createFranchiseOwner: (input) => post(API_PATHS.createFranchiseOwner, wl(newFranchiseOwnerFields(input))).then(read(mapCreatedOwner)),
+    studio: () =>
+      (studio ??= import(/* webpackChunkName: "api-studio" */ './studioClient').then(
+        (module) => module.createStudioApi(send, options),
+        (): never => {
+          studio = null;
+          throw chunkLoadFailure();
+        },
+      )),
   };
 }

@@ -3,6 +3,7 @@
  * with the index call, so that the login page's entry stays within its budget.
  */
 import { API_PATHS } from '../../contract';
+import { STUDIO_PATHS } from '../../contract/studio';
 import { isObj, toList, unreadable } from './mappers';
 import type { SiteCapabilities } from './types';
 
@@ -17,5 +18,6 @@ export function mapSiteCapabilities(wire: unknown): SiteCapabilities {
     serverUnlock: takesPost(API_PATHS.unlockLesson),
     userMeta: takesPost(API_PATHS.usersMe),
     createFranchiseOwner: takesPost(API_PATHS.createFranchiseOwner),
+    contentStudio: takesPost(STUDIO_PATHS.createProgram),
   };
 }

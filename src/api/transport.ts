@@ -25,7 +25,7 @@ export type ExpiryRule =
   | 'jwt';
 
 export interface ApiRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: object;
   expiry: ExpiryRule;

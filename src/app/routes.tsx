@@ -89,6 +89,12 @@ export const routes: RouteObject[] = [
                 handle: { title: 'Sign Up New Franchise' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-sign-up-franchise" */ '../features/roster/SignUpFranchisePage')),
               },
+              // The content studio (issue 15): one chunk for its screens, never loaded by the login or a student.
+              { path: paths.studio.pattern, handle: { title: 'Content studio' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/StudioProgramsPage')) },
+              { path: paths.studioProgram.pattern, handle: { title: 'Program · Content studio' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/ProgramEditorPage')) },
+              { path: paths.studioModel.pattern, handle: { title: 'Model · Content studio' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/ModelEditorPage')) },
+              { path: paths.studioPreview.pattern, handle: { title: 'Preview · Content studio' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio-preview" */ './StudioPreviewPage')) },
+              { path: paths.studioImport.pattern, handle: { title: 'Import · Content studio' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/ImportPage')) },
             ],
           },
           {

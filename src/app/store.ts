@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Middleware, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore, type Storage } from 'redux-persist';
 import type { ApiClient } from '../api/types';
@@ -10,7 +10,8 @@ import { preloadImage } from '../shared/preloadImage';
 import type { Navigator, SagaServices } from '../shared/sagaServices';
 import { sessionPersistConfig } from './persist';
 import { slices, type RootState } from './rootReducer';
-import { rootSaga } from './rootSaga';
+import { keepAlive, rootSaga } from './rootSaga';
+import type { FeatureHost, LazyFeature } from '../shared/lazyFeature';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
 
 export interface AppStoreOptions {
@@ -32,10 +33,11 @@ export function createAppStore(options: AppStoreOptions) {
   const services: SagaServices = { api: options.api, navigator: options.navigator, preloadImage: options.preloadImage ?? preloadImage };
   const sagaMiddleware = createSagaMiddleware({ context: { ...services } });
 
-  const reducer = combineReducers({
-    ...slices,
-    session: persistReducer(sessionPersistConfig(options.storage), sessionReducer),
-  });
+  const session = persistReducer(sessionPersistConfig(options.storage), sessionReducer);
+  const lazySlices: Record<string, Reducer> = {};
+  let combined = combineReducers({ ...slices, session }) as Reducer;
+  // Lazy features' reducers join this one in place (no action: they may join during a render).
+  const reducer = ((state, action) => combined(state, action)) as ReturnType<typeof combineReducers<typeof slices & { session: typeof session }>>;
 
   const store = configureStore({
     // A QA replay puts whole states into the store (qa/stateReplaced).
@@ -59,7 +61,15 @@ export function createAppStore(options: AppStoreOptions) {
   const persistor = persistStore(store);
   const sagaTask = options.runSagas === false ? null : sagaMiddleware.run(rootSaga);
 
-  return { store, persistor, sagaTask };
+  const injectFeature = (feature: LazyFeature) => {
+    if (lazySlices[feature.name]) return;
+    lazySlices[feature.name] = feature.reducer;
+    combined = combineReducers({ ...slices, ...lazySlices, session });
+    if (sagaTask) sagaMiddleware.run(keepAlive, feature.name, feature.saga);
+  };
+  Object.assign(store, { injectFeature } satisfies FeatureHost);
+
+  return { store: store as typeof store & FeatureHost, persistor, sagaTask };
 }
 
 export type AppStore = ReturnType<typeof createAppStore>['store'];

@@ -71,6 +71,11 @@ export const paths = {
     href: ({ programName, programId, lessonId }: { programName: string; programId: number; lessonId: number }) =>
       fill(galleryPattern, { first: programName, second: programId, third: lessonId }),
   },
+  studio: route('/studio'),
+  studioProgram: route('/studio/programs/:programId'),
+  studioModel: route('/studio/models/:modelId'),
+  studioPreview: route('/studio/preview/:pageId'),
+  studioImport: route('/studio/import'),
   /** The older '/model_building_instructions/{userName}/{programName}/{ModelName}'. */
   legacyModelBuildingInstructions: {
     pattern: galleryPattern,

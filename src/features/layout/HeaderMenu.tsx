@@ -1,5 +1,7 @@
 import type { Role } from '../../api/types';
+import { selectCapabilities } from '../../entities/config/configSlice';
 import { paths } from '../../shared/paths';
+import { useAppSelector } from '../../shared/storeHooks';
 import { MenuButton, type MenuEntry } from '../../shared/ui/MenuButton';
 import { roleMenu } from './menuItems';
 
@@ -16,8 +18,9 @@ function GearIcon() {
  * Its own chunk ("header-menu"): the login page never shows it, so the login's budget does not carry it.
  */
 export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | null; userName: string; onLogOut: () => void }) {
+  const contentStudio = useAppSelector(selectCapabilities).contentStudio === true;
   const entries: MenuEntry[] = [
-    ...roleMenu(role, userName).map((link): MenuEntry => ({ kind: 'link', ...link })),
+    ...roleMenu(role, userName, contentStudio).map((link): MenuEntry => ({ kind: 'link', ...link })),
     { kind: 'separator', key: 'general' },
     { kind: 'link', label: 'Terms of use', to: paths.termsOfUse.href() },
     { kind: 'action', label: 'Log out', onSelect: onLogOut },

@@ -7,10 +7,12 @@ export interface MenuLink {
 }
 
 /** The role menus, exactly as portal-spec.md section 2 lists them. */
-export function roleMenu(role: Role | null, userName: string): MenuLink[] {
+export function roleMenu(role: Role | null, userName: string, contentStudio = false): MenuLink[] {
   const own = { userName };
   if (role === 'administrator') {
     return [
+      // Where the backend has the studio (issue 15), the office edits content here.
+      ...(contentStudio ? [{ label: 'Content studio', to: paths.studio.href() }] : []),
       { label: 'Franchise Owners', to: paths.franchiseOwnersList.href() },
       { label: 'All Students List', to: paths.allStudentsList.href() },
       { label: 'Sign Up New Franchise', to: paths.signUpNewFranchise.href(own) },

@@ -1,0 +1,153 @@
+/**
+ * The content studio end to end (issue 15): an administrator creates a program and a model with a
+ * generated code and 12 uploaded step images in 2 tabs, publishes both, and a student unlocks the
+ * model with that code and steps through every image, at 375 and 1280 px (e2e/artifacts/studio-*.png).
+ *
+ * Not run by `npm run e2e` yet: it needs the studio's server routes (contract/studio.ts). Once they
+ * are merged, enable it by renaming this file to e2e/journeys/studio.e2e.ts (the e2e project runs
+ * every *.e2e.ts under e2e/), then `npm run e2e -- e2e/journeys/studio.e2e.ts`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { DEMO_USERS, journeyFile, logOut, openMenu, screenshot, signIn } from '../support';
+
+const journey = journeyFile();
+
+const PROGRAM = { title: 'Studio Journey Program', name: 'StudioJourney' };
+const MODEL = { title: 'Robot Arm' };
+const TABS = [
+  { title: 'Build', steps: 6 },
+  { title: 'Experiment', steps: 6 },
+];
+const WIDTHS = [375, 1280] as const;
+
+let pictures: string;
+
+/** Real JPEG drawings (1200 × 900), each with its number, as an office would upload. */
+async function drawStep(file: string, label: string, hue: number): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="hsl(${hue},70%,55%)"/><text x="600" y="500" font-size="160" text-anchor="middle" font-family="sans-serif" fill="#fff">${label}</text></svg>`;
+  const out = path.join(pictures, file);
+  await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toFile(out);
+  return out;
+}
+
+beforeAll(async () => {
+  pictures = mkdtempSync(path.join(tmpdir(), 'studio-journey-'));
+});
+afterAll(() => rmSync(pictures, { recursive: true, force: true }));
+
+const idFromUrl = (page: Page, pattern: RegExp) => Number(pattern.exec(new URL(page.url()).pathname)?.[1]);
+
+async function upload(page: Page, label: string, files: string[]) {
+  await page.getByLabel(label, { exact: true }).setInputFiles(files);
+}
+
+async function photograph(page: Page, name: string) {
+  const start = page.viewportSize()!;
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width <= 400 ? 812 : 900 });
+    await page.waitForTimeout(450);
+    expect({ width, overflow: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) }).toEqual({ width, overflow: 0 });
+    await screenshot(page, `studio-${name}-${width}`);
+  }
+  await page.setViewportSize(start);
+}
+
+describe('content studio journey', () => {
+  it('an administrator publishes a new model with 12 steps in 2 tabs, and a student unlocks it and steps through them', async () => {
+    const admin = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
+    let page = admin.page;
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password, journey.portal.baseUrl);
+    expect(await openMenu(page)).toContain('Content studio');
+    await page.getByRole('menuitem', { name: 'Content studio' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Content studio' }).waitFor();
+
+    // The program: created as a draft, named, given its pictures, published.
+    await page.getByLabel("New program's title").fill(PROGRAM.title);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/studio\/programs\/\d+$/);
+    const programId = idFromUrl(page, /\/studio\/programs\/(\d+)$/);
+    await page.getByLabel(/^Program name/).fill(PROGRAM.name);
+    await upload(page, 'Upload logo', [await drawStep('logo.jpg', 'SJ', 200)]);
+    await upload(page, 'Upload desktop background', [await drawStep('desktop.jpg', '', 50)]);
+    await upload(page, 'Upload mobile background', [await drawStep('mobile.jpg', '', 50)]);
+    await page.getByText('Now: ', { exact: false }).nth(2).waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Published: everyone sees it now.').waitFor();
+
+    // The model: a generated code, two tabs of six steps each, a small picture.
+    await page.getByLabel("New model's title").fill(MODEL.title);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/studio\/models\/\d+$/);
+    const modelId = idFromUrl(page, /\/studio\/models\/(\d+)$/);
+    await page.getByRole('button', { name: 'Generate' }).click();
+    const codeInput = page.getByLabel(/^Code/);
+    await page.waitForFunction(() => /^\d{4}$/.test((document.getElementById('model-code') as HTMLInputElement | null)?.value ?? ''));
+    const code = await codeInput.inputValue();
+    await page.getByLabel('Show in different tabs').check();
+    await upload(page, 'Upload small picture', [await drawStep('small.jpg', MODEL.title, 120)]);
+
+    for (const [index, tab] of TABS.entries()) {
+      if (index > 0) {
+        await page.getByRole('button', { name: /^Add a tab/ }).click();
+        await page.getByRole('tab', { name: `Tab ${index + 1}` }).click();
+      }
+      await page.getByLabel(`Tab ${index + 1} title`).fill(tab.title);
+      const files = [];
+      // Named so that name order is step order (step-10 after step-9).
+      for (let step = 1; step <= tab.steps; step += 1) files.push(await drawStep(`${tab.title}-step-${step}.jpg`, `${tab.title} ${step}`, index * 90 + step * 10));
+      await upload(page, `Choose step images for tab ${index + 1}`, files);
+      await page.getByText(`${tab.steps} of ${tab.steps} uploaded.`).waitFor({ timeout: 60_000 });
+      await page.getByRole('img', { name: `Step ${tab.steps}`, exact: true }).waitFor();
+    }
+    await photograph(page, 'model-editor');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText(/Draft saved/).waitFor();
+
+    // The preview: the student's gallery with the banner.
+    await page.getByRole('link', { name: 'Preview as a student' }).click();
+    await page.getByText('Preview — not published').waitFor();
+    await page.getByRole('img', { name: `${MODEL.title}, step 1 of ${TABS[0]!.steps}` }).waitFor();
+    await photograph(page, 'preview');
+    await page.goBack();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Published: everyone sees it now.').waitFor();
+    expect(admin.errors).toEqual([]);
+    await logOut(page);
+
+    // The student: unlock with the code, then every step of both tabs, at each width.
+    for (const width of WIDTHS) {
+      const student = await journey.openBrowser({ viewport: { width, height: width <= 400 ? 812 : 900 } });
+      page = student.page;
+      await signIn(page, DEMO_USERS.mia.username, DEMO_USERS.mia.password, journey.portal.baseUrl);
+      await page.goto(`${journey.portal.baseUrl}/select-model/${PROGRAM.name}/${programId}`);
+      const card = page.getByTestId(`model-card-${modelId}`);
+      await card.waitFor();
+      await screenshot(page, `studio-student-select-model-${width}`);
+      await card.getByLabel(`Enter the 4-digit code for ${MODEL.title}`).fill(code);
+      const open = card.getByRole('link', { name: `Building instructions: ${MODEL.title}` });
+      await open.waitFor();
+      await open.click();
+      await page.waitForURL(`${journey.portal.baseUrl}/model_building_instructions/${PROGRAM.name}/${programId}/${modelId}`);
+      await page.getByRole('heading', { level: 1, name: MODEL.title }).waitFor();
+      const tabs = page.getByRole('tablist', { name: `${MODEL.title} parts` }).getByRole('tab');
+      await expect(tabs.allInnerTexts()).resolves.toEqual(TABS.map((tab) => tab.title));
+      for (const tab of TABS) {
+        await tabs.filter({ hasText: tab.title }).click();
+        await page.getByRole('tab', { name: tab.title, selected: true }).waitFor();
+        for (let step = 1; step <= tab.steps; step += 1) {
+          const slide = page.getByRole('img', { name: `${MODEL.title}, step ${step} of ${tab.steps}` });
+          await slide.waitFor();
+          await page.waitForFunction((alt) => Array.from(document.images).some((img) => img.alt === alt && img.complete && img.naturalWidth > 0), `${MODEL.title}, step ${step} of ${tab.steps}`);
+          if (step === 1 || step === tab.steps) await screenshot(page, `studio-student-${tab.title.toLowerCase()}-step-${step}-${width}`);
+          if (step < tab.steps) await page.getByRole('button', { name: 'Next Slide' }).click();
+        }
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      expect(student.errors).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,197 @@
+/** /studio/programs/:programId: a program's fields and pictures, its models (main and experimental). */
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import styled from 'styled-components';
+import type { StudioModelSummary, StudioProgram } from '../../../contract/studio';
+import { paths } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { Button } from '../../shared/ui/Button';
+import { Card } from '../../shared/ui/Card';
+import { FormField, TextField } from '../../shared/ui/Field';
+import { FormGrid } from '../../shared/ui/Layout';
+import { Message } from '../../shared/ui/Message';
+import { PageLoading } from '../../shared/ui/PageLoading';
+import { EmptyState, LoadFailed } from '../../shared/ui/States';
+import { Title } from '../../shared/ui/Text';
+import { MediaField } from './components/MediaField';
+import { SortableList } from './components/SortableList';
+import { ConfirmDialog, EditorActions, StatusBadge } from './components/StudioParts';
+import { StudioFrame } from './components/StudioFrame';
+import type { ProgramForm, ProgramMediaField } from './model/forms';
+import { CreateByTitle } from './StudioProgramsPage';
+import { selectEditor, selectProgramForm, selectStudio, selectStudioProgram, studioFailure } from './studioSelectors';
+import { studioActions } from './studioSlice';
+
+export const TextArea = styled.textarea`
+  width: 100%;
+  min-height: 10rem;
+  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export const Check = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  min-height: ${({ theme }) => theme.touchTarget}px;
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  input {
+    width: 20px;
+    height: 20px;
+  }
+`;
+
+export const Section = styled(Card)`
+  margin: ${({ theme }) => theme.space[5]}px 0;
+  h2 {
+    margin-top: 0;
+  }
+`;
+
+const mediaFields: { field: ProgramMediaField; label: string }[] = [
+  { field: 'logo', label: 'Logo' },
+  { field: 'longImage', label: 'Long image' },
+  { field: 'desktopBackground', label: 'Desktop background' },
+  { field: 'mobileBackground', label: 'Mobile background' },
+];
+
+export default function ProgramEditorPage() {
+  const id = Number(useParams().programId);
+  return (
+    <StudioFrame>
+      <ProgramEditor key={id} id={id} />
+    </StudioFrame>
+  );
+}
+
+function ProgramEditor({ id }: { id: number }) {
+  const dispatch = useAppDispatch();
+  const program = useAppSelector((state) => selectStudioProgram(state, id));
+  const form = useAppSelector((state) => selectProgramForm(state, id));
+  const editor = useAppSelector((state) => selectEditor(state, id));
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  useEffect(() => void dispatch(studioActions.programOpened({ id })), [dispatch, id]);
+
+  if (!program || !form || !editor) {
+    if (editor?.status === 'failed') return <LoadFailed what="this program" error={editor.error} onRetry={() => dispatch(studioActions.programOpened({ id }))} />;
+    return <PageLoading label="Loading the program" />;
+  }
+  const change = (changes: Partial<ProgramForm>) => dispatch(studioActions.programFieldChanged({ id, changes }));
+
+  return (
+    <>
+      <p>
+        <Link to={paths.studio.href()}>← All programs</Link>
+      </p>
+      <Title>{form.title || 'Untitled program'}</Title>
+      <EditorActions
+        editor={editor}
+        status={program.status}
+        hasDraft={program.hasDraft}
+        onAction={(action) => dispatch(studioActions.saveRequested({ id, action }))}
+        extra={
+          <Button type="button" $variant="secondary" onClick={() => setConfirmDelete(true)}>
+            Delete program
+          </Button>
+        }
+      />
+      <Section as="section" aria-labelledby="program-fields">
+        <h2 id="program-fields">Program</h2>
+        <FormGrid>
+          <TextField id="program-title" label="Title" error={null} value={form.title} onValueChange={(title) => change({ title })} />
+          <TextField id="program-name" label="Program name (in links, e.g. PlayMachines1)" error={null} value={form.programName} onValueChange={(programName) => change({ programName })} />
+          <Check>
+            <input type="checkbox" checked={form.hidden} onChange={(event) => change({ hidden: event.target.checked })} /> Hidden from the lists
+          </Check>
+        </FormGrid>
+        <FormField id="program-description" label="Long description (HTML; the server keeps safe tags only)" error={null} wide>
+          <TextArea id="program-description" value={form.description} onChange={(event) => change({ description: event.target.value })} />
+        </FormField>
+      </Section>
+      <Section as="section" aria-labelledby="program-pictures">
+        <h2 id="program-pictures">Pictures</h2>
+        <FormGrid>
+          {mediaFields.map(({ field, label }) => (
+            <MediaField key={field} label={label} path={form[field]} kind="image" accept="image/*" target={{ kind: 'programMedia', id, field }} onClear={() => change({ [field]: '' })} />
+          ))}
+        </FormGrid>
+      </Section>
+      <ProgramModels program={program} />
+      {confirmDelete && (
+        <ConfirmDialog
+          title={`Delete ${program.title}?`}
+          confirmLabel="Delete program"
+          busy={editor.busy === 'delete'}
+          onConfirm={() => dispatch(studioActions.saveRequested({ id, action: 'delete' }))}
+          onCancel={() => setConfirmDelete(false)}
+        >
+          <p>Only a program without models can be deleted. This cannot be undone.</p>
+          {editor.failed?.action === 'delete' && (
+            <Message $tone="error" role="alert">
+              <p>{studioFailure(editor.failed.error)}</p>
+            </Message>
+          )}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+function ModelGroup({ program, experimental, models }: { program: StudioProgram; experimental: boolean; models: StudioModelSummary[] }) {
+  const dispatch = useAppDispatch();
+  const heading = experimental ? 'Experimental models' : 'Main models';
+  const others = program.models.filter((model) => model.experimental !== experimental);
+  return (
+    <>
+      <h3>{heading}</h3>
+      {models.length === 0 ? (
+        <EmptyState>No {experimental ? 'experimental' : 'main'} models yet.</EmptyState>
+      ) : (
+        <SortableList
+          items={models.map((model) => ({ ...model, label: model.title }))}
+          label="model"
+          onReorder={(ids, previousIds) => {
+            // The server numbers main and experimental models apart: send both groups, this one reordered.
+            const rest = others.map((model) => model.id);
+            const all = (list: number[]) => (experimental ? [...rest, ...list] : [...list, ...rest]);
+            dispatch(studioActions.modelsReordered({ programId: program.id, ids: all(ids as number[]), previousIds: all(previousIds as number[]) }));
+          }}
+        >
+          {(model) => (
+            <div style={{ flex: '1 1 12rem', minWidth: 0 }}>
+              <Link to={paths.studioModel.href({ modelId: model.id })}>{model.title || '(no title)'}</Link>{' '}
+              <StatusBadge status={model.status} hasDraft={model.hasDraft} /> {model.stepCount} steps · code {model.code || '—'}
+            </div>
+          )}
+        </SortableList>
+      )}
+    </>
+  );
+}
+
+function ProgramModels({ program }: { program: StudioProgram }) {
+  const dispatch = useAppDispatch();
+  const creating = useAppSelector(selectStudio).content.creating;
+  const [experimental, setExperimental] = useState(false);
+  const sorted = [...program.models].sort((a, b) => a.order - b.order);
+  return (
+    <Section as="section" aria-labelledby="program-models">
+      <h2 id="program-models">Models</h2>
+      <ModelGroup program={program} experimental={false} models={sorted.filter((model) => !model.experimental)} />
+      <ModelGroup program={program} experimental models={sorted.filter((model) => model.experimental)} />
+      <h3>New model</h3>
+      <Check>
+        <input type="checkbox" checked={experimental} onChange={(event) => setExperimental(event.target.checked)} /> Experimental
+      </Check>
+      <CreateByTitle id="new-model-title" label="New model's title" busy={creating.busy} onCreate={(title) => dispatch(studioActions.createModelRequested({ programId: program.id, title, experimental }))} />
+      {creating.error && (
+        <Message $tone="error" role="alert">
+          <p>The model was not created: {studioFailure(creating.error)}</p>
+        </Message>
+      )}
+    </Section>
+  );
+}

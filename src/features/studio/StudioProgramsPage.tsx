@@ -1,0 +1,166 @@
+/** /studio: every program in order, with its status; reorder, hide or show, create, delete. */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { paths } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { Button } from '../../shared/ui/Button';
+import { TextField } from '../../shared/ui/Field';
+import { Message } from '../../shared/ui/Message';
+import { EmptyState, LoadFailed, SkeletonBlock } from '../../shared/ui/States';
+import { Subtitle, Title } from '../../shared/ui/Text';
+import { SortableList } from './components/SortableList';
+import { ConfirmDialog, StatusBadge } from './components/StudioParts';
+import { StudioFrame } from './components/StudioFrame';
+import { selectCatalogueStatus, selectStudio, selectStudioPrograms, studioFailure } from './studioSelectors';
+import { studioActions } from './studioSlice';
+
+const Name = styled.div`
+  flex: 1 1 12rem;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[1]}px;
+  a {
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    color: ${({ theme }) => theme.colors.accent};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const CreateForm = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space[3]}px;
+  margin: ${({ theme }) => theme.space[4]}px 0 ${({ theme }) => theme.space[5]}px;
+  > div {
+    flex: 1 1 16rem;
+  }
+`;
+
+const HideToggle = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]}px;
+  min-height: ${({ theme }) => theme.touchTarget}px;
+  input {
+    width: 20px;
+    height: 20px;
+  }
+`;
+
+/** A create form: a title, then the new page's editor. */
+export function CreateByTitle({ id, label, busy, onCreate }: { id: string; label: string; busy: boolean; onCreate: (title: string) => void }) {
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim()) return setError('Give it a title first.');
+    setError(null);
+    onCreate(title.trim());
+  };
+  return (
+    <CreateForm onSubmit={submit} noValidate>
+      <TextField id={id} label={label} error={error} value={title} onValueChange={setTitle} />
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Creating…' : 'Create'}
+      </Button>
+    </CreateForm>
+  );
+}
+
+export default function StudioProgramsPage() {
+  return (
+    <StudioFrame>
+      <ProgramsList />
+    </StudioFrame>
+  );
+}
+
+function ProgramsList() {
+  const dispatch = useAppDispatch();
+  const programs = useAppSelector(selectStudioPrograms);
+  const { status, error } = useAppSelector(selectCatalogueStatus);
+  const { orderNotice, creating, editors } = useAppSelector(selectStudio).content;
+  const [deleting, setDeleting] = useState<number | null>(null);
+  useEffect(() => void dispatch(studioActions.catalogueRequested()), [dispatch]);
+
+  const toDelete = programs.find((program) => program.id === deleting);
+  const deleteEditor = deleting === null ? undefined : editors[deleting];
+  // The program is gone once the server agreed: close the question.
+  useEffect(() => {
+    if (deleting !== null && !toDelete) setDeleting(null);
+  }, [deleting, toDelete]);
+
+  return (
+    <>
+      <Title>Content studio</Title>
+      <Subtitle>Programs in the order students see them. Changes are drafts until you publish them.</Subtitle>
+      <CreateByTitle id="new-program-title" label="New program's title" busy={creating.busy} onCreate={(title) => dispatch(studioActions.createProgramRequested({ title }))} />
+      {creating.error && (
+        <Message $tone="error" role="alert">
+          <p>The program was not created: {studioFailure(creating.error)}</p>
+        </Message>
+      )}
+      {orderNotice && (
+        <Message $tone="error" role="alert">
+          <p>{orderNotice}</p>
+        </Message>
+      )}
+      {status === 'loading' && (
+        <div aria-busy="true" role="status" aria-label="Loading the programs">
+          <SkeletonBlock $height={56} />
+          <br />
+          <SkeletonBlock $height={56} />
+        </div>
+      )}
+      {status === 'failed' && <LoadFailed what="the programs" error={error} onRetry={() => dispatch(studioActions.catalogueRequested())} />}
+      {status === 'ready' && programs.length === 0 && <EmptyState>No programs yet. Create the first one above, or import a WordPress site&apos;s catalogue.</EmptyState>}
+      {programs.length > 0 && (
+        <SortableList items={programs.map((program) => ({ ...program, label: program.title }))} label="program" onReorder={(ids, previousIds) => dispatch(studioActions.programsReordered({ ids, previousIds }))}>
+          {(program) => (
+            <>
+              <Name>
+                <Link to={paths.studioProgram.href({ programId: program.id })}>{program.title || '(no title)'}</Link>
+                <span>
+                  <StatusBadge status={program.status} hasDraft={program.hasDraft} /> {program.models.length} models
+                </span>
+              </Name>
+              <HideToggle>
+                <input
+                  type="checkbox"
+                  checked={program.hidden}
+                  onChange={(event) => {
+                    dispatch(studioActions.programFieldChanged({ id: program.id, changes: { hidden: event.target.checked } }));
+                    dispatch(studioActions.saveRequested({ id: program.id, action: 'save' }));
+                  }}
+                />
+                Hidden
+              </HideToggle>
+              <Button type="button" $variant="secondary" onClick={() => setDeleting(program.id)} aria-label={`Delete ${program.title}`}>
+                Delete
+              </Button>
+            </>
+          )}
+        </SortableList>
+      )}
+      {toDelete && (
+        <ConfirmDialog
+          title={`Delete ${toDelete.title}?`}
+          confirmLabel="Delete program"
+          busy={deleteEditor?.busy === 'delete'}
+          onConfirm={() => dispatch(studioActions.saveRequested({ id: toDelete.id, action: 'delete' }))}
+          onCancel={() => setDeleting(null)}
+        >
+          <p>Only a program without models can be deleted. This cannot be undone.</p>
+          {deleteEditor?.failed?.action === 'delete' && (
+            <Message $tone="error" role="alert">
+              <p>{studioFailure(deleteEditor.failed.error)}</p>
+            </Message>
+          )}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

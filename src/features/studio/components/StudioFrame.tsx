@@ -1,0 +1,51 @@
+/**
+ * Every studio screen: it brings the studio's state and flows into the store, says so plainly
+ * where the backend has no studio (a plain WordPress site), and shows the studio's own links.
+ */
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import styled from 'styled-components';
+import { selectCapabilities, selectCapabilitiesKnown } from '../../../entities/config/configSlice';
+import { useLazyFeature } from '../../../shared/lazyFeature';
+import { paths } from '../../../shared/paths';
+import { useAppSelector } from '../../../shared/storeHooks';
+import { Page } from '../../../shared/ui/Layout';
+import { PageLoading } from '../../../shared/ui/PageLoading';
+import { EmptyState } from '../../../shared/ui/States';
+import { studioFeature } from '../studioFeature';
+
+const Nav = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[4]}px;
+  margin-bottom: ${({ theme }) => theme.space[4]}px;
+  a {
+    color: ${({ theme }) => theme.colors.accent};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    min-height: ${({ theme }) => theme.touchTarget}px;
+    display: inline-flex;
+    align-items: center;
+  }
+  a[aria-current='page'] {
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+  }
+`;
+
+export function StudioFrame({ children }: { children: ReactNode }) {
+  useLazyFeature(studioFeature);
+  const known = useAppSelector(selectCapabilitiesKnown);
+  const { contentStudio } = useAppSelector(selectCapabilities);
+  if (!known) return <PageLoading label="Checking what this site offers" />;
+  return (
+    <Page>
+      <Nav aria-label="Content studio">
+        <NavLink to={paths.studio.href()} end>
+          Programs
+        </NavLink>
+        <NavLink to={paths.studioImport.href()}>Import from WordPress</NavLink>
+      </Nav>
+      {contentStudio ? children : <EmptyState>The content studio is part of the portal&apos;s own backend. This site&apos;s content is edited in its content-management system.</EmptyState>}
+    </Page>
+  );
+}

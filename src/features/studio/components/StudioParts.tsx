@@ -1,0 +1,176 @@
+/** Pieces every studio editor shares: status, the save/publish bar, a confirmation, progress. */
+import { useEffect, useRef, type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { StudioStatus } from '../../../../contract/studio';
+import { Button } from '../../../shared/ui/Button';
+import { Message } from '../../../shared/ui/Message';
+import { studioFailure } from '../studioSelectors';
+import type { EditorState, SaveAction } from '../studioSlice';
+
+export function statusText(status: StudioStatus, hasDraft: boolean): string {
+  if (status === 'draft') return 'Draft';
+  return hasDraft ? 'Unpublished changes' : 'Published';
+}
+
+const Badge = styled.span<{ $tone: 'draft' | 'changed' | 'live' }>`
+  display: inline-block;
+  padding: 2px ${({ theme }) => theme.space[2]}px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  background: ${({ $tone, theme }) => ($tone === 'live' ? theme.colors.successSurface : $tone === 'draft' ? theme.colors.surfaceAlt : theme.colors.dangerSurface)};
+  color: ${({ $tone, theme }) => ($tone === 'live' ? theme.colors.leaf : $tone === 'draft' ? theme.colors.textMuted : theme.colors.danger)};
+  border: 1px solid currentColor;
+`;
+
+export function StatusBadge({ status, hasDraft }: { status: StudioStatus; hasDraft: boolean }) {
+  const tone = status === 'draft' ? 'draft' : hasDraft ? 'changed' : 'live';
+  return <Badge $tone={tone}>{statusText(status, hasDraft)}</Badge>;
+}
+
+export const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]}px;
+  margin: ${({ theme }) => theme.space[4]}px 0;
+`;
+
+const verbs: Record<SaveAction, string> = { save: 'saved', publish: 'published', discard: 'discarded', delete: 'deleted' };
+
+/** Save draft, Publish, Discard (only with unpublished changes); what failed, with Try again; what worked. */
+export function EditorActions({
+  editor,
+  status,
+  hasDraft,
+  onAction,
+  extra,
+}: {
+  editor: EditorState;
+  status: StudioStatus;
+  hasDraft: boolean;
+  onAction: (action: SaveAction) => void;
+  extra?: ReactNode;
+}) {
+  const busy = editor.busy;
+  return (
+    <Sticky>
+      <Bar>
+        <StatusBadge status={status} hasDraft={hasDraft || (editor.dirty && status === 'publish')} />
+        <Button type="button" $variant="secondary" onClick={() => onAction('save')} aria-disabled={busy !== null} disabled={busy !== null}>
+          {busy === 'save' ? 'Saving…' : 'Save draft'}
+        </Button>
+        <Button type="button" onClick={() => onAction('publish')} disabled={busy !== null}>
+          {busy === 'publish' ? 'Publishing…' : 'Publish'}
+        </Button>
+        {status === 'publish' && hasDraft && (
+          <Button type="button" $variant="secondary" onClick={() => onAction('discard')} disabled={busy !== null}>
+            Discard changes
+          </Button>
+        )}
+        {extra}
+      </Bar>
+      <div aria-live="polite">
+        {editor.failed && (
+          <Message $tone="error" role="alert">
+            <p>
+              Not {verbs[editor.failed.action]}: {studioFailure(editor.failed.error)} What you typed is still here.
+            </p>
+            <Button type="button" $variant="secondary" onClick={() => onAction(editor.failed!.action)}>
+              Try again
+            </Button>
+          </Message>
+        )}
+        {editor.notice && !editor.failed && (
+          <Message $tone="success">
+            <p>{editor.notice}</p>
+          </Message>
+        )}
+      </div>
+    </Sticky>
+  );
+}
+
+/** The save bar stays in reach while the editor scrolls. */
+const Sticky = styled.div`
+  position: sticky;
+  top: 0;
+  z-index: 2;
+  background: ${({ theme }) => theme.colors.page};
+  padding: 0 ${({ theme }) => theme.space[1]}px;
+`;
+
+const Dialog = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndex.modal};
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space[4]}px;
+  background: ${({ theme }) => theme.colors.overlay};
+  > div {
+    background: ${({ theme }) => theme.colors.surface};
+    border-radius: ${({ theme }) => theme.radii.lg};
+    padding: ${({ theme }) => theme.space[5]}px;
+    max-width: ${({ theme }) => theme.narrowWidth};
+    width: 100%;
+  }
+`;
+
+/** A modal question: focus goes to it, Escape or Cancel closes it. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancelRef.current?.focus(), []);
+  return (
+    <Dialog onKeyDown={(event) => event.key === 'Escape' && onCancel()}>
+      <div role="alertdialog" aria-modal="true" aria-labelledby="confirm-title">
+        <h2 id="confirm-title">{title}</h2>
+        {children}
+        <Bar>
+          <Button type="button" $variant="brand" onClick={onConfirm} disabled={busy}>
+            {busy ? 'Working…' : confirmLabel}
+          </Button>
+          <Button type="button" $variant="secondary" ref={cancelRef} onClick={onCancel}>
+            Cancel
+          </Button>
+        </Bar>
+      </div>
+    </Dialog>
+  );
+}
+
+const Track = styled.div`
+  height: 10px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.skeleton};
+  overflow: hidden;
+  > span {
+    display: block;
+    height: 100%;
+    background: ${({ theme }) => theme.colors.accent};
+  }
+`;
+
+export function ProgressBar({ value, label }: { value: number; label: string }) {
+  const percent = Math.round(Math.max(0, Math.min(1, value)) * 100);
+  return (
+    <Track role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <span style={{ width: `${percent}%` }} />
+    </Track>
+  );
+}

@@ -1,0 +1,57 @@
+/** The WordPress import from the studio: start a job, then follow it until it is finished. */
+import { call, delay, put, race, take, takeLatest } from 'typed-redux-saga';
+import type { StudioImportJob } from '../../../contract/studio';
+import { toApiError } from '../../api/errors';
+import { studioApi } from './studioApi';
+import { importActions } from './importSlice';
+import { studioActions } from './studioSlice';
+
+export const IMPORT_POLL_MS = 1000;
+
+const running = (job: StudioImportJob) => job.status === 'queued' || job.status === 'running';
+
+/** Asks for the job every IMPORT_POLL_MS until it ends; a failed poll is said and polling goes on. */
+function* follow(job: StudioImportJob) {
+  const studio = yield* call(studioApi);
+  let current = job;
+  while (running(current)) {
+    yield* delay(IMPORT_POLL_MS);
+    try {
+      current = yield* call([studio, studio.getImportJob], current.id);
+      yield* put(importActions.jobUpdated(current));
+    } catch (error) {
+      yield* put(importActions.pollFailed(toApiError(error)));
+    }
+  }
+  // What the import made shows in the studio's lists.
+  yield* put(studioActions.catalogueRequested());
+}
+
+function* onStart({ payload }: ReturnType<typeof importActions.startRequested>) {
+  try {
+    const studio = yield* call(studioApi);
+    const job = yield* call([studio, studio.startImport], payload.url);
+    yield* put(importActions.jobUpdated(job));
+    yield* call(follow, job);
+  } catch (error) {
+    yield* put(importActions.startFailed(toApiError(error)));
+  }
+}
+
+function* onOpened() {
+  try {
+    const studio = yield* call(studioApi);
+    const jobs = yield* call([studio, studio.getImports]);
+    yield* put(importActions.historyLoaded(jobs));
+    const latest = jobs[0];
+    // A job started earlier (in another tab, or before a reload) is followed again.
+    if (latest && running(latest)) yield* race({ followed: call(follow, latest), started: take(importActions.startRequested) });
+  } catch {
+    yield* put(importActions.historyLoaded(null));
+  }
+}
+
+export function* importSaga() {
+  yield* takeLatest(importActions.startRequested, onStart);
+  yield* takeLatest(importActions.opened, onOpened);
+}

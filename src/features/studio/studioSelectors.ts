@@ -1,0 +1,50 @@
+import { combineReducers, type UnknownAction } from '@reduxjs/toolkit';
+import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
+import { importReducer } from './importSlice';
+import { modelsAdapter, programsAdapter, studioContentReducer } from './studioSlice';
+import { batchTotals, uploadsReducer, type UploadItem } from './uploadsSlice';
+import type { ApiError } from '../../api/types';
+import { failureMessage } from '../../shared/failureMessage';
+import type { StoreState } from '../../shared/storeHooks';
+
+const studioParts = combineReducers({ content: studioContentReducer, uploads: uploadsReducer, import: importReducer });
+export type StudioState = ReturnType<typeof studioParts>;
+
+/** The studio's state; a session that ends takes it along (the next administrator starts afresh). */
+export const studioReducer = (state: StudioState | undefined, action: UnknownAction): StudioState =>
+  studioParts(sessionEndedActionTypes.includes(action.type) ? undefined : state, action);
+/** The store's state, with the studio's part once it has joined. */
+export type WithStudio = StoreState & { studio?: StudioState };
+
+const initial = studioReducer(undefined, { type: '@@studio/init' });
+
+/** The studio's state joins the store with its screens: until then, the initial state. */
+export const selectStudio = (state: WithStudio): StudioState => state.studio ?? initial;
+
+const programSelectors = programsAdapter.getSelectors((state: WithStudio) => selectStudio(state).content.programs);
+const modelSelectors = modelsAdapter.getSelectors((state: WithStudio) => selectStudio(state).content.models);
+
+export const selectStudioPrograms = programSelectors.selectAll;
+export const selectStudioProgram = programSelectors.selectById;
+export const selectStudioModel = modelSelectors.selectById;
+export const selectCatalogueStatus = (state: WithStudio) => selectStudio(state).content.catalogue;
+export const selectEditor = (state: WithStudio, id: number) => selectStudio(state).content.editors[id];
+export const selectProgramForm = (state: WithStudio, id: number) => selectStudio(state).content.programForms[id];
+export const selectModelForm = (state: WithStudio, id: number) => selectStudio(state).content.modelForms[id];
+export const selectMediaUrls = (state: WithStudio) => selectStudio(state).content.mediaUrls;
+export const selectUploads = (state: WithStudio) => selectStudio(state).uploads.items;
+
+/** The uploads for one page (a batch shows its own progress beside the thing it fills in). */
+export const uploadsFor = (items: readonly UploadItem[], id: number, kinds: UploadItem['target']['kind'][]) =>
+  items.filter((item) => item.target.id === id && kinds.includes(item.target.kind));
+
+export { batchTotals };
+
+/**
+ * What a failed studio call says: the server's own sentence when it refused what was sent (it
+ * names the field or file and the rule), a calm one for everything else.
+ */
+export function studioFailure(error: ApiError | null): string {
+  if (error?.kind === 'rejected' && error.status !== 403 && error.status !== 429 && error.message) return error.message;
+  return failureMessage(error);
+}

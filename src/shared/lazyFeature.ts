@@ -1,0 +1,26 @@
+import type { Reducer } from '@reduxjs/toolkit';
+import { useStore } from 'react-redux';
+
+/**
+ * A feature whose reducer and saga come with its lazily loaded screens, so that the entry (and the
+ * login's budget) carries none of it. Its state key is absent until the feature is first used:
+ * its selectors read `state[name] ?? initialState`.
+ */
+export interface LazyFeature {
+  name: string;
+  reducer: Reducer;
+  saga: () => Generator;
+}
+
+/** What the app's store adds to the Redux store (src/app/store.ts). */
+export interface FeatureHost {
+  injectFeature(feature: LazyFeature): void;
+}
+
+const isFeatureHost = (store: object): store is FeatureHost => typeof (store as Partial<FeatureHost>).injectFeature === 'function';
+
+/** Adds the feature's reducer and starts its saga, once per store; call at the top of its screens. */
+export function useLazyFeature(feature: LazyFeature): void {
+  const store = useStore();
+  if (isFeatureHost(store)) store.injectFeature(feature);
+}
