@@ -372,14 +372,17 @@ async function checkCodeFree(db: q.Executor, programId: number, except: number |
   }
 }
 
-export async function generateCode(s: StudioServices, programId: number): Promise<{ code: string }> {
-  await loadProgram(s, programId);
-  const used = await codesInUse(s.ctx.db.kysely, programId, null);
+function freeCode(used: ReadonlySet<string>): string {
   if (used.size >= 9000) throw new ApiError(409, 'studio_no_free_code', 'Every 4-digit code of this program is in use.');
   for (;;) {
     const code = String(randomInt(1000, 10_000));
-    if (!used.has(code)) return { code };
+    if (!used.has(code)) return code;
   }
+}
+
+export async function generateCode(s: StudioServices, programId: number): Promise<{ code: string }> {
+  await loadProgram(s, programId);
+  return { code: freeCode(await codesInUse(s.ctx.db.kysely, programId, null)) };
 }
 
 function programNameOf(program: PageRow): string {
@@ -390,9 +393,11 @@ export async function createModel(s: StudioServices, actor: Actor, programId: nu
   const program = await loadProgram(s, programId);
   await checkStoredMedia(s.media, modelMedia(input));
   const id = await insertNewPage(s, programId, async (trx) => {
-    await checkCodeFree(trx, programId, null, input.code);
+    // A new model without a code gets a free one: a model without a code would open for everyone.
+    const code = input.code === '' ? freeCode(await codesInUse(trx, programId, null)) : input.code;
+    await checkCodeFree(trx, programId, null, code);
     const order = await lastOrder(trx, programId, input.experimental, null);
-    return modelState(input, programNameOf(program), order, null);
+    return modelState({ ...input, code }, programNameOf(program), order, null);
   });
   return modelAnswer(s, actor, id);
 }

@@ -81,6 +81,11 @@ const modelInput = z.strictObject({
     .max(STUDIO_LIMITS.tabs, `A model has at most ${STUDIO_LIMITS.tabs} tabs.`),
 }) satisfies z.ZodType<StudioModelInput>;
 
+/** A new model may come without a code (''): the server gives it a free one. */
+const newModelInput = modelInput.extend({
+  code: z.string({ error: 'Must be a string.' }).regex(/^(\d{4})?$/, 'Must be 4 digits, like 2468, or empty for a generated one.'),
+});
+
 const orderInput = z.strictObject({
   ids: z
     .array(z.number({ error: 'Must be a page id.' }).int('Must be a page id.').min(1, 'Must be a page id.').max(MAX_ID, 'Must be a page id.'), { error: 'Must be a list of page ids.' })
@@ -146,7 +151,7 @@ export function studioRoutes(app: FastifyInstance, s: AppServices): void {
   app.post(STUDIO_PATHS.createModel(':id'), async (request: IdRequest, reply) => {
     const actor = requireAdmin(request);
     const id = pageId(request);
-    return sendJson(reply, await studio.createModel(services, actor, id, readParams(request, modelInput)), 201);
+    return sendJson(reply, await studio.createModel(services, actor, id, readParams(request, newModelInput)), 201);
   });
 
   app.post(STUDIO_PATHS.modelOrder(':id'), async (request: IdRequest, reply) => {

@@ -262,6 +262,13 @@ describeEachDb('content studio', (dialect) => {
       expect(code).toMatch(/^\d{4}$/);
       expect(['2468', '1357']).not.toContain(code);
     }
+    // A new model sent without a code gets a free one (never none: a model without a code opens for everyone).
+    const uncoded = await s.post(STUDIO_PATHS.createModel(program.id), { ...modelBody, title: 'No Code Yet', code: '' }, admin());
+    expect(uncoded.status).toBe(201);
+    expect((uncoded.body as StudioModel).code).toMatch(/^\d{4}$/);
+    expect(['2468', '1357', '3690']).not.toContain((uncoded.body as StudioModel).code);
+    // Saving one without a code is refused.
+    expectWpError(await put(STUDIO_PATHS.model((uncoded.body as StudioModel).id), { ...modelBody, code: '' }), 400, 'rest_invalid_param');
   });
 
   test('delete: a program only when empty; a model with its unlocks', async () => {
