@@ -40,6 +40,15 @@ describeEachDb('RateLimiter in the database', (dialect) => {
     expect(await limiter.take('k')).toBeNull();
   });
 
+  test('an attempt refused while others are in flight does not count: once they give theirs back, the key opens', async () => {
+    const limiter = new RateLimiter(db, 'in-flight', { max: 3, windowMs: 3_600_000 }, () => new Date(5_000_000_000_000));
+    for (let i = 0; i < 3; i += 1) expect(await limiter.take('k')).toBeNull();
+    for (let i = 0; i < 5; i += 1) expect(await limiter.take('k')).not.toBeNull();
+    for (let i = 0; i < 3; i += 1) await limiter.release('k');
+    for (let i = 0; i < 3; i += 1) expect(await limiter.take('k')).toBeNull();
+    expect(await limiter.take('k')).not.toBeNull();
+  });
+
   test('two limiters of one name on two handles share the count; another name counts apart', async () => {
     const clock = () => new Date(2_000_000_000_000);
     const a = new RateLimiter(db, 'shared', { max: 2, windowMs: 3_600_000 }, clock);

@@ -44,6 +44,9 @@ export class RateLimiter {
     const w = this.window(key, now);
     const hits = await q.addRateLimitHit(this.db.kysely, w);
     if (hits <= this.rule.max) return null;
+    // A refused attempt is not checked, so it does not count: otherwise attempts refused while
+    // others were in flight would keep the key shut after those gave their counts back.
+    await q.removeRateLimitHit(this.db.kysely, w);
     return Math.max(1, Math.ceil((w.expiresAt - now) / 1000));
   }
 
