@@ -3,7 +3,7 @@
  * one counter row per (limit, key, fixed window), bumped by one atomic upsert that answers the new
  * count. An attempt is counted (take) BEFORE it is checked, so that under any concurrency at most
  * `max` attempts of a window get checked (sign-in, unlock codes, resets); one that turns out not to
- * count (a right password or code) is given back (release, or reset for all of a key).
+ * count (a right password or code) is given back (Attempt.giveBack, or reset for all of a key).
  * Keys (account names, e-mail and client addresses) are stored hashed.
  */
 import { createHash } from 'node:crypto';
@@ -14,6 +14,13 @@ import * as q from '../db/queries';
 /** Expired counters are deleted by a write at most this often per database handle. */
 const CLEANUP_EVERY_MS = 60_000;
 const lastCleanup = new WeakMap<Db, number>();
+
+export interface Attempt {
+  /** Seconds until the window ends when the limit is used up (the attempt must not be checked), else null. */
+  retryAfter: number | null;
+  /** Gives a counted attempt back (a right password or code), in the window that counted it. */
+  giveBack(): Promise<void>;
+}
 
 export class RateLimiter {
   constructor(
@@ -35,24 +42,20 @@ export class RateLimiter {
   }
 
   /**
-   * Counts an attempt. Answers null when it may go ahead, or the seconds until the window ends
-   * when the limit is used up (that attempt must not be checked).
+   * Counts an attempt. Its retryAfter is null when it may go ahead, or the seconds until the window
+   * ends when the limit is used up (then it must not be checked, and it is not counted).
    */
-  async take(key: string): Promise<number | null> {
+  async take(key: string): Promise<Attempt> {
     const now = this.clock().getTime();
     await this.cleanup(now);
     const w = this.window(key, now);
     const hits = await q.addRateLimitHit(this.db.kysely, w);
-    if (hits <= this.rule.max) return null;
+    const giveBack = () => q.removeRateLimitHit(this.db.kysely, w);
+    if (hits <= this.rule.max) return { retryAfter: null, giveBack };
     // A refused attempt is not checked, so it does not count: otherwise attempts refused while
     // others were in flight would keep the key shut after those gave their counts back.
-    await q.removeRateLimitHit(this.db.kysely, w);
-    return Math.max(1, Math.ceil((w.expiresAt - now) / 1000));
-  }
-
-  /** Gives back the attempt counted by take (a right code: only wrong ones count). */
-  async release(key: string): Promise<void> {
-    await q.removeRateLimitHit(this.db.kysely, this.window(key, this.clock().getTime()));
+    await giveBack();
+    return { retryAfter: Math.max(1, Math.ceil((w.expiresAt - now) / 1000)), giveBack: () => Promise.resolve() };
   }
 
   /** Forgets every counted attempt of the key (a successful sign-in). */

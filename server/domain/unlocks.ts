@@ -38,14 +38,14 @@ export async function unlockLesson(
   // The attempt is counted before the code is compared: 1,500 concurrent guesses get at most
   // `max` comparisons, whichever instances they reach. A right code gives its attempt back.
   const studentKey = String(actor.id);
-  const wait = await wrongCodes.take(studentKey);
-  if (wait !== null) throw tooManyAttempts(wait);
+  const attempt = await wrongCodes.take(studentKey);
+  if (attempt.retryAfter !== null) throw tooManyAttempts(attempt.retryAfter);
   if (!sameCode(code.trim(), expected)) {
     await q.insertUnlockFailure(ctx.db.kysely, actor.id, page.id, now.toISOString());
     await q.deleteUnlockFailuresBefore(ctx.db.kysely, new Date(now.getTime() - DAY_MS).toISOString());
     throw wrongCode();
   }
-  await wrongCodes.release(studentKey);
+  await attempt.giveBack();
   // Administrators and franchise owners open everything anyway: only students' unlocks are kept.
   if (isStudent(actor)) await q.insertUnlock(ctx.db.kysely, actor.id, page.id, now.toISOString());
   return { unlocked: true, lesson_id: page.id };

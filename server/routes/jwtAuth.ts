@@ -38,17 +38,17 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
     // Each attempt is counted before its password is checked, in the database that every instance
     // shares, so that however many arrive at once at most `max` of a window get checked; a right
     // one gives its count back (and clears the account's failures), so only failures stay counted.
-    const accountWait = await s.limiters.loginPerAccount.take(accountKey);
-    if (accountWait !== null) throw tooManyAttempts(accountWait);
-    const ipWait = await s.limiters.loginPerIp.take(request.ip);
-    if (ipWait !== null) {
-      await s.limiters.loginPerAccount.release(accountKey);
-      throw tooManyAttempts(ipWait);
+    const accountAttempt = await s.limiters.loginPerAccount.take(accountKey);
+    if (accountAttempt.retryAfter !== null) throw tooManyAttempts(accountAttempt.retryAfter);
+    const ipAttempt = await s.limiters.loginPerIp.take(request.ip);
+    if (ipAttempt.retryAfter !== null) {
+      await accountAttempt.giveBack();
+      throw tooManyAttempts(ipAttempt.retryAfter);
     }
     const user = await authenticate(s.ctx, username, password);
     if (!user) throw WRONG_CREDENTIALS();
     await s.limiters.loginPerAccount.reset(accountKey);
-    await s.limiters.loginPerIp.release(request.ip);
+    await ipAttempt.giveBack();
     const body: TokenResponse = {
       token: await s.tokens.issue(user.id, s.ctx.clock()),
       user_email: user.email,

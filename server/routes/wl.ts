@@ -109,7 +109,7 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
 
   app.post(API_PATHS.resetPassword, async (request, reply) => {
     const p = params(request, resetParams);
-    const wait = (await s.limiters.resetPerIp.take(request.ip)) ?? (await s.limiters.resetPerAccount.take(p.user_email.toLowerCase()));
+    const wait = (await s.limiters.resetPerIp.take(request.ip)).retryAfter ?? (await s.limiters.resetPerAccount.take(p.user_email.toLowerCase())).retryAfter;
     if (wait !== null) throw tooManyAttempts(wait);
     await resetPassword(s.ctx, p.user_email);
     const body: ResetPasswordResponse = { success: true, message: 'A new password has been sent to your email' };
@@ -119,7 +119,7 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
   app.post(API_PATHS.unlockLesson, async (request, reply) => {
     const p = params(request, unlockParams);
     const actor = requireActor(request);
-    const wait = await s.limiters.unlockPerIp.take(request.ip);
+    const wait = (await s.limiters.unlockPerIp.take(request.ip)).retryAfter;
     if (wait !== null) throw tooManyAttempts(wait);
     return sendJson(reply, await unlockLesson(s.ctx, actor, p.lesson_id, p.code, s.limiters.unlockWrongPerStudent));
   });
