@@ -203,6 +203,33 @@ export async function getPage(ctx: DomainContext, viewer: Viewer, id: number, or
   return presentPage(row, viewer, await unlockedFor(ctx, viewer), origin, { signer, now: ctx.clock(), hidden });
 }
 
+/**
+ * Answers of wp/v2/pages/{id}, serialized once and served again while nothing they depend on has
+ * changed: the content version (bumped in the transaction of every pages write, on any instance),
+ * the viewer's role and id (their signed URLs), a student's unlock of the page, the signed URLs'
+ * expiry step and the site origin. Without it each answer signed every step image anew.
+ */
+export class PageAnswerCache {
+  private readonly entries = new Map<string, Buffer>();
+  constructor(private readonly maxEntries = 2000) {}
+
+  async answer(ctx: DomainContext, viewer: Viewer, id: number, origin: string, signer: MediaSigner): Promise<Buffer> {
+    const [version, unlocked] = await Promise.all([q.contentVersion(ctx.db.kysely), unlockedFor(ctx, viewer)]);
+    const key = [id, version, viewer?.role ?? '', viewer?.id ?? 0, unlocked.has(id) ? 1 : 0, signer.expiryAt(ctx.clock()), origin].join('|');
+    const cached = this.entries.get(key);
+    if (cached) {
+      // Most recently used last: the oldest entry is the first to go.
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+      return cached;
+    }
+    const body = Buffer.from(JSON.stringify(await getPage(ctx, viewer, id, origin, signer)));
+    this.entries.set(key, body);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return body;
+  }
+}
+
 function compare(orderby: PageOrderBy): (a: PageRow, b: PageRow) => number {
   const key = (r: PageRow): string | number => (orderby === 'title' ? r.title.toLowerCase() : orderby === 'id' ? r.id : r[orderby]);
   return (a, b) => {

@@ -6,6 +6,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface MediaSigner {
+  /** The expiry sign() gives URLs now: every answer built until it moves on carries the same URLs. */
+  expiryAt(now: Date): number;
   /** The path with exp, u and sig appended; the same URL for a while, so browsers and CDNs cache it. */
   sign(urlPath: string, userId: number, now: Date): string;
   /** The path signed for this user until this expiry (links inside a signed document keep its expiry). */
@@ -22,10 +24,11 @@ export function createMediaSigner(secret: string, ttlSeconds: number): MediaSign
   // Expiries are rounded up to a step, so that every answer within a step repeats the same URL:
   // a URL lives at least ttlSeconds and less than ttlSeconds + step.
   const step = Math.max(60, Math.floor(ttlSeconds / 4));
+  const expiryAt = (now: Date) => Math.ceil((Math.floor(now.getTime() / 1000) + ttlSeconds) / step) * step;
   return {
+    expiryAt,
     sign(urlPath, userId, now) {
-      const exp = Math.ceil((Math.floor(now.getTime() / 1000) + ttlSeconds) / step) * step;
-      return this.signUntil(urlPath, userId, exp);
+      return this.signUntil(urlPath, userId, expiryAt(now));
     },
     signUntil(urlPath, userId, expiresAt) {
       return `${urlPath}?exp=${expiresAt}&u=${userId}&sig=${mac(urlPath, userId, expiresAt)}`;

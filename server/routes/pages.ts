@@ -2,10 +2,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API_PATHS } from '../../contract';
-import { getPage, listPages, type PageOrderBy } from '../domain/content';
+import { listPages, PageAnswerCache, type PageOrderBy } from '../domain/content';
 import { NO_ROUTE } from '../http/errors';
 import { MAX_ID, readParams, wireInt } from '../http/params';
-import { sendJson } from '../http/reply';
+import { sendSharedBody } from '../http/compressedBody';
+import { JSON_TYPE, sendJson } from '../http/reply';
 import { siteOrigin, type AppServices } from '../http/services';
 
 /** A list of ids as WordPress takes it: "130", "130,167" or an array. */
@@ -42,6 +43,7 @@ function pageUrl(request: FastifyRequest, origin: string, page: number): string 
 }
 
 export function pagesRoutes(app: FastifyInstance, s: AppServices): void {
+  const answers = new PageAnswerCache();
   app.get(API_PATHS.pages, async (request, reply) => {
     const p = readParams(request, listParams);
     const origin = siteOrigin(request, s.config);
@@ -65,6 +67,7 @@ export function pagesRoutes(app: FastifyInstance, s: AppServices): void {
     // WordPress's route pattern is (?P<id>[\d]+): anything else is no route at all.
     if (!/^\d{1,10}$/.test(request.params.id) || Number(request.params.id) > MAX_ID) throw NO_ROUTE();
     readParams(request, singleParams);
-    return sendJson(reply, await getPage(s.ctx, request.viewer, Number(request.params.id), siteOrigin(request, s.config), s.mediaSigner));
+    const body = await answers.answer(s.ctx, request.viewer, Number(request.params.id), siteOrigin(request, s.config), s.mediaSigner);
+    return sendSharedBody(request, reply, body, JSON_TYPE);
   });
 }
