@@ -203,19 +203,49 @@ export async function getPage(ctx: DomainContext, viewer: Viewer, id: number, or
   return presentPage(row, viewer, await unlockedFor(ctx, viewer), origin, { signer, now: ctx.clock(), hidden });
 }
 
+/** A serialized wp/v2/pages answer, with the list headers it goes out with. */
+export interface PageAnswer {
+  body: Buffer;
+  total: number;
+  totalPages: number;
+}
+
 /**
- * Answers of wp/v2/pages/{id}, serialized once and served again while nothing they depend on has
- * changed: the content version (bumped in the transaction of every pages write, on any instance),
- * the viewer's role and id (their signed URLs), a student's unlock of the page, the signed URLs'
- * expiry step and the site origin. Without it each answer signed every step image anew.
+ * wp/v2/pages answers (one page, or a list), serialized once and served again while nothing they
+ * depend on has changed: the content version (bumped in the transaction of every pages write, on
+ * any instance), the viewer's role and id (their signed URLs), a student's unlocks, the signed URLs'
+ * expiry step, the site origin and the query. Without it every read signed every media URL anew.
  */
 export class PageAnswerCache {
-  private readonly entries = new Map<string, Buffer>();
+  private readonly entries = new Map<string, PageAnswer>();
   constructor(private readonly maxEntries = 2000) {}
 
-  async answer(ctx: DomainContext, viewer: Viewer, id: number, origin: string, signer: MediaSigner): Promise<Buffer> {
+  async page(ctx: DomainContext, viewer: Viewer, id: number, origin: string, signer: MediaSigner): Promise<Buffer> {
+    const answer = await this.remember(ctx, viewer, origin, signer, (unlocked) => ['page', id, unlocked.has(id) ? 1 : 0], async () => {
+      const page = await getPage(ctx, viewer, id, origin, signer);
+      return { body: Buffer.from(JSON.stringify(page)), total: 1, totalPages: 1 };
+    });
+    return answer.body;
+  }
+
+  list(ctx: DomainContext, viewer: Viewer, query: PageQuery, origin: string, signer: MediaSigner): Promise<PageAnswer> {
+    const unlockedIds = (unlocked: ReadonlySet<number>) => [...unlocked].sort((x, y) => x - y).join(',');
+    return this.remember(ctx, viewer, origin, signer, (unlocked) => ['list', JSON.stringify(query), unlockedIds(unlocked)], async () => {
+      const list = await listPages(ctx, viewer, query, origin, signer);
+      return { body: Buffer.from(JSON.stringify(list.items)), total: list.total, totalPages: list.totalPages };
+    });
+  }
+
+  private async remember(
+    ctx: DomainContext,
+    viewer: Viewer,
+    origin: string,
+    signer: MediaSigner,
+    keyOf: (unlocked: ReadonlySet<number>) => (string | number)[],
+    build: () => Promise<PageAnswer>,
+  ): Promise<PageAnswer> {
     const [version, unlocked] = await Promise.all([q.contentVersion(ctx.db.kysely), unlockedFor(ctx, viewer)]);
-    const key = [id, version, viewer?.role ?? '', viewer?.id ?? 0, unlocked.has(id) ? 1 : 0, signer.expiryAt(ctx.clock()), origin].join('|');
+    const key = [...keyOf(unlocked), version, viewer?.role ?? '', viewer?.id ?? 0, signer.expiryAt(ctx.clock()), origin].join('|');
     const cached = this.entries.get(key);
     if (cached) {
       // Most recently used last: the oldest entry is the first to go.
@@ -223,10 +253,10 @@ export class PageAnswerCache {
       this.entries.set(key, cached);
       return cached;
     }
-    const body = Buffer.from(JSON.stringify(await getPage(ctx, viewer, id, origin, signer)));
-    this.entries.set(key, body);
+    const answer = await build();
+    this.entries.set(key, answer);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    return body;
+    return answer;
   }
 }
 

@@ -2,11 +2,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API_PATHS } from '../../contract';
-import { listPages, PageAnswerCache, type PageOrderBy } from '../domain/content';
+import { PageAnswerCache, type PageOrderBy } from '../domain/content';
 import { NO_ROUTE } from '../http/errors';
 import { MAX_ID, readParams, wireInt } from '../http/params';
 import { sendSharedBody } from '../http/compressedBody';
-import { JSON_TYPE, sendJson } from '../http/reply';
+import { JSON_TYPE } from '../http/reply';
 import { siteOrigin, type AppServices } from '../http/services';
 
 /** A list of ids as WordPress takes it: "130", "130,167" or an array. */
@@ -48,7 +48,7 @@ export function pagesRoutes(app: FastifyInstance, s: AppServices): void {
     const p = readParams(request, listParams);
     const origin = siteOrigin(request, s.config);
     const orderby: PageOrderBy = p.orderby;
-    const list = await listPages(
+    const list = await answers.list(
       s.ctx,
       request.viewer,
       { perPage: p.per_page, page: p.page, orderby, order: p.order, ...(p.parent ? { parent: p.parent } : {}), ...(p.slug ? { slug: p.slug } : {}) },
@@ -60,14 +60,14 @@ export function pagesRoutes(app: FastifyInstance, s: AppServices): void {
     if (p.page > 1) links.push(`<${pageUrl(request, origin, p.page - 1)}>; rel="prev"`);
     if (p.page < list.totalPages) links.push(`<${pageUrl(request, origin, p.page + 1)}>; rel="next"`);
     if (links.length > 0) reply.header('Link', links.join(', '));
-    return sendJson(reply, list.items);
+    return sendSharedBody(request, reply, list.body, JSON_TYPE);
   });
 
   app.get<{ Params: { id: string } }>(`${API_PATHS.pages}/:id`, async (request, reply) => {
     // WordPress's route pattern is (?P<id>[\d]+): anything else is no route at all.
     if (!/^\d{1,10}$/.test(request.params.id) || Number(request.params.id) > MAX_ID) throw NO_ROUTE();
     readParams(request, singleParams);
-    const body = await answers.answer(s.ctx, request.viewer, Number(request.params.id), siteOrigin(request, s.config), s.mediaSigner);
+    const body = await answers.page(s.ctx, request.viewer, Number(request.params.id), siteOrigin(request, s.config), s.mediaSigner);
     return sendSharedBody(request, reply, body, JSON_TYPE);
   });
 }

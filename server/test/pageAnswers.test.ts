@@ -29,18 +29,25 @@ describeEachDb('page answers served again', (dialect) => {
     const before = await read(tokens.mia);
     expect(before.unlocked).toBe(false);
     expect(JSON.stringify(before)).not.toContain('sig=');
+    const listedBefore = (await s.get(`${PATHS.pages}?parent=130&per_page=100`, { token: tokens.mia })).body as WirePage[];
+    expect(listedBefore.find((p) => p.id === catapultId)?.unlocked).toBe(false);
     const unlock = await s.post(PATHS.unlock, { AUTH_KEY: TEST_AUTH_KEY, lesson_id: catapultId, code: '2468' }, { token: tokens.mia });
     expect(unlock.status).toBe(200);
     const after = await read(tokens.mia);
     expect(after.unlocked).toBe(true);
+    const listed = (await s.get(`${PATHS.pages}?parent=130&per_page=100`, { token: tokens.mia })).body as WirePage[];
+    expect(listed.find((p) => p.id === catapultId)?.unlocked).toBe(true);
     expect(signedFor(after)).toEqual([`&u=${ids.get('mia')!.id}`]);
     expect(signedFor(await read(tokens.dana))).toEqual([`&u=${ids.get('dana')!.id}`]);
   });
 
-  test('a write straight to the database shows in the next read', async () => {
+  test('a write straight to the database shows in the next read, of the page and of lists', async () => {
+    const titlesOf130 = async () => ((await s.get(`${PATHS.pages}?parent=130&per_page=100`, { token: tokens.dana })).body as WirePage[]).map((p) => p.title.rendered);
+    expect(await titlesOf130()).toContain('Catapult');
     await read(tokens.dana);
     await s.db.kysely.updateTable('pages').set({ title: 'Catapult (renamed in the database)' }).where('id', '=', catapultId).execute();
     expect((await read(tokens.dana)).title.rendered).toBe('Catapult (renamed in the database)');
+    expect(await titlesOf130()).toContain('Catapult (renamed in the database)');
     await s.db.kysely.updateTable('pages').set({ title: 'Catapult' }).where('id', '=', catapultId).execute();
     expect((await read(tokens.dana)).title.rendered).toBe('Catapult');
   });
