@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 import { Pool, types } from 'pg';
 import { resilientPool } from './resilience';
 import type { Database } from './schema';
@@ -35,6 +35,30 @@ export const DEFAULT_POOL: DbPoolConfig = { max: 10, statementTimeoutMs: 30_000,
 // COUNT(*) and BIGINT come back from pg as strings; the values here stay far below 2^53.
 types.setTypeParser(types.builtins.INT8, (v) => Number(v));
 
+/** Statements kept prepared: kysely asks better-sqlite3 to prepare every query anew, a tenth of a simple read's time. */
+const PREPARED_STATEMENTS = 300;
+
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const prepared = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => {
+      prepared.clear();
+      sqlite.close();
+    },
+    prepare(sqlText: string) {
+      let statement = prepared.get(sqlText);
+      if (statement) {
+        prepared.delete(sqlText);
+      } else {
+        statement = sqlite.prepare(sqlText);
+        if (prepared.size >= PREPARED_STATEMENTS) prepared.delete(prepared.keys().next().value!);
+      }
+      prepared.set(sqlText, statement);
+      return statement;
+    },
+  };
+}
+
 export function openDb(target: DbTarget): Db {
   if (target.kind === 'sqlite') {
     mkdirSync(path.dirname(target.file), { recursive: true });
@@ -44,7 +68,7 @@ export function openDb(target: DbTarget): Db {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
   }
   const settings = { ...DEFAULT_POOL, ...target.pool };

@@ -19,8 +19,18 @@ function invalid(message: string): TokenCheck {
   return { ok: false, code: 'jwt_auth_invalid_token', message };
 }
 
+/** Tokens whose signature and claims checked out, kept so that a token's every request is not one more HMAC (a sixth of a cached page read's time). */
+const VERIFIED_TOKENS = 5000;
+
+interface Verified {
+  check: TokenCheck & { ok: true };
+  notBefore: number;
+  expires: number;
+}
+
 export function createTokenService(secret: string, issuer: string): TokenService {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, Verified>();
   return {
     issue(userId, now) {
       const iat = Math.floor(now.getTime() / 1000);
@@ -33,6 +43,9 @@ export function createTokenService(secret: string, issuer: string): TokenService
         .sign(key);
     },
     async verify(token, now) {
+      const seconds = now.getTime() / 1000;
+      const known = verified.get(token);
+      if (known && seconds >= known.notBefore && seconds < known.expires) return known.check;
       let payload;
       try {
         ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now }));
@@ -49,7 +62,12 @@ export function createTokenService(secret: string, issuer: string): TokenService
       if (payload.iss !== issuer) return { ok: false, code: 'jwt_auth_bad_iss', message: 'The iss do not match with this server' };
       const id = readUserId(payload.data);
       if (id === null) return { ok: false, code: 'jwt_auth_bad_request', message: 'User ID not found in the token' };
-      return { ok: true, userId: id, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0 };
+      const check = { ok: true as const, userId: id, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0 };
+      if (typeof payload.exp === 'number') {
+        if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+        verified.set(token, { check, notBefore: typeof payload.nbf === 'number' ? payload.nbf : 0, expires: payload.exp });
+      }
+      return check;
     },
   };
 }
