@@ -9,7 +9,9 @@ const journey = journeyFile();
 
 
 describe('sign-in journey', () => {
-  it.each(ROLE_LANDINGS)('$who signs in, lands on $landing, sees the role menu and logs out', async ({ who, landing, menu }) => {
+  it.each(ROLE_LANDINGS)('$who signs in, lands on $landing, sees the role menu and logs out', async (roleLanding) => {
+    const { who, landing } = roleLanding;
+    const menu = 'menuOnPortal' in roleLanding ? roleLanding.menuOnPortal : roleLanding.menu;
     const user = DEMO_USERS[who];
     const browser = await journey.openBrowser();
     const { page } = browser;

@@ -11,13 +11,13 @@ export function roleMenu(role: Role | null, userName: string, contentStudio = fa
   const own = { userName };
   if (role === 'administrator') {
     return [
-      // Where the backend has the studio (issue 15), the office edits content here.
-      ...(contentStudio ? [{ label: 'Content studio', to: paths.studio.href() }] : []),
       { label: 'Franchise Owners', to: paths.franchiseOwnersList.href() },
       { label: 'All Students List', to: paths.allStudentsList.href() },
       { label: 'Sign Up New Franchise', to: paths.signUpNewFranchise.href(own) },
       { label: 'Building Instructions', to: paths.buildingInstructions.href(own) },
       { label: 'Lesson Plans', to: paths.lessonPlans.href(own) },
+      // Where the backend has the studio (issue 15), the office edits content there: after the spec's items.
+      ...(contentStudio ? [{ label: 'Content studio', to: paths.studio.href() }] : []),
     ];
   }
   if (role === 'franchise_owner') {
