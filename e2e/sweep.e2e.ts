@@ -96,6 +96,11 @@ const SCREENS: Record<Role, Screen[]> = {
       ready: (page) => page.locator('.image-gallery').waitFor(),
     },
     { name: 'menu', path: '/admin/Franchise_Owners_List', ready: tableReady, prepare: menuOpen, overlapScope: '[role="menu"]' },
+    { name: 'studio-programs', path: '/studio', ready: (page) => page.getByText('Play Machines 1').first().waitFor() },
+    { name: 'studio-program', path: '/studio/programs/130', ready: (page) => page.getByRole('heading', { level: 1, name: 'Play Machines 1' }).waitFor() },
+    { name: 'studio-model', path: '/studio/models/131', ready: (page) => page.getByRole('heading', { level: 1, name: 'Catapult' }).waitFor() },
+    { name: 'studio-preview', path: '/studio/preview/131', ready: (page) => page.locator('.image-gallery').waitFor() },
+    { name: 'studio-import', path: '/studio/import', ready: (page) => page.getByRole('heading', { level: 1, name: 'Import from WordPress' }).waitFor() },
   ],
 };
 
