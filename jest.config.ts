@@ -1,4 +1,5 @@
 /** @jest-config-loader esbuild-register */
+import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
 
 const swc: Config['transform'] = {
@@ -86,7 +87,9 @@ const config: Config = {
   ],
   // The browser journeys share one backend per file and chromium is heavy: one worker for them.
   // The cluster's files share one deployment, and fault.cluster.ts restarts its PostgreSQL: one at a time.
-  ...(process.env.E2E || process.env.CLUSTER === '1' ? { maxWorkers: 1 } : {}),
+  // The unit and integration files wait on databases and argon2 more than on the CPU: at least two at once
+  // (Jest's default of cores - 1 is one worker on a 2-core CI machine, twice the time).
+  maxWorkers: process.env.E2E || process.env.CLUSTER === '1' ? 1 : Math.max(2, availableParallelism() - 1),
 };
 
 export default config;

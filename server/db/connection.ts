@@ -13,6 +13,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** The PostgreSQL schema it works in, when not the default one. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -82,5 +84,5 @@ export function openDb(target: DbTarget): Db {
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool, target.onConnectionError ?? (() => undefined)) }) });
-  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', ...(target.schema ? { schema: target.schema } : {}), close: () => kysely.destroy() };
 }

@@ -198,9 +198,17 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/**
+ * Kysely looks for its own tables in every schema unless told which one: a database with another
+ * portal's schema beside this one (the tests make one each) would be taken as already set up.
+ */
+function migratorFor(db: Db): Migrator {
+  return new Migrator({ db: db.kysely, provider: new StaticProvider(db.dialect), ...(db.schema ? { migrationTableSchema: db.schema } : {}) });
+}
+
 /** Brings the schema up to date; throws when a migration fails. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider(db.dialect) });
+  const migrator = migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
@@ -208,7 +216,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 
 /** Brings the schema to the named migration: the database an older version of the portal left (tests). */
 export async function migrateTo(db: Db, name: string): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider(db.dialect) });
+  const migrator = migratorFor(db);
   const { error } = await migrator.migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
@@ -220,6 +228,6 @@ export async function ping(db: Db): Promise<void> {
 
 /** The migrations not yet applied to the database (empty when its schema is up to date). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider(db.dialect) });
+  const migrator = migratorFor(db);
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
