@@ -69,6 +69,11 @@ export const routes: RouteObject[] = [
                 handle: { title: 'Sign Up New Student' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-sign-up-student" */ '../features/roster/SignUpStudentPage')),
               },
+              {
+                path: paths.student.pattern,
+                handle: { title: 'Student' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "page-student" */ '../features/roster/student/StudentPage')),
+              },
             ],
           },
           {

@@ -76,6 +76,14 @@ export const paths = {
   studioModel: route('/studio/models/:modelId'),
   studioPreview: route('/studio/preview/:pageId'),
   studioImport: route('/studio/import'),
+  /** One student's page (owners: their own; administrators: any): details, edits, sign-in, their data. */
+  student: route('/students/:studentId'),
+  /** Bulk import of students from CSV or Excel into an owner's roster (an administrator's link adds ?owner=). */
+  importStudents: route('/students/import'),
+  /** The administrators' audit log of roster changes. */
+  auditLog: route('/admin/audit_log'),
+  /** The signed-in user's own account: change password. */
+  account: route('/account'),
   /** The older '/model_building_instructions/{userName}/{programName}/{ModelName}'. */
   legacyModelBuildingInstructions: {
     pattern: galleryPattern,

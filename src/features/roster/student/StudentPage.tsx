@@ -1,0 +1,73 @@
+/**
+ * /students/{id}: one student, for their franchise owner and administrators. The record comes from
+ * the roster the list pages load; the page is a frame for the sections features add.
+ */
+import { useCallback, useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import styled from 'styled-components';
+import { selectStudentById } from '../../../entities/students/studentsSelectors';
+import { paths } from '../../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
+import { space } from '../../../shared/theme';
+import { Card } from '../../../shared/ui/Card';
+import { Page } from '../../../shared/ui/Layout';
+import { Message } from '../../../shared/ui/Message';
+import { PageLoading } from '../../../shared/ui/PageLoading';
+import { LoadFailed } from '../../../shared/ui/States';
+import { Subtitle, Title } from '../../../shared/ui/Text';
+import { selectListLoad } from '../rosterSelectors';
+import { rosterActions } from '../rosterSlice';
+import { studentPageSections } from './studentPageSections';
+
+const Section = styled(Card).attrs({ as: 'section' })`
+  margin-top: ${space(4)};
+`;
+
+const SectionTitle = styled.h2`
+  margin: 0 0 ${space(3)};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+export default function StudentPage() {
+  const { studentId = '' } = useParams();
+  const id = /^\d+$/.test(studentId) ? Number(studentId) : null;
+  const dispatch = useAppDispatch();
+  const student = useAppSelector((state) => (id === null ? undefined : selectStudentById(state, id)));
+  const load = useAppSelector(selectListLoad);
+  const open = useCallback(() => dispatch(rosterActions.studentsListOpened()), [dispatch]);
+  useEffect(() => {
+    open();
+  }, [open]);
+
+  if (!student) {
+    if (id !== null && (load.status === 'idle' || load.status === 'loading')) return <PageLoading label="Loading the student" />;
+    if (load.status === 'failed') return <LoadFailed what="the student" error={load.error} onRetry={open} />;
+    return (
+      <Page>
+        <Title>Student</Title>
+        <Message $tone="info">
+          <p>There is no such student on your lists.</p>
+        </Message>
+        <p>
+          <Link to={paths.home.href()}>Go to the start page</Link>
+        </p>
+      </Page>
+    );
+  }
+
+  const name = `${student.firstName} ${student.lastName}`.trim();
+  return (
+    <Page aria-labelledby="student-title">
+      <Title id="student-title">{name}</Title>
+      <Subtitle>
+        {student.program} · parent {student.parentName}
+      </Subtitle>
+      {studentPageSections.map(({ id: sectionId, title, Component }) => (
+        <Section key={sectionId} id={sectionId} aria-labelledby={`${sectionId}-title`}>
+          <SectionTitle id={`${sectionId}-title`}>{title}</SectionTitle>
+          <Component student={student} />
+        </Section>
+      ))}
+    </Page>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * The sections of a student's page, in the order they show. Each feature (editing, sign-in
+ * credentials, the child's data) adds its own section here; the page knows none of them.
+ */
+import type { ComponentType } from 'react';
+import type { Student } from '../../../api/types';
+
+export interface StudentPageSectionProps {
+  student: Student;
+}
+
+export interface StudentPageSection {
+  /** Also the section's element id, so a link can point at it (/students/12#credentials). */
+  id: string;
+  title: string;
+  Component: ComponentType<StudentPageSectionProps>;
+}
+
+export const studentPageSections: readonly StudentPageSection[] = [];
