@@ -163,6 +163,25 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .execute();
       },
     },
+    '2026_11_26_audit_log': {
+      async up(db: AnyDb) {
+        await required(autoId(db, 'audit_log'), {
+          at: 'varchar(30)',
+          actor_role: 'varchar(30)',
+          action: 'varchar(60)',
+          subject_type: 'varchar(20)',
+          subject_id: 'integer',
+          before_json: 'text',
+          after_json: 'text',
+        })
+          .addColumn('actor_id', 'integer')
+          .addColumn('owner_id', 'integer')
+          .execute();
+        await db.schema.createIndex('audit_log_subject_idx').on('audit_log').columns(['subject_type', 'subject_id']).execute();
+        await db.schema.createIndex('audit_log_owner_idx').on('audit_log').columns(['owner_id', 'at']).execute();
+        await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
+      },
+    },
   };
 }
 

@@ -156,7 +156,32 @@ export interface ImportJobsTable {
   active: string | null;
 }
 
+/**
+ * One change to the roster or an account, kept for the office: who did what to whom, the fields
+ * before and after. Erasing a child's data also scrubs their entries' before and after.
+ */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** ISO 8601 UTC */
+  at: string;
+  /** The signed-in user who made the change; null for the portal's own jobs. */
+  actor_id: number | null;
+  actor_role: string;
+  /** What was done, e.g. 'student.edit', 'student.end', 'student.move', 'student.password_reset'. */
+  action: string;
+  /** 'student' | 'user' */
+  subject_type: string;
+  subject_id: number;
+  /** The franchise owner the subject belongs to (filtering an owner's history); null for none. */
+  owner_id: number | null;
+  /** JSON object of the changed fields' old values ('{}' when none). */
+  before_json: string;
+  /** JSON object of the changed fields' new values ('{}' when none). */
+  after_json: string;
+}
+
 export interface Database {
+  audit_log: AuditLogTable;
   users: UsersTable;
   students: StudentsTable;
   pages: PagesTable;
@@ -171,6 +196,7 @@ export interface Database {
   import_jobs: ImportJobsTable;
 }
 
+export type AuditLogRow = Selectable<AuditLogTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

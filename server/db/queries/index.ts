@@ -9,3 +9,4 @@ export * from './rateLimits';
 export * from './mailOutbox';
 export * from './studioPages';
 export * from './imports';
+export * from './audit';
