@@ -83,6 +83,9 @@ function ImportScreen() {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectStudio).import;
   useEffect(() => void dispatch(importActions.opened()), [dispatch]);
+  // After a reload the latest import (finished or not) shows with its summary; the others are listed.
+  const shownJob = state.job ?? state.history[0] ?? null;
+  const earlierJobs = state.history.filter((job) => job.id !== shownJob?.id);
   const running = state.job !== null && (state.job.status === 'queued' || state.job.status === 'running');
   const urlError = state.url && !isHttpUrl(state.url) ? 'Type the site’s address, starting with https://' : null;
   const submit = (event: FormEvent) => {
@@ -110,14 +113,14 @@ function ImportScreen() {
           <p>{running ? `We could not check on the import just now (${studioFailure(state.error)}); it goes on, and this page keeps asking.` : `The import did not start: ${studioFailure(state.error)}`}</p>
         </Message>
       )}
-      {state.job && <JobView job={state.job} />}
-      {!state.job && state.historyStatus === 'loading' && <p role="status">Looking for earlier imports…</p>}
-      {!state.job && state.historyStatus === 'ready' && state.history.length === 0 && <p>No import has run yet.</p>}
-      {state.history.length > 1 && (
+      {shownJob && <JobView job={shownJob} />}
+      {!shownJob && state.historyStatus === 'loading' && <p role="status">Looking for earlier imports…</p>}
+      {!shownJob && state.historyStatus === 'ready' && <p>No import has run yet.</p>}
+      {earlierJobs.length > 0 && (
         <Section as="section" aria-labelledby="import-history">
           <h2 id="import-history">Earlier imports</h2>
           <ul>
-            {state.history.slice(state.job ? 1 : 0).map((job) => (
+            {earlierJobs.map((job) => (
               <li key={job.id}>
                 {job.url} — {statusWords[job.status]} ({job.summary.created} created, {job.summary.updated} updated, {job.summary.skipped} skipped, {job.summary.failed.length} failed)
               </li>

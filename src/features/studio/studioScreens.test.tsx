@@ -158,3 +158,31 @@ describe('content studio: preview', () => {
     expect(await screen.findByRole('img', { name: 'Catapult, step 1 of 2' })).toBeInTheDocument();
   });
 });
+
+describe('content studio: import', () => {
+  const job = (id: number, url: string, created: number) => ({
+    id,
+    url,
+    status: 'finished' as const,
+    progress: 1,
+    step: '',
+    summary: { created, updated: 0, skipped: 0, failed: [] },
+    startedAt: '2026-11-01T10:00:00Z',
+    finishedAt: '2026-11-01T10:01:00Z',
+  });
+
+  it('shows the last import with its summary after a reload, and the earlier ones below it', async () => {
+    const studio = fakeStudio({ getImports: async () => [job(2, 'https://new.example', 7), job(1, 'https://old.example', 3)] });
+    renderStudio({ route: '/studio/import', session: signedInAs('admin'), studio });
+    expect(await screen.findByRole('heading', { name: 'Finished: https://new.example' })).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Summary')).getByText('7')).toBeInTheDocument();
+    const earlier = screen.getByRole('region', { name: 'Earlier imports' });
+    expect(earlier).toHaveTextContent('https://old.example — Finished (3 created');
+  });
+
+  it('says when no import has run yet', async () => {
+    renderStudio({ route: '/studio/import', session: signedInAs('admin') });
+    expect(await screen.findByText('No import has run yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Earlier imports' })).not.toBeInTheDocument();
+  });
+});
