@@ -16,6 +16,7 @@ import { Title } from '../../shared/ui/Text';
 import { MediaField } from './components/MediaField';
 import { ConfirmDialog, EditorActions } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
+import { useLeaveWarning } from './components/useLeaveWarning';
 import { TabEditor } from './components/TabEditor';
 import type { ModelForm } from './model/forms';
 import { Check, Section } from './ProgramEditorPage';
@@ -43,6 +44,7 @@ function ModelEditor({ id }: { id: number }) {
   const [tab, setTab] = useState(0);
   const [confirmDelete, setConfirmDelete] = useState(false);
   useEffect(() => void dispatch(studioActions.modelOpened({ id })), [dispatch, id]);
+  useLeaveWarning(editor?.dirty ?? false);
 
   if (!model || !form || !editor) {
     if (editor?.status === 'failed') return <LoadFailed what="this model" error={editor.error} onRetry={() => dispatch(studioActions.modelOpened({ id }))} />;

@@ -17,6 +17,7 @@ import { MediaField } from './components/MediaField';
 import { SortableList } from './components/SortableList';
 import { ConfirmDialog, EditorActions, StatusBadge } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
+import { useLeaveWarning } from './components/useLeaveWarning';
 import type { ProgramForm, ProgramMediaField } from './model/forms';
 import { CreateByTitle } from './StudioProgramsPage';
 import { selectEditor, selectProgramForm, selectStudio, selectStudioProgram, studioFailure } from './studioSelectors';
@@ -74,6 +75,7 @@ function ProgramEditor({ id }: { id: number }) {
   const editor = useAppSelector((state) => selectEditor(state, id));
   const [confirmDelete, setConfirmDelete] = useState(false);
   useEffect(() => void dispatch(studioActions.programOpened({ id })), [dispatch, id]);
+  useLeaveWarning(editor?.dirty ?? false);
 
   if (!program || !form || !editor) {
     if (editor?.status === 'failed') return <LoadFailed what="this program" error={editor.error} onRetry={() => dispatch(studioActions.programOpened({ id }))} />;

@@ -72,6 +72,13 @@ describe('content studio: programs', () => {
   });
 });
 
+/** Whether closing or reloading the tab now would ask first (a beforeunload listener cancels it). */
+function leavingIsQuestioned(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 describe('content studio: editing', () => {
   it('keeps what was typed when saving fails, and saves it on Try again', async () => {
     let down = true;
@@ -85,11 +92,13 @@ describe('content studio: editing', () => {
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: Check the Wi-Fi connection');
     expect(screen.getByLabelText('Title')).toHaveValue('Play Machines One');
+    expect(leavingIsQuestioned()).toBe(true);
     down = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/Draft saved/)).toBeInTheDocument();
     expect(studio.programs.get(130)?.title).toBe('Play Machines One');
     expect(screen.getByText('Unpublished changes')).toBeInTheDocument();
+    expect(leavingIsQuestioned()).toBe(false);
   });
 
   it("publishing a model changes its status and refreshes the students' lists", async () => {
