@@ -229,3 +229,28 @@ export const STUDIO_LIMITS = {
   stepWidths: [375, 750, 1280],
   thumbnailWidth: 160,
 } as const;
+
+/** What a new program starts as: only its title (and the program name made from it). */
+export const emptyProgramInput = (title: string): StudioProgramInput => ({
+  title,
+  programName: title.replace(/[^A-Za-z0-9]+/g, ''),
+  hidden: false,
+  logo: '',
+  longImage: '',
+  desktopBackground: '',
+  mobileBackground: '',
+  description: '',
+});
+
+/** What a new model starts as: one empty tab, no pictures, no code yet. */
+export const emptyModelInput = (title: string, experimental: boolean): StudioModelInput => ({
+  title,
+  code: '',
+  experimental,
+  titleImage: '',
+  smallImage: '',
+  lessonPlanTitle: '',
+  lessonPlan: '',
+  showInDifferentTabs: false,
+  tabs: [{ title: '', steps: [], video: '' }],
+});

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioModel, StudioProgram, WirePage } from '../../contract';
-import { STUDIO_PATHS } from '../../contract';
+import { STUDIO_PATHS, emptyModelInput, emptyProgramInput } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
 
 type Caller = 'anonymous' | 'student' | 'owner' | 'otherOwner' | 'admin';
@@ -49,18 +49,8 @@ const ADMINS_ONLY: Record<Caller, number> = { anonymous: 401, student: 403, owne
 /** The content studio: administrators only. */
 const ADMINS_CREATE: Record<Caller, number> = { ...ADMINS_ONLY, admin: 201 };
 
-const studioProgram = (title: string) => ({ title, programName: title.replace(/\s+/g, ''), hidden: false, logo: '', longImage: '', desktopBackground: '', mobileBackground: '', description: '' });
-const studioModel = (code: string) => ({
-  title: 'Authz Model',
-  code,
-  experimental: false,
-  titleImage: '',
-  smallImage: '',
-  lessonPlanTitle: '',
-  lessonPlan: '',
-  showInDifferentTabs: false,
-  tabs: [{ title: '', steps: [], video: '' }],
-});
+const studioProgram = emptyProgramInput;
+const studioModel = (code: string) => ({ ...emptyModelInput('Authz Model', false), code });
 
 /** An administrator's fresh studio program (and model) to change or delete; other callers name a demo page (they never get past the check). */
 async function studioFixture(c: Ctx, token: string | undefined, caller: Caller): Promise<{ program: number; model: number }> {

@@ -4,7 +4,7 @@
  * import have their own sagas, started here.
  */
 import { call, fork, getContext, put, take, takeEvery, takeLatest } from 'typed-redux-saga';
-import type { StudioModel, StudioProgram } from '../../../contract/studio';
+import { emptyModelInput, emptyProgramInput, type StudioModel, type StudioProgram } from '../../../contract/studio';
 import { toApiError } from '../../api/errors';
 import type { ApiClient, StudioApi } from '../../api/types';
 import { lessonsActions } from '../../entities/lessons/lessonsSlice';
@@ -14,7 +14,7 @@ import type { SagaServices } from '../../shared/sagaServices';
 import { selectFromStore } from '../../shared/storeHooks';
 import { importSaga } from './importSaga';
 import { studioApi } from './studioApi';
-import { emptyModelInput, emptyProgramInput, modelInput } from './model/forms';
+import { modelInput } from './model/forms';
 import { selectStudio } from './studioSelectors';
 import { studioActions, type SaveAction } from './studioSlice';
 import { uploadSaga } from './uploadSaga';

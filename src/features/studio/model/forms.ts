@@ -104,29 +104,6 @@ export function insertBatchSteps(steps: StepDraft[], added: StepDraft[], batch: 
   return [...steps.slice(0, at), ...added, ...steps.slice(at)];
 }
 
-export const emptyProgramInput = (title: string): StudioProgramInput => ({
-  title,
-  programName: title.replace(/[^A-Za-z0-9]+/g, ''),
-  hidden: false,
-  logo: '',
-  longImage: '',
-  desktopBackground: '',
-  mobileBackground: '',
-  description: '',
-});
-
-export const emptyModelInput = (title: string, experimental: boolean): StudioModelInput => ({
-  title,
-  code: '',
-  experimental,
-  titleImage: '',
-  smallImage: '',
-  lessonPlanTitle: '',
-  lessonPlan: '',
-  showInDifferentTabs: false,
-  tabs: [{ title: '', steps: [], video: '' }],
-});
-
 /** Moves one item of a list to another index (the new order a drag or a key press asks for). */
 export function moved<T>(list: readonly T[], from: number, to: number): T[] {
   const copy = [...list];
