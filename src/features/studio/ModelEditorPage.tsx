@@ -8,19 +8,18 @@ import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
 import { FormField, Input, TextField } from '../../shared/ui/Field';
 import { FormGrid } from '../../shared/ui/Layout';
-import { Message } from '../../shared/ui/Message';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { LoadFailed } from '../../shared/ui/States';
 import { Tabs } from '../../shared/ui/Tabs';
 import { Title } from '../../shared/ui/Text';
 import { MediaField } from './components/MediaField';
-import { ConfirmDialog, EditorActions } from './components/StudioParts';
+import { StudioDeleteDialog, EditorActions  } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
 import { useLeaveWarning } from './components/useLeaveWarning';
 import { TabEditor } from './components/TabEditor';
 import type { ModelForm } from './model/forms';
 import { Check, Section } from './ProgramEditorPage';
-import { selectEditor, selectModelForm, selectStudio, selectStudioModel, selectStudioProgram, studioFailure } from './studioSelectors';
+import { selectEditor, selectModelForm, selectStudio, selectStudioModel, selectStudioProgram } from './studioSelectors';
 import { studioActions } from './studioSlice';
 
 export default function ModelEditorPage() {
@@ -151,22 +150,7 @@ function ModelEditor({ id }: { id: number }) {
           Delete model
         </Button>
       </p>
-      {confirmDelete && (
-        <ConfirmDialog
-          title={`Delete ${model.title}?`}
-          confirmLabel="Delete model"
-          busy={editor.busy === 'delete'}
-          onConfirm={() => dispatch(studioActions.saveRequested({ id, action: 'delete' }))}
-          onCancel={() => setConfirmDelete(false)}
-        >
-          <p>Its steps and its code go with it. This cannot be undone.</p>
-          {editor.failed?.action === 'delete' && (
-            <Message $tone="error" role="alert">
-              <p>{studioFailure(editor.failed.error)}</p>
-            </Message>
-          )}
-        </ConfirmDialog>
-      )}
+      {confirmDelete && <StudioDeleteDialog kind="model" id={id} title={model.title} onCancel={() => setConfirmDelete(false)} />}
     </>
   );
 }

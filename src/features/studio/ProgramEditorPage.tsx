@@ -15,7 +15,7 @@ import { EmptyState, LoadFailed } from '../../shared/ui/States';
 import { Title } from '../../shared/ui/Text';
 import { MediaField } from './components/MediaField';
 import { SortableList } from './components/SortableList';
-import { ConfirmDialog, EditorActions, StatusBadge } from './components/StudioParts';
+import { StudioDeleteDialog, EditorActions, StatusBadge  } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
 import { useLeaveWarning } from './components/useLeaveWarning';
 import type { ProgramForm, ProgramMediaField } from './model/forms';
@@ -122,22 +122,7 @@ function ProgramEditor({ id }: { id: number }) {
         </FormGrid>
       </Section>
       <ProgramModels program={program} />
-      {confirmDelete && (
-        <ConfirmDialog
-          title={`Delete ${program.title}?`}
-          confirmLabel="Delete program"
-          busy={editor.busy === 'delete'}
-          onConfirm={() => dispatch(studioActions.saveRequested({ id, action: 'delete' }))}
-          onCancel={() => setConfirmDelete(false)}
-        >
-          <p>Only a program without models can be deleted. This cannot be undone.</p>
-          {editor.failed?.action === 'delete' && (
-            <Message $tone="error" role="alert">
-              <p>{studioFailure(editor.failed.error)}</p>
-            </Message>
-          )}
-        </ConfirmDialog>
-      )}
+      {confirmDelete && <StudioDeleteDialog kind="program" id={id} title={program.title} onCancel={() => setConfirmDelete(false)} />}
     </>
   );
 }

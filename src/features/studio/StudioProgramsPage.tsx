@@ -10,7 +10,7 @@ import { Message } from '../../shared/ui/Message';
 import { EmptyState, LoadFailed, SkeletonBlock } from '../../shared/ui/States';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { SortableList } from './components/SortableList';
-import { ConfirmDialog, StatusBadge } from './components/StudioParts';
+import { StudioDeleteDialog, StatusBadge  } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
 import { selectCatalogueStatus, selectStudio, selectStudioPrograms, studioFailure } from './studioSelectors';
 import { studioActions } from './studioSlice';
@@ -82,12 +82,11 @@ function ProgramsList() {
   const dispatch = useAppDispatch();
   const programs = useAppSelector(selectStudioPrograms);
   const { status, error } = useAppSelector(selectCatalogueStatus);
-  const { orderNotice, creating, editors } = useAppSelector(selectStudio).content;
+  const { orderNotice, creating} = useAppSelector(selectStudio).content;
   const [deleting, setDeleting] = useState<number | null>(null);
   useEffect(() => void dispatch(studioActions.catalogueRequested()), [dispatch]);
 
   const toDelete = programs.find((program) => program.id === deleting);
-  const deleteEditor = deleting === null ? undefined : editors[deleting];
   // The program is gone once the server agreed: close the question.
   useEffect(() => {
     if (deleting !== null && !toDelete) setDeleting(null);
@@ -145,22 +144,7 @@ function ProgramsList() {
           )}
         </SortableList>
       )}
-      {toDelete && (
-        <ConfirmDialog
-          title={`Delete ${toDelete.title}?`}
-          confirmLabel="Delete program"
-          busy={deleteEditor?.busy === 'delete'}
-          onConfirm={() => dispatch(studioActions.saveRequested({ id: toDelete.id, action: 'delete' }))}
-          onCancel={() => setDeleting(null)}
-        >
-          <p>Only a program without models can be deleted. This cannot be undone.</p>
-          {deleteEditor?.failed?.action === 'delete' && (
-            <Message $tone="error" role="alert">
-              <p>{studioFailure(deleteEditor.failed.error)}</p>
-            </Message>
-          )}
-        </ConfirmDialog>
-      )}
+      {toDelete && <StudioDeleteDialog kind="program" id={toDelete.id} title={toDelete.title} onCancel={() => setDeleting(null)} />}
     </>
   );
 }

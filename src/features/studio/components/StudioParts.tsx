@@ -4,8 +4,9 @@ import styled from 'styled-components';
 import type { StudioStatus } from '../../../../contract/studio';
 import { Button } from '../../../shared/ui/Button';
 import { Message } from '../../../shared/ui/Message';
-import { studioFailure } from '../studioSelectors';
-import type { EditorState, SaveAction } from '../studioSlice';
+import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
+import { selectEditor, studioFailure } from '../studioSelectors';
+import { studioActions, type EditorState, type SaveAction } from '../studioSlice';
 
 export function statusText(status: StudioStatus, hasDraft: boolean): string {
   if (status === 'draft') return 'Draft';
@@ -172,5 +173,32 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
     <Track role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
       <span style={{ width: `${percent}%` }} />
     </Track>
+  );
+}
+
+const DELETE_EXPLANATION: Record<'program' | 'model', string> = {
+  program: 'Only a program without models can be deleted. This cannot be undone.',
+  model: 'Its steps and its code go with it. This cannot be undone.',
+};
+
+/** Asks before deleting a program or a model; the server's reason shows when it refuses. */
+export function StudioDeleteDialog({ kind, id, title, onCancel }: { kind: 'program' | 'model'; id: number; title: string; onCancel: () => void }) {
+  const dispatch = useAppDispatch();
+  const editor = useAppSelector((state) => selectEditor(state, id));
+  return (
+    <ConfirmDialog
+      title={`Delete ${title}?`}
+      confirmLabel={`Delete ${kind}`}
+      busy={editor?.busy === 'delete'}
+      onConfirm={() => dispatch(studioActions.saveRequested({ id, action: 'delete' }))}
+      onCancel={onCancel}
+    >
+      <p>{DELETE_EXPLANATION[kind]}</p>
+      {editor?.failed?.action === 'delete' && (
+        <Message $tone="error" role="alert">
+          <p>{studioFailure(editor.failed.error)}</p>
+        </Message>
+      )}
+    </ConfirmDialog>
   );
 }
