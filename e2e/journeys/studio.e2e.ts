@@ -87,7 +87,7 @@ describe('content studio journey', () => {
     await upload(page, 'Upload logo', [await drawStep('logo.jpg', 'SJ', 200)]);
     await upload(page, 'Upload desktop background', [await drawStep('desktop.jpg', '', 50)]);
     await upload(page, 'Upload mobile background', [await drawStep('mobile.jpg', '', 50)]);
-    await page.getByText('Now: ', { exact: false }).nth(2).waitFor();
+    for (const picture of ['Logo now', 'Desktop background now', 'Mobile background now']) await page.getByRole('img', { name: picture }).waitFor();
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Published: everyone sees it now.').waitFor();
 

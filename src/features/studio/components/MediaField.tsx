@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import styled from 'styled-components';
 import type { UploadKind } from '../../../api/types';
 import { useAppSelector } from '../../../shared/storeHooks';
+import { FileButton } from '../../../shared/ui/FileButton';
 import { SupportNote } from '../../../shared/ui/Layout';
 import { selectMediaUrls, selectUploads } from '../studioSelectors';
 import type { UploadTarget } from '../uploadsSlice';
@@ -25,27 +25,27 @@ const Box = styled.fieldset`
     object-fit: contain;
     margin-bottom: ${({ theme }) => theme.space[2]}px;
   }
-  input[type='file'] {
-    max-width: 100%;
-  }
 `;
 
 const sameTarget = (a: UploadTarget, b: UploadTarget) => a.kind === b.kind && a.id === b.id && ('field' in a && 'field' in b ? a.field === b.field : 'tab' in a && 'tab' in b && a.tab === b.tab);
 
 /** A picture or file of a page: what it has now (kept unless replaced), Upload, Remove. */
 export function MediaField({ label, path, kind, accept, target, onClear }: { label: string; path: string; kind: UploadKind; accept: string; target: UploadTarget; onClear: () => void }) {
-  const inputId = useId();
   const url = useAppSelector(selectMediaUrls)[path];
   const uploads = useAppSelector(selectUploads).filter((item) => sameTarget(item.target, target));
   const queue = useQueueUploads(kind, target);
   const name = path.split('/').pop() ?? '';
+  // A picture is shown; the generated size's file name ("1280.jpg") would say nothing.
+  const now = !path ? 'None yet.' : kind === 'image' && url ? null : /^\d+\.\w+$/.test(name) ? 'A file is uploaded.' : `Now: ${name}`;
   return (
     <Box>
       <legend>{label}</legend>
       {path && kind === 'image' && url && <img src={url} alt={`${label} now`} />}
-      <SupportNote style={{ marginTop: 0 }}>{path ? `Now: ${name}` : 'None yet.'}</SupportNote>
-      <label htmlFor={inputId}>{path ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}</label>{' '}
-      <input id={inputId} type="file" accept={accept} onChange={(event) => queue(Array.from(event.target.files ?? []).slice(0, 1))} />
+      {now && <SupportNote style={{ marginTop: 0 }}>{now}</SupportNote>}
+      <FileButton>
+        {path ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
+        <input type="file" accept={accept} onChange={(event) => queue(Array.from(event.target.files ?? []).slice(0, 1))} />
+      </FileButton>{' '}
       {path && (
         <SmallButton type="button" onClick={onClear}>
           Remove {label.toLowerCase()}

@@ -1,6 +1,7 @@
 /** One tab of a model: its title, its video (upload or embed URL) and its steps (upload, reorder, replace, delete). */
 import { useId } from 'react';
 import styled from 'styled-components';
+import { FileButton } from '../../../shared/ui/FileButton';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { TextField } from '../../../shared/ui/Field';
 import { FormGrid } from '../../../shared/ui/Layout';
@@ -26,27 +27,6 @@ const Thumb = styled.figure`
   figcaption {
     font-size: ${({ theme }) => theme.fontSizes.sm};
     overflow-wrap: anywhere;
-  }
-`;
-
-const FileButton = styled.label`
-  display: inline-flex;
-  align-items: center;
-  min-height: ${({ theme }) => theme.touchTarget}px;
-  padding: 0 ${({ theme }) => theme.space[3]}px;
-  border: 2px solid ${({ theme }) => theme.colors.accent};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  color: ${({ theme }) => theme.colors.accent};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  cursor: pointer;
-  &:focus-within {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-  }
-  input {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    opacity: 0;
   }
 `;
 
