@@ -22,6 +22,8 @@
 #                              start; `none` starts empty (then ADMIN_PASSWORD creates the first admin)
 #   JWT_SECRET, AUTH_KEY       generated once into CLUSTER_DIR/secrets.env unless set
 #   MEDIA_DRIVER       s3      `local` gives each instance its own folder (then media are not shared)
+#   WORKERS            1       server processes per instance (each instance stands for one machine;
+#                              its processes and the instances share everything through PostgreSQL)
 #   S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY   a real store; unset: the test server
 # Every other variable (ARGON2_*, SMTP_URL, MEDIA_URL_TTL, ... see server/CONFIG.md) passes through to
 # the instances. Needs Debian's postgresql and haproxy packages (apt-get install -y postgresql haproxy).
@@ -99,7 +101,7 @@ start_all() {
     local port=$((lb_port + i))
     mkdir -p "$dir/instance-$i"
     PORT=$port HOST=127.0.0.1 DATA_DIR="$dir/instance-$i" DIST_DIR="$root/dist" PUBLIC_URL="$balancer" \
-      INSTANCE_NAME="portal-$i" TRUST_PROXY=1 LOG_LEVEL="${LOG_LEVEL:-warn}" \
+      INSTANCE_NAME="portal-$i" TRUST_PROXY=1 LOG_LEVEL="${LOG_LEVEL:-warn}" WORKERS="${WORKERS:-1}" \
       setsid node --import tsx server/main.ts >"$dir/instance-$i.log" 2>&1 </dev/null &
     echo $! >"$dir/instance-$i.pid"
     urls+=("http://127.0.0.1:$port")

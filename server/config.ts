@@ -5,6 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface RateLimitRule {
@@ -121,6 +122,8 @@ export interface Config {
   buildIfNeeded: boolean;
   /** This instance's name, sent as X-Instance on every answer (INSTANCE_NAME); null sends none. */
   instanceName: string | null;
+  /** Server processes sharing the port (WORKERS): the machine's cores on PostgreSQL, 1 on the embedded database. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +148,13 @@ type Env = Record<string, string | undefined>;
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+/** WORKERS: a number, or 'auto' for one per core. */
+function workersVar(env: Env, embedded: boolean): number {
+  const raw = env.WORKERS?.trim();
+  if (raw === 'auto' || ((raw === undefined || raw === '') && !embedded)) return availableParallelism();
+  return intVar(env, 'WORKERS', 1, 1, 256);
 }
 
 function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -311,6 +321,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
     port,
     host,
     production,
+    workers: workersVar(env, embedded),
     dbPool: {
       max: intVar(env, 'DB_POOL_SIZE', 10, 1, 1000),
       statementTimeoutMs: intVar(env, 'DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
