@@ -56,7 +56,7 @@ describePg('three instances starting at once on one fresh PostgreSQL', () => {
     for (const port of ports) {
       procs.push(
         // The production argon2 cost: hashing the first administrator's password takes a while, as it does in production.
-        start({ ...SECRETS, ARGON2_MEMORY_KIB: '19456', ARGON2_TIME_COST: '2', DATABASE_URL: url.toString(), DATA_DIR: dir(), PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@x.test', ADMIN_PASSWORD: 'first-admin-password' }),
+        start({ ...SECRETS, WORKERS: '1', ARGON2_MEMORY_KIB: '19456', ARGON2_TIME_COST: '2', DATABASE_URL: url.toString(), DATA_DIR: dir(), PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@x.test', ADMIN_PASSWORD: 'first-admin-password' }),
       );
     }
     await Promise.all(procs.map((p) => waitForOutput(p, /is running at/, 40_000)));
