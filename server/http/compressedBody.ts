@@ -4,6 +4,7 @@
  * kept for as long as that Buffer lives, instead of by @fastify/compress on every request
  * (brotli of 3 MB is about 30 ms of CPU each time).
  */
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
@@ -37,9 +38,39 @@ export function encodedCopy(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return copy;
 }
 
-/** Sends a shared body in the best encoding the client accepts (brotli, then gzip, else as it is). */
-export async function sendSharedBody(request: FastifyRequest, reply: FastifyReply, body: Buffer, contentType: string): Promise<FastifyReply> {
+const entityTags = new WeakMap<Buffer, string>();
+
+/** A weak validator of the body's bytes (weak: its brotli, gzip and plain forms are one representation). */
+export function entityTag(body: Buffer): string {
+  let tag = entityTags.get(body);
+  if (tag === undefined) {
+    tag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    entityTags.set(body, tag);
+  }
+  return tag;
+}
+
+/** If-None-Match names this tag (or *): weak comparison, as RFC 9110 asks for GET. */
+function notModified(request: FastifyRequest, tag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (typeof header !== 'string') return false;
+  const opaque = (t: string) => t.trim().replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(tag));
+}
+
+/**
+ * Sends a shared body in the best encoding the client accepts (brotli, then gzip, else as it is).
+ * `revalidate`: a GET answer the browser may keep but must check each time (Cache-Control:
+ * private, no-cache): it carries an ETag, and a request naming that ETag gets 304 and no body.
+ */
+export async function sendSharedBody(request: FastifyRequest, reply: FastifyReply, body: Buffer, contentType: string, options: { revalidate?: boolean } = {}): Promise<FastifyReply> {
   reply.code(200).type(contentType).header('Vary', 'Accept-Encoding');
+  if (options.revalidate && (request.method === 'GET' || request.method === 'HEAD')) {
+    const tag = entityTag(body);
+    // The answers depend on who asks (unlocks, codes, signed URLs): never kept by a shared cache.
+    reply.header('ETag', tag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding, Authorization');
+    if (notModified(request, tag)) return reply.code(304).send();
+  }
   const accepted = request.headers['accept-encoding'];
   const encoding = typeof accepted === 'string' ? negotiate<Encoding | 'identity'>(accepted, ['br', 'gzip', 'identity']) : null;
   if (encoding !== 'br' && encoding !== 'gzip') return reply.send(body);

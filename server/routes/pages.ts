@@ -60,7 +60,7 @@ export function pagesRoutes(app: FastifyInstance, s: AppServices): void {
     if (p.page > 1) links.push(`<${pageUrl(request, origin, p.page - 1)}>; rel="prev"`);
     if (p.page < list.totalPages) links.push(`<${pageUrl(request, origin, p.page + 1)}>; rel="next"`);
     if (links.length > 0) reply.header('Link', links.join(', '));
-    return sendSharedBody(request, reply, list.body, JSON_TYPE);
+    return sendSharedBody(request, reply, list.body, JSON_TYPE, { revalidate: true });
   });
 
   app.get<{ Params: { id: string } }>(`${API_PATHS.pages}/:id`, async (request, reply) => {
@@ -68,6 +68,6 @@ export function pagesRoutes(app: FastifyInstance, s: AppServices): void {
     if (!/^\d{1,10}$/.test(request.params.id) || Number(request.params.id) > MAX_ID) throw NO_ROUTE();
     readParams(request, singleParams);
     const body = await answers.page(s.ctx, request.viewer, Number(request.params.id), siteOrigin(request, s.config), s.mediaSigner);
-    return sendSharedBody(request, reply, body, JSON_TYPE);
+    return sendSharedBody(request, reply, body, JSON_TYPE, { revalidate: true });
   });
 }

@@ -60,4 +60,27 @@ describeEachDb('page answers served again', (dialect) => {
     expect(later).toHaveLength(1);
     expect(later).not.toEqual(first);
   });
+
+  test('an unchanged answer is not sent again: ETag, then 304 without a body; a change or another viewer gets 200', async () => {
+    const url = `${PATHS.pages}/${catapultId}`;
+    const list = `${PATHS.pages}?parent=130&per_page=100`;
+    for (const path of [url, list]) {
+      const first = await s.get(path, { token: tokens.dana, headers: { 'accept-encoding': 'br' } });
+      const tag = first.headers.get('etag') ?? '';
+      expect(tag).toMatch(/^W\/"[\w-]+"$/);
+      expect(first.headers.get('cache-control')).toBe('private, no-cache');
+      const again = await s.get(path, { token: tokens.dana, headers: { 'if-none-match': tag } });
+      expect(again.status).toBe(304);
+      expect(again.text).toBe('');
+      expect(again.headers.get('etag')).toBe(tag);
+      const otherViewer = await s.get(path, { token: tokens.mia, headers: { 'if-none-match': tag } });
+      expect(otherViewer.status).toBe(200);
+    }
+    const tag = (await s.get(url, { token: tokens.dana })).headers.get('etag') ?? '';
+    await s.db.kysely.updateTable('pages').set({ title: 'Catapult (changed)' }).where('id', '=', catapultId).execute();
+    const changed = await s.get(url, { token: tokens.dana, headers: { 'if-none-match': tag } });
+    expect(changed.status).toBe(200);
+    expect((changed.body as WirePage).title.rendered).toBe('Catapult (changed)');
+    await s.db.kysely.updateTable('pages').set({ title: 'Catapult' }).where('id', '=', catapultId).execute();
+  });
 });
