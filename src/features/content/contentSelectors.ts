@@ -62,7 +62,7 @@ export interface ModelCardView {
   lesson: Lesson;
   /** Open: the 'Building instructions' link shows; locked: the code input shows. */
   access: Exclude<LessonAccess, 'pending'>;
-  /** The code, for administrators only. */
+  /** The code, for franchise owners and administrators (they give it to the students). */
   code: string | null;
 }
 
@@ -84,7 +84,7 @@ export const selectModelCards = createSelector(
         storedFlag: unlockedLessonIds.includes(lesson.id),
         programHidden: program?.hidden === true,
       });
-      return { lesson, access: access === 'open' ? 'open' : 'locked', code: role === 'administrator' ? lesson.unlockCode : null };
+      return { lesson, access: access === 'open' ? 'open' : 'locked', code: role === 'administrator' || role === 'franchise_owner' ? lesson.unlockCode : null };
     };
     return { main: groups.main.map(toCard), experimental: groups.experimental.map(toCard) };
   },

@@ -51,7 +51,7 @@ describe('select model', () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
 
-  it('shows each card’s title, title colour image, picture and link; owners open without a code and see no codes', async () => {
+  it('shows each card’s title, title colour image, picture and link; owners open without a code', async () => {
     renderApp({ route: '/select-model/PlayMachines2/167', session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
     const card = await screen.findByTestId('model-card-2001');
     expect(within(card).getByRole('heading', { name: 'Lawn Mower' })).toBeInTheDocument();
@@ -74,7 +74,6 @@ describe('select model', () => {
       'href',
       '/model_building_instructions/PlayMachines2/167/2001',
     );
-    expect(within(card).queryByText(/Code:/)).not.toBeInTheDocument();
     expect(within(card).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
@@ -88,6 +87,17 @@ describe('select model', () => {
     expect(within(card).getByRole('heading', { name: 'Lawn Mower' })).toHaveTextContent(/^Lawn Mower$/);
     expect(card.querySelector('h2 img')).toBeNull();
     expect(within(card).getAllByText('Lawn Mower')).toHaveLength(1);
+  });
+
+  it('shows franchise owners every model’s code, to hand to their students, and never a student', async () => {
+    renderApp({ route: '/select-model/PlayMachines2/167', session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
+    expect(within(await screen.findByTestId('model-card-2001')).getByText('Code: 1357')).toBeInTheDocument();
+  });
+
+  it('never shows a student a code', async () => {
+    renderApp({ route: '/select-model/PlayMachines2/167', session: signedInAs('mia'), api: createContentApi() });
+    const card = await screen.findByTestId('model-card-2001');
+    expect(within(card).queryByText(/Code:/)).toBeNull();
   });
 
   it('shows administrators every model’s code', async () => {
@@ -131,6 +141,7 @@ describe('select model', () => {
     renderApp({ route: '/select-model-lesson-plans/PlayMachines2/167', session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
     const card = await screen.findByRole('article', { name: 'Lawn Mower' });
     expect(within(card).getByText('Lawn Mower lesson plan')).toBeInTheDocument();
+    expect(within(card).getByText('Code: 1357')).toBeInTheDocument();
     const link = within(card).getByRole('link', { name: /Open lesson plan ?: Lawn Mower lesson plan \(opens in a new tab\)/ });
     expect(link).toHaveAttribute('href', 'https://portal.test/content/lesson-plans/2001.html');
     expect(link).toHaveAttribute('target', '_blank');

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { Lesson } from '../../../api/types';
 import { FittedImage, Tile } from '../../../shared/ui/Layout';
 import { ExternalButtonLink } from '../../../shared/ui/ButtonLink';
+import { ModelCode } from './ModelCode';
 
 const Title = styled.h2`
   margin: 0;
@@ -17,9 +18,13 @@ const PlanTitle = styled.p`
 
 const Footer = styled.div`
   margin-top: auto;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
 `;
 
-/** A model's lesson plan: opens the lesson-plan URL in a new tab. */
+/** A model's lesson plan: opens the lesson-plan URL in a new tab; its code for the owner to hand out. */
 export function LessonPlanCard({ lesson, lessonNumber }: { lesson: Lesson; lessonNumber: number }) {
   const planTitle = lesson.lessonPlansTitle.trim() || `Lesson ${lessonNumber}`;
   return (
@@ -30,6 +35,7 @@ export function LessonPlanCard({ lesson, lessonNumber }: { lesson: Lesson; lesso
       )}
       <PlanTitle>{planTitle}</PlanTitle>
       <Footer>
+        {lesson.unlockCode && <ModelCode code={lesson.unlockCode} />}
         {lesson.lessonPlansUrl ? (
           <ExternalButtonLink
             href={lesson.lessonPlansUrl}

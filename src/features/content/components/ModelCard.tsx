@@ -9,6 +9,7 @@ import { UnlockForm } from './UnlockForm';
 import { FittedImage, Tile } from '../../../shared/ui/Layout';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
+import { ModelCode } from './ModelCode';
 
 const shake = keyframes`
   0%, 100% { transform: translateX(0); }
@@ -58,15 +59,6 @@ const Picture = styled.div`
   max-width: 280px;
 `;
 
-const Code = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[3]}px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.sun};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-`;
-
 const Footer = styled.div`
   margin-top: auto;
   display: flex;
@@ -84,7 +76,7 @@ export const EAGER_CARD_POSITIONS = 4;
 
 /**
  * One model of a program: title, title colour image, small picture and its links. A student's
- * locked card shows the code input instead of the link; administrators also see the code.
+ * locked card shows the code input instead of the link; franchise owners and administrators also see the code.
  */
 export function ModelCard({ card, instructionsPath, position }: { card: ModelCardView; instructionsPath: string; position?: number }) {
   const dispatch = useAppDispatch();
@@ -146,7 +138,7 @@ export function ModelCard({ card, instructionsPath, position }: { card: ModelCar
         )}
       </Picture>
       <Footer>
-        {code && <Code>Code: {code}</Code>}
+        {code && <ModelCode code={code} />}
         {access === 'open' ? (
           <ButtonLink ref={linkRef} to={instructionsPath} aria-label={`Building instructions: ${lesson.title}`}>
             Building instructions
