@@ -18,6 +18,7 @@ import { createMediaStorage, type MediaStorage } from './media/storage';
 import type { AppServices } from './http/services';
 import type { Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/outbox';
+import { classroomRoutes } from './routes/classroom';
 import { healthRoutes } from './routes/health';
 import { jwtAuthRoutes } from './routes/jwtAuth';
 import { pagesRoutes } from './routes/pages';
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   studioRoutes(app, services);
   await studioMediaRoutes(app, services);
   studioImportRoutes(app, services);
+  classroomRoutes(app, services);
   await staticRoutes(app, services);
   return app;
 }

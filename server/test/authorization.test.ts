@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioModel, StudioProgram, WirePage } from '../../contract';
-import { STUDIO_PATHS, emptyModelInput, emptyProgramInput } from '../../contract';
+import { CLASSROOM_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
 
 type Caller = 'anonymous' | 'student' | 'owner' | 'otherOwner' | 'admin';
@@ -163,6 +163,18 @@ const ROWS: Row[] = [
     call: (c, t, caller) =>
       c.s.post(PATHS.createStudent, newStudentBody(`authz-${caller}`, { TeacherId: caller === 'owner' ? c.ids.get('lee')?.id : c.ids.get('dana')?.id }), opt(t)),
     expected: OWNERS_AND_ADMINS,
+  },
+  {
+    route: `POST ${CLASSROOM_PATHS.classUnlocks}`,
+    label: "all of the caller's students",
+    call: (c, t, caller) => c.s.post(CLASSROOM_PATHS.classUnlocks, { lessonId: c.catapult, students: 'all', ...(caller === 'admin' ? { ownerId: c.ids.get('dana')?.id } : {}) }, opt(t)),
+    expected: OWNERS_AND_ADMINS,
+  },
+  {
+    route: `POST ${CLASSROOM_PATHS.classUnlocks}`,
+    label: "Mia, Dana's student",
+    call: (c, t) => c.s.post(CLASSROOM_PATHS.classUnlocks, { lessonId: c.catapult, students: [c.ids.get('mia')?.id] }, opt(t)),
+    expected: { ...OWNERS_AND_ADMINS, otherOwner: 404 },
   },
   {
     route: `POST ${PATHS.reset}`,

@@ -43,3 +43,9 @@ export async function studentsVersion(db: Executor): Promise<number> {
   const row = await db.selectFrom('change_versions').select('version').where('name', '=', 'students').executeTakeFirst();
   return Number(row?.version ?? 0);
 }
+
+/** Of these user ids, the students (with their owner); ids that are no student are absent. */
+export function studentOwners(db: Executor, userIds: readonly number[]): Promise<{ user_id: number; teacher_id: number }[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('students').select(['user_id', 'teacher_id']).where('user_id', 'in', [...userIds]).execute();
+}

@@ -33,3 +33,10 @@ export async function unlockFailuresSince(db: Executor, userId: number, since: s
 export async function deleteUnlockFailuresBefore(db: Executor, before: string): Promise<void> {
   await db.deleteFrom('unlock_failures').where('created_at', '<=', before).execute();
 }
+
+/** Of these users, the ones who have unlocked the page. */
+export async function usersWithUnlock(db: Executor, pageId: number, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.selectFrom('unlocks').select('user_id').where('page_id', '=', pageId).where('user_id', 'in', [...userIds]).execute();
+  return new Set(rows.map((r) => r.user_id));
+}

@@ -1,0 +1,51 @@
+/**
+ * What a franchise owner does for a class (issue 17). Unlocking a model for students records the
+ * same unlocks a typed code does, so their galleries open on any device.
+ */
+import type { ClassUnlockBody, ClassUnlockResult } from '../../contract';
+import * as q from '../db/queries';
+import { ApiError, invalidParams, notAllowed } from '../errors';
+import { CODE_META_KEY, findVisiblePage, parseMeta } from './content';
+import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
+
+function noSuchStudents(ids: number[]): ApiError {
+  const listed = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', …' : '');
+  return new ApiError(404, 'rest_user_invalid_id', `These students are not on your list: ${listed}. Nothing was unlocked.`);
+}
+
+/** The students the unlock is for, all checked to be the caller's to unlock for. */
+async function targetStudents(ctx: DomainContext, actor: Actor, body: ClassUnlockBody): Promise<number[]> {
+  const db = ctx.db.kysely;
+  if (body.students === 'all') {
+    let ownerId = actor.id;
+    if (isAdmin(actor)) {
+      if (body.ownerId === undefined) throw invalidParams({ ownerId: 'Say whose students: ownerId is required with "all".' });
+      if (!(await q.findUserWithRole(db, body.ownerId, 'franchise_owner'))) throw invalidParams({ ownerId: 'ownerId must name a franchise owner.' });
+      ownerId = body.ownerId;
+    } else if (body.ownerId !== undefined && body.ownerId !== actor.id) {
+      throw notAllowed(true);
+    }
+    return (await q.listStudents(db, { teacherId: ownerId })).map((s) => s.user_id);
+  }
+  const wanted = [...new Set(body.students)];
+  const found = await q.studentOwners(db, wanted);
+  const allowed = new Set(found.filter((s) => isAdmin(actor) || s.teacher_id === actor.id).map((s) => s.user_id));
+  const refused = wanted.filter((id) => !allowed.has(id));
+  if (refused.length > 0) throw noSuchStudents(refused);
+  return wanted;
+}
+
+export async function unlockForStudents(ctx: DomainContext, actor: Actor, body: ClassUnlockBody): Promise<ClassUnlockResult> {
+  if (!isOwner(actor) && !isAdmin(actor)) throw notAllowed(true);
+  const page = await findVisiblePage(ctx, actor, body.lessonId);
+  const code = parseMeta(page)[CODE_META_KEY];
+  if (typeof code !== 'string' || code === '') throw new ApiError(400, 'not_lockable', 'This page has no code: it is open to everyone already.');
+  const students = await targetStudents(ctx, actor, body);
+  const at = ctx.clock().toISOString();
+  const newlyUnlocked = await q.inTransaction(ctx.db, async (trx) => {
+    const already = await q.usersWithUnlock(trx, page.id, students);
+    for (const userId of students) if (!already.has(userId)) await q.insertUnlock(trx, userId, page.id, at);
+    return students.length - already.size;
+  });
+  return { lessonId: page.id, students: students.length, newlyUnlocked };
+}

@@ -1,0 +1,27 @@
+/** The classroom's routes (contract/classroom.ts): franchise owners for their own students, and administrators. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CLASSROOM_PATHS } from '../../contract';
+import { unlockForStudents } from '../domain/classroom';
+import { id, readParams } from '../http/params';
+import { requireActor, sendJson } from '../http/reply';
+import type { AppServices } from '../http/services';
+
+/** As many as an owner's largest class list is long (a whole school's students fit). */
+const MAX_CHOSEN = 2000;
+
+const classUnlockBody = z.strictObject({
+  lessonId: id(),
+  students: z.union([z.literal('all'), z.array(id()).min(1, 'Choose at least one student.').max(MAX_CHOSEN, `Choose at most ${MAX_CHOSEN} students.`)], {
+    error: 'Must be "all" or a list of student ids.',
+  }),
+  ownerId: id().optional(),
+});
+
+export function classroomRoutes(app: FastifyInstance, s: AppServices): void {
+  app.post(CLASSROOM_PATHS.classUnlocks, async (request, reply) => {
+    const actor = requireActor(request);
+    const body = readParams(request, classUnlockBody);
+    return sendJson(reply, await unlockForStudents(s.ctx, actor, body));
+  });
+}
