@@ -198,7 +198,15 @@ export interface ApiClient {
   createFranchiseOwner(input: NewFranchiseOwner): Promise<{ userId: number; username: string }>;
   /** The content studio's calls (portal backend, administrators); their code loads with the first call. */
   studio(): Promise<StudioApi>;
+  /**
+   * A JSON call to one of the portal backend's own routes (contract/*.ts, /wp-json/yo/v1/) with the
+   * session's token: the parsed answer, or a thrown ApiError. Lazily loaded features build their
+   * calls on it, so the entry carries none of them.
+   */
+  portal(method: PortalMethod, path: string, body?: object): Promise<unknown>;
 }
+
+export type PortalMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** 'image': a step or picture (or a .zip of them) → images; 'file': a lesson plan or video → file. */
 export type UploadKind = 'image' | 'file';
