@@ -10,6 +10,9 @@ import { Button } from '../../../../shared/ui/Button';
 
 const PrintOnlyTheCard = createGlobalStyle`
   @media print {
+    body {
+      background: #fff;
+    }
     body * {
       visibility: hidden;
     }
@@ -22,6 +25,7 @@ const PrintOnlyTheCard = createGlobalStyle`
       inset: 0 auto auto 0;
       width: 100%;
       box-shadow: none;
+      outline: none;
     }
     #sign-in-card [data-no-print] {
       display: none;
