@@ -38,4 +38,5 @@ export const routeBudgets: RouteBudget[] = [
   content('/model_building_instructions', 'page-gallery'),
   // The content studio (administrators): its screens and its calls (chunk "api-studio").
   page('/studio', 'studio', 200, ['header-menu', 'api-studio']),
+  signedIn('/account', 'page-account'),
 ];

@@ -2,3 +2,4 @@
 export * from './wire';
 export * from './studio';
 export * from './classroom';
+export * from './credentials';

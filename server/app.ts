@@ -19,6 +19,7 @@ import type { AppServices } from './http/services';
 import type { Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/outbox';
 import { classroomRoutes } from './routes/classroom';
+import { credentialRoutes } from './routes/credentials';
 import { healthRoutes } from './routes/health';
 import { jwtAuthRoutes } from './routes/jwtAuth';
 import { pagesRoutes } from './routes/pages';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mediaSigner: createMediaSigner(config.media.urlSecret, config.media.urlTtlSeconds),
     limiters: {
       loginPerAccount: new RateLimiter(db, 'login_account', rl.loginPerAccount, clock),
+      loginPerKnownPlace: new RateLimiter(db, 'login_known_place', rl.loginPerKnownPlace, clock),
       loginPerIp: new RateLimiter(db, 'login_ip', rl.loginPerIp, clock),
       resetPerAccount: new RateLimiter(db, 'reset_account', rl.resetPerAccount, clock),
       resetPerIp: new RateLimiter(db, 'reset_ip', rl.resetPerIp, clock),
@@ -126,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await studioMediaRoutes(app, services);
   studioImportRoutes(app, services);
   classroomRoutes(app, services);
+  credentialRoutes(app, services);
   await staticRoutes(app, services);
   return app;
 }

@@ -15,8 +15,10 @@ export interface RateLimitRule {
 }
 
 export interface RateLimits {
-  /** Failed logins per account name. */
+  /** Failed logins per account from browsers that never signed in to it (NIST 800-63B: at most 100 a day). */
   loginPerAccount: RateLimitRule;
+  /** Failed logins per account from one browser that signed in to it before: its own count, so a guesser elsewhere cannot lock it out. */
+  loginPerKnownPlace: RateLimitRule;
   /** Failed logins per client IP. */
   loginPerIp: RateLimitRule;
   /** Password resets per e-mail address. */
@@ -130,9 +132,11 @@ export class ConfigError extends Error {}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  loginPerAccount: { max: 100, windowMs: DAY },
+  loginPerKnownPlace: { max: 10, windowMs: 15 * MINUTE },
   loginPerIp: { max: 50, windowMs: 15 * MINUTE },
   resetPerAccount: { max: 5, windowMs: HOUR },
   resetPerIp: { max: 20, windowMs: HOUR },

@@ -37,18 +37,18 @@ export const ROLE_LANDINGS = [
   {
     who: 'admin' as const,
     landing: '/admin/Franchise_Owners_List',
-    menu: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Terms of use', 'Log out'],
-    menuOnPortal: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Content studio', 'Terms of use', 'Log out'],
+    menu: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'Log out'],
+    menuOnPortal: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Content studio', 'My account', 'Terms of use', 'Log out'],
   },
   {
     who: 'dana' as const,
     landing: '/students_list/Dana%20Cohen',
-    menu: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'Terms of use', 'Log out'],
+    menu: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'Log out'],
   },
   {
     who: 'mia' as const,
     landing: '/building_instructions/Mia%20Levi',
-    menu: ['Building Instructions', 'Terms of use', 'Log out'],
+    menu: ['Building Instructions', 'My account', 'Terms of use', 'Log out'],
   },
 ];
 

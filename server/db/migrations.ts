@@ -182,6 +182,22 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
       },
     },
+    '2026_11_28_credentials': {
+      async up(db: AnyDb) {
+        // A reset's new password waits here until it is first used: the old one keeps working till then.
+        await db.schema.alterTable('users').addColumn('pending_password_hash', 'varchar(255)').execute();
+        await db.schema.alterTable('users').addColumn('pending_password_at', 'varchar(30)').execute();
+        await db.schema.alterTable('users').addColumn('last_sign_in_at', 'varchar(30)').execute();
+        // Browsers that signed in to an account before (a random id in a cookie, stored hashed).
+        await db.schema
+          .createTable('known_sign_in_places')
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('place_hash', 'varchar(64)', (c) => c.notNull())
+          .addColumn('last_sign_in_at', 'varchar(30)', (c) => c.notNull())
+          .addPrimaryKeyConstraint('known_sign_in_places_pk', ['user_id', 'place_hash'])
+          .execute();
+      },
+    },
   };
 }
 

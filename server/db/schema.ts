@@ -25,6 +25,20 @@ export interface UsersTable {
   created_at: string;
   /** ISO 8601 UTC of the last password change ('' when never changed): tokens issued before it are refused. */
   password_changed_at: Generated<string>;
+  /** A reset's new password (hash) not used yet: the old one keeps working until it is; null for none. */
+  pending_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO 8601 UTC when the pending password was set (it expires, see domain/credentials.ts); null for none. */
+  pending_password_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO 8601 UTC of the last successful sign-in; null for never (since recorded). */
+  last_sign_in_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A browser that signed in to the account before: the hash of the random id in its cookie. */
+export interface KnownSignInPlacesTable {
+  user_id: number;
+  place_hash: string;
+  /** ISO 8601 UTC */
+  last_sign_in_at: string;
 }
 
 export interface StudentsTable {
@@ -194,6 +208,7 @@ export interface Database {
   import_sources: ImportSourcesTable;
   import_media: ImportMediaTable;
   import_jobs: ImportJobsTable;
+  known_sign_in_places: KnownSignInPlacesTable;
 }
 
 export type AuditLogRow = Selectable<AuditLogTable>;

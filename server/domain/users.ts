@@ -1,9 +1,9 @@
-/** Accounts: sign-in, the users list, franchise owners, password resets and user meta. */
+/** Accounts: the users list, franchise owners, operators' passwords and user meta (sign-in and resets: credentials.ts). */
 import { ApiError, notAllowed } from '../errors';
 import type { Executor } from '../db/queries';
 import * as q from '../db/queries';
 import type { Role, UserRow } from '../db/schema';
-import { ownerWelcomeMail, passwordResetMail } from '../mail/templates';
+import { ownerWelcomeMail } from '../mail/templates';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
 import { loginNameFromEmail, uniqueLoginName } from './loginNames';
 import { generatePassword } from './passwords';
@@ -44,21 +44,6 @@ export async function insertAccount(db: Executor, passwordHash: string, a: Omit<
 export async function createAccount(ctx: DomainContext, a: NewAccount): Promise<number> {
   const hash = await ctx.hasher.hash(a.password);
   return insertAccount(ctx.db.kysely, hash, a, ctx.clock());
-}
-
-/**
- * Login name or e-mail plus password. An unknown account and a wrong password take the same time
- * and give the same answer, so the answer does not tell which accounts exist.
- */
-export async function authenticate(ctx: DomainContext, login: string, password: string): Promise<UserRow | null> {
-  const name = login.trim();
-  // No account name holds a NUL, and PostgreSQL refuses one in a query: such a login is simply unknown.
-  const user = name.includes('\u0000') ? undefined : name.includes('@') ? await q.findUserByEmail(ctx.db.kysely, name) : await q.findUserByUsername(ctx.db.kysely, name);
-  if (!user) {
-    await ctx.hasher.burn(password);
-    return null;
-  }
-  return (await ctx.hasher.verify(user.password_hash, password)) ? user : null;
 }
 
 /** Administrators: everyone. Franchise owners: themselves and their own students. */
@@ -128,28 +113,12 @@ export function noAccountWithEmail(): ApiError {
   return new ApiError(404, 'invalid_email', 'There is no account with that email address');
 }
 
-/** Sets a new generated password and mails it to the account's address. */
-export async function resetPassword(ctx: DomainContext, email: string): Promise<void> {
-  const user = await q.findUserByEmail(ctx.db.kysely, email);
-  if (!user) throw noAccountWithEmail();
-  const password = generatePassword();
-  const hash = await ctx.hasher.hash(password);
-  const now = ctx.clock();
-  const mail = passwordResetMail({ to: user.email, name: user.first_name || user.display_name, username: user.username, password, siteUrl: ctx.siteUrl });
-  // The new password and its mail are committed together: neither exists without the other.
-  const mailId = await q.inTransaction(ctx.db, async (trx) => {
-    await q.updatePasswordHash(trx, user.id, hash, now.toISOString());
-    return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now);
-  });
-  await ctx.mail.deliverSoon([mailId]);
-}
-
 /** Sets a password chosen by an operator (command line). */
 export async function setPassword(ctx: DomainContext, login: string, password: string): Promise<UserRow> {
   const db = ctx.db.kysely;
   const user = login.includes('@') ? await q.findUserByEmail(db, login) : await q.findUserByUsername(db, login);
   if (!user) throw new ApiError(404, 'invalid_username', 'There is no account with that username or email address');
-  await q.updatePasswordHash(db, user.id, await ctx.hasher.hash(password), ctx.clock().toISOString());
+  await q.replacePassword(db, user.id, await ctx.hasher.hash(password), ctx.clock().toISOString());
   return user;
 }
 

@@ -15,6 +15,7 @@ export interface AppServices {
   mediaSigner: MediaSigner;
   limiters: {
     loginPerAccount: RateLimiter;
+    loginPerKnownPlace: RateLimiter;
     loginPerIp: RateLimiter;
     resetPerAccount: RateLimiter;
     resetPerIp: RateLimiter;

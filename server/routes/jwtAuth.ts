@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TokenResponse, ValidateTokenResponse } from '../../contract';
 import { API_PATHS } from '../../contract';
-import { authenticate } from '../domain/users';
+import { checkPassword, findLoginAccount, isKnownPlace, recordSignIn } from '../domain/credentials';
 import { ApiError, tooManyAttempts } from '../errors';
 import { bearerToken, userFromToken } from '../http/auth';
+import { knownPlaceCookie, knownPlaceSetCookie, newPlaceId } from '../http/knownPlace';
 import { readParams, secretText } from '../http/params';
 import { sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
@@ -34,21 +35,30 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
     const { username = '', password = '' } = readParams(request, tokenParams);
     if (username.trim() === '') throw loginError('empty_username', '<strong>Error:</strong> The username field is empty.');
     if (password === '') throw loginError('empty_password', '<strong>Error:</strong> The password field is empty.');
-    const accountKey = username.trim().toLowerCase();
+    const account = await findLoginAccount(s.ctx, username);
+    const cookiePlace = knownPlaceCookie(request.headers.cookie);
+    const known = account !== undefined && cookiePlace !== null && (await isKnownPlace(s.ctx, account.id, cookiePlace));
     // Each attempt is counted before its password is checked, in the database that every instance
     // shares, so that however many arrive at once at most `max` of a window get checked; a right
-    // one gives its count back (and clears the account's failures), so only failures stay counted.
-    const accountAttempt = await s.limiters.loginPerAccount.take(accountKey);
+    // one gives its count back (and clears its failures), so only failures stay counted.
+    // A browser that signed in to the account before has a count of its own (and is not counted
+    // per address): a guesser anywhere else, even behind the same address, cannot lock it out.
+    const limiter = known ? s.limiters.loginPerKnownPlace : s.limiters.loginPerAccount;
+    const limitKey = known ? `${account.id}:${cookiePlace}` : account ? `user:${account.id}` : `name:${username.trim().toLowerCase()}`;
+    const accountAttempt = await limiter.take(limitKey);
     if (accountAttempt.retryAfter !== null) throw tooManyAttempts(accountAttempt.retryAfter);
-    const ipAttempt = await s.limiters.loginPerIp.take(request.ip);
-    if (ipAttempt.retryAfter !== null) {
+    const ipAttempt = known ? null : await s.limiters.loginPerIp.take(request.ip);
+    if (ipAttempt && ipAttempt.retryAfter !== null) {
       await accountAttempt.giveBack();
       throw tooManyAttempts(ipAttempt.retryAfter);
     }
-    const user = await authenticate(s.ctx, username, password);
+    const user = await checkPassword(s.ctx, account, password);
     if (!user) throw WRONG_CREDENTIALS();
-    await s.limiters.loginPerAccount.reset(accountKey);
-    await ipAttempt.giveBack();
+    await limiter.reset(limitKey);
+    await ipAttempt?.giveBack();
+    const place = cookiePlace ?? newPlaceId();
+    await recordSignIn(s.ctx, user.id, place);
+    reply.header('set-cookie', knownPlaceSetCookie(place, request.protocol === 'https'));
     const body: TokenResponse = {
       token: await s.tokens.issue(user.id, s.ctx.clock()),
       user_email: user.email,

@@ -13,7 +13,8 @@ import type { CreateFranchiseOwnerResponse, CreateStudentResponse, ResetPassword
 import { API_PATHS } from '../../contract';
 import { createStudent, studentsJsonFor } from '../domain/students';
 import { unlockLesson } from '../domain/unlocks';
-import { createFranchiseOwner, listUsersFor, resetPassword } from '../domain/users';
+import { requestPasswordReset } from '../domain/credentials';
+import { createFranchiseOwner, listUsersFor } from '../domain/users';
 import { ApiError, FORBIDDEN_MESSAGE, invalidParams, tooManyAttempts } from '../errors';
 import { sendSharedBody } from '../http/compressedBody';
 import { email, id, isoDate, readParams, secretText, text, wireInt } from '../http/params';
@@ -111,7 +112,7 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
     const p = params(request, resetParams);
     const wait = (await s.limiters.resetPerIp.take(request.ip)).retryAfter ?? (await s.limiters.resetPerAccount.take(p.user_email.toLowerCase())).retryAfter;
     if (wait !== null) throw tooManyAttempts(wait);
-    await resetPassword(s.ctx, p.user_email);
+    await requestPasswordReset(s.ctx, p.user_email);
     const body: ResetPasswordResponse = { success: true, message: 'A new password has been sent to your email' };
     return sendJson(reply, body);
   });

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioModel, StudioProgram, WirePage } from '../../contract';
-import { CLASSROOM_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput } from '../../contract';
+import { CLASSROOM_PATHS, CREDENTIAL_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
 
 type Caller = 'anonymous' | 'student' | 'owner' | 'otherOwner' | 'admin';
@@ -117,6 +117,38 @@ const STUDIO_ROWS: Row[] = [
   },
   { route: `POST ${STUDIO_PATHS.discard(':id')}`, call: (c, t) => c.s.post(STUDIO_PATHS.discard(c.catapult), undefined, opt(t)), expected: ADMINS_ONLY },
   { route: `GET ${STUDIO_PATHS.preview(':id')}`, call: (c, t) => c.s.get(STUDIO_PATHS.preview(c.catapult), opt(t)), expected: ADMINS_ONLY },
+];
+
+/** A student's sign-in details: the student's owner (Dana, for Mia) and administrators; another owner's student is not found. */
+const STUDENT_OWNER_AND_ADMINS: Record<Caller, number> = { anonymous: 401, student: 403, owner: 200, otherOwner: 404, admin: 200 };
+
+/** A new student of Dana's, so that a reset does not sign the table's Mia out. */
+async function danasNewStudent(c: Ctx, tag: string): Promise<number> {
+  const body = newStudentBody(tag);
+  await c.s.post(PATHS.createStudent, body, { token: await c.s.login('dana', DEMO.dana.password) });
+  const row = await c.s.db.kysely.selectFrom('users').select('id').where('email', '=', String(body.ParentEmail).toLowerCase()).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const CREDENTIAL_ROWS: Row[] = [
+  { route: `GET ${CREDENTIAL_PATHS.studentCredentials(':id')}`, call: (c, t) => c.s.get(CREDENTIAL_PATHS.studentCredentials(c.ids.get('mia')?.id ?? 0), opt(t)), expected: STUDENT_OWNER_AND_ADMINS },
+  {
+    route: `POST ${CREDENTIAL_PATHS.studentPassword(':id')}`,
+    call: async (c, t, caller) => c.s.post(CREDENTIAL_PATHS.studentPassword(await danasNewStudent(c, `authz-pw-${caller}`)), undefined, opt(t)),
+    expected: STUDENT_OWNER_AND_ADMINS,
+  },
+  {
+    route: `POST ${CREDENTIAL_PATHS.studentSignInMail(':id')}`,
+    // The mail's password is pending: Mia's own keeps working for the rest of the table.
+    call: (c, t) => c.s.post(CREDENTIAL_PATHS.studentSignInMail(c.ids.get('mia')?.id ?? 0), undefined, opt(t)),
+    expected: STUDENT_OWNER_AND_ADMINS,
+  },
+  {
+    route: `POST ${CREDENTIAL_PATHS.myPassword}`,
+    label: 'a new password too short (refused after the caller is known, so no session of the table ends)',
+    call: (c, t, caller) => c.s.post(CREDENTIAL_PATHS.myPassword, { currentPassword: caller === 'anonymous' ? 'x' : LOGIN[caller].password, newPassword: 'short' }, opt(t)),
+    expected: { anonymous: 401, student: 400, owner: 400, otherOwner: 400, admin: 400 },
+  },
 ];
 
 /** A GET that answers everyone alike: the app, its configuration and the content files. */
@@ -286,6 +318,7 @@ const ROWS: Row[] = [
     expected: EVERYONE,
   },
   ...STUDIO_ROWS,
+  ...CREDENTIAL_ROWS,
 ];
 
 describeEachDb('authorization table', (dialect) => {

@@ -1,17 +1,20 @@
 /** Rate limits on login and reset, and logs that hold no secret. */
 import { DEMO, PATHS, TEST_AUTH_KEY, expectWpError, startTestServer } from './harness';
 
-test('login: 10 wrong passwords per account then 429 with Retry-After, also for the right password; other accounts unaffected', async () => {
-  let now = Date.now();
-  const s = await startTestServer({ dialect: 'sqlite', clock: () => new Date(now) });
+test('login: 100 wrong passwords a day per account (from anywhere) then 429 with Retry-After, also for the right password; other accounts unaffected', async () => {
+  let now = Date.UTC(2026, 10, 23, 9, 0, 0);
+  const s = await startTestServer({ dialect: 'sqlite', clock: () => new Date(now), configure: (c) => ({ ...c, trustProxy: ['127.0.0.1'] }) });
+  const from = (i: number) => ({ headers: { 'x-forwarded-for': `198.51.100.${(i % 250) + 1}` } });
   try {
-    for (let i = 0; i < 10; i += 1) expectWpError(await s.post(PATHS.token, { username: 'lee', password: `wrong-${i}` }), 403, '[jwt_auth] incorrect_password');
-    const blocked = await s.post(PATHS.token, { username: 'lee', password: DEMO.lee.password });
+    for (let i = 0; i < 100; i += 1) expectWpError(await s.post(PATHS.token, { username: 'lee', password: `wrong-${i}` }, from(i)), 403, '[jwt_auth] incorrect_password');
+    const blocked = await s.post(PATHS.token, { username: 'lee', password: DEMO.lee.password }, from(200));
     expectWpError(blocked, 429, 'too_many_attempts');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await s.post(PATHS.token, { username: 'dana', password: DEMO.dana.password })).status).toBe(200);
+    expect((await s.post(PATHS.token, { username: 'dana', password: DEMO.dana.password }, from(201))).status).toBe(200);
     now += 16 * 60 * 1000;
-    expect((await s.post(PATHS.token, { username: 'LEE', password: DEMO.lee.password })).status).toBe(200);
+    expectWpError(await s.post(PATHS.token, { username: 'LEE', password: DEMO.lee.password }, from(202)), 429, 'too_many_attempts');
+    now += 24 * 60 * 60 * 1000;
+    expect((await s.post(PATHS.token, { username: 'LEE', password: DEMO.lee.password }, from(203))).status).toBe(200);
   } finally {
     await s.close();
   }

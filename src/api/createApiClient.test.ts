@@ -14,6 +14,8 @@ type Reply = { status?: number; body?: unknown; raw?: string; headers?: Record<s
 /** A fake fetch that records each request and answers from a queue (or one reply for all). */
 function fakeFetch(replies: Reply[] | ((seen: Seen) => Reply)) {
   const seen: Seen[] = [];
+  /** Each request's credentials mode, in order. */
+  const cookies: (RequestCredentials | undefined)[] = [];
   const queue = Array.isArray(replies) ? [...replies] : null;
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request: Seen = {
@@ -23,6 +25,7 @@ function fakeFetch(replies: Reply[] | ((seen: Seen) => Reply)) {
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     seen.push(request);
+    cookies.push(init?.credentials);
     const reply = queue ? (queue.shift() ?? { status: 500 }) : (replies as (s: Seen) => Reply)(request);
     if (reply === 'network') throw new TypeError('Failed to fetch');
     const text = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
@@ -31,11 +34,11 @@ function fakeFetch(replies: Reply[] | ((seen: Seen) => Reply)) {
       headers: { 'Content-Type': 'application/json; charset=UTF-8', ...reply.headers },
     });
   }) as typeof fetch;
-  return { fetchImpl, seen };
+  return { fetchImpl, seen, cookies };
 }
 
 function client(replies: Reply[] | ((seen: Seen) => Reply), overrides: Partial<ApiClientOptions> = {}) {
-  const { fetchImpl, seen } = fakeFetch(replies);
+  const { fetchImpl, seen, cookies } = fakeFetch(replies);
   const onSessionExpired = jest.fn();
   let token: string | null = 'stored-token';
   const api = createApiClient({
@@ -46,7 +49,7 @@ function client(replies: Reply[] | ((seen: Seen) => Reply), overrides: Partial<A
     fetch: fetchImpl,
     ...overrides,
   });
-  return { api, seen, onSessionExpired, setToken: (t: string | null) => (token = t) };
+  return { api, seen, cookies, onSessionExpired, setToken: (t: string | null) => (token = t) };
 }
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
@@ -64,6 +67,14 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 const wpError = (status: number, code: string, message = 'msg') => ({ status, body: { code, message, data: { status } } });
 
 describe('createApiClient: requests', () => {
+  it("sends same-origin cookies with the sign-in (the portal's known-place cookie), never with a call of the session", async () => {
+    const { api, cookies } = client(() => ({ body: { token: 't', user_email: 'a@x.test', user_nicename: 'a', user_display_name: 'A', user_id: '1', user_roles: ['administrator'] } }));
+    await api.login('admin', 'pw');
+    await api.validateToken();
+    await api.getAllStudents().catch(() => undefined);
+    expect(cookies).toEqual(['same-origin', 'omit', 'omit']);
+  });
+
   it('logs in without sending the stored token, and maps the answer', async () => {
     const { api, seen } = client([
       { body: { token: 'new', user_email: 'a@x.test', user_nicename: 'admin', user_display_name: 'Office Admin', user_id: '1', user_roles: ['admin'] } },

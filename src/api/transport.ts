@@ -82,8 +82,10 @@ export function createTransport(options: TransportOptions) {
         method: request.method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        // The JWT is the credential; cookies of a WordPress site must not change who we are.
-        credentials: 'omit',
+        // The JWT is the credential; cookies of a WordPress site must not change who we are. The calls
+        // outside the session (the sign-in, its who-am-I, the site's index) carry same-origin cookies
+        // for the sign-in's sake: the portal's "known place" cookie, sent back to its sign-in route alone.
+        credentials: request.expiry === 'never' ? 'same-origin' : 'omit',
       });
     } catch {
       throw networkFailure();

@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
               { path: paths.studioImport.pattern, handle: { title: 'Import · Content studio' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/ImportPage')) },
             ],
           },
+          { path: paths.account.pattern, handle: { title: 'My account' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "page-account" */ '../features/account/AccountPage')) },
           {
             path: paths.buildingInstructions.pattern,
             handle: { title: 'Building Instructions' } satisfies RouteHandle,

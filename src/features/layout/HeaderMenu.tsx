@@ -22,6 +22,7 @@ export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | 
   const entries: MenuEntry[] = [
     ...roleMenu(role, userName, contentStudio).map((link): MenuEntry => ({ kind: 'link', ...link })),
     { kind: 'separator', key: 'general' },
+    { kind: 'link', label: 'My account', to: paths.account.href() },
     { kind: 'link', label: 'Terms of use', to: paths.termsOfUse.href() },
     { kind: 'action', label: 'Log out', onSelect: onLogOut },
   ];

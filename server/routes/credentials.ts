@@ -1,0 +1,83 @@
+/**
+ * A student's sign-in details for the owner, and every user's own password (contract/credentials.ts
+ * CREDENTIAL_PATHS). Who may do what comes from the Bearer token alone: 401 anonymous, 403 for a
+ * role that may not, 404 for a student that is not the caller's.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CREDENTIAL_PATHS, PASSWORD_RULES, type ChangeMyPasswordResponse, type SignInMailSent } from '../../contract';
+import {
+  changeOwnPassword,
+  checkNewPassword,
+  checkPassword,
+  resetStudentPassword,
+  sendStudentSignInMail,
+  studentCredentials,
+  wrongCurrentPassword,
+} from '../domain/credentials';
+import { ApiError, tooManyAttempts } from '../errors';
+import { MAX_ID, readParams, secretText } from '../http/params';
+import { requireActor, sendJson } from '../http/reply';
+import type { AppServices } from '../http/services';
+
+const noParams = z.strictObject({});
+
+const changePasswordParams = z.strictObject({
+  currentPassword: secretText(4096).min(1, 'Must not be empty.'),
+  newPassword: secretText(4096).min(1, 'Must not be empty.'),
+});
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+function studentId(request: IdRequest): number {
+  const raw = request.params.id;
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_ID || Number(raw) < 1) throw new ApiError(404, 'rest_user_invalid_id', 'Invalid user ID.');
+  return Number(raw);
+}
+
+export function credentialRoutes(app: FastifyInstance, s: AppServices): void {
+  app.get(CREDENTIAL_PATHS.studentCredentials(':id'), async (request: IdRequest, reply) => {
+    const actor = requireActor(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studentCredentials(s.ctx, actor, studentId(request)));
+  });
+
+  app.post(CREDENTIAL_PATHS.studentPassword(':id'), async (request: IdRequest, reply) => {
+    const actor = requireActor(request);
+    readParams(request, noParams);
+    const answer = await resetStudentPassword(s.ctx, actor, studentId(request));
+    // The password is in this answer only: no cache may keep it.
+    reply.header('cache-control', 'no-store');
+    return sendJson(reply, answer);
+  });
+
+  app.post(CREDENTIAL_PATHS.studentSignInMail(':id'), async (request: IdRequest, reply) => {
+    const actor = requireActor(request);
+    readParams(request, noParams);
+    await sendStudentSignInMail(s.ctx, actor, studentId(request));
+    const body: SignInMailSent = { sent: true };
+    return sendJson(reply, body);
+  });
+
+  app.post(CREDENTIAL_PATHS.myPassword, async (request, reply) => {
+    const actor = requireActor(request);
+    const p = readParams(request, changePasswordParams);
+    checkNewPassword(p.currentPassword, p.newPassword, PASSWORD_RULES);
+    // The current password is a guess like a sign-in's: counted by the same limits before it is checked.
+    const accountAttempt = await s.limiters.loginPerAccount.take(`user:${actor.id}`);
+    if (accountAttempt.retryAfter !== null) throw tooManyAttempts(accountAttempt.retryAfter);
+    const ipAttempt = await s.limiters.loginPerIp.take(request.ip);
+    if (ipAttempt.retryAfter !== null) {
+      await accountAttempt.giveBack();
+      throw tooManyAttempts(ipAttempt.retryAfter);
+    }
+    const user = await checkPassword(s.ctx, actor.user, p.currentPassword);
+    if (!user) throw wrongCurrentPassword();
+    await accountAttempt.giveBack();
+    await ipAttempt.giveBack();
+    const changedAt = await changeOwnPassword(s.ctx, user, p.newPassword);
+    const body: ChangeMyPasswordResponse = { token: await s.tokens.issue(user.id, changedAt) };
+    reply.header('cache-control', 'no-store');
+    return sendJson(reply, body);
+  });
+}
