@@ -25,6 +25,8 @@ export interface UsersTable {
   created_at: string;
   /** ISO 8601 UTC of the last password change ('' when never changed): tokens issued before it are refused. */
   password_changed_at: Generated<string>;
+  /** ISO 8601 UTC of ending a student's lessons; while set, sign-in is refused and every token too. */
+  sign_in_disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StudentsTable {

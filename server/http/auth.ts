@@ -4,6 +4,7 @@
  * token/validate reads the header itself); no token means anonymous.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCOUNT_ENDED_MESSAGE } from '../../contract';
 import * as q from '../db/queries';
 import type { Viewer } from '../domain/context';
 import { ApiError } from '../errors';
@@ -30,6 +31,8 @@ export async function userFromToken(s: AppServices, token: string): Promise<View
   if (issuedBeforePasswordChange(check.issuedAt, user.password_changed_at)) {
     throw new ApiError(403, 'jwt_auth_invalid_token', 'The password has changed since this token was issued');
   }
+  // Read from the database on every request: ending a student's lessons ends their sessions at once, on every instance.
+  if (user.sign_in_disabled_at !== null) throw new ApiError(403, 'jwt_auth_invalid_token', ACCOUNT_ENDED_MESSAGE);
   return { id: user.id, role: user.role, user };
 }
 
