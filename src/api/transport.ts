@@ -25,7 +25,7 @@ export type ExpiryRule =
   | 'jwt';
 
 export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: object;
   expiry: ExpiryRule;

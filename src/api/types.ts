@@ -5,6 +5,7 @@
  */
 
 import type { PortalRuntimeConfig } from '../../contract';
+import type { AuditPage, AuditQuery, RosterStudent, RosterStudentEdit } from '../../contract/rosterEdit';
 import type { StudioCatalogue, StudioFile, StudioImage, StudioImportJob, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput } from '../../contract/studio';
 
 /** The calls beyond plain WordPress that a site offers (api-contract.md section 5). */
@@ -198,6 +199,19 @@ export interface ApiClient {
   createFranchiseOwner(input: NewFranchiseOwner): Promise<{ userId: number; username: string }>;
   /** The content studio's calls (portal backend, administrators); their code loads with the first call. */
   studio(): Promise<StudioApi>;
+  /** Editing, ending and moving one student, and the audit log (portal backend); their code loads with the first call. */
+  rosterEdit(): Promise<RosterEditApi>;
+}
+
+/** contract/rosterEdit.ts's routes; the answers are already the app's shapes. */
+export interface RosterEditApi {
+  getStudent(id: number): Promise<RosterStudent>;
+  editStudent(id: number, edit: RosterStudentEdit): Promise<RosterStudent>;
+  endStudent(id: number): Promise<RosterStudent>;
+  /** endDate YYYY-MM-DD, after today. */
+  reactivateStudent(id: number, endDate: string): Promise<RosterStudent>;
+  moveStudent(id: number, teacherId: number): Promise<RosterStudent>;
+  getAudit(query: AuditQuery): Promise<AuditPage>;
 }
 
 /** 'image': a step or picture (or a .zip of them) → images; 'file': a lesson plan or video → file. */

@@ -16,6 +16,7 @@ export function roleMenu(role: Role | null, userName: string, contentStudio = fa
       { label: 'Sign Up New Franchise', to: paths.signUpNewFranchise.href(own) },
       { label: 'Building Instructions', to: paths.buildingInstructions.href(own) },
       { label: 'Lesson Plans', to: paths.lessonPlans.href(own) },
+      { label: 'Audit log', to: paths.auditLog.href() },
       // Where the backend has the studio (issue 15), the office edits content there: after the spec's items.
       ...(contentStudio ? [{ label: 'Content studio', to: paths.studio.href() }] : []),
     ];

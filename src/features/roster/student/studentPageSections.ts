@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import type { Student } from '../../../api/types';
+import DetailsSection from '../edit/DetailsSection';
 
 export interface StudentPageSectionProps {
   student: Student;
@@ -16,4 +17,6 @@ export interface StudentPageSection {
   Component: ComponentType<StudentPageSectionProps>;
 }
 
-export const studentPageSections: readonly StudentPageSection[] = [];
+export const studentPageSections: readonly StudentPageSection[] = [
+  { id: 'details', title: 'Details', Component: DetailsSection },
+];
