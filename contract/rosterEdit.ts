@@ -5,6 +5,9 @@
  */
 import type { WireStudent } from './wire';
 
+// Apart, so the login page carries these two strings and nothing else of this file.
+export * from './signInStatus';
+
 export const ROSTER_PATHS = {
   /** GET → RosterStudent; PATCH RosterStudentEdit → RosterStudent. */
   student: (id: number | string) => `/wp-json/yo/v1/students/${id}`,
@@ -59,9 +62,6 @@ export interface RosterMoveBody {
   teacherId: number;
 }
 
-/** The sign-in refusal of an ended student's account: the token route's code, as the login page reads it. */
-export const ACCOUNT_ENDED_CODE = '[jwt_auth] account_ended';
-export const ACCOUNT_ENDED_MESSAGE = "This student's lessons have ended. Ask your teacher to re-activate the account.";
 
 export type AuditAction =
   | 'student.edit'

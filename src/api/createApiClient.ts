@@ -19,7 +19,7 @@ import {
 } from './mappers';
 import type * as PageMappers from './pageMappers';
 import { createTransport, type ExpiryRule, type TransportOptions } from './transport';
-import type { ApiClient, RosterEditApi, StudioApi } from './types';
+import type { ApiClient, StudioApi } from './types';
 
 export interface ApiClientOptions extends TransportOptions {
   /** Shared key sent as AUTH_KEY in wl/v1 bodies. */
@@ -56,7 +56,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   let studio: Promise<StudioApi> | null = null;
-  let rosterEdit: Promise<RosterEditApi> | null = null;
 
   return {
     login: (username, password) => post(API_PATHS.token, { username, password } satisfies TokenRequestBody, 'never').then(read(mapLogin)),
@@ -90,13 +89,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           throw chunkLoadFailure();
         },
       )),
-    rosterEdit: () =>
-      (rosterEdit ??= import(/* webpackChunkName: "api-roster-edit" */ './rosterEditClient').then(
-        (module) => module.createRosterEditApi(send),
-        (): never => {
-          rosterEdit = null;
-          throw chunkLoadFailure();
-        },
-      )),
+    request: send,
   };
 }

@@ -1,7 +1,6 @@
 /**
- * Editing, ending, re-activating and moving a student, and the audit log (contract/rosterEdit.ts).
- * Its own chunk ("api-roster-edit"), loaded the first time the student's page or the audit log
- * talks to the server.
+ * Editing, ending, re-activating and moving a student, and the audit log (contract/rosterEdit.ts),
+ * over the ApiClient's transport. Imported only by those screens' saga, so it loads with them.
  */
 import { ROSTER_PATHS, type AuditPage, type AuditQuery, type RosterMoveBody, type RosterReactivateBody, type RosterStudent } from '../../contract/rosterEdit';
 import { unexpectedAnswer } from './errors';

@@ -6,6 +6,7 @@
 
 import type { PortalRuntimeConfig } from '../../contract';
 import type { AuditPage, AuditQuery, RosterStudent, RosterStudentEdit } from '../../contract/rosterEdit';
+import type { ApiRequest } from './transport';
 import type { StudioCatalogue, StudioFile, StudioImage, StudioImportJob, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput } from '../../contract/studio';
 
 /** The calls beyond plain WordPress that a site offers (api-contract.md section 5). */
@@ -199,8 +200,11 @@ export interface ApiClient {
   createFranchiseOwner(input: NewFranchiseOwner): Promise<{ userId: number; username: string }>;
   /** The content studio's calls (portal backend, administrators); their code loads with the first call. */
   studio(): Promise<StudioApi>;
-  /** Editing, ending and moving one student, and the audit log (portal backend); their code loads with the first call. */
-  rosterEdit(): Promise<RosterEditApi>;
+  /**
+   * The transport itself, for the clients of portal-backend routes that come with their lazy screens
+   * (rosterEditClient.ts), so the entry carries no line of them.
+   */
+  request(request: ApiRequest): Promise<unknown>;
 }
 
 /** contract/rosterEdit.ts's routes; the answers are already the app's shapes. */

@@ -1,4 +1,4 @@
-import { ACCOUNT_ENDED_CODE } from '../../../contract/rosterEdit';
+import { ACCOUNT_ENDED_CODE } from '../../../contract/signInStatus';
 import type { AuthFlowState } from './authSlice';
 
 interface WithAuthFlow {

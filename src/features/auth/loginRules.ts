@@ -1,5 +1,5 @@
 /** The login form's rules and messages (portal-spec.md sections 5 and 8). */
-import { ACCOUNT_ENDED_MESSAGE } from '../../../contract/rosterEdit';
+import { ACCOUNT_ENDED_MESSAGE } from '../../../contract/signInStatus';
 
 /** Login validation, checked in order (portal-spec.md section 5). */
 export const loginMessages = {

@@ -4,6 +4,7 @@ import type { RosterEditApi } from '../../../api/types';
 import { networkError } from '../../../../test/fakeApi';
 import { signedInAs } from '../../../../test/renderApp';
 import { renderRoster, rosterApi } from '../../../../test/fixtures/roster';
+import { serveRosterEdit } from '../../../../test/fixtures/rosterEdit';
 
 jest.setTimeout(30_000);
 
@@ -33,7 +34,7 @@ function open(route: string, getAudit: (query: AuditQuery) => Promise<AuditPage>
     reactivateStudent: refuse,
     moveStudent: refuse,
   };
-  const view = renderRoster({ route, session: signedInAs(login), api: rosterApi({ rosterEdit: async () => client }) });
+  const view = renderRoster({ route, session: signedInAs(login), api: rosterApi({ request: serveRosterEdit(client) }) });
   return { ...view, queries };
 }
 

@@ -4,7 +4,7 @@
  * view; older entries load a page at a time.
  */
 import { useCallback, useEffect, useMemo, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { AuditEntry, AuditQuery } from '../../../../contract/rosterEdit';
 import { selectStudentById } from '../../../entities/students/studentsSelectors';
@@ -79,7 +79,10 @@ function EntryRow({ entry, ownerName }: { entry: AuditEntry; ownerName: (id: num
 export default function AuditLogPage() {
   useLazyFeature(rosterEditFeature);
   const dispatch = useAppDispatch();
-  const [search, setSearch] = useSearchParams();
+  // useLocation and useNavigate rather than useSearchParams: the entry's copy of the router already has them.
+  const { search: searchText } = useLocation();
+  const navigate = useNavigate();
+  const search = useMemo(() => new URLSearchParams(searchText), [searchText]);
   const query = useMemo(() => queryFrom(search), [search]);
   const audit = useAppSelector(selectAudit);
   const owners = useAppSelector(selectOwnerChoices);
@@ -102,7 +105,8 @@ export default function AuditLogPage() {
     const next = new URLSearchParams(search);
     if (value === '') next.delete(name);
     else next.set(name, value);
-    setSearch(next);
+    const text = next.toString();
+    void navigate({ search: text === '' ? '' : `?${text}` });
   };
   const noSubmit = (event: FormEvent) => event.preventDefault();
 

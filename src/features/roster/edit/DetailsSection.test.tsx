@@ -4,6 +4,7 @@ import type { RosterEditApi } from '../../../api/types';
 import { apiError, networkError } from '../../../../test/fakeApi';
 import { signedInAs } from '../../../../test/renderApp';
 import { danaStudents, renderRoster, rosterApi } from '../../../../test/fixtures/roster';
+import { serveRosterEdit } from '../../../../test/fixtures/rosterEdit';
 
 jest.setTimeout(30_000);
 
@@ -60,7 +61,7 @@ function editBackend() {
 }
 
 function open(login: 'dana' | 'admin', backend = editBackend()) {
-  const api = rosterApi({ rosterEdit: async () => backend.client });
+  const api = rosterApi({ request: serveRosterEdit(backend.client) });
   const view = renderRoster({ route: `/students/${amir.id}`, session: signedInAs(login), api });
   return { ...view, backend };
 }

@@ -3,6 +3,7 @@ import { all, call, getContext, put, takeEvery, takeLatest, takeLeading } from '
 import type { RosterStudent } from '../../../../contract/rosterEdit';
 import { toApiError } from '../../../api/errors';
 import { mapStudent } from '../../../api/mappers';
+import { createRosterEditApi } from '../../../api/rosterEditClient';
 import type { ApiClient, RosterEditApi } from '../../../api/types';
 import { studentsActions } from '../../../entities/students/studentsSlice';
 import { selectFromStore } from '../../../shared/storeHooks';
@@ -11,7 +12,7 @@ import { editActions, type StudentChange } from './editSlice';
 
 function* rosterEditApi() {
   const api = yield* getContext<ApiClient>('api');
-  return yield* call([api, api.rosterEdit]);
+  return createRosterEditApi((request) => api.request(request));
 }
 
 function* loadStudent(action: ReturnType<typeof editActions.studentOpened>) {
