@@ -20,7 +20,6 @@ describe('header and menus', () => {
       ['Sign Up New Franchise', '/admin/sign_up_new_franchise/Office%20Admin'],
       ['Building Instructions', '/building_instructions/Office%20Admin'],
       ['Lesson Plans', '/lesson_plans/Office%20Admin'],
-      ['Audit log', '/admin/audit_log'],
     ]],
     ['dana', '/students_list/Dana%20Cohen', 'Dana Cohen', [
       ['Students List', '/students_list/Dana%20Cohen'],

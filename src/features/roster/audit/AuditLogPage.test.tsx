@@ -5,6 +5,7 @@ import { networkError } from '../../../../test/fakeApi';
 import { signedInAs } from '../../../../test/renderApp';
 import { renderRoster, rosterApi } from '../../../../test/fixtures/roster';
 import { serveRosterEdit } from '../../../../test/fixtures/rosterEdit';
+import { studioConfig } from '../../../../test/fixtures/studio';
 
 jest.setTimeout(30_000);
 
@@ -20,7 +21,7 @@ const entry = (id: number, more: Partial<AuditEntry> = {}): AuditEntry => ({
   ...more,
 });
 
-function open(route: string, getAudit: (query: AuditQuery) => Promise<AuditPage>, login: 'admin' | 'dana' = 'admin') {
+function open(route: string, getAudit: (query: AuditQuery) => Promise<AuditPage>, login: 'admin' | 'dana' = 'admin', config = {}) {
   const queries: AuditQuery[] = [];
   const refuse = () => Promise.reject(networkError());
   const client: RosterEditApi = {
@@ -34,7 +35,7 @@ function open(route: string, getAudit: (query: AuditQuery) => Promise<AuditPage>
     reactivateStudent: refuse,
     moveStudent: refuse,
   };
-  const view = renderRoster({ route, session: signedInAs(login), api: rosterApi({ request: serveRosterEdit(client) }) });
+  const view = renderRoster({ route, session: signedInAs(login), api: rosterApi({ request: serveRosterEdit(client) }), config });
   return { ...view, queries };
 }
 
@@ -87,15 +88,15 @@ describe('the audit log page', () => {
     expect(await screen.findByRole('table')).toBeInTheDocument();
   });
 
-  it('is for administrators only, and their menu leads to it', async () => {
+  it("is for administrators only, and their menu leads to it on the portal's own backend", async () => {
     const owner = open('/admin/audit_log', async () => ({ entries: [], nextBefore: null }), 'dana');
     await waitFor(() => expect(owner.router.state.location.pathname).not.toBe('/admin/audit_log'));
     expect(owner.queries).toEqual([]);
     owner.unmount();
-    const { user, router } = open('/admin/Franchise_Owners_List', async () => ({ entries: [], nextBefore: null }));
+    const { user, router } = open('/admin/Franchise_Owners_List', async () => ({ entries: [], nextBefore: null }), 'admin', studioConfig);
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     const items = within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items.indexOf('Audit log')).toBe(items.indexOf('Lesson Plans') + 1);
+    expect(items.slice(items.indexOf('Lesson Plans'), items.indexOf('Content studio') + 1)).toEqual(['Lesson Plans', 'Audit log', 'Content studio']);
     await user.click(screen.getByRole('menuitem', { name: 'Audit log' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/audit_log'));
   });
