@@ -34,6 +34,7 @@ const Filters = styled.form`
   grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
   gap: ${({ theme }) => theme.space[3]}px;
   align-items: end;
+  margin-bottom: ${({ theme }) => theme.space[4]}px;
 `;
 
 const Changes = styled.ul`
