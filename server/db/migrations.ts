@@ -186,6 +186,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
       async up(db: AnyDb) {
         // When an ended student's sign-in was disabled (null: enabled); tokens are refused while it is set.
         await db.schema.alterTable('users').addColumn('sign_in_disabled_at', 'varchar(30)').execute();
+        // When the account's sessions were last ended ('' never): tokens issued before it stay refused after a re-activation.
+        await db.schema.alterTable('users').addColumn('sessions_ended_at', 'varchar(30)', (c) => c.notNull().defaultTo('')).execute();
       },
     },
   };

@@ -27,6 +27,8 @@ export interface UsersTable {
   password_changed_at: Generated<string>;
   /** ISO 8601 UTC of ending a student's lessons; while set, sign-in is refused and every token too. */
   sign_in_disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO 8601 UTC of ending the account's sessions ('' when never): tokens issued before it are refused. */
+  sessions_ended_at: Generated<string>;
 }
 
 export interface StudentsTable {

@@ -5,6 +5,9 @@
  */
 import type { AuditPage, RosterStudent, WireStudent } from '../../contract';
 import { ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, ROSTER_PATHS } from '../../contract';
+import { buildApp } from '../app';
+import { createPasswordHasher } from '../domain/passwords';
+import { createOutboxMailer } from '../mail/mailer';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, userIds, type TestServer } from './harness';
 
 const KEY = { AUTH_KEY: TEST_AUTH_KEY };
@@ -184,9 +187,31 @@ describeEachDb('editing and ending students', (dialect) => {
     expect((await s.post(ROSTER_PATHS.studentMove(ids.mia), { teacherId: ids.dana }, { token: tokens.admin })).status).toBe(200);
   });
 
+  test('another instance, which has checked the token before, refuses it as soon as the lessons end', async () => {
+    const other = await buildApp({ db: s.db, config: s.config, hasher: createPasswordHasher(s.config.argon2), logStream: { write: () => true } as unknown as NodeJS.WritableStream, mailer: createOutboxMailer(s.config.outboxDir, s.config.mailFrom, { info: () => undefined }) });
+    try {
+      const miaToken = await s.login('mia', DEMO.mia.password);
+      const me = () => other.inject({ method: 'GET', url: PATHS.usersMe, headers: { authorization: `Bearer ${miaToken}` } });
+      expect((await me()).statusCode).toBe(200);
+      // Tokens carry whole seconds, and one from the very second of the end still counts: end in the next one.
+      await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
+      expect((await s.post(ROSTER_PATHS.studentEnd(ids.mia), undefined, { token: tokens.dana })).status).toBe(200);
+      const refused = await me();
+      expect({ status: refused.statusCode, code: (refused.json() as { code: string }).code }).toEqual({ status: 403, code: 'jwt_auth_invalid_token' });
+      expect((await s.post(ROSTER_PATHS.studentReactivate(ids.mia), { LessonEndDate: daysFromNow(60) }, { token: tokens.dana })).status).toBe(200);
+      // Re-activated, the account signs in again, but the sessions that were ended stay ended.
+      const stale = await me();
+      expect({ status: stale.statusCode, code: (stale.json() as { code: string }).code }).toEqual({ status: 403, code: 'jwt_auth_invalid_token' });
+      const fresh = await s.login('mia', DEMO.mia.password);
+      expect((await other.inject({ method: 'GET', url: PATHS.usersMe, headers: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('the audit log: administrators only, filtered, newest first, paged', async () => {
     expectWpError(await s.get(ROSTER_PATHS.audit, { token: tokens.dana }), 403, 'rest_forbidden');
-    expectWpError(await s.get(ROSTER_PATHS.audit, { token: tokens.mia }), 403, 'rest_forbidden');
+    expectWpError(await s.get(ROSTER_PATHS.audit, { token: await s.login('mia', DEMO.mia.password) }), 403, 'rest_forbidden');
     expectWpError(await s.get(ROSTER_PATHS.audit), 401, 'rest_forbidden');
     const all = await audit('');
     expect(all.entries.length).toBeGreaterThanOrEqual(6);
