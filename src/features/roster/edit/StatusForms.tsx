@@ -8,7 +8,7 @@ import { controlProps, FormField } from '../../../shared/ui/Field';
 import { Toolbar } from '../../../shared/ui/Layout';
 import { Message } from '../../../shared/ui/Message';
 import { formatCalendarDate, toIsoDate } from '../formatting';
-import { selectOwnerChoices } from '../rosterSelectors';
+import { selectListLoad, selectOwnerChoices } from '../rosterSelectors';
 import { changeFailureText } from './editForm';
 import { selectStudentDetails } from './editSelectors';
 import { editActions, type ChangeKind } from './editSlice';
@@ -124,8 +124,10 @@ export function MoveForm({ record, onClose }: { record: RosterStudent; onClose: 
   const dispatch = useAppDispatch();
   const { id, busy, failure } = useChange(record, 'move', onClose);
   const owners = useAppSelector(selectOwnerChoices).filter((owner) => String(owner.id) !== String(record.teacher_id));
+  const ownersLoad = useAppSelector(selectListLoad);
   const [teacherId, setTeacherId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const emptyChoice = owners.length > 0 ? 'Choose a franchise owner' : ownersLoad.status === 'failed' ? 'The franchise owners could not be loaded' : 'Loading franchise owners…';
   const submit = () => {
     setProblem(teacherId === '' ? 'Select Franchise Owner' : null);
     if (teacherId === '') document.getElementById('move-teacherId')?.focus();
@@ -135,7 +137,7 @@ export function MoveForm({ record, onClose }: { record: RosterStudent; onClose: 
     <SmallForm label="Move to another owner" onSubmit={submit} busy={busy} submitLabel="Move student" busyLabel="Moving…" failure={failure && changeFailureText('The student was not moved', failure)} onClose={onClose}>
       <FormField id="move-teacherId" label="New Franchise Owner" error={problem}>
         <select {...controlProps('move-teacherId', problem)} name="teacherId" value={teacherId} onChange={(event) => setTeacherId(event.target.value)}>
-          <option value="">{owners.length === 0 ? 'Loading franchise owners…' : 'Choose a franchise owner'}</option>
+          <option value="">{emptyChoice}</option>
           {owners.map((owner) => (
             <option key={owner.id} value={String(owner.id)}>
               {owner.label}

@@ -53,6 +53,8 @@ const slice = createSlice({
       const details = (state.students[action.payload.id] ??= { ...emptyDetails });
       if (details.status !== 'ready') details.status = 'loading';
       details.error = null;
+      // "The changes were saved." belongs to the visit that saved them.
+      details.done = null;
     },
     studentLoaded: (state, action: PayloadAction<{ record: RosterStudent }>) => {
       const id = Number(action.payload.record.user_id);
