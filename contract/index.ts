@@ -3,3 +3,4 @@ export * from './wire';
 export * from './studio';
 export * from './classroom';
 export * from './credentials';
+export * from './rosterEdit';

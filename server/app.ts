@@ -24,6 +24,7 @@ import { healthRoutes } from './routes/health';
 import { jwtAuthRoutes } from './routes/jwtAuth';
 import { pagesRoutes } from './routes/pages';
 import { restIndexRoutes } from './routes/restIndex';
+import { rosterEditRoutes } from './routes/rosterEdit';
 import { staticRoutes } from './routes/static';
 import { studioRoutes } from './routes/studio';
 import { studioMediaRoutes, uploadAwareClientErrorHandler } from './routes/studioMedia';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   healthRoutes(app, db);
   jwtAuthRoutes(app, services);
   wlRoutes(app, services);
+  rosterEditRoutes(app, services);
   pagesRoutes(app, services);
   usersRoutes(app, services);
   studioRoutes(app, services);

@@ -52,8 +52,8 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
     getSiteCapabilities: async () => ({ serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: true }),
     // A studio that answers nothing: studio tests pass their own (test/fixtures/studio.ts).
     studio: async () => new Proxy({} as StudioApi, { get: () => () => Promise.reject(apiError(404, 'rest_no_route')) }),
-    // The portal's own routes answer nothing unless a test says what they answer.
-    portal: async () => Promise.reject(apiError(404, 'rest_no_route')),
+    // A site without the portal backend's additions: tests of those screens pass their own.
+    request: async () => Promise.reject(apiError(404, 'rest_no_route')),
   };
   const api = {} as ApiClient;
   for (const key of Object.keys(defaults) as (keyof ApiClient)[]) {

@@ -38,7 +38,7 @@ export const ROLE_LANDINGS = [
     who: 'admin' as const,
     landing: '/admin/Franchise_Owners_List',
     menu: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'Log out'],
-    menuOnPortal: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Content studio', 'My account', 'Terms of use', 'Log out'],
+    menuOnPortal: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Audit log', 'Content studio', 'My account', 'Terms of use', 'Log out'],
   },
   {
     who: 'dana' as const,

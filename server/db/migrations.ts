@@ -182,6 +182,14 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
       },
     },
+    '2026_11_27_student_sign_in_status': {
+      async up(db: AnyDb) {
+        // When an ended student's sign-in was disabled (null: enabled); tokens are refused while it is set.
+        await db.schema.alterTable('users').addColumn('sign_in_disabled_at', 'varchar(30)').execute();
+        // When the account's sessions were last ended ('' never): tokens issued before it stay refused after a re-activation.
+        await db.schema.alterTable('users').addColumn('sessions_ended_at', 'varchar(30)', (c) => c.notNull().defaultTo('')).execute();
+      },
+    },
     '2026_11_28_credentials': {
       async up(db: AnyDb) {
         // A reset's new password waits here until it is first used: the old one keeps working till then.

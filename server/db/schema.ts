@@ -25,6 +25,10 @@ export interface UsersTable {
   created_at: string;
   /** ISO 8601 UTC of the last password change ('' when never changed): tokens issued before it are refused. */
   password_changed_at: Generated<string>;
+  /** ISO 8601 UTC of ending a student's lessons; while set, sign-in is refused and every token too. */
+  sign_in_disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO 8601 UTC of ending the account's sessions ('' when never): tokens issued before it are refused. */
+  sessions_ended_at: Generated<string>;
   /** A reset's new password (hash) not used yet: the old one keeps working until it is; null for none. */
   pending_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO 8601 UTC when the pending password was set (it expires, see domain/credentials.ts); null for none. */

@@ -4,6 +4,7 @@
  * token/validate reads the header itself); no token means anonymous.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCOUNT_ENDED_MESSAGE } from '../../contract';
 import * as q from '../db/queries';
 import type { Viewer } from '../domain/context';
 import { ApiError } from '../errors';
@@ -27,20 +28,25 @@ export async function userFromToken(s: AppServices, token: string): Promise<View
   if (!check.ok) throw new ApiError(403, check.code, check.message);
   const user = await q.findUserById(s.ctx.db.kysely, check.userId);
   if (!user) throw new ApiError(403, 'jwt_auth_invalid_token', 'User not found');
-  if (issuedBeforePasswordChange(check.issuedAt, user.password_changed_at)) {
+  if (issuedBefore(check.issuedAt, user.password_changed_at)) {
     throw new ApiError(403, 'jwt_auth_invalid_token', 'The password has changed since this token was issued');
   }
+  // Read from the database on every request: ending a student's lessons ends their sessions at once,
+  // on every instance, and a re-activation does not bring those sessions back.
+  if (user.sign_in_disabled_at !== null) throw new ApiError(403, 'jwt_auth_invalid_token', ACCOUNT_ENDED_MESSAGE);
+  if (issuedBefore(check.issuedAt, user.sessions_ended_at)) throw new ApiError(403, 'jwt_auth_invalid_token', 'This session was ended; please sign in again');
   return { id: user.id, role: user.role, user };
 }
 
 /**
- * A password reset ends every session signed in with the old password. Tokens carry whole seconds
- * (iat), so a token from the same second as the change still counts: refusing it would also
- * refuse a sign-in made with the new password within that second.
+ * A password reset ends every session signed in with the old password (and ending a student's
+ * lessons every session at all). Tokens carry whole seconds (iat), so a token from the same second
+ * as the change still counts: refusing it would also refuse a sign-in made with the new password
+ * within that second.
  */
-function issuedBeforePasswordChange(issuedAt: number, passwordChangedAt: string): boolean {
-  if (passwordChangedAt === '') return false;
-  const changedAt = Math.floor(Date.parse(passwordChangedAt) / 1000);
+function issuedBefore(issuedAt: number, changedAtIso: string): boolean {
+  if (changedAtIso === '') return false;
+  const changedAt = Math.floor(Date.parse(changedAtIso) / 1000);
   return Number.isFinite(changedAt) && issuedAt < changedAt;
 }
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TokenResponse, ValidateTokenResponse } from '../../contract';
-import { API_PATHS } from '../../contract';
+import { ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, API_PATHS } from '../../contract';
 import { checkPassword, findLoginAccount, isKnownPlace, recordSignIn } from '../domain/credentials';
 import { ApiError, tooManyAttempts } from '../errors';
 import { bearerToken, userFromToken } from '../http/auth';
@@ -56,6 +56,8 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
     if (!user) throw WRONG_CREDENTIALS();
     await limiter.reset(limitKey);
     await ipAttempt?.giveBack();
+    // Only after the right password, so the answer tells nothing to someone guessing.
+    if (user.sign_in_disabled_at !== null) throw new ApiError(403, ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE);
     const place = cookiePlace ?? newPlaceId();
     await recordSignIn(s.ctx, user.id, place);
     reply.header('set-cookie', knownPlaceSetCookie(place, request.protocol === 'https'));

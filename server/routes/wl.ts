@@ -26,7 +26,8 @@ const authKey = secretText(200);
 
 const keyOnly = z.strictObject({ AUTH_KEY: authKey });
 
-const createStudentParams = z.strictObject({
+/** The sign-up's fields and rules; editing a student (rosterEdit.ts) takes the same. */
+export const createStudentParams = z.strictObject({
   AUTH_KEY: authKey,
   ParentName: text(100),
   StudentFirstName: text(100),

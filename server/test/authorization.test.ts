@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioModel, StudioProgram, WirePage } from '../../contract';
-import { CLASSROOM_PATHS, CREDENTIAL_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput } from '../../contract';
+import { CLASSROOM_PATHS, CREDENTIAL_PATHS, ROSTER_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
 
 type Caller = 'anonymous' | 'student' | 'owner' | 'otherOwner' | 'admin';
@@ -149,6 +149,38 @@ const CREDENTIAL_ROWS: Row[] = [
     call: (c, t, caller) => c.s.post(CREDENTIAL_PATHS.myPassword, { currentPassword: caller === 'anonymous' ? 'x' : LOGIN[caller].password, newPassword: 'short' }, opt(t)),
     expected: { anonymous: 401, student: 400, owner: 400, otherOwner: 400, admin: 400 },
   },
+];
+
+/** One student: their owner and administrators; another owner gets 404 as for an unknown id. */
+const OWN_STUDENT: Record<Caller, number> = { anonymous: 401, student: 403, owner: 200, otherOwner: 404, admin: 200 };
+
+/** A new student of Dana's (the owner), to end, re-activate or move without touching Mia. */
+async function danaStudent(c: Ctx, tag: string): Promise<number> {
+  const body = newStudentBody(tag);
+  await c.s.post(PATHS.createStudent, body, { token: await c.s.login(DEMO.dana.username, DEMO.dana.password) });
+  const row = await c.s.db.kysely.selectFrom('students').select('user_id').where('parent_email', '=', String(body.ParentEmail).toLowerCase()).executeTakeFirstOrThrow();
+  return row.user_id;
+}
+
+const ROSTER_EDIT_ROWS: Row[] = [
+  { route: `GET ${ROSTER_PATHS.student(':id')}`, call: (c, t) => c.s.get(ROSTER_PATHS.student(c.ids.get('mia')?.id ?? 0), opt(t)), expected: OWN_STUDENT },
+  {
+    route: `PATCH ${ROSTER_PATHS.student(':id')}`,
+    call: (c, t) => c.s.request('PATCH', ROSTER_PATHS.student(c.ids.get('mia')?.id ?? 0), { Phone: '052-555-0123' }, opt(t)),
+    expected: OWN_STUDENT,
+  },
+  { route: `POST ${ROSTER_PATHS.studentEnd(':id')}`, call: async (c, t, caller) => c.s.post(ROSTER_PATHS.studentEnd(await danaStudent(c, `end-${caller}`)), undefined, opt(t)), expected: OWN_STUDENT },
+  {
+    route: `POST ${ROSTER_PATHS.studentReactivate(':id')}`,
+    call: async (c, t, caller) => c.s.post(ROSTER_PATHS.studentReactivate(await danaStudent(c, `reactivate-${caller}`)), { LessonEndDate: '2099-12-31' }, opt(t)),
+    expected: OWN_STUDENT,
+  },
+  {
+    route: `POST ${ROSTER_PATHS.studentMove(':id')}`,
+    call: async (c, t, caller) => c.s.post(ROSTER_PATHS.studentMove(await danaStudent(c, `move-${caller}`)), { teacherId: c.ids.get('lee')?.id }, opt(t)),
+    expected: ADMINS_ONLY,
+  },
+  { route: `GET ${ROSTER_PATHS.audit}`, call: (c, t) => c.s.get(ROSTER_PATHS.audit, opt(t)), expected: ADMINS_ONLY },
 ];
 
 /** A GET that answers everyone alike: the app, its configuration and the content files. */
@@ -319,6 +351,7 @@ const ROWS: Row[] = [
   },
   ...STUDIO_ROWS,
   ...CREDENTIAL_ROWS,
+  ...ROSTER_EDIT_ROWS,
 ];
 
 describeEachDb('authorization table', (dialect) => {

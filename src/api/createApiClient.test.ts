@@ -287,16 +287,16 @@ describe('createApiClient: failures', () => {
 describe("the portal's own routes", () => {
   it('sends JSON with the session token and returns the parsed answer', async () => {
     const { api, seen } = client([{ body: { lessonId: 5, students: 2, newlyUnlocked: 1 } }]);
-    await expect(api.portal('POST', '/wp-json/yo/v1/class-unlocks', { lessonId: 5, students: 'all' })).resolves.toEqual({ lessonId: 5, students: 2, newlyUnlocked: 1 });
+    await expect(api.request({ method: 'POST', path: '/wp-json/yo/v1/class-unlocks', body: { lessonId: 5, students: 'all' }, expiry: 'jwt' })).resolves.toEqual({ lessonId: 5, students: 2, newlyUnlocked: 1 });
     expect(seen[0]).toMatchObject({ url: 'https://site.test/wp-json/yo/v1/class-unlocks', method: 'POST', body: { lessonId: 5, students: 'all' } });
     expect(seen[0]!.headers.Authorization).toBe('Bearer stored-token');
   });
 
   it('turns an error answer into ApiError data, and a 401 ends the session', async () => {
     const { api, onSessionExpired } = client([{ status: 404, body: { code: 'rest_user_invalid_id', message: 'Not on your list.', data: { status: 404 } } }, { status: 401, body: { code: 'rest_forbidden', message: 'No.' } }]);
-    expect(await caught(api.portal('POST', '/wp-json/yo/v1/class-unlocks', {}))).toMatchObject({ status: 404, code: 'rest_user_invalid_id', message: 'Not on your list.' });
+    expect(await caught(api.request({ method: 'POST', path: '/wp-json/yo/v1/class-unlocks', body: {}, expiry: 'jwt' }))).toMatchObject({ status: 404, code: 'rest_user_invalid_id', message: 'Not on your list.' });
     expect(onSessionExpired).not.toHaveBeenCalled();
-    await caught(api.portal('GET', '/wp-json/yo/v1/anything'));
+    await caught(api.request({ method: 'GET', path: '/wp-json/yo/v1/anything', expiry: 'jwt' }));
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
   });
 });

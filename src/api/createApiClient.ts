@@ -89,6 +89,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           throw chunkLoadFailure();
         },
       )),
-    portal: (method, path, body) => send({ method, path, ...(body ? { body } : {}), expiry: 'jwt' }),
+    request: send,
   };
 }

@@ -5,6 +5,8 @@
  */
 
 import type { PortalRuntimeConfig } from '../../contract';
+import type { AuditPage, AuditQuery, RosterStudent, RosterStudentEdit } from '../../contract/rosterEdit';
+import type { ApiRequest } from './transport';
 import type { StudioCatalogue, StudioFile, StudioImage, StudioImportJob, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput } from '../../contract/studio';
 
 /** The calls beyond plain WordPress that a site offers (api-contract.md section 5). */
@@ -199,14 +201,23 @@ export interface ApiClient {
   /** The content studio's calls (portal backend, administrators); their code loads with the first call. */
   studio(): Promise<StudioApi>;
   /**
-   * A JSON call to one of the portal backend's own routes (contract/*.ts, /wp-json/yo/v1/) with the
-   * session's token: the parsed answer, or a thrown ApiError. Lazily loaded features build their
-   * calls on it, so the entry carries none of them.
+   * The transport itself, for the clients of portal-backend routes that come with their lazy screens
+   * (rosterEditClient.ts), so the entry carries no line of them.
    */
-  portal(method: PortalMethod, path: string, body?: object): Promise<unknown>;
+  request(request: ApiRequest): Promise<unknown>;
 }
 
-export type PortalMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** contract/rosterEdit.ts's routes; the answers are already the app's shapes. */
+export interface RosterEditApi {
+  getStudent(id: number): Promise<RosterStudent>;
+  editStudent(id: number, edit: RosterStudentEdit): Promise<RosterStudent>;
+  endStudent(id: number): Promise<RosterStudent>;
+  /** endDate YYYY-MM-DD, after today. */
+  reactivateStudent(id: number, endDate: string): Promise<RosterStudent>;
+  moveStudent(id: number, teacherId: number): Promise<RosterStudent>;
+  getAudit(query: AuditQuery): Promise<AuditPage>;
+}
+
 
 /** 'image': a step or picture (or a .zip of them) → images; 'file': a lesson plan or video → file. */
 export type UploadKind = 'image' | 'file';

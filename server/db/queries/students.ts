@@ -49,3 +49,21 @@ export function studentOwners(db: Executor, userIds: readonly number[]): Promise
   if (userIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('students').select(['user_id', 'teacher_id']).where('user_id', 'in', [...userIds]).execute();
 }
+
+export function findStudent(db: Executor, userId: number): Promise<StudentRow | undefined> {
+  return db.selectFrom('students').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export type StudentUpdate = Partial<Omit<StudentRow, 'user_id' | 'created_at'>>;
+
+export async function updateStudent(db: Executor, userId: number, changes: StudentUpdate): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('students').set(changes).where('user_id', '=', userId).execute();
+}
+
+/** "First Last" of each student named, by user id. */
+export async function studentNames(db: Executor, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('students').select(['user_id', 'student_first_name', 'student_last_name']).where('user_id', 'in', userIds).execute();
+  return new Map(rows.map((r) => [r.user_id, `${r.student_first_name} ${r.student_last_name}`]));
+}

@@ -50,3 +50,16 @@ export function listUsers(db: Executor, scope: { ownerId: number } | 'all'): Pro
 export function findUserWithRole(db: Executor, id: number, role: Role): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).where('role', '=', role).executeTakeFirst();
 }
+
+/** A user's account fields that follow a student's record (names, e-mail, owner, sign-in). */
+export async function updateUser(db: Executor, id: number, changes: Partial<Omit<UserRow, 'id'>>): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/** Display names by user id. */
+export async function userDisplayNames(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'display_name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.display_name]));
+}

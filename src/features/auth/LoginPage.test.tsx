@@ -76,6 +76,7 @@ describe('login page', () => {
       'Sign Up New Student',
       'Building Instructions',
       'Lesson Plans',
+      'My account',
       'Terms of use',
       'Log out',
     ]);

@@ -17,7 +17,8 @@ export function roleMenu(role: Role | null, userName: string, contentStudio = fa
       { label: 'Building Instructions', to: paths.buildingInstructions.href(own) },
       { label: 'Lesson Plans', to: paths.lessonPlans.href(own) },
       // Where the backend has the studio (issue 15), the office edits content there: after the spec's items.
-      ...(contentStudio ? [{ label: 'Content studio', to: paths.studio.href() }] : []),
+      // The portal's own backend (the one with the studio) also keeps the audit log (issue 16).
+      ...(contentStudio ? [{ label: 'Audit log', to: paths.auditLog.href() }, { label: 'Content studio', to: paths.studio.href() }] : []),
     ];
   }
   if (role === 'franchise_owner') {

@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import type { Student } from '../../../api/types';
 import StudentSignInSection from './credentials/StudentSignInSection';
+import DetailsSection from '../edit/DetailsSection';
 
 export interface StudentPageSectionProps {
   student: Student;
@@ -18,5 +19,6 @@ export interface StudentPageSection {
 }
 
 export const studentPageSections: readonly StudentPageSection[] = [
+  { id: 'details', title: 'Details', Component: DetailsSection },
   { id: 'credentials', title: 'Sign-in', Component: StudentSignInSection },
 ];

@@ -1,0 +1,95 @@
+/**
+ * Editing and ending a student end to end (issue 16, item 2): an owner corrects a student's phone
+ * and sees it in the list, an administrator finds the change (before and after) in the audit log,
+ * and once the owner ends the student's lessons the student can no longer sign in, and is told why.
+ */
+import type { Page } from 'playwright-core';
+import { DEMO_USERS, journeyFile, openMenu, screenshot, signIn } from '../support';
+
+const journey = journeyFile();
+const NEW_PHONE = '052-555-0199';
+
+/** Mia's user id, as the login route answers it. */
+async function miaId(): Promise<number> {
+  const res = await fetch(`${journey.portal.baseUrl}/wp-json/jwt-auth/v1/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO_USERS.mia.username, password: DEMO_USERS.mia.password }),
+  });
+  return Number(((await res.json()) as { user_id: number }).user_id);
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+}
+
+describe('edit and end a student', () => {
+  it('an owner edits a phone and ends the lessons; the office reads both in the audit log; the student cannot sign in', async () => {
+    const id = await miaId();
+    const { page: owner, errors: ownerErrors } = await journey.openBrowser({ viewport: { width: 390, height: 844 } });
+    await signIn(owner, DEMO_USERS.dana.username, DEMO_USERS.dana.password, journey.portal.baseUrl);
+    await owner.goto(`${journey.portal.baseUrl}/students/${id}`);
+    const details = owner.getByRole('region', { name: 'Details' });
+    await details.getByText('Active').waitFor();
+    await details.getByText('mia', { exact: true }).waitFor();
+    await details.getByRole('button', { name: 'Edit' }).click();
+    const phone = owner.getByLabel('Phone', { exact: true });
+    const oldPhone = await phone.inputValue();
+    await phone.fill(NEW_PHONE);
+    await owner.getByRole('button', { name: 'Save changes' }).click();
+    await owner.getByText('The changes were saved.').waitFor();
+    await details.getByText(NEW_PHONE).waitFor();
+    await noSidewaysScroll(owner);
+    await screenshot(owner, 'student-edit-1-saved-390');
+
+    // The list as a table (on a phone the phone number sits under a card's "More details").
+    await owner.setViewportSize({ width: 1280, height: 900 });
+    await openMenu(owner);
+    await owner.getByRole('menuitem', { name: 'Students List' }).click();
+    await owner.getByRole('row').filter({ hasText: 'Mia' }).getByText(NEW_PHONE).waitFor();
+    await screenshot(owner, 'student-edit-2-list-1280');
+    await owner.setViewportSize({ width: 390, height: 844 });
+
+    await owner.goto(`${journey.portal.baseUrl}/students/${id}`);
+    await details.getByRole('button', { name: 'End lessons' }).click();
+    const dialog = owner.getByRole('alertdialog');
+    await dialog.getByText(/can no longer sign in/).waitFor();
+    await screenshot(owner, 'student-edit-3-end-dialog-390');
+    await dialog.getByRole('button', { name: 'End lessons' }).click();
+    await details.getByText(/^Ended on /).waitFor();
+    await details.getByRole('button', { name: 'Re-activate' }).waitFor();
+    expect(ownerErrors).toEqual([]);
+
+    const { page: office, errors: officeErrors } = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
+    await signIn(office, DEMO_USERS.admin.username, DEMO_USERS.admin.password, journey.portal.baseUrl);
+    expect(await openMenu(office)).toContain('Audit log');
+    await office.getByRole('menuitem', { name: 'Audit log' }).click();
+    await office.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    const edited = office.getByRole('row').filter({ hasText: 'Edited' }).filter({ hasText: 'Mia Levi' });
+    await edited.getByText(`Phone: ${oldPhone} → ${NEW_PHONE}`).waitFor();
+    await edited.getByText('Dana Cohen').waitFor();
+    const ended = office.getByRole('row').filter({ hasText: 'Ended lessons' }).filter({ hasText: 'Mia Levi' });
+    await ended.getByText('Sign-in: enabled → disabled').waitFor();
+    await screenshot(office, 'student-edit-4-audit-log-1280');
+
+    // From the student's page, History opens the log filtered on them; the filter is in the URL.
+    await office.goto(`${journey.portal.baseUrl}/students/${id}`);
+    await office.getByRole('region', { name: 'Details' }).getByRole('link', { name: 'History' }).click();
+    await office.waitForURL(`${journey.portal.baseUrl}/admin/audit_log?student=${id}`);
+    await office.getByText('Only Mia Levi').waitFor();
+    await office.reload();
+    await office.getByRole('row').filter({ hasText: 'Ended lessons' }).waitFor();
+    expect(await office.getByRole('row').filter({ hasNotText: 'Mia Levi' }).count()).toBe(1); // the header row
+    expect(officeErrors).toEqual([]);
+
+    const { page: student } = await journey.openBrowser({ viewport: { width: 390, height: 844 } });
+    await student.goto(`${journey.portal.baseUrl}/`);
+    await student.getByLabel('Username or e-mail').fill(DEMO_USERS.mia.username);
+    await student.getByLabel('Password', { exact: true }).fill(DEMO_USERS.mia.password);
+    await student.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();
+    await student.getByRole('button', { name: 'Sign in' }).click();
+    await student.getByRole('alert').filter({ hasText: "This student's lessons have ended. Ask your teacher to re-activate the account." }).waitFor();
+    expect(new URL(student.url()).pathname).toBe('/');
+    await screenshot(student, 'student-edit-5-ended-sign-in-390');
+  });
+});

@@ -1,0 +1,150 @@
+/** Ending a student's lessons (after a confirmation), re-activating them with a new end date, and (administrators) moving them to another owner. */
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { RosterStudent } from '../../../../contract/rosterEdit';
+import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
+import { Button } from '../../../shared/ui/Button';
+import { controlProps, FormField } from '../../../shared/ui/Field';
+import { Toolbar } from '../../../shared/ui/Layout';
+import { Message } from '../../../shared/ui/Message';
+import { formatCalendarDate, toIsoDate } from '../formatting';
+import { selectListLoad, selectOwnerChoices } from '../rosterSelectors';
+import { changeFailureText } from './editForm';
+import { selectStudentDetails } from './editSelectors';
+import { editActions, type ChangeKind } from './editSlice';
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndex.modal};
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space[4]}px;
+  background: ${({ theme }) => theme.colors.overlay};
+  > div {
+    background: ${({ theme }) => theme.colors.surface};
+    border-radius: ${({ theme }) => theme.radii.lg};
+    padding: ${({ theme }) => theme.space[5]}px;
+    max-width: ${({ theme }) => theme.narrowWidth};
+    width: 100%;
+  }
+`;
+
+/** The state of one kind of change of this student: busy, its failure, and a call when it has worked. */
+function useChange(record: RosterStudent, kind: ChangeKind, onDone: () => void) {
+  const id = Number(record.user_id);
+  const details = useAppSelector((state) => selectStudentDetails(state, id));
+  const doneAtOpen = useRef(details.done?.count ?? 0);
+  useEffect(() => {
+    if (details.done?.kind === kind && details.done.count > doneAtOpen.current) onDone();
+  }, [details.done, kind, onDone]);
+  return { id, busy: details.busy === kind, failure: details.failed?.kind === kind ? details.failed.error : null };
+}
+
+function Failure({ text }: { text: string | null }) {
+  return text ? (
+    <Message $tone="error" role="alert">
+      <p>{text}</p>
+    </Message>
+  ) : null;
+}
+
+/** "End lessons?" as a modal question: focus goes to Cancel, Escape closes it. */
+export function EndLessonsDialog({ record, onClose }: { record: RosterStudent; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const { id, busy, failure } = useChange(record, 'end', onClose);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancelRef.current?.focus(), []);
+  const name = `${record.student_first_name} ${record.student_last_name}`;
+  return (
+    <Backdrop onKeyDown={(event) => event.key === 'Escape' && onClose()}>
+      <div role="alertdialog" aria-modal="true" aria-labelledby="end-lessons-title" aria-describedby="end-lessons-text">
+        <h2 id="end-lessons-title">End {name}&apos;s lessons?</h2>
+        <p id="end-lessons-text">The end date becomes today and {record.student_first_name} can no longer sign in. You can re-activate the account later.</p>
+        <Failure text={failure && changeFailureText('The lessons were not ended', failure)} />
+        <Toolbar>
+          <Button type="button" $variant="brand" disabled={busy} onClick={() => dispatch(editActions.changeRequested({ id, change: { kind: 'end' } }))}>
+            {busy ? 'Ending…' : 'End lessons'}
+          </Button>
+          <Button type="button" $variant="secondary" ref={cancelRef} onClick={onClose}>
+            Cancel
+          </Button>
+        </Toolbar>
+      </div>
+    </Backdrop>
+  );
+}
+
+function SmallForm({ label, onSubmit, busy, submitLabel, busyLabel, failure, onClose, children }: { label: string; onSubmit: () => void; busy: boolean; submitLabel: string; busyLabel: string; failure: string | null; onClose: () => void; children: ReactNode }) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) onSubmit();
+  };
+  return (
+    <form noValidate onSubmit={submit} aria-label={label} aria-busy={busy || undefined}>
+      {children}
+      <Failure text={failure} />
+      <Toolbar>
+        <Button type="submit" aria-disabled={busy || undefined}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+        <Button type="button" $variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+      </Toolbar>
+    </form>
+  );
+}
+
+/** A new end date after today (the browser's calendar day; the server checks its own). */
+export function ReactivateForm({ record, onClose }: { record: RosterStudent; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const { id, busy, failure } = useChange(record, 'reactivate', onClose);
+  const [endDate, setEndDate] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const today = toIsoDate(new Date());
+  const submit = () => {
+    const message = !/^\d{4}-\d{2}-\d{2}$/.test(endDate) ? 'Enter the new end date' : endDate <= today ? `The new end date must be after today (${formatCalendarDate(today)})` : null;
+    setProblem(message);
+    if (message) document.getElementById('reactivate-endDate')?.focus();
+    else dispatch(editActions.changeRequested({ id, change: { kind: 'reactivate', endDate } }));
+  };
+  return (
+    <SmallForm label="Re-activate the account" onSubmit={submit} busy={busy} submitLabel="Re-activate" busyLabel="Re-activating…" failure={failure && changeFailureText('The account was not re-activated', failure)} onClose={onClose}>
+      <FormField id="reactivate-endDate" label="New Lesson End Date" error={problem}>
+        <input {...controlProps('reactivate-endDate', problem)} type="date" name="endDate" min={today} value={endDate} onChange={(event) => setEndDate(event.target.value)} />
+      </FormField>
+    </SmallForm>
+  );
+}
+
+/** Administrators: another franchise owner for this student. */
+export function MoveForm({ record, onClose }: { record: RosterStudent; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const { id, busy, failure } = useChange(record, 'move', onClose);
+  const owners = useAppSelector(selectOwnerChoices).filter((owner) => String(owner.id) !== String(record.teacher_id));
+  const ownersLoad = useAppSelector(selectListLoad);
+  const [teacherId, setTeacherId] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const emptyChoice = owners.length > 0 ? 'Choose a franchise owner' : ownersLoad.status === 'failed' ? 'The franchise owners could not be loaded' : 'Loading franchise owners…';
+  const submit = () => {
+    setProblem(teacherId === '' ? 'Select Franchise Owner' : null);
+    if (teacherId === '') document.getElementById('move-teacherId')?.focus();
+    else dispatch(editActions.changeRequested({ id, change: { kind: 'move', teacherId: Number(teacherId) } }));
+  };
+  return (
+    <SmallForm label="Move to another owner" onSubmit={submit} busy={busy} submitLabel="Move student" busyLabel="Moving…" failure={failure && changeFailureText('The student was not moved', failure)} onClose={onClose}>
+      <FormField id="move-teacherId" label="New Franchise Owner" error={problem}>
+        <select {...controlProps('move-teacherId', problem)} name="teacherId" value={teacherId} onChange={(event) => setTeacherId(event.target.value)}>
+          <option value="">{emptyChoice}</option>
+          {owners.map((owner) => (
+            <option key={owner.id} value={String(owner.id)}>
+              {owner.label}
+            </option>
+          ))}
+        </select>
+      </FormField>
+    </SmallForm>
+  );
+}
