@@ -12,6 +12,7 @@ import { usePreview } from '../features/studio/usePreview';
 import { paths } from '../shared/paths';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { LoadFailed } from '../shared/ui/States';
+import { useContentFeature } from '../features/content/contentFeature';
 
 const Banner = styled.p`
   margin: 0 0 ${({ theme }) => theme.space[3]}px;
@@ -44,6 +45,7 @@ function Preview({ id }: { id: number }) {
 }
 
 export default function StudioPreviewPage() {
+  useContentFeature();
   const id = Number(useParams().pageId);
   return (
     <StudioFrame>

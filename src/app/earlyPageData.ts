@@ -3,9 +3,19 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import type { Persistor } from 'redux-persist';
 import { contentActions } from '../features/content/contentSlice';
 import { rosterActions } from '../features/roster/rosterSlice';
+import type { LazyFeature } from '../shared/lazyFeature';
 import type { AppStore } from './store';
 
 type RouteParams = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The action, or the action once the lazily loaded feature that answers it has joined the store
+ * (its saga loads in parallel with the page's chunk).
+ */
+export type EarlyData = UnknownAction | Promise<{ feature: LazyFeature; action: UnknownAction }>;
+
+/** The content's saga, loaded with the content pages; here for their early data. */
+const withContentFeature = async (action: UnknownAction) => ({ feature: (await import(/* webpackChunkName: "content-flows" */ '../features/content/contentFeature')).contentFeature, action });
 
 /** What a route may declare in its `handle`. */
 export interface RouteHandle {
@@ -14,7 +24,7 @@ export interface RouteHandle {
    * params). The page sends it again when it mounts; the feature's saga then finds the data
    * loading or freshly loaded and asks nothing again (shared/takeLatestUnlessFresh.ts).
    */
-  earlyData?: (params: RouteParams) => UnknownAction | null;
+  earlyData?: (params: RouteParams) => EarlyData | null;
   /** Where the user is, for the document title (documentTitle.tsx); `:name` is the route's param. */
   title?: string | ((params: RouteParams, session: { signedIn: boolean }) => string);
 }
@@ -27,13 +37,13 @@ export const earlyData = {
   /** '/select-model/:programName/:programId' and '/select-model-lesson-plans/...'. */
   modelsPage: ({ programId }: RouteParams) => {
     const id = wholeNumber(programId);
-    return id === null ? null : contentActions.modelsPageOpened({ programId: id });
+    return id === null ? null : withContentFeature(contentActions.modelsPageOpened({ programId: id }));
   },
   /** '/model_building_instructions/:programName/:programId/:lessonId' (not the older name-based route). */
   gallery: ({ second, third }: RouteParams) => {
     const programId = wholeNumber(second);
     const lessonId = wholeNumber(third);
-    return programId === null || lessonId === null ? null : contentActions.galleryOpened({ programId, lessonId });
+    return programId === null || lessonId === null ? null : withContentFeature(contentActions.galleryOpened({ programId, lessonId }));
   },
 } satisfies Record<string, NonNullable<RouteHandle['earlyData']>>;
 
@@ -57,8 +67,19 @@ export function requestEarlyPageData(routes: RouteObject[], location: string, st
     const { token, valid } = store.getState().session;
     if (token === null || valid) return;
     for (const match of matches) {
-      const action = (match.route.handle as RouteHandle | undefined)?.earlyData?.(match.params);
-      if (action) store.dispatch(action);
+      const early = (match.route.handle as RouteHandle | undefined)?.earlyData?.(match.params);
+      if (!early) continue;
+      if (!(early instanceof Promise)) {
+        store.dispatch(early);
+        continue;
+      }
+      // A chunk that fails here is reported by the page when it mounts and asks again.
+      early
+        .then(({ feature, action }) => {
+          store.injectFeature(feature);
+          store.dispatch(action);
+        })
+        .catch(() => undefined);
     }
   };
   if (persistor.getState().bootstrapped) {

@@ -4,6 +4,7 @@ import { createMemoryStorage, persistedValue } from '../../test/memoryStorage';
 import { signedInAs, testConfig } from '../../test/renderApp';
 import { sessionActions } from '../entities/session/sessionSlice';
 import { authActions } from '../features/auth/authSlice';
+import { contentFeature } from '../features/content/contentFeature';
 import { contentActions } from '../features/content/contentSlice';
 import { rosterActions } from '../features/roster/rosterSlice';
 import { ACTION_LOG_FORMAT, ACTION_LOG_FORMAT_VERSION, APP_VERSION, type ActionLog } from '../qa/logFormat';
@@ -29,6 +30,8 @@ function startRecordedStore(stored?: Parameters<typeof persistedValue>[0]) {
     middleware: qa.middleware,
   });
   qa.attach(created);
+  // The content's flows join with the content pages; these tests send content events without a page.
+  created.store.injectFeature(contentFeature);
   return { ...created, qa, storage };
 }
 

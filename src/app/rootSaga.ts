@@ -1,7 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { all, call, delay, fork, put } from 'typed-redux-saga';
 import { authSaga } from '../features/auth/authSaga';
-import { contentSaga } from '../features/content/contentSaga';
 import { rosterSaga } from '../features/roster/rosterSaga';
 import { termsSaga } from '../features/terms/termsSaga';
 import { capabilitiesSaga } from './capabilitiesSaga';
@@ -33,6 +32,7 @@ export function* keepAlive(name: string, watcher: Watcher) {
   }
 }
 
-export function* rootSaga(watchers: Record<string, Watcher> = { capabilitiesSaga, authSaga, termsSaga, rosterSaga, contentSaga }) {
+/** The content's saga is not here: it loads with the content pages (features/content/contentFeature.ts). */
+export function* rootSaga(watchers: Record<string, Watcher> = { capabilitiesSaga, authSaga, termsSaga, rosterSaga }) {
   yield* all(Object.keys(watchers).map((name) => fork(keepAlive, name, watchers[name]!)));
 }

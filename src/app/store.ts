@@ -35,6 +35,7 @@ export function createAppStore(options: AppStoreOptions) {
 
   const session = persistReducer(sessionPersistConfig(options.storage), sessionReducer);
   const lazySlices: Record<string, Reducer> = {};
+  const injected = new Set<string>();
   let combined = combineReducers({ ...slices, session }) as Reducer;
   // Lazy features' reducers join this one in place (no action: they may join during a render).
   const reducer = ((state, action) => combined(state, action)) as ReturnType<typeof combineReducers<typeof slices & { session: typeof session }>>;
@@ -62,9 +63,12 @@ export function createAppStore(options: AppStoreOptions) {
   const sagaTask = options.runSagas === false ? null : sagaMiddleware.run(rootSaga);
 
   const injectFeature = (feature: LazyFeature) => {
-    if (lazySlices[feature.name]) return;
-    lazySlices[feature.name] = feature.reducer;
-    combined = combineReducers({ ...slices, ...lazySlices, session });
+    if (injected.has(feature.name)) return;
+    injected.add(feature.name);
+    if (feature.reducer) {
+      lazySlices[feature.name] = feature.reducer;
+      combined = combineReducers({ ...slices, ...lazySlices, session });
+    }
     if (sagaTask) sagaMiddleware.run(keepAlive, feature.name, feature.saga);
   };
   Object.assign(store, { injectFeature } satisfies FeatureHost);

@@ -8,7 +8,8 @@ import { useStore } from 'react-redux';
  */
 export interface LazyFeature {
   name: string;
-  reducer: Reducer;
+  /** Absent for a feature whose state is in the root reducer and only its saga loads later (content). */
+  reducer?: Reducer;
   saga: () => Generator;
 }
 

@@ -20,6 +20,7 @@ import { InstructionGallery } from './components/InstructionGallery';
 import { isNumericSegment } from './model/modelNames';
 import { LoadFailed } from '../../shared/ui/States';
 import { Page } from '../../shared/ui/Layout';
+import { useContentFeature } from './contentFeature';
 
 type State = ContentRootState;
 
@@ -29,6 +30,7 @@ type State = ContentRootState;
  * {userName}/{programName}/{ModelName}.
  */
 export default function GalleryPage() {
+  useContentFeature();
   const { first = '', second = '', third = '' } = useParams();
   if (isNumericSegment(second) && isNumericSegment(third)) {
     return <LessonGallery programName={first} programId={Number(second)} lessonId={Number(third)} />;

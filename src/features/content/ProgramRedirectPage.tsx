@@ -6,6 +6,7 @@ import { PageLoading } from '../../shared/ui/PageLoading';
 import { programRouteName, selectLessonPlanPrograms, selectProgramsLoad, selectVisiblePrograms } from './contentSelectors';
 import { contentActions } from './contentSlice';
 import { sameName } from './model/modelNames';
+import { useContentFeature } from './contentFeature';
 
 /**
  * '/building_instructions/:userName/:programName' and '/lesson_plans/:userName/:programName': the spec
@@ -13,6 +14,7 @@ import { sameName } from './model/modelNames';
  * unknown program leads back to the program list, so no link ends on an empty page.
  */
 export default function ProgramRedirectPage() {
+  useContentFeature();
   const dispatch = useAppDispatch();
   const { userName = '', programName = '' } = useParams();
   const lessonPlans = useMatch(paths.lessonPlansProgram.pattern) !== null;

@@ -4,9 +4,11 @@ import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { ModelCard } from './components/ModelCard';
 import { ModelsScreen } from './components/ModelsScreen';
+import { useContentFeature } from './contentFeature';
 
 /** '/select-model/:programName/:programId': a program's models with their unlock state. */
 export default function SelectModelPage() {
+  useContentFeature();
   const { programName = '', programId = '' } = useParams();
   const id = Number(programId);
   const userName = useAppSelector(selectUserName) ?? '';
