@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/connection';
 import { createPasswordHasher, type PasswordHasher } from './domain/passwords';
 import { RateLimiter } from './domain/rateLimiter';
+import { RetentionJob } from './domain/retentionJob';
 import { createTokenService } from './domain/tokens';
 import { installAuth } from './http/auth';
 import { installCors } from './http/cors';
@@ -21,6 +22,7 @@ import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/out
 import { healthRoutes } from './routes/health';
 import { jwtAuthRoutes } from './routes/jwtAuth';
 import { pagesRoutes } from './routes/pages';
+import { privacyRoutes } from './routes/privacy';
 import { restIndexRoutes } from './routes/restIndex';
 import { staticRoutes } from './routes/static';
 import { studioRoutes } from './routes/studio';
@@ -97,6 +99,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   };
 
+  const retention = new RetentionJob(services.ctx, config.privacyRetentionMonths, app.log);
+  app.addHook('onReady', async () => {
+    retention.start();
+    void retention.runOnce();
+  });
+  app.addHook('onClose', () => retention.stop());
+
   installDbRetry(app);
   installErrorHandler(app);
   installRequestLog(app);
@@ -121,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   wlRoutes(app, services);
   pagesRoutes(app, services);
   usersRoutes(app, services);
+  privacyRoutes(app, services);
   studioRoutes(app, services);
   await studioMediaRoutes(app, services);
   studioImportRoutes(app, services);

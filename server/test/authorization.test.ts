@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioModel, StudioProgram, WirePage } from '../../contract';
-import { STUDIO_PATHS } from '../../contract';
+import { PRIVACY_PATHS, STUDIO_PATHS, type TermsAcceptanceState } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
 
 type Caller = 'anonymous' | 'student' | 'owner' | 'otherOwner' | 'admin';
@@ -127,6 +127,35 @@ const STUDIO_ROWS: Row[] = [
   },
   { route: `POST ${STUDIO_PATHS.discard(':id')}`, call: (c, t) => c.s.post(STUDIO_PATHS.discard(c.catapult), undefined, opt(t)), expected: ADMINS_ONLY },
   { route: `GET ${STUDIO_PATHS.preview(':id')}`, call: (c, t) => c.s.get(STUDIO_PATHS.preview(c.catapult), opt(t)), expected: ADMINS_ONLY },
+];
+
+/** A new student of Dana's (the owner), for the routes about one student. */
+async function danasNewStudent(c: Ctx, tag: string): Promise<number> {
+  const body = newStudentBody(tag);
+  await c.s.post(PATHS.createStudent, body, { token: await c.s.login('dana', DEMO.dana.password) });
+  const row = await c.s.db.kysely.selectFrom('students').select('user_id').where('parent_email', '=', String(body.ParentEmail).toLowerCase()).executeTakeFirstOrThrow();
+  return row.user_id;
+}
+
+/** A child's data: the student's owner and administrators; another owner finds no such student. */
+const STUDENT_DATA: Record<Caller, number> = { anonymous: 401, student: 403, owner: 200, otherOwner: 404, admin: 200 };
+
+const PRIVACY_ROWS: Row[] = [
+  { route: `GET ${PRIVACY_PATHS.studentData(':id')}`, call: async (c, t, caller) => c.s.get(PRIVACY_PATHS.studentData(await danasNewStudent(c, `data-${caller}`)), opt(t)), expected: STUDENT_DATA },
+  {
+    route: `DELETE ${PRIVACY_PATHS.studentErase(':id')}`,
+    call: async (c, t, caller) => c.s.request('DELETE', PRIVACY_PATHS.studentErase(await danasNewStudent(c, `erase-${caller}`)), { confirm: true }, opt(t)),
+    expected: STUDENT_DATA,
+  },
+  { route: `GET ${PRIVACY_PATHS.termsAcceptance}`, call: (c, t) => c.s.get(PRIVACY_PATHS.termsAcceptance, opt(t)), expected: SIGNED_IN },
+  {
+    route: `POST ${PRIVACY_PATHS.termsAcceptance}`,
+    call: async (c, t) => {
+      const state = (await c.s.get(PRIVACY_PATHS.termsAcceptance, { token: await c.s.login('maria', DEMO.maria.password) })).body as TermsAcceptanceState;
+      return c.s.post(PRIVACY_PATHS.termsAcceptance, { version: state.currentVersion }, opt(t));
+    },
+    expected: SIGNED_IN,
+  },
 ];
 
 /** A GET that answers everyone alike: the app, its configuration and the content files. */
@@ -284,6 +313,7 @@ const ROWS: Row[] = [
     expected: EVERYONE,
   },
   ...STUDIO_ROWS,
+  ...PRIVACY_ROWS,
 ];
 
 describeEachDb('authorization table', (dialect) => {

@@ -10,3 +10,4 @@ export * from './mailOutbox';
 export * from './studioPages';
 export * from './imports';
 export * from './audit';
+export * from './privacy';
