@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import type { Student } from '../../../api/types';
+import ChildDataSection from '../privacy/ChildDataSection';
 
 export interface StudentPageSectionProps {
   student: Student;
@@ -16,4 +17,6 @@ export interface StudentPageSection {
   Component: ComponentType<StudentPageSectionProps>;
 }
 
-export const studentPageSections: readonly StudentPageSection[] = [];
+export const studentPageSections: readonly StudentPageSection[] = [
+  { id: 'data', title: "The child's data", Component: ChildDataSection },
+];
