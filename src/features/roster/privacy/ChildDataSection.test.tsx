@@ -26,6 +26,8 @@ function serve(handler: Handler) {
   requests.length = 0;
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
     const url = String(input);
+    // The header's terms check: nothing to ask.
+    if (url.endsWith('/me/terms')) return new Response(JSON.stringify({ currentVersion: null, acceptedVersion: null, acceptedAt: null }), { status: 200 });
     const headers = new Headers(init.headers);
     requests.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined, auth: headers.get('authorization') });
     const { status, body } = await handler(url, init);
