@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { saveAs } from 'file-saver';
 import type { StudentDataExport } from '../../../../contract/privacy';
 import { signedInAs } from '../../../../test/renderApp';
@@ -79,7 +79,7 @@ describe("The child's data (student's page)", () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
-  it("erases only after the child's name is typed; then the student shows as erased and the lists reload", async () => {
+  it("erases only after the child's name is typed; then the student shows as erased", async () => {
     let erased = false;
     serve((url, init) => {
       if (init.method === 'DELETE') {
@@ -89,7 +89,7 @@ describe("The child's data (student's page)", () => {
       return { status: 404, body: { code: 'rest_no_route', message: 'No route', data: { status: 404 } } };
     });
     const erasedNoa = (s: Student) => (s.id === 11 && erased ? { ...s, firstName: 'Erased', lastName: 'student', parentName: '', parentEmail: '', phone: '' } : s);
-    const { api } = openNoa(() => allStudents.map(erasedNoa));
+    openNoa(() => allStudents.map(erasedNoa));
     const data = await section();
     fireEvent.click(data.getByRole('button', { name: "Erase this child's data" }));
     const dialog = within(screen.getByRole('dialog', { name: "Erase noa Levi's data?" }));
@@ -102,7 +102,6 @@ describe("The child's data (student's page)", () => {
     expect(go).toBeDisabled();
     fireEvent.change(typed, { target: { value: '  NOA   levi ' } });
     expect(go).toBeEnabled();
-    const loadsBefore = api.calls.filter((c) => c.method === 'getAllStudents').length;
     fireEvent.click(go);
     expect(await screen.findByText(/This child's data was erased\. The student still counts in the lists/)).toBeInTheDocument();
     expect(requests).toEqual([{ url: '/wp-json/yo/v1/students/11', method: 'DELETE', body: { confirm: true }, auth: 'Bearer token-dana' }]);
@@ -110,7 +109,6 @@ describe("The child's data (student's page)", () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Erased student' })).toBeInTheDocument();
     expect(screen.queryByText(/Ruth Levi/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: "Erase this child's data" })).not.toBeInTheDocument();
-    await waitFor(() => expect(api.calls.filter((c) => c.method === 'getAllStudents').length).toBeGreaterThan(loadsBefore));
   });
 
   it('cancelling (or Escape) erases nothing', async () => {

@@ -8,7 +8,6 @@ import { selectStudentById } from '../../../entities/students/studentsSelectors'
 import { studentsActions } from '../../../entities/students/studentsSlice';
 import { privacyCall } from './privacyCall';
 import { selectFromStore } from '../../../shared/storeHooks';
-import { loadRoster } from '../rosterSaga';
 import { privacyActions } from './privacySlice';
 
 type WithStudent = { payload: { studentId: number } };
@@ -43,11 +42,10 @@ function* erase({ payload: { studentId } }: WithStudent) {
     yield* put(privacyActions.eraseFailed({ studentId, error: toApiError(err) }));
     return;
   }
-  // The lists show the erased student at once; the reload brings what the server now holds.
+  // The lists show the erased student at once, as the server now holds them.
   const student = yield* selectFromStore(selectStudentById, studentId);
   if (student) yield* put(studentsActions.added({ ...student, firstName: ERASED_STUDENT_FIRST_NAME, lastName: ERASED_STUDENT_LAST_NAME, parentName: '', parentEmail: '', phone: '' }));
   yield* put(privacyActions.eraseSucceeded({ studentId }));
-  yield* call(loadRoster);
 }
 
 export function* privacySaga() {
