@@ -42,6 +42,14 @@ const Copy = styled.article`
     margin: 0;
     overflow-wrap: anywhere;
   }
+  @media (max-width: 480px) {
+    dl {
+      grid-template-columns: 1fr;
+    }
+    dd {
+      margin-bottom: ${space(2)};
+    }
+  }
   ul {
     margin: 0;
     padding-left: ${space(5)};
