@@ -4,3 +4,4 @@ export * from './studio';
 export * from './classroom';
 export * from './credentials';
 export * from './rosterEdit';
+export * from './privacy';

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/connection';
 import { createPasswordHasher, type PasswordHasher } from './domain/passwords';
 import { RateLimiter } from './domain/rateLimiter';
+import { RetentionJob } from './domain/retentionJob';
 import { createTokenService } from './domain/tokens';
 import { installAuth } from './http/auth';
 import { installCors } from './http/cors';
@@ -23,6 +24,7 @@ import { credentialRoutes } from './routes/credentials';
 import { healthRoutes } from './routes/health';
 import { jwtAuthRoutes } from './routes/jwtAuth';
 import { pagesRoutes } from './routes/pages';
+import { privacyRoutes } from './routes/privacy';
 import { restIndexRoutes } from './routes/restIndex';
 import { rosterEditRoutes } from './routes/rosterEdit';
 import { staticRoutes } from './routes/static';
@@ -101,6 +103,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   };
 
+  const retention = new RetentionJob(services.ctx, config.privacyRetentionMonths, app.log);
+  app.addHook('onReady', async () => {
+    retention.start();
+    void retention.runOnce();
+  });
+  app.addHook('onClose', () => retention.stop());
+
   installDbRetry(app);
   installErrorHandler(app);
   installRequestLog(app);
@@ -126,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   rosterEditRoutes(app, services);
   pagesRoutes(app, services);
   usersRoutes(app, services);
+  privacyRoutes(app, services);
   studioRoutes(app, services);
   await studioMediaRoutes(app, services);
   studioImportRoutes(app, services);

@@ -54,4 +54,20 @@ describe('npm run admin', () => {
     expect((await run('frobnicate')).code).toBe(2);
     expect((await run('create-admin', '--bogus', '1')).code).toBe(2);
   });
+
+  test('anonymise-ended runs the retention job once', async () => {
+    await run('create-owner', '--username', 'ola', '--email', 'ola@x.test', '--first', 'Ola', '--last', 'Nordmann');
+    const db = openDb({ kind: 'sqlite', file: path.join(dir, 'portal.sqlite') });
+    try {
+      const user = { email: 'kid@x.test', password_hash: '', display_name: 'Kid One', nicename: 'kid', first_name: 'Kid', last_name: 'One', role: 'student' as const, country: '', state: '', territory: '', teacher_id: 1, created_at: '2020-01-01T00:00:00Z' };
+      const kid = await db.kysely.insertInto('users').values({ ...user, username: 'kid' }).returning('id').executeTakeFirstOrThrow();
+      const student = { teacher_id: 1, student_first_name: 'Kid', student_last_name: 'One', parent_name: 'Pa', parent_email: 'kid@x.test', phone: '1', program: 'AlgoC', lessons_start_date: '2020-01-01', number_of_lessons: 4, created_at: '2020-01-01T00:00:00Z' };
+      await db.kysely.insertInto('students').values({ ...student, user_id: kid.id, lessons_end_date: '2020-02-01' }).execute();
+      expect(await run('anonymise-ended')).toEqual({ code: 0, out: expect.stringMatching(/^anonymised 1 student\(s\) whose lessons ended before \d{4}-\d{2}-\d{2}$/) });
+      expect(await db.kysely.selectFrom('students').select(['student_first_name', 'parent_email']).execute()).toEqual([{ student_first_name: 'Erased', parent_email: '' }]);
+      expect((await run('anonymise-ended')).out).toMatch(/^anonymised 0 /);
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -5,6 +5,7 @@
  *   create-owner   --username U --email E --first F --last L [--country C --state S --territory T] [--password P]
  *   reset-password --login USERNAME_OR_EMAIL [--password P]
  *   import-wordpress --url https://site   (progress on stderr, the summary as JSON on stdout; exit 1 when anything failed)
+ *   anonymise-ended   (anonymises the students whose lessons ended more than PRIVACY_RETENTION_MONTHS ago, as the server's job does)
  *
  * Without --password a password is generated and printed once. Uses the same configuration
  * (DATA_DIR or DATABASE_URL) as the server.
@@ -17,6 +18,7 @@ import { migrateToLatest } from './db/migrations';
 import * as q from './db/queries';
 import type { DomainContext } from './domain/context';
 import { createPasswordHasher, generatePassword } from './domain/passwords';
+import { anonymiseEndedStudents, retentionCutoff } from './domain/privacy';
 import { createAccount, setPassword } from './domain/users';
 import { ApiError } from './errors';
 import { createMailer } from './mail/mailer';
@@ -29,7 +31,8 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   create-admin   --username U --email E [--password P]
   create-owner   --username U --email E --first F --last L [--country C] [--state S] [--territory T] [--password P]
   reset-password --login USERNAME_OR_EMAIL [--password P]
-  import-wordpress --url https://site`;
+  import-wordpress --url https://site
+  anonymise-ended`;
 
 const OPTIONS = {
   username: { type: 'string' },
@@ -73,6 +76,10 @@ export async function runCli(argv: readonly string[], out: (line: string) => voi
   try {
     await migrateToLatest(db);
     if (command === 'import-wordpress') return await importCommand(db, config, need(values.url, 'url'), out, progress);
+    if (command === 'anonymise-ended') {
+      out(`anonymised ${await anonymiseEndedStudents(ctx, config.privacyRetentionMonths)} student(s) whose lessons ended before ${retentionCutoff(ctx.clock(), config.privacyRetentionMonths)}`);
+      return 0;
+    }
     const password = values.password ?? generatePassword();
     const generated = values.password === undefined;
     if (values.password !== undefined && values.password.length < 10) throw new UsageError('--password must be at least 10 characters');

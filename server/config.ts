@@ -122,6 +122,8 @@ export interface Config {
   /** First administrator of an empty production database. */
   firstAdmin: { username: string; email: string; password: string | null };
   buildIfNeeded: boolean;
+  /** Students whose lessons ended more than this many months ago are anonymised (PRIVACY_RETENTION_MONTHS). */
+  privacyRetentionMonths: number;
   /** This instance's name, sent as X-Instance on every answer (INSTANCE_NAME); null sends none. */
   instanceName: string | null;
   /** Server processes sharing the port (WORKERS): the machine's cores on PostgreSQL, 1 on the embedded database. */
@@ -369,5 +371,6 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
     },
     buildIfNeeded: flags.buildIfNeeded,
     instanceName: instanceName(env.INSTANCE_NAME),
+    privacyRetentionMonths: intVar(env, 'PRIVACY_RETENTION_MONTHS', 12, 1, 120),
   };
 }

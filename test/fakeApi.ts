@@ -1,5 +1,6 @@
 import { httpFailureKind, isJwtAuthCode } from '../src/api/errors';
 import type { ApiClient, ApiError, LoginResult, StudioApi } from '../src/api/types';
+import { createTransport } from '../src/api/transport';
 
 /**
  * A failure as the real ApiClient throws it from an ordinary call: status 0 is a network failure;
@@ -66,3 +67,11 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
   return Object.assign(api, { calls });
 }
 export type FakeApi = ReturnType<typeof createFakeApi>;
+
+/**
+ * ApiClient.request over the real transport and whatever `fetch` is at the time of the call (a test's
+ * spy), signed in with `token`: for screens whose clients are built on request (contract/*.ts routes).
+ */
+export function requestOverFetch(token: string): ApiClient['request'] {
+  return (request) => createTransport({ siteUrl: '', getToken: () => token, onSessionExpired: () => undefined })(request);
+}

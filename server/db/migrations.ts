@@ -206,6 +206,15 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .execute();
       },
     },
+    '2026_11_30_privacy': {
+      async up(db: AnyDb) {
+        // Set when the child's data was erased (by request or by the retention job): the row stays, so counts hold.
+        await db.schema.alterTable('students').addColumn('erased_at', 'varchar(30)').execute();
+        await db.schema.createIndex('students_end_idx').on('students').columns(['lessons_end_date']).execute();
+        await required(ownedByUser(autoId(db, 'terms_acceptances')), { version: 'varchar(64)', accepted_at: 'varchar(30)' }).execute();
+        await db.schema.createIndex('terms_acceptances_user_idx').on('terms_acceptances').columns(['user_id', 'id']).execute();
+      },
+    },
   };
 }
 

@@ -61,6 +61,8 @@ export interface StudentsTable {
   lessons_end_date: string;
   number_of_lessons: number;
   created_at: string;
+  /** ISO 8601 UTC of the erasure of the child's data (names and contacts replaced); null while kept. */
+  erased_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PagesTable {
@@ -198,8 +200,18 @@ export interface AuditLogTable {
   after_json: string;
 }
 
+/** One acceptance of the terms of use: which version (a hash of the terms page's content), when. */
+export interface TermsAcceptancesTable {
+  id: Generated<number>;
+  user_id: number;
+  version: string;
+  /** ISO 8601 UTC */
+  accepted_at: string;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
+  terms_acceptances: TermsAcceptancesTable;
   users: UsersTable;
   students: StudentsTable;
   pages: PagesTable;

@@ -123,7 +123,7 @@ export async function resetStudentPassword(ctx: DomainContext, actor: Actor, stu
 /** The sign-in details mailed to the parent again, with a new pending password (the old one is only stored hashed). */
 export async function sendStudentSignInMail(ctx: DomainContext, actor: Actor, studentId: number): Promise<void> {
   const student = await manageableStudent(ctx, actor, studentId);
-  const record = await q.findStudentRecord(ctx.db.kysely, student.id);
+  const record = await q.findStudent(ctx.db.kysely, student.id);
   const password = generatePassword();
   const hash = await ctx.hasher.hash(password);
   const now = ctx.clock();

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/resilience';
 import { ApiError } from '../errors';
+import { loggableError } from './logging';
 
 export const NO_ROUTE = (): ApiError => new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
 
@@ -54,7 +55,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const error = toApiError(err);
     if (error.code === 'database_unavailable') request.log.warn({ err: { message: (err as Error).message, code: (err as { code?: unknown }).code } }, 'request failed: database unavailable');
-    else if (error.status >= 500) request.log.error({ err }, 'request failed');
+    else if (error.status >= 500) request.log.error({ err: loggableError(err) }, 'request failed');
     else request.log.info({ code: error.code, status: error.status }, 'request refused');
     return sendError(reply, error);
   });

@@ -15,6 +15,32 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${params.toString()}`;
 }
 
+/** Query values kept in the log: numbers and ids, and the few words of WordPress's own parameters. */
+const PLAIN_VALUE = /^[0-9,.-]{0,20}$/;
+const PLAIN_WORDS = new Set(['view', 'embed', 'edit', 'asc', 'desc', 'true', 'false', 'publish']);
+
+/**
+ * The query of a logged URL: secret values replaced (redactUrl), and every other value that is not
+ * a number or a known word cut, since a search box or a filter may carry a child's name or a
+ * parent's e-mail or phone.
+ */
+function plainQuery(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const [key, value] of [...params.entries()]) {
+    if (value !== '[REDACTED]' && !PLAIN_VALUE.test(value) && !PLAIN_WORDS.has(value.toLowerCase())) params.set(key, '…');
+  }
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+/** What a server failure logs of its error: no driver details (PostgreSQL's `detail` quotes the row's values). */
+export function loggableError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { type: typeof err };
+  const code = (err as { code?: unknown }).code;
+  return { type: err.name, message: err.message, ...(code === undefined ? {} : { code }), stack: err.stack };
+}
+
 const NOT_A_PAGE = /^\/(wp-json|progrmas|content)(\/|$)/;
 
 /**
@@ -23,7 +49,7 @@ const NOT_A_PAGE = /^\/(wp-json|progrmas|content)(\/|$)/;
  * segment, since their parameters are the names of students and owners.
  */
 export function loggedUrl(url: string): string {
-  const redacted = redactUrl(url);
+  const redacted = plainQuery(redactUrl(url));
   const pathname = redacted.split('?')[0] ?? '/';
   const segments = pathname.split('/');
   const isFile = (segments.at(-1) ?? '').includes('.');
@@ -64,7 +90,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
     serializers: {
       req(req: { method: string; url: string; ip?: string; hostname?: string }) {
-        return { method: req.method, url: redactUrl(req.url), host: req.hostname, remoteAddress: req.ip };
+        return { method: req.method, url: loggedUrl(req.url), host: req.hostname, remoteAddress: req.ip };
       },
     },
     ...(stream ? { stream } : {}),

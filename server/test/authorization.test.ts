@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioModel, StudioProgram, WirePage } from '../../contract';
-import { CLASSROOM_PATHS, CREDENTIAL_PATHS, ROSTER_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput } from '../../contract';
+import { CLASSROOM_PATHS, CREDENTIAL_PATHS, PRIVACY_PATHS, ROSTER_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type TermsAcceptanceState } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
 
 type Caller = 'anonymous' | 'student' | 'owner' | 'otherOwner' | 'admin';
@@ -119,10 +119,10 @@ const STUDIO_ROWS: Row[] = [
   { route: `GET ${STUDIO_PATHS.preview(':id')}`, call: (c, t) => c.s.get(STUDIO_PATHS.preview(c.catapult), opt(t)), expected: ADMINS_ONLY },
 ];
 
-/** A student's sign-in details: the student's owner (Dana, for Mia) and administrators; another owner's student is not found. */
-const STUDENT_OWNER_AND_ADMINS: Record<Caller, number> = { anonymous: 401, student: 403, owner: 200, otherOwner: 404, admin: 200 };
+/** One student: their owner and administrators; another owner gets 404 as for an unknown id. */
+const OWN_STUDENT: Record<Caller, number> = { anonymous: 401, student: 403, owner: 200, otherOwner: 404, admin: 200 };
 
-/** A new student of Dana's, so that a reset does not sign the table's Mia out. */
+/** A new student of Dana's for the routes about one student, so that none of them touches the table's Mia. */
 async function danasNewStudent(c: Ctx, tag: string): Promise<number> {
   const body = newStudentBody(tag);
   await c.s.post(PATHS.createStudent, body, { token: await c.s.login('dana', DEMO.dana.password) });
@@ -131,17 +131,17 @@ async function danasNewStudent(c: Ctx, tag: string): Promise<number> {
 }
 
 const CREDENTIAL_ROWS: Row[] = [
-  { route: `GET ${CREDENTIAL_PATHS.studentCredentials(':id')}`, call: (c, t) => c.s.get(CREDENTIAL_PATHS.studentCredentials(c.ids.get('mia')?.id ?? 0), opt(t)), expected: STUDENT_OWNER_AND_ADMINS },
+  { route: `GET ${CREDENTIAL_PATHS.studentCredentials(':id')}`, call: (c, t) => c.s.get(CREDENTIAL_PATHS.studentCredentials(c.ids.get('mia')?.id ?? 0), opt(t)), expected: OWN_STUDENT },
   {
     route: `POST ${CREDENTIAL_PATHS.studentPassword(':id')}`,
     call: async (c, t, caller) => c.s.post(CREDENTIAL_PATHS.studentPassword(await danasNewStudent(c, `authz-pw-${caller}`)), undefined, opt(t)),
-    expected: STUDENT_OWNER_AND_ADMINS,
+    expected: OWN_STUDENT,
   },
   {
     route: `POST ${CREDENTIAL_PATHS.studentSignInMail(':id')}`,
     // The mail's password is pending: Mia's own keeps working for the rest of the table.
     call: (c, t) => c.s.post(CREDENTIAL_PATHS.studentSignInMail(c.ids.get('mia')?.id ?? 0), undefined, opt(t)),
-    expected: STUDENT_OWNER_AND_ADMINS,
+    expected: OWN_STUDENT,
   },
   {
     route: `POST ${CREDENTIAL_PATHS.myPassword}`,
@@ -151,17 +151,6 @@ const CREDENTIAL_ROWS: Row[] = [
   },
 ];
 
-/** One student: their owner and administrators; another owner gets 404 as for an unknown id. */
-const OWN_STUDENT: Record<Caller, number> = { anonymous: 401, student: 403, owner: 200, otherOwner: 404, admin: 200 };
-
-/** A new student of Dana's (the owner), to end, re-activate or move without touching Mia. */
-async function danaStudent(c: Ctx, tag: string): Promise<number> {
-  const body = newStudentBody(tag);
-  await c.s.post(PATHS.createStudent, body, { token: await c.s.login(DEMO.dana.username, DEMO.dana.password) });
-  const row = await c.s.db.kysely.selectFrom('students').select('user_id').where('parent_email', '=', String(body.ParentEmail).toLowerCase()).executeTakeFirstOrThrow();
-  return row.user_id;
-}
-
 const ROSTER_EDIT_ROWS: Row[] = [
   { route: `GET ${ROSTER_PATHS.student(':id')}`, call: (c, t) => c.s.get(ROSTER_PATHS.student(c.ids.get('mia')?.id ?? 0), opt(t)), expected: OWN_STUDENT },
   {
@@ -169,18 +158,36 @@ const ROSTER_EDIT_ROWS: Row[] = [
     call: (c, t) => c.s.request('PATCH', ROSTER_PATHS.student(c.ids.get('mia')?.id ?? 0), { Phone: '052-555-0123' }, opt(t)),
     expected: OWN_STUDENT,
   },
-  { route: `POST ${ROSTER_PATHS.studentEnd(':id')}`, call: async (c, t, caller) => c.s.post(ROSTER_PATHS.studentEnd(await danaStudent(c, `end-${caller}`)), undefined, opt(t)), expected: OWN_STUDENT },
+  { route: `POST ${ROSTER_PATHS.studentEnd(':id')}`, call: async (c, t, caller) => c.s.post(ROSTER_PATHS.studentEnd(await danasNewStudent(c, `end-${caller}`)), undefined, opt(t)), expected: OWN_STUDENT },
   {
     route: `POST ${ROSTER_PATHS.studentReactivate(':id')}`,
-    call: async (c, t, caller) => c.s.post(ROSTER_PATHS.studentReactivate(await danaStudent(c, `reactivate-${caller}`)), { LessonEndDate: '2099-12-31' }, opt(t)),
+    call: async (c, t, caller) => c.s.post(ROSTER_PATHS.studentReactivate(await danasNewStudent(c, `reactivate-${caller}`)), { LessonEndDate: '2099-12-31' }, opt(t)),
     expected: OWN_STUDENT,
   },
   {
     route: `POST ${ROSTER_PATHS.studentMove(':id')}`,
-    call: async (c, t, caller) => c.s.post(ROSTER_PATHS.studentMove(await danaStudent(c, `move-${caller}`)), { teacherId: c.ids.get('lee')?.id }, opt(t)),
+    call: async (c, t, caller) => c.s.post(ROSTER_PATHS.studentMove(await danasNewStudent(c, `move-${caller}`)), { teacherId: c.ids.get('lee')?.id }, opt(t)),
     expected: ADMINS_ONLY,
   },
   { route: `GET ${ROSTER_PATHS.audit}`, call: (c, t) => c.s.get(ROSTER_PATHS.audit, opt(t)), expected: ADMINS_ONLY },
+];
+
+const PRIVACY_ROWS: Row[] = [
+  { route: `GET ${PRIVACY_PATHS.studentData(':id')}`, call: async (c, t, caller) => c.s.get(PRIVACY_PATHS.studentData(await danasNewStudent(c, `data-${caller}`)), opt(t)), expected: OWN_STUDENT },
+  {
+    route: `DELETE ${PRIVACY_PATHS.studentErase(':id')}`,
+    call: async (c, t, caller) => c.s.request('DELETE', PRIVACY_PATHS.studentErase(await danasNewStudent(c, `erase-${caller}`)), { confirm: true }, opt(t)),
+    expected: OWN_STUDENT,
+  },
+  { route: `GET ${PRIVACY_PATHS.termsAcceptance}`, call: (c, t) => c.s.get(PRIVACY_PATHS.termsAcceptance, opt(t)), expected: SIGNED_IN },
+  {
+    route: `POST ${PRIVACY_PATHS.termsAcceptance}`,
+    call: async (c, t) => {
+      const state = (await c.s.get(PRIVACY_PATHS.termsAcceptance, { token: await c.s.login('maria', DEMO.maria.password) })).body as TermsAcceptanceState;
+      return c.s.post(PRIVACY_PATHS.termsAcceptance, { version: state.currentVersion }, opt(t));
+    },
+    expected: SIGNED_IN,
+  },
 ];
 
 /** A GET that answers everyone alike: the app, its configuration and the content files. */
@@ -352,6 +359,7 @@ const ROWS: Row[] = [
   ...STUDIO_ROWS,
   ...CREDENTIAL_ROWS,
   ...ROSTER_EDIT_ROWS,
+  ...PRIVACY_ROWS,
 ];
 
 describeEachDb('authorization table', (dialect) => {

@@ -4,17 +4,11 @@
  */
 import { ROSTER_PATHS, type AuditPage, type AuditQuery, type RosterMoveBody, type RosterReactivateBody, type RosterStudent } from '../../contract/rosterEdit';
 import { unexpectedAnswer } from './errors';
-import { isObj } from './mappers';
+import { expectRecord } from './portalAnswers';
 import type { ApiRequest } from './transport';
 import type { RosterEditApi } from './types';
 
 type Send = (request: ApiRequest) => Promise<unknown>;
-
-/** The server's answers are already the app's shapes: only their outline is checked. */
-function expectRecord<T>(answer: unknown): T {
-  if (!isObj(answer)) throw unexpectedAnswer();
-  return answer as T;
-}
 
 function expectAuditPage(answer: unknown): AuditPage {
   const page = expectRecord<AuditPage>(answer);

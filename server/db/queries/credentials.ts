@@ -1,13 +1,9 @@
-import type { StudentRow, UserRow } from '../schema';
+import type { UserRow } from '../schema';
 import type { Executor } from './executor';
 
 /** Every account with the address (several students may share a parent's), ordered by id. */
 export function findUsersByEmail(db: Executor, email: string): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).orderBy('id').execute();
-}
-
-export function findStudentRecord(db: Executor, userId: number): Promise<StudentRow | undefined> {
-  return db.selectFrom('students').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** A new password that waits until it is first used; the current one keeps working until then. */

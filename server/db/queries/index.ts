@@ -11,3 +11,4 @@ export * from './studioPages';
 export * from './imports';
 export * from './audit';
 export * from './credentials';
+export * from './privacy';

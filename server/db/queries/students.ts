@@ -15,7 +15,7 @@ export function listStudents(db: Executor, scope: StudentScope): Promise<Student
 }
 
 /** The columns the roster answer (get_all_students_data) shows: everything but created_at. */
-export type RosterStudentRow = Omit<StudentRow, 'created_at'>;
+export type RosterStudentRow = Omit<StudentRow, 'created_at' | 'erased_at'>;
 
 /** listStudents without the columns the roster never sends. Ordered by user id. */
 export function listRosterStudents(db: Executor, scope: StudentScope): Promise<RosterStudentRow[]> {

@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import type { Role } from '../../api/types';
 import { selectCapabilities } from '../../entities/config/configSlice';
 import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { MenuButton, type MenuEntry } from '../../shared/ui/MenuButton';
 import { roleMenu } from './menuItems';
+
+const TermsCheck = lazy(() => import(/* webpackChunkName: "terms-check" */ './termsCheck/TermsCheck'));
 
 function GearIcon() {
   return (
@@ -26,5 +29,12 @@ export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | 
     { kind: 'link', label: 'Terms of use', to: paths.termsOfUse.href() },
     { kind: 'action', label: 'Log out', onSelect: onLogOut },
   ];
-  return <MenuButton label="Menu" icon={<GearIcon />} entries={entries} />;
+  return (
+    <>
+      <MenuButton label="Menu" icon={<GearIcon />} entries={entries} />
+      <Suspense fallback={null}>
+        <TermsCheck />
+      </Suspense>
+    </>
+  );
 }

@@ -60,7 +60,8 @@ export default function StudentPage() {
     <Page aria-labelledby="student-title">
       <Title id="student-title">{name}</Title>
       <Subtitle>
-        {student.program} · parent {student.parentName}
+        {student.program}
+        {student.parentName && ` · parent ${student.parentName}`}
       </Subtitle>
       {studentPageSections.map(({ id: sectionId, title, Component }) => (
         <Section key={sectionId} id={sectionId} aria-labelledby={`${sectionId}-title`}>

@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import type { Student } from '../../../api/types';
 import StudentSignInSection from './credentials/StudentSignInSection';
 import DetailsSection from '../edit/DetailsSection';
+import ChildDataSection from '../privacy/ChildDataSection';
 
 export interface StudentPageSectionProps {
   student: Student;
@@ -21,4 +22,5 @@ export interface StudentPageSection {
 export const studentPageSections: readonly StudentPageSection[] = [
   { id: 'details', title: 'Details', Component: DetailsSection },
   { id: 'credentials', title: 'Sign-in', Component: StudentSignInSection },
+  { id: 'data', title: "The child's data", Component: ChildDataSection },
 ];

@@ -1,0 +1,89 @@
+/**
+ * Wire shapes of a child's data (issue 16, item 7): one student's stored data as a download, erasing
+ * it (the records stay, anonymised, so counts hold), and the acceptances of the terms of use.
+ */
+
+export const PRIVACY_PATHS = {
+  /** GET (the student's owner, administrators) → StudentDataExport, as an attachment. */
+  studentData: (id: number | string) => `/wp-json/yo/v1/students/${id}/data`,
+  /** DELETE with { confirm: true } (JSON body, or ?confirm=true) → StudentEraseResult. Erasing again answers the same. */
+  studentErase: (id: number | string) => `/wp-json/yo/v1/students/${id}`,
+  /** GET → TermsAcceptanceState of the signed-in user; POST TermsAcceptanceInput accepts that version → TermsAcceptanceState. */
+  termsAcceptance: '/wp-json/yo/v1/me/terms',
+} as const;
+
+/** The shown name of an erased student (first and last name), the same in every answer. */
+export const ERASED_STUDENT_FIRST_NAME = 'Erased';
+export const ERASED_STUDENT_LAST_NAME = 'student';
+
+export interface StudentEraseInput {
+  /** Must be true: erasing cannot be undone. */
+  confirm: true;
+}
+
+export interface StudentEraseResult {
+  userId: number;
+  /** ISO 8601 UTC of the erasure (the first one, when erased before). */
+  erasedAt: string;
+  /** It had been erased already: nothing changed. */
+  alreadyErased: boolean;
+}
+
+export interface StudentDataExport {
+  /** ISO 8601 UTC */
+  exportedAt: string;
+  student: {
+    userId: number;
+    ownerId: number;
+    firstName: string;
+    lastName: string;
+    parentName: string;
+    parentEmail: string;
+    phone: string;
+    program: string;
+    lessonsStartDate: string;
+    lessonsEndDate: string;
+    numberOfLessons: number;
+    createdAt: string;
+    /** Null while the data is kept. */
+    erasedAt: string | null;
+  };
+  /** The student's sign-in account, without its password. */
+  account: {
+    id: number;
+    username: string;
+    email: string;
+    displayName: string;
+    firstName: string;
+    lastName: string;
+    role: string;
+    country: string;
+    state: string;
+    territory: string;
+    createdAt: string;
+    /** '' when never changed. */
+    passwordChangedAt: string;
+  };
+  unlocks: { pageId: number; title: string; unlockedAt: string }[];
+  /** Wrong unlock codes still on record (they are forgotten after a while). */
+  failedUnlockAttempts: number;
+  userMeta: Record<string, string>;
+  /** Changes recorded about the child (audit log), oldest first. */
+  auditEntries: { at: string; action: string; actorRole: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
+  /** Mails to the parent about this child: never their text (sign-in mails hold a password). */
+  mails: { subject: string; createdAt: string; sentAt: string | null; status: string }[];
+  termsAcceptances: { version: string; acceptedAt: string }[];
+}
+
+export interface TermsAcceptanceState {
+  /** The version of the terms of use as they read now (a hash of the terms page); null when there is no terms page. */
+  currentVersion: string | null;
+  /** The version the user last accepted; null when never. */
+  acceptedVersion: string | null;
+  acceptedAt: string | null;
+}
+
+export interface TermsAcceptanceInput {
+  /** The version the user read and accepts: it must be the current one. */
+  version: string;
+}

@@ -1,0 +1,96 @@
+/**
+ * "The child's data" on the student's page: download everything stored about the child (JSON),
+ * read it in plain words, or erase it when a parent asks (after a confirmation).
+ */
+import { useState } from 'react';
+import styled from 'styled-components';
+import { ERASED_STUDENT_FIRST_NAME, ERASED_STUDENT_LAST_NAME } from '../../../../contract/privacy';
+import type { Student } from '../../../api/types';
+import { failureMessage } from '../../../shared/failureMessage';
+import { useLazyFeature } from '../../../shared/lazyFeature';
+import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
+import { space } from '../../../shared/theme';
+import { Button } from '../../../shared/ui/Button';
+import { Message } from '../../../shared/ui/Message';
+import type { StudentPageSectionProps } from '../student/studentPageSections';
+import { DangerButton, EraseDialog } from './EraseDialog';
+import { privacyFeature } from './privacyFeature';
+import { privacyActions, selectChildData } from './privacySlice';
+import { ReadableCopy } from './ReadableCopy';
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space(3)};
+  margin-top: ${space(3)};
+  > button {
+    flex: 0 1 auto;
+  }
+  @media (max-width: 480px) {
+    > button {
+      flex: 1 1 100%;
+    }
+  }
+`;
+
+export const isErased = (s: Student) => s.firstName === ERASED_STUDENT_FIRST_NAME && s.lastName === ERASED_STUDENT_LAST_NAME && s.parentEmail === '';
+
+export default function ChildDataSection({ student }: StudentPageSectionProps) {
+  useLazyFeature(privacyFeature);
+  const dispatch = useAppDispatch();
+  const state = useAppSelector((s) => selectChildData(s, student.id));
+  const [asking, setAsking] = useState(false);
+  const studentId = student.id;
+  const name = `${student.firstName} ${student.lastName}`.trim();
+  const erased = isErased(student) || state.erase === 'done';
+  const failed = state.download === 'failed' || state.readable === 'failed' || state.erase === 'failed';
+
+  let status = '';
+  if (state.download === 'working' || state.readable === 'working') status = 'Collecting the data…';
+  else if (state.download === 'done') status = 'The data was downloaded.';
+
+  return (
+    <div>
+      {erased ? (
+        <Message $tone="success" role="status">
+          <p>This child&apos;s data was erased. The student still counts in the lists, without a name or contact.</p>
+        </Message>
+      ) : (
+        <p>Everything the portal stores about {name}: the record, the sign-in account (never the password), the lessons unlocked, and the mails to the parent about them.</p>
+      )}
+      <Actions>
+        <Button type="button" $variant="secondary" onClick={() => dispatch(privacyActions.downloadRequested({ studentId }))} disabled={state.download === 'working'}>
+          Download data (JSON)
+        </Button>
+        <Button type="button" $variant="secondary" onClick={() => dispatch(privacyActions.readableRequested({ studentId }))} disabled={state.readable === 'working'}>
+          Open a readable copy
+        </Button>
+        {!erased && (
+          <DangerButton type="button" onClick={() => setAsking(true)}>
+            Erase this child&apos;s data
+          </DangerButton>
+        )}
+      </Actions>
+      <p role="status" aria-live="polite" style={{ minHeight: '1.5em', margin: `${space(2)} 0 0` }}>
+        {status}
+      </p>
+      {failed && (
+        <Message $tone="error" role="alert">
+          <p>{state.erase === 'failed' ? "The child's data could not be erased; nothing was changed." : 'The data could not be collected.'}</p>
+          <p>{failureMessage(state.error)}</p>
+        </Message>
+      )}
+      {state.readable === 'done' && state.data && <ReadableCopy data={state.data} onClose={() => dispatch(privacyActions.readableClosed({ studentId }))} />}
+      {asking && !erased && (
+        <EraseDialog
+          name={name}
+          busy={state.erase === 'working'}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            dispatch(privacyActions.eraseConfirmed({ studentId }));
+          }}
+        />
+      )}
+    </div>
+  );
+}
