@@ -50,8 +50,18 @@ export function useRosterView(table: TableId): RosterViewControls {
     if (timer.current) clearTimeout(timer.current);
   }, []);
 
+  // The latest query string, for a write that fires later (the search's timer): setParams' own
+  // `current` is the one of the render that made the callback, which may be older.
+  const latest = useRef(paramsText);
+  useEffect(() => {
+    latest.current = paramsText;
+  }, [paramsText]);
   const update = useCallback(
-    (patch: Partial<RosterView>) => setParams((current) => writeView(current, table, patch), { replace: true, preventScrollReset: true }),
+    (patch: Partial<RosterView>) => {
+      const next = writeView(latest.current, table, patch);
+      latest.current = next.toString();
+      setParams(next, { replace: true, preventScrollReset: true });
+    },
     [setParams, table],
   );
 
