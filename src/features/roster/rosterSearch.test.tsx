@@ -117,7 +117,7 @@ describe('Filters on the All Students List', () => {
   });
 
   it('filters by a start-date range, both ends included', async () => {
-    const { user, router } = render('?from=2024-12-31&to=2025-01-05');
+    const { router } = render('?from=2024-12-31&to=2025-01-05');
     await screen.findByRole('table');
     expect(firstNames()).toEqual(['Étienne', 'Sofia']);
     expect(screen.getByLabelText('Started from')).toHaveValue('2024-12-31');
