@@ -160,7 +160,8 @@ export function RosterSearchBar({ table, controls, noun, searchHint, choices, sh
         )}
       </Row>
       <Row>
-        <Count role="status" aria-live="polite" aria-atomic="true">
+        {/* data-shown-for: the search these rows are for (the bench waits for it; typing may be ahead). */}
+        <Count role="status" aria-live="polite" aria-atomic="true" data-shown-for={controls.query.q}>
           {countText(shown, total, noun, filtered)}
         </Count>
         {filtered && shown > 0 && (
