@@ -62,7 +62,8 @@ describe('Finding students among 10,000', () => {
     await page.getByRole('combobox', { name: 'Status' }).selectOption('ended');
     await page.getByLabel('Started from').fill('2023-01-01');
     await page.getByRole('columnheader', { name: /^Student First Name/ }).getByRole('button').click();
-    await page.waitForURL((url) => url.searchParams.get('q') === 'jose');
+    // The search reaches the URL after a short pause (history.replaceState: poll the address).
+    await until(async () => new URL(page.url()).search, (search) => new URLSearchParams(search).get('q') === 'jose', 'the search in the URL');
     const url = new URL(page.url());
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ q: 'jose', program: 'Robotics 10', status: 'ended', from: '2023-01-01', sort: 'firstName' });
     const filtered = (await count(page).textContent()) ?? '';
@@ -106,5 +107,17 @@ describe('Finding students among 10,000', () => {
     await until(() => count(page).textContent(), (text) => text === everyone, 'the count after Clear filters');
     expect(new URL(page.url()).searchParams.get('sort')).toBe('firstName');
     await screenshot(page, 'roster-search-2-cleared');
+
+    // A phone: the filters fold behind "Filters", which says how many are set; nothing overflows.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('combobox', { name: 'Status' }).waitFor({ state: 'hidden' });
+    const filters = page.getByRole('button', { name: 'Filters' });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    await filters.click();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('active');
+    await page.getByRole('button', { name: 'Filters (1)' }).waitFor();
+    await page.getByRole('list', { name: 'All students' }).getByRole('article').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await screenshot(page, 'roster-search-3-phone');
   });
 });

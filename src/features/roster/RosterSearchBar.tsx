@@ -47,6 +47,10 @@ const Row = styled.div`
   flex-wrap: wrap;
   align-items: flex-end;
   gap: ${({ theme }) => theme.space[3]}px;
+  /* display: flex would otherwise show the folded filters. */
+  &[hidden] {
+    display: none;
+  }
 `;
 
 const Field = styled.div<{ $grow?: boolean }>`
