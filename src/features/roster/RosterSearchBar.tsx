@@ -57,7 +57,9 @@ const Field = styled.div<{ $grow?: boolean }>`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[1]}px;
-  flex: ${({ $grow }) => ($grow ? '1 1 18rem' : '0 1 12rem')};
+  /* Filters share a row evenly (two a row on a phone), none wider than it needs. */
+  flex: ${({ $grow }) => ($grow ? '1 1 18rem' : '1 1 9rem')};
+  max-width: ${({ $grow }) => ($grow ? 'none' : '16rem')};
   min-width: 0;
   label {
     font-weight: ${({ theme }) => theme.fontWeights.semibold};
