@@ -35,31 +35,34 @@ export function useRosterView(table: TableId): RosterViewControls {
   const view = useMemo(() => parseView(paramsText, table), [paramsText, table]);
 
   const [search, setSearchText] = useState(view.q);
-  // The text this page last put in the URL: a URL that changes to anything else (back, a link,
-  // Clear filters) replaces the box's text; our own write arriving late never undoes keystrokes.
-  const written = useRef(view.q);
-  useEffect(() => {
-    if (view.q !== written.current) {
-      written.current = view.q;
-      setSearchText(view.q);
-    }
-  }, [view.q]);
 
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
   }, []);
 
-  // The latest query string, for a write that fires later (the search's timer): setParams' own
-  // `current` is the one of the render that made the callback, which may be older.
+  // The query string every write builds on: the newest one written, not the one rendered. Two
+  // quick changes (a filter, then the search's timer) must not undo each other while the router
+  // is still committing the first, and our own write arriving late never undoes keystrokes. A URL
+  // changed by anyone else (back, a link) is adopted, with its search in the box.
   const latest = useRef(paramsText);
+  const inFlight = useRef<string[]>([]);
   useEffect(() => {
+    const ours = inFlight.current.indexOf(paramsText);
+    if (ours >= 0) {
+      inFlight.current.splice(0, ours + 1);
+      return;
+    }
+    inFlight.current = [];
     latest.current = paramsText;
-  }, [paramsText]);
+    setSearchText(parseView(paramsText, table).q);
+  }, [paramsText, table]);
   const update = useCallback(
     (patch: Partial<RosterView>) => {
       const next = writeView(latest.current, table, patch);
+      if (next.toString() === latest.current) return;
       latest.current = next.toString();
+      inFlight.current.push(latest.current);
       setParams(next, { replace: true, preventScrollReset: true });
     },
     [setParams, table],
@@ -71,7 +74,6 @@ export function useRosterView(table: TableId): RosterViewControls {
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         timer.current = null;
-        written.current = text;
         update({ q: text });
       }, SEARCH_URL_DELAY_MS);
     },
@@ -81,7 +83,6 @@ export function useRosterView(table: TableId): RosterViewControls {
   const clear = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    written.current = '';
     setSearchText('');
     update(clearedPatch(table));
   }, [update, table]);
