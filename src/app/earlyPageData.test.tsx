@@ -73,7 +73,7 @@ describe('the opened page’s data on start, while the stored sign-in is checked
     await waitFor(() => expect(callsTo(api, 'getAllStudents')).toBe(1));
     expect(callsTo(api, 'getAllUsers')).toBe(1);
     check.release();
-    expect(await screen.findByRole('cell', { name: 'Noa' })).toBeInTheDocument();
+    expect(await screen.findByText('Noa', { selector: 'td a' })).toBeInTheDocument();
     expect(callsTo(api, 'getAllStudents')).toBe(1);
   });
 

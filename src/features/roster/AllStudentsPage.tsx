@@ -1,44 +1,62 @@
 /** /admin/all_students_list: every student with their franchise owner's name, country and state. */
+import { useMemo } from 'react';
 import { selectUserName } from '../../entities/session/sessionSelectors';
 import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { ExportButton, ExportOutcome, ListBody, useRosterList, NoStudentsYet } from './ListParts';
 import { allStudentsColumns, type AllStudentsRow } from './rosterColumns';
-import { selectAllStudentsRows } from './rosterSelectors';
+import { distinctValues } from './rosterFilters';
+import { selectAllStudentsRows, selectAllStudentsUnsorted, selectOwnerChoices } from './rosterSelectors';
+import { NoMatch, RosterSearchBar } from './RosterSearchBar';
 import { rosterActions } from './rosterSlice';
 import { RosterTable } from './RosterTable';
+import { useRosterView } from './useRosterView';
 import { Page, Toolbar } from '../../shared/ui/Layout';
-import { Subtitle, Title } from '../../shared/ui/Text';
+import { Title } from '../../shared/ui/Text';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 
 const headers = allStudentsColumns.map((column) => column.header);
 const studentRowId = (student: AllStudentsRow) => String(student.id);
+const studentHref = (student: AllStudentsRow) => paths.student.href({ studentId: student.id });
+const noun = { one: 'student', many: 'students' };
+const searchHint = 'Student or parent name, parent e-mail or phone';
 
 export default function AllStudentsPage() {
-  const rows = useAppSelector(selectAllStudentsRows);
+  const controls = useRosterView('allStudents');
+  const students = useAppSelector(selectAllStudentsUnsorted);
+  const rows = useAppSelector((state) => selectAllStudentsRows(state, controls.query));
+  const owners = useAppSelector(selectOwnerChoices);
   const userName = useAppSelector(selectUserName) ?? '';
+  const choices = useMemo(
+    () => ({
+      programs: distinctValues(students, (student) => student.program),
+      countries: distinctValues(students, (student) => student.ownerCountry),
+      owners,
+    }),
+    [students, owners],
+  );
 
-  const { sort, open, onSort } = useRosterList('allStudents', rosterActions.allStudentsOpened);
+  const { open } = useRosterList(rosterActions.allStudentsOpened);
 
   return (
     <Page>
       <Title>All Students List</Title>
-      {rows.length > 0 && <Subtitle>{rows.length === 1 ? '1 student' : `${rows.length.toLocaleString()} students`}</Subtitle>}
       <Toolbar>
         <ButtonLink to={paths.signUpNewStudent.href({ userName })} $variant="primary">
           Sign Up New Student
         </ButtonLink>
-        <ExportButton table="allStudents" disabled={rows.length === 0} />
+        <ExportButton table="allStudents" query={controls.query} disabled={rows.length === 0} />
       </Toolbar>
       <ExportOutcome table="allStudents" />
-      <ListBody
-        noun="students"
-        headers={headers}
-        rowCount={rows.length}
-        onRetry={open}
-        empty={<NoStudentsYet userName={userName} />}
-      >
-        <RosterTable caption="All students" columns={allStudentsColumns} rows={rows} sort={sort} onSort={onSort} getRowId={studentRowId} />
+      {students.length > 0 && (
+        <RosterSearchBar table="allStudents" controls={controls} noun={noun} searchHint={searchHint} choices={choices} shown={rows.length} total={students.length} />
+      )}
+      <ListBody noun="students" headers={headers} rowCount={students.length} onRetry={open} empty={<NoStudentsYet userName={userName} />}>
+        {rows.length === 0 ? (
+          <NoMatch noun={noun} onClear={controls.clear} />
+        ) : (
+          <RosterTable caption="All students" columns={allStudentsColumns} rows={rows} sort={controls.view.sort} onSort={controls.onSort} getRowId={studentRowId} rowHref={studentHref} />
+        )}
       </ListBody>
     </Page>
   );

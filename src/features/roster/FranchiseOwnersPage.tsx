@@ -5,9 +5,12 @@ import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { ExportButton, ExportOutcome, ListBody, useRosterList } from './ListParts';
 import { franchiseOwnersColumns, type OwnerRow } from './rosterColumns';
-import { selectFranchiseOwnerRows } from './rosterSelectors';
+import { distinctValues } from './rosterFilters';
+import { selectFranchiseOwnerRows, selectOwnerRowsUnsorted } from './rosterSelectors';
+import { NoMatch, RosterSearchBar } from './RosterSearchBar';
 import { rosterActions } from './rosterSlice';
 import { RosterTable, type ExtraColumn } from './RosterTable';
+import { useRosterView } from './useRosterView';
 import { Button } from '../../shared/ui/Button';
 import { Message } from '../../shared/ui/Message';
 import { Page, Toolbar } from '../../shared/ui/Layout';
@@ -15,12 +18,17 @@ import { Title } from '../../shared/ui/Text';
 
 const headers = [...franchiseOwnersColumns.map((column) => column.header), 'Students List'];
 const ownerRowId = (owner: OwnerRow) => String(owner.id);
+const noun = { one: 'franchise owner', many: 'franchise owners' };
+const searchHint = 'Name, e-mail, country or state';
 
 export default function FranchiseOwnersPage() {
   const navigate = useNavigate();
-  const rows = useAppSelector(selectFranchiseOwnerRows);
+  const controls = useRosterView('franchiseOwners');
+  const owners = useAppSelector(selectOwnerRowsUnsorted);
+  const rows = useAppSelector((state) => selectFranchiseOwnerRows(state, controls.query));
+  const countries = useMemo(() => distinctValues(owners, (owner) => owner.country), [owners]);
 
-  const { sort, open, onSort } = useRosterList('franchiseOwners', rosterActions.franchiseOwnersOpened);
+  const { open } = useRosterList(rosterActions.franchiseOwnersOpened);
 
   const studentsListColumn = useMemo<ExtraColumn<OwnerRow>>(
     () => ({
@@ -45,13 +53,16 @@ export default function FranchiseOwnersPage() {
     <Page>
       <Title>Franchise Owners</Title>
       <Toolbar>
-        <ExportButton table="franchiseOwners" disabled={rows.length === 0} />
+        <ExportButton table="franchiseOwners" query={controls.query} disabled={rows.length === 0} />
       </Toolbar>
       <ExportOutcome table="franchiseOwners" />
+      {owners.length > 0 && (
+        <RosterSearchBar table="franchiseOwners" controls={controls} noun={noun} searchHint={searchHint} choices={{ countries }} shown={rows.length} total={owners.length} />
+      )}
       <ListBody
         noun="franchise owners"
         headers={headers}
-        rowCount={rows.length}
+        rowCount={owners.length}
         onRetry={open}
         empty={
           <Message $tone="info">
@@ -59,15 +70,19 @@ export default function FranchiseOwnersPage() {
           </Message>
         }
       >
-        <RosterTable
-          caption="Franchise owners"
-          columns={franchiseOwnersColumns}
-          rows={rows}
-          sort={sort}
-          onSort={onSort}
-          getRowId={ownerRowId}
-          extraColumn={studentsListColumn}
-        />
+        {rows.length === 0 ? (
+          <NoMatch noun={noun} onClear={controls.clear} />
+        ) : (
+          <RosterTable
+            caption="Franchise owners"
+            columns={franchiseOwnersColumns}
+            rows={rows}
+            sort={controls.view.sort}
+            onSort={controls.onSort}
+            getRowId={ownerRowId}
+            extraColumn={studentsListColumn}
+          />
+        )}
       </ListBody>
     </Page>
   );

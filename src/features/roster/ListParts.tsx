@@ -7,22 +7,21 @@ import { failureMessage } from '../../shared/failureMessage';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import type { TableId } from './rosterColumns';
-import { selectExportFlow, selectListLoad, selectTableSort } from './rosterSelectors';
+import { selectExportFlow, selectListLoad } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
+import type { ShownQuery } from './rosterView';
 import { SkeletonTable } from './RosterTable';
 import { Button } from '../../shared/ui/Button';
 import { Message } from '../../shared/ui/Message';
 
-/** What every roster list page does: load on opening (and on retry), and sort by a column. */
-export function useRosterList(table: TableId, opened: () => UnknownAction) {
+/** What every roster list page does: load on opening (and on retry). */
+export function useRosterList(opened: () => UnknownAction) {
   const dispatch = useAppDispatch();
-  const sort = useAppSelector((state) => selectTableSort(state, table));
   const open = useCallback(() => dispatch(opened()), [dispatch, opened]);
   useEffect(() => {
     open();
   }, [open]);
-  const onSort = useCallback((columnId: string) => dispatch(rosterActions.sortToggled({ table, columnId })), [dispatch, table]);
-  return { sort, open, onSort };
+  return { open };
 }
 
 /** Plain words for a failed list load; never the server's own text. */
@@ -98,15 +97,20 @@ export function NoStudentsYet({ userName, ownerId = null }: { userName: string; 
   );
 }
 
-/** The export button; the spreadsheet library loads only when it is pressed (roster/exportRequested). */
+/**
+ * The export button; the spreadsheet library loads only when it is pressed (roster/exportRequested).
+ * The file has the rows the table shows: the same view (`query`) picks them.
+ */
 export function ExportButton({
   table,
   userName,
   ownerId,
+  query,
   disabled,
   label = 'Export to Excel',
 }: {
   table: TableId;
+  query: ShownQuery;
   /** Students list only: whose list it is. */
   userName?: string;
   ownerId?: number;
@@ -123,7 +127,7 @@ export function ExportButton({
       aria-disabled={disabled || busy}
       onClick={() => {
         if (disabled || busy) return;
-        dispatch(rosterActions.exportRequested({ table, ...(userName === undefined ? {} : { userName }), ...(ownerId === undefined ? {} : { ownerId }) }));
+        dispatch(rosterActions.exportRequested({ table, query, ...(userName === undefined ? {} : { userName }), ...(ownerId === undefined ? {} : { ownerId }) }));
       }}
     >
       {busy ? 'Preparing the file…' : label}

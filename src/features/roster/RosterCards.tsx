@@ -6,6 +6,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '../../shared/ui/Button';
 import { SkeletonBlock } from '../../shared/ui/States';
@@ -107,7 +108,7 @@ function FactList<Row>({ id, columns, row }: { id?: string; columns: RosterTable
   );
 }
 
-export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowId, extraColumn, busy = false }: RosterTableProps<Row>) {
+export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowId, extraColumn, busy = false, rowHref }: RosterTableProps<Row>) {
   const listId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [openIds, setOpenIds] = useState<ReadonlySet<string>>(() => new Set());
@@ -144,7 +145,7 @@ export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowI
     const detailsId = `${listId}-${id}-details`;
     return (
       <CardBox aria-labelledby={titleId}>
-        <h3 id={titleId}>{name}</h3>
+        <h3 id={titleId}>{rowHref ? <Link to={rowHref(row)}>{name}</Link> : name}</h3>
         <FactList columns={summaryColumns} row={row} />
         {open && <FactList id={detailsId} columns={detailColumns} row={row} />}
         <Actions>

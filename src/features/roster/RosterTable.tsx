@@ -8,6 +8,7 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef } from 'react';
+import { Link } from 'react-router';
 import { breakpoints } from '../../shared/breakpoints';
 import { SkeletonBlock } from '../../shared/ui/States';
 import { HeaderLabel, ScrollRegion, SortArrow, SortButton, Table, TABLE_ROW_HEIGHT as ROW_HEIGHT, Td, Th, Tr } from '../../shared/ui/Table';
@@ -30,24 +31,42 @@ export function RosterTable<Row>(props: RosterTableProps<Row>) {
   return phone ? <RosterCards {...props} /> : <DesktopTable {...props} />;
 }
 
-function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, extraColumn, busy = false }: RosterTableProps<Row>) {
+/** The row's full name (the card's title, a name link's accessible name). */
+export function rowName<Row>(columns: RosterTableProps<Row>['columns'], row: Row): string {
+  return columns
+    .filter((column) => cardPlace(column.id) === 'name')
+    .map((column) => String(column.value(row)))
+    .join(' ');
+}
+
+function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, extraColumn, busy = false, rowHref }: RosterTableProps<Row>) {
   const captionId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtual = rows.length > VIRTUALIZE_ABOVE;
 
+  const linkId = rowHref ? columns.find((column) => cardPlace(column.id) === 'name')?.id : undefined;
   const columnDefs = useMemo<ColumnDef<Row>[]>(() => {
     const defs: ColumnDef<Row>[] = columns.map((column) => ({
       id: column.id,
       header: column.header,
       accessorFn: (row: Row) => column.value(row),
       enableSorting: column.sortable,
-      cell: (info) => displayCell(column.value(info.row.original), column.kind),
+      cell: (info) => {
+        const text = displayCell(column.value(info.row.original), column.kind);
+        if (column.id !== linkId || !rowHref) return text;
+        // The whole name as the link's name: "noa" alone would not say which noa.
+        return (
+          <Link to={rowHref(info.row.original)} aria-label={rowName(columns, info.row.original)}>
+            {text}
+          </Link>
+        );
+      },
     }));
     if (extraColumn) {
       defs.push({ id: extraColumn.id, header: extraColumn.header, enableSorting: false, cell: (info) => extraColumn.cell(info.row.original) });
     }
     return defs;
-  }, [columns, extraColumn]);
+  }, [columns, extraColumn, linkId, rowHref]);
 
   const virtualizer = useVirtualizer({
     count: rows.length,

@@ -2,6 +2,7 @@
  * /students_list/{userName}: a franchise owner's students. For an administrator the URL says whose
  * (`?owner={id}`, or the first name when one owner has it), so a reload or a shared link keeps it.
  */
+import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { Student, User } from '../../api/types';
 import { selectSupportEmail } from '../../entities/config/configSlice';
@@ -9,10 +10,13 @@ import { ownerIdFromSearch, paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { ExportButton, ExportOutcome, ListBody, useRosterList, NoStudentsYet } from './ListParts';
 import { studentsListColumns } from './rosterColumns';
-import { selectStudentsListRows } from './rosterSelectors';
+import { distinctValues } from './rosterFilters';
+import { selectStudentsListRows, selectStudentsListStudents } from './rosterSelectors';
+import { NoMatch, RosterSearchBar } from './RosterSearchBar';
 import { selectStudentsListOwner } from './studentsListOwner';
 import { rosterActions } from './rosterSlice';
 import { RosterTable } from './RosterTable';
+import { useRosterView } from './useRosterView';
 import { Message } from '../../shared/ui/Message';
 import { Page, SupportNote, Toolbar } from '../../shared/ui/Layout';
 import { Subtitle, Title } from '../../shared/ui/Text';
@@ -20,6 +24,9 @@ import { ButtonLink } from '../../shared/ui/ButtonLink';
 
 const headers = studentsListColumns.map((column) => column.header);
 const studentRowId = (student: Student) => String(student.id);
+const studentHref = (student: Student) => paths.student.href({ studentId: student.id });
+const noun = { one: 'student', many: 'students' };
+const searchHint = 'Student or parent name, parent e-mail or phone';
 const fullName = (owner: User) => `${owner.firstName} ${owner.lastName}`.trim();
 const place = (owner: User) => [owner.country, owner.state].filter(Boolean).join(', ');
 
@@ -28,10 +35,13 @@ export default function StudentsListPage() {
   const requestedOwnerId = ownerIdFromSearch(useLocation().search);
   const whose = useAppSelector((state) => selectStudentsListOwner(state, userName, requestedOwnerId));
   const ownerId = whose.kind === 'found' ? whose.ownerId : null;
-  const rows = useAppSelector((state) => selectStudentsListRows(state, ownerId));
+  const controls = useRosterView('studentsList');
+  const students = useAppSelector((state) => selectStudentsListStudents(state, ownerId));
+  const rows = useAppSelector((state) => selectStudentsListRows(state, ownerId, controls.query));
+  const programs = useMemo(() => distinctValues(students, (student) => student.program), [students]);
   const supportEmail = useAppSelector(selectSupportEmail);
 
-  const { sort, open, onSort } = useRosterList('studentsList', rosterActions.studentsListOpened);
+  const { open } = useRosterList(rosterActions.studentsListOpened);
 
   if (whose.kind === 'none' || whose.kind === 'ambiguous') {
     return (
@@ -81,13 +91,16 @@ export default function StudentsListPage() {
         <ButtonLink to={paths.signUpNewStudent.href({ userName: listName, ownerId: linkOwnerId })} $variant="primary">
           Sign Up New Student
         </ButtonLink>
-        <ExportButton table="studentsList" userName={listName} ownerId={ownerId ?? undefined} disabled={rows.length === 0} />
+        <ExportButton table="studentsList" userName={listName} ownerId={ownerId ?? undefined} query={controls.query} disabled={rows.length === 0} />
       </Toolbar>
       <ExportOutcome table="studentsList" />
+      {students.length > 0 && (
+        <RosterSearchBar table="studentsList" controls={controls} noun={noun} searchHint={searchHint} choices={{ programs }} shown={rows.length} total={students.length} />
+      )}
       <ListBody
         noun="students"
         headers={headers}
-        rowCount={rows.length}
+        rowCount={students.length}
         onRetry={open}
         empty={<NoStudentsYet userName={listName} ownerId={linkOwnerId} />}
         footer={
@@ -98,7 +111,11 @@ export default function StudentsListPage() {
           )
         }
       >
-        <RosterTable caption="Students" columns={studentsListColumns} rows={rows} sort={sort} onSort={onSort} getRowId={studentRowId} />
+        {rows.length === 0 ? (
+          <NoMatch noun={noun} onClear={controls.clear} />
+        ) : (
+          <RosterTable caption="Students" columns={studentsListColumns} rows={rows} sort={controls.view.sort} onSort={controls.onSort} getRowId={studentRowId} rowHref={studentHref} />
+        )}
       </ListBody>
     </Page>
   );

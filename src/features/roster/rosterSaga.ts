@@ -10,13 +10,14 @@ import { selectUserRole } from '../../entities/session/sessionSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { studentsActions } from '../../entities/students/studentsSlice';
 import { usersActions } from '../../entities/users/usersSlice';
-import { exportNames } from '../../shared/constants';
 import { selectFromStore } from '../../shared/storeHooks';
 import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
 import { loadExporter } from './exportService';
-import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type RosterColumn, type TableId } from './rosterColumns';
-import { selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListRows, type WithRoster } from './rosterSelectors';
+import type { WithRoster } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
+
+/** The rows of an export (filters, sort) load with the export, not with the app's start. */
+const loadExportPlan = () => import(/* webpackChunkName: "roster-export-plan" */ './exportPlan');
 
 /** Students and users, both at once; the backend already limits them to what this user may see. */
 export function* loadRoster() {
@@ -80,33 +81,11 @@ function* signUpFranchiseOwner(action: ReturnType<typeof rosterActions.franchise
   }
 }
 
-interface ExportPlan {
-  rows: readonly unknown[];
-  columns: readonly RosterColumn<never>[];
-  fileName: string;
-  sheetName: string;
-}
-
-function plan(rows: readonly unknown[], columns: readonly RosterColumn<never>[], fileName: string, sheetName: string): ExportPlan {
-  return { rows, columns, fileName, sheetName };
-}
-
-/** The rows exactly as the table shows them (same selectors, same sort), and the names for the file. */
-export function exportPlan(state: WithRoster, table: TableId, userName = '', ownerId: number | null = null): ExportPlan {
-  switch (table) {
-    case 'studentsList':
-      return plan(selectStudentsListRows(state, ownerId), studentsListColumns as RosterColumn<never>[], exportNames.studentsListFile(userName), exportNames.studentsListSheet(userName));
-    case 'franchiseOwners':
-      return plan(selectFranchiseOwnerRows(state), franchiseOwnersColumns as RosterColumn<never>[], exportNames.franchiseOwnersFile, exportNames.franchiseOwnersSheet);
-    case 'allStudents':
-      return plan(selectAllStudentsRows(state), allStudentsColumns as RosterColumn<never>[], exportNames.allStudentsFile, exportNames.allStudentsSheet);
-  }
-}
-
 function* exportTable(action: ReturnType<typeof rosterActions.exportRequested>) {
-  const { table, userName, ownerId = null } = action.payload;
+  const { table, userName, ownerId = null, query } = action.payload;
   try {
-    const plan = yield* selectFromStore(exportPlan, table, userName, ownerId);
+    const { exportPlan } = yield* call(loadExportPlan);
+    const plan = yield* selectFromStore(exportPlan, table, userName, ownerId, query);
     const exporter = yield* call(loadExporter);
     const result = yield* call(exporter.exportToFile<never>, {
       rows: plan.rows as never[],

@@ -1,6 +1,8 @@
 /**
  * What the roster pages show, derived from the entity slices, the session and the flow slice:
- * role filtering, owner joins, student counts and the table sort. Memoized where they derive.
+ * role filtering, owner joins, student counts, and the rows a table shows for a view (its URL's
+ * search, filters and sort: rosterView.ts). Memoized where they derive: the sort only reruns when
+ * the sort or the rows change, a keystroke only refilters the sorted rows.
  */
 import { createSelector } from '@reduxjs/toolkit';
 import type { Student, User } from '../../api/types';
@@ -9,8 +11,10 @@ import { selectAllStudents, selectStudentCountByOwner } from '../../entities/stu
 import type { StudentsState } from '../../entities/students/studentsSlice';
 import { selectFranchiseOwners, selectUserEntities } from '../../entities/users/usersSelectors';
 import type { UsersState } from '../../entities/users/usersSlice';
-import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type TableId } from './rosterColumns';
+import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow } from './rosterColumns';
+import { filterAllStudents, filterOwners, filterStudents } from './rosterFilters';
 import type { RosterState } from './rosterSlice';
+import type { ShownQuery } from './rosterView';
 import { applySort } from './sorting';
 
 export interface WithRoster {
@@ -25,11 +29,12 @@ export const selectListLoad = (state: WithRoster) => state.roster.list;
 export const selectSignUpStudentFlow = (state: WithRoster) => state.roster.signUpStudent;
 export const selectSignUpOwnerFlow = (state: WithRoster) => state.roster.signUpOwner;
 export const selectExportFlow = (state: WithRoster) => state.roster.export;
-export const selectTableSort = (state: WithRoster, table: TableId) => state.roster.sort[table];
 
-const selectStudentsListSort = (state: WithRoster) => state.roster.sort.studentsList;
-const selectFranchiseOwnersSort = (state: WithRoster) => state.roster.sort.franchiseOwners;
-const selectAllStudentsSort = (state: WithRoster) => state.roster.sort.allStudents;
+/** The view's sort object: the same object while only the search changes (the page memoizes it). */
+const sortOf = (_state: WithRoster, query: ShownQuery) => query.sort;
+const queryOf = (_state: WithRoster, query: ShownQuery) => query;
+const listSortOf = (_state: WithRoster, _ownerId: number | null, query: ShownQuery) => query.sort;
+const listQueryOf = (_state: WithRoster, _ownerId: number | null, query: ShownQuery) => query;
 
 const ownerIdOf = (_state: WithRoster, ownerId: number | null) => ownerId;
 
@@ -38,10 +43,15 @@ export const selectStudentsListStudents = createSelector([selectAllStudents, own
   ownerId === null ? [] : students.filter((student) => student.teacherId === ownerId),
 );
 
-/** The students list rows of one owner in the order the table shows them. */
-export const selectStudentsListRows = createSelector(
-  [(state: WithRoster, ownerId: number | null) => selectStudentsListStudents(state, ownerId), selectStudentsListSort],
+const selectStudentsListSorted = createSelector(
+  [(state: WithRoster, ownerId: number | null) => selectStudentsListStudents(state, ownerId), listSortOf],
   (rows, sort) => applySort(rows, studentsListColumns, sort),
+);
+
+/** The students list rows of one owner that the view shows, in the table's order. */
+export const selectStudentsListRows = createSelector(
+  [(state: WithRoster, ownerId: number | null, query: ShownQuery) => selectStudentsListSorted(state, ownerId, query), listQueryOf],
+  filterStudents,
 );
 
 /** Franchise owners, each with the number of their students. */
@@ -50,9 +60,9 @@ export const selectOwnerRowsUnsorted = createSelector(
   (owners, counts): OwnerRow[] => owners.map((owner) => ({ ...owner, studentCount: counts[owner.id] ?? 0 })),
 );
 
-export const selectFranchiseOwnerRows = createSelector([selectOwnerRowsUnsorted, selectFranchiseOwnersSort], (rows, sort) =>
-  applySort(rows, franchiseOwnersColumns, sort),
-);
+const selectFranchiseOwnersSorted = createSelector([selectOwnerRowsUnsorted, sortOf], (rows, sort) => applySort(rows, franchiseOwnersColumns, sort));
+
+export const selectFranchiseOwnerRows = createSelector([selectFranchiseOwnersSorted, queryOf], filterOwners);
 
 const ownerName = (owner: User | undefined) => (owner ? `${owner.firstName} ${owner.lastName}`.trim() : '');
 
@@ -66,9 +76,9 @@ export const selectAllStudentsUnsorted = createSelector(
     }),
 );
 
-export const selectAllStudentsRows = createSelector([selectAllStudentsUnsorted, selectAllStudentsSort], (rows, sort) =>
-  applySort(rows, allStudentsColumns, sort),
-);
+const selectAllStudentsSorted = createSelector([selectAllStudentsUnsorted, sortOf], (rows, sort) => applySort(rows, allStudentsColumns, sort));
+
+export const selectAllStudentsRows = createSelector([selectAllStudentsSorted, queryOf], filterAllStudents);
 
 /** Owners an administrator may sign a student up for, by name. */
 export const selectOwnerChoices = createSelector([selectFranchiseOwners], (owners) =>

@@ -1,13 +1,14 @@
 /**
- * The roster flow slice: loading status of the lists, each table's sort, the student and
+ * The roster flow slice: loading status of the lists, the student and
  * franchise-owner sign-up flows and the export. Records themselves live in the users and students
- * entity slices. Everything here is plain JSON (errors as ApiError data).
+ * entity slices. Each table's sort, search and filters live in the page's URL (rosterView.ts), not
+ * here: a reload or a shared link shows the same view. Everything here is plain JSON.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError, NewFranchiseOwner, NewStudent } from '../../api/types';
 import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
-import { isSortableColumn, type TableId } from './rosterColumns';
-import { nextSort, type SortState } from './sorting';
+import type { TableId } from './rosterColumns';
+import type { ShownQuery } from './rosterView';
 
 export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -39,7 +40,6 @@ export interface ExportFlow {
 export interface RosterState {
   /** `loadedAt` (Date.now of the last success): a page opened again soon after does not reload (rosterSaga). */
   list: { status: LoadStatus; error: ApiError | null; loadedAt: number | null };
-  sort: Record<TableId, SortState | null>;
   signUpStudent: SignUpStudentFlow;
   signUpOwner: SignUpOwnerFlow;
   export: ExportFlow;
@@ -47,7 +47,6 @@ export interface RosterState {
 
 export const initialRosterState: RosterState = {
   list: { status: 'idle', error: null, loadedAt: null },
-  sort: { studentsList: null, franchiseOwners: null, allStudents: null },
   signUpStudent: { status: 'idle', rejection: null, error: null },
   signUpOwner: { status: 'idle', error: null, created: null },
   export: { table: null, status: 'idle', error: null, fileName: null, sheetName: null, sheetNameAdjusted: false },
@@ -59,6 +58,8 @@ export interface ExportRequest {
   userName?: string;
   /** ... and by id (the rows). */
   ownerId?: number;
+  /** The view the table shows (search, filters, sort): the file has exactly the rows on screen. */
+  query?: ShownQuery;
 }
 
 export interface ExportDone {
@@ -96,13 +97,6 @@ const rosterSlice = createSlice({
     },
     loadFailed: (state, action: PayloadAction<{ error: ApiError }>) => {
       state.list = { status: 'failed', error: action.payload.error, loadedAt: null };
-    },
-
-    // -- sorting (first click ascending, again descending; another column clears the previous)
-    sortToggled: (state, action: PayloadAction<{ table: TableId; columnId: string }>) => {
-      const { table, columnId } = action.payload;
-      if (!isSortableColumn(table, columnId)) return;
-      state.sort[table] = nextSort(state.sort[table], columnId);
     },
 
     // -- student sign-up --------------------------------------------------------------------

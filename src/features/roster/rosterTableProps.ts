@@ -21,4 +21,6 @@ export interface RosterTableProps<Row> {
   getRowId: (row: Row) => string;
   extraColumn?: ExtraColumn<Row>;
   busy?: boolean;
+  /** Where a row's name links to (a student's page); no link when absent. */
+  rowHref?: (row: Row) => string;
 }
