@@ -53,12 +53,47 @@ export async function createAccount(ctx: DomainContext, a: NewAccount): Promise<
 export async function authenticate(ctx: DomainContext, login: string, password: string): Promise<UserRow | null> {
   const name = login.trim();
   // No account name holds a NUL, and PostgreSQL refuses one in a query: such a login is simply unknown.
-  const user = name.includes('\u0000') ? undefined : name.includes('@') ? await q.findUserByEmail(ctx.db.kysely, name) : await q.findUserByUsername(ctx.db.kysely, name);
+  if (name.includes('\u0000')) {
+    await ctx.hasher.burn(password);
+    return null;
+  }
+  if (name.includes('@')) return authenticateByEmail(ctx, name, password);
+  const user = await q.findUserByUsername(ctx.db.kysely, name);
   if (!user) {
     await ctx.hasher.burn(password);
     return null;
   }
   return (await ctx.hasher.verify(user.password_hash, password)) ? user : null;
+}
+
+/** At most this many accounts of one e-mail are tried (a family with more children signs in by login name). */
+const MAX_ACCOUNTS_PER_EMAIL = 10;
+
+export function severalAccountsForEmail(): ApiError {
+  return new ApiError(
+    403,
+    '[jwt_auth] several_accounts',
+    "<strong>Error:</strong> Several children's accounts use this email address. Sign in with the child's username instead: you will find it in the sign-in email.",
+  );
+}
+
+/**
+ * Several children's student accounts may share a parent's e-mail, so an e-mail does not tell which
+ * child signs in. Only someone whose password is right for one of them is told to use the child's
+ * username; anyone else gets the usual wrong-credentials answer, so the answer reveals no family.
+ */
+async function authenticateByEmail(ctx: DomainContext, email: string, password: string): Promise<UserRow | null> {
+  const users = await q.findUsersByEmail(ctx.db.kysely, email, MAX_ACCOUNTS_PER_EMAIL);
+  if (users.length === 0) {
+    await ctx.hasher.burn(password);
+    return null;
+  }
+  for (const user of users) {
+    if (!(await ctx.hasher.verify(user.password_hash, password))) continue;
+    if (users.length > 1) throw severalAccountsForEmail();
+    return user;
+  }
+  return null;
 }
 
 /** Administrators: everyone. Franchise owners: themselves and their own students. */
