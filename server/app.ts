@@ -26,6 +26,7 @@ import { staticRoutes } from './routes/static';
 import { studioRoutes } from './routes/studio';
 import { studioMediaRoutes, uploadAwareClientErrorHandler } from './routes/studioMedia';
 import { studioImportRoutes } from './routes/studioImport';
+import { studentImportRoutes } from './routes/studentImport';
 import { usersRoutes } from './routes/users';
 import { wlRoutes } from './routes/wl';
 
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   studioRoutes(app, services);
   await studioMediaRoutes(app, services);
   studioImportRoutes(app, services);
+  await studentImportRoutes(app, services);
   await staticRoutes(app, services);
   return app;
 }
