@@ -1,5 +1,5 @@
 import { httpFailureKind, isJwtAuthCode } from '../src/api/errors';
-import type { ApiClient, ApiError, LoginResult, StudioApi } from '../src/api/types';
+import type { ApiClient, ApiError, LoginResult, StudentImportApi, StudioApi } from '../src/api/types';
 
 /**
  * A failure as the real ApiClient throws it from an ordinary call: status 0 is a network failure;
@@ -52,6 +52,7 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
     getSiteCapabilities: async () => ({ serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: true }),
     // A studio that answers nothing: studio tests pass their own (test/fixtures/studio.ts).
     studio: async () => new Proxy({} as StudioApi, { get: () => () => Promise.reject(apiError(404, 'rest_no_route')) }),
+    studentImports: async () => new Proxy({} as StudentImportApi, { get: () => () => Promise.reject(apiError(404, 'rest_no_route')) }),
   };
   const api = {} as ApiClient;
   for (const key of Object.keys(defaults) as (keyof ApiClient)[]) {

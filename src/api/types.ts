@@ -5,6 +5,7 @@
  */
 
 import type { PortalRuntimeConfig } from '../../contract';
+import type { StudentImportPreview } from '../../contract/studentImport';
 import type { StudioCatalogue, StudioFile, StudioImage, StudioImportJob, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput } from '../../contract/studio';
 
 /** The calls beyond plain WordPress that a site offers (api-contract.md section 5). */
@@ -198,6 +199,16 @@ export interface ApiClient {
   createFranchiseOwner(input: NewFranchiseOwner): Promise<{ userId: number; username: string }>;
   /** The content studio's calls (portal backend, administrators); their code loads with the first call. */
   studio(): Promise<StudioApi>;
+  /** The bulk student import's calls (portal backend, owners and administrators); their code loads with the first call. */
+  studentImports(): Promise<StudentImportApi>;
+}
+
+/** contract/studentImport.ts's routes; the answers are already the app's shapes. */
+export interface StudentImportApi {
+  /** One CSV or .xlsx file; `ownerId` for an administrator; onProgress gets 0..1 while it is sent. */
+  upload(file: Blob & { name?: string }, ownerId: number | null, onProgress: (fraction: number) => void): Promise<StudentImportPreview>;
+  get(id: number): Promise<StudentImportPreview>;
+  confirm(id: number, skipDuplicates: boolean): Promise<StudentImportPreview>;
 }
 
 /** 'image': a step or picture (or a .zip of them) → images; 'file': a lesson plan or video → file. */
