@@ -19,7 +19,7 @@ import {
 } from './mappers';
 import type * as PageMappers from './pageMappers';
 import { createTransport, type ExpiryRule, type TransportOptions } from './transport';
-import type { ApiClient, StudentImportApi, StudioApi } from './types';
+import type { ApiClient, StudioApi } from './types';
 
 export interface ApiClientOptions extends TransportOptions {
   /** Shared key sent as AUTH_KEY in wl/v1 bodies. */
@@ -56,7 +56,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   let studio: Promise<StudioApi> | null = null;
-  let studentImports: Promise<StudentImportApi> | null = null;
 
   return {
     login: (username, password) => post(API_PATHS.token, { username, password } satisfies TokenRequestBody, 'never').then(read(mapLogin)),
@@ -90,13 +89,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           throw chunkLoadFailure();
         },
       )),
-    studentImports: () =>
-      (studentImports ??= import(/* webpackChunkName: "api-student-import" */ './studentImportClient').then(
-        (module) => module.createStudentImportApi(send, options),
-        (): never => {
-          studentImports = null;
-          throw chunkLoadFailure();
-        },
-      )),
+    // In the studio's chunk (the upload code is shared): no chunk of its own for the entry to name.
+    studentImports: () => import(/* webpackChunkName: "api-studio" */ './studentImportClient').then((module) => module.createStudentImportApi(send, options)),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The bulk student import's calls (contract/studentImport.ts). Its own chunk ("api-student-import"),
+ * The bulk student import's calls (contract/studentImport.ts), in the studio's chunk ("api-studio"),
  * loaded the first time the import page talks to the server. The upload goes as the studio's do
  * (XMLHttpRequest, for its progress); an administrator's owner travels in the query string.
  */
