@@ -89,7 +89,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           throw chunkLoadFailure();
         },
       )),
-    // In the studio's chunk (the upload code is shared): no chunk of its own for the entry to name.
-    studentImports: () => import(/* webpackChunkName: "api-studio" */ './studentImportClient').then((module) => module.createStudentImportApi(send, options)),
   };
 }

@@ -45,7 +45,7 @@ function uploadFailure(status: number, body: string, onExpired: () => void): Api
 }
 
 /** One file, one POST of multipart/form-data (field "file"); progress as a fraction 0..1. */
-export function upload(options: TransportOptions, path: string, file: Blob & { name?: string }, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<unknown> {
+function upload(options: TransportOptions, path: string, file: Blob & { name?: string }, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${options.siteUrl.replace(/\/+$/, '')}${path}`);

@@ -8,7 +8,10 @@ import { call, delay, getContext, put, take, takeLatest, takeLeading } from 'typ
 import type { StudentImportPreview } from '../../../../contract/studentImport';
 import { toApiError } from '../../../api/errors';
 import type { ApiClient, ApiError, StudentImportApi } from '../../../api/types';
-import { selectUserRole } from '../../../entities/session/sessionSelectors';
+import { createStudentImportApi } from '../../../api/studentImportClient';
+import { selectConfig } from '../../../entities/config/configSlice';
+import { selectToken, selectUserRole } from '../../../entities/session/sessionSelectors';
+import { sessionActions } from '../../../entities/session/sessionSlice';
 import { selectFromStore } from '../../../shared/storeHooks';
 import { loadRoster } from '../rosterSaga';
 import { takeImportFile } from './importFiles';
@@ -34,9 +37,21 @@ function uploadEvents(api: StudentImportApi, file: Blob & { name?: string }, own
   }, buffers.expanding(16));
 }
 
+/** The import's calls: the API client's own when it brings them (tests), else made here, with the session's token. */
 function* importApi() {
   const api = yield* getContext<ApiClient>('api');
-  return yield* call([api, api.studentImports]);
+  if (api.studentImports) return yield* call([api, api.studentImports]);
+  const { siteUrl } = yield* selectFromStore(selectConfig);
+  const token = yield* selectFromStore(selectToken);
+  // A rejected token ends the session: failed() says so when the error comes back as 'expired'.
+  return createStudentImportApi({ siteUrl, getToken: () => token, onSessionExpired: () => undefined });
+}
+
+type Step = 'upload' | 'confirm' | 'poll';
+
+function* failed(step: Step, error: ApiError) {
+  yield* put(studentImportActions.failed({ step, error }));
+  if (error.kind === 'expired') yield* put(sessionActions.expired());
 }
 
 function* upload({ payload }: ReturnType<typeof studentImportActions.fileChosen>) {
@@ -50,13 +65,13 @@ function* upload({ payload }: ReturnType<typeof studentImportActions.fileChosen>
         const event = yield* take(events);
         if (event.type === 'progress') yield* put(studentImportActions.uploadProgressed(Math.min(0.99, event.fraction)));
         else if (event.type === 'done') return yield* put(studentImportActions.previewReceived(event.preview));
-        else return yield* put(studentImportActions.failed({ step: 'upload', error: event.error }));
+        else return yield* call(failed, 'upload' as Step, event.error);
       }
     } finally {
       events.close();
     }
   } catch (error) {
-    yield* put(studentImportActions.failed({ step: 'upload', error: toApiError(error) }));
+    yield* call(failed, 'upload' as Step, toApiError(error));
   }
 }
 
@@ -69,7 +84,9 @@ function* followMails(api: StudentImportApi, preview: StudentImportPreview) {
       current = yield* call([api, api.get], current.id);
       yield* put(studentImportActions.previewReceived(current));
     } catch (error) {
-      yield* put(studentImportActions.failed({ step: 'poll', error: toApiError(error) }));
+      const apiError = toApiError(error);
+      yield* call(failed, 'poll' as Step, apiError);
+      if (apiError.kind === 'expired') return;
     }
   }
 }
@@ -84,7 +101,7 @@ function* confirm({ payload }: ReturnType<typeof studentImportActions.confirmReq
     imported = yield* call([api, api.confirm], preview.id, payload.skipDuplicates);
     yield* put(studentImportActions.previewReceived(imported));
   } catch (error) {
-    return yield* put(studentImportActions.failed({ step: 'confirm', error: toApiError(error) }));
+    return yield* call(failed, 'confirm' as Step, toApiError(error));
   }
   // The lists count the new students (an owner's own, or every owner's for an administrator).
   yield* call(loadRoster);
