@@ -12,7 +12,7 @@ export const STUDENT_IMPORT_PATHS = {
   previews: '/wp-json/yo/v1/student-imports',
   /** GET → StudentImportPreview (poll it for the sign-in mails' progress after confirming). */
   preview: (id: number | string) => `/wp-json/yo/v1/student-imports/${id}`,
-  /** POST StudentImportConfirmInput → StudentImportPreview (status 'imported'). */
+  /** POST StudentImportConfirmInput → StudentImportPreview (status 'imported', rows no longer listed). */
   confirm: (id: number | string) => `/wp-json/yo/v1/student-imports/${id}/confirm`,
 } as const;
 
@@ -84,8 +84,9 @@ export interface StudentImportPreview {
   createdAt: string;
   /** When an unconfirmed preview is deleted. */
   expiresAt: string;
-  /** Columns of the file that are not import columns (their cells are not read). */
+  /** Columns of the file that are not import columns (their cells are not read); [] once imported. */
   ignoredColumns: string[];
+  /** Every row as checked; [] once imported (the rows are students then, and the import keeps only its counts). */
   rows: StudentImportRow[];
   counts: StudentImportCounts;
   /** After confirming: the students added, and the sign-in mails made so far (of `imported`). */

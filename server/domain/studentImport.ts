@@ -153,7 +153,12 @@ export async function confirmImport(ctx: DomainContext, actor: Actor, id: number
     const accepted = rows.filter((_row, index) => duplicates[index] === null).map((row) => studentFields.parse(row.values));
     await insertImportedStudents(trx, actor, owner, id, accepted, now);
     const count = accepted.length;
-    await trx.updateTable('student_imports').set({ status: 'imported', imported_at: now.toISOString(), imported_count: count }).where('id', '=', id).execute();
+    // The rows are students now: the import keeps only its counts (no second copy of children's data).
+    await trx
+      .updateTable('student_imports')
+      .set({ status: 'imported', imported_at: now.toISOString(), imported_count: count, rows_json: JSON.stringify({ ignoredColumns: [], rows: [] }) })
+      .where('id', '=', id)
+      .execute();
     return count;
   });
   let imported = 0;
@@ -244,10 +249,10 @@ const MAIL_BATCH = 20;
  * The password is set only where the account still has none, in the transaction that queues the
  * mail and marks the account done, so an account gets one mail however many instances run this.
  */
-export async function mailImportedStudents(ctx: DomainContext): Promise<number> {
+export async function mailImportedStudents(ctx: DomainContext, shouldStop: () => boolean = () => false): Promise<number> {
   const db = ctx.db;
   let made = 0;
-  for (;;) {
+  while (!shouldStop()) {
     const batch = await db.kysely
       .selectFrom('student_import_accounts as a')
       .innerJoin('students as s', 's.user_id', 'a.user_id')
@@ -279,17 +284,20 @@ export async function mailImportedStudents(ctx: DomainContext): Promise<number> 
       return ids;
     });
     made += mailIds.length;
-    await ctx.mail.deliverSoon(mailIds);
+    // Sent by the outbox; its worker retries what fails. Not awaited: the next batch need not wait for SMTP.
+    ctx.mail.deliverSoon(mailIds).catch(() => undefined);
   }
+  return made;
 }
 
 const running = new WeakMap<Db, Promise<number>>();
+const stopped = new WeakSet<Db>();
 
 /** Runs mailImportedStudents in the background, once at a time per database handle. */
 export function startMailingImportedStudents(ctx: DomainContext, onError: (err: unknown) => void = () => undefined): Promise<number> {
   const current = running.get(ctx.db);
-  if (current) return current;
-  const run = mailImportedStudents(ctx)
+  if (current || stopped.has(ctx.db)) return current ?? Promise.resolve(0);
+  const run = mailImportedStudents(ctx, () => stopped.has(ctx.db))
     .catch((err: unknown) => {
       onError(err);
       return 0;
@@ -297,4 +305,10 @@ export function startMailingImportedStudents(ctx: DomainContext, onError: (err: 
     .finally(() => running.delete(ctx.db));
   running.set(ctx.db, run);
   return run;
+}
+
+/** At shutdown: no new batch starts, and the one running ends (what is left waits in the database for any instance). */
+export async function stopMailingImportedStudents(db: Db): Promise<void> {
+  stopped.add(db);
+  await running.get(db);
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { STUDENT_IMPORT_LIMITS, STUDENT_IMPORT_PATHS } from '../../contract/studentImport';
 import type { Actor } from '../domain/context';
-import { confirmImport, createImportPreview, readImportPreview, startMailingImportedStudents } from '../domain/studentImport';
+import { confirmImport, createImportPreview, readImportPreview, startMailingImportedStudents, stopMailingImportedStudents } from '../domain/studentImport';
 import { ApiError, invalidParams, notAllowed } from '../errors';
 import { readParams } from '../http/params';
 import { sendJson } from '../http/reply';
@@ -96,6 +96,7 @@ export async function studentImportRoutes(app: FastifyInstance, s: AppServices):
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    await stopMailingImportedStudents(s.ctx.db);
   });
 
   /** Owners and administrators only; a body declared over the limit is refused before it is read. */
