@@ -9,9 +9,7 @@ import type { StudentImportPreview } from '../../../../contract/studentImport';
 import { toApiError } from '../../../api/errors';
 import type { ApiClient, ApiError, StudentImportApi } from '../../../api/types';
 import { createStudentImportApi } from '../../../api/studentImportClient';
-import { selectConfig } from '../../../entities/config/configSlice';
-import { selectToken, selectUserRole } from '../../../entities/session/sessionSelectors';
-import { sessionActions } from '../../../entities/session/sessionSlice';
+import { selectUserRole } from '../../../entities/session/sessionSelectors';
 import { selectFromStore } from '../../../shared/storeHooks';
 import { loadRoster } from '../rosterSaga';
 import { takeImportFile } from './importFiles';
@@ -41,17 +39,22 @@ function uploadEvents(api: StudentImportApi, file: Blob & { name?: string }, own
 function* importApi() {
   const api = yield* getContext<ApiClient>('api');
   if (api.studentImports) return yield* call([api, api.studentImports]);
-  const { siteUrl } = yield* selectFromStore(selectConfig);
-  const token = yield* selectFromStore(selectToken);
-  // A rejected token ends the session: failed() says so when the error comes back as 'expired'.
-  return createStudentImportApi({ siteUrl, getToken: () => token, onSessionExpired: () => undefined });
+  const { siteUrl, token } = yield* selectFromStore((state) => ({ siteUrl: state.config.siteUrl, token: state.session.token }));
+  return createStudentImportApi({ siteUrl, getToken: () => token });
 }
 
 type Step = 'upload' | 'confirm' | 'poll';
 
 function* failed(step: Step, error: ApiError) {
   yield* put(studentImportActions.failed({ step, error }));
-  if (error.kind === 'expired') yield* put(sessionActions.expired());
+  if (error.kind !== 'expired') return;
+  // A rejected token: the app's own client checks it, and ends the session as it always does.
+  const api = yield* getContext<ApiClient>('api');
+  try {
+    yield* call([api, api.validateToken]);
+  } catch {
+    // the session has ended
+  }
 }
 
 function* upload({ payload }: ReturnType<typeof studentImportActions.fileChosen>) {
