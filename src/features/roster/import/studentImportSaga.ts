@@ -11,7 +11,7 @@ import type { ApiClient, ApiError, StudentImportApi } from '../../../api/types';
 import { createStudentImportApi } from '../../../api/studentImportClient';
 import { selectUserRole } from '../../../entities/session/sessionSelectors';
 import { selectFromStore } from '../../../shared/storeHooks';
-import { loadRoster } from '../rosterSaga';
+import { rosterActions } from '../rosterSlice';
 import { takeImportFile } from './importFiles';
 import { selectStudentImport, studentImportActions } from './studentImportSlice';
 
@@ -106,15 +106,16 @@ function* confirm({ payload }: ReturnType<typeof studentImportActions.confirmReq
   } catch (error) {
     return yield* call(failed, 'confirm' as Step, toApiError(error));
   }
-  // The lists count the new students (an owner's own, or every owner's for an administrator).
-  yield* call(loadRoster);
+  // The lists load again when next opened, counting the new students (the roster's "a student was
+  // added" marks them stale; the sign-up page resets its own part of it when it opens).
+  yield* put(rosterActions.studentSignUpSucceeded());
   yield* call(followMails, api, imported);
 }
 
 /** An administrator chooses the owner: the owners come with the roster. */
 function* opened() {
   const role = yield* selectFromStore(selectUserRole);
-  if (role === 'administrator') yield* call(loadRoster);
+  if (role === 'administrator') yield* put(rosterActions.franchiseOwnersOpened());
 }
 
 export function* studentImportSaga() {
