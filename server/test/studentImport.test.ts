@@ -193,6 +193,22 @@ describeEachDb('Student import', (dialect) => {
     expect(await count('students')).toBe(before + 3);
   });
 
+  test('a child signed up between preview and confirmation is caught at confirmation; dates as the export shows them are read', async () => {
+    const rows = goodRows(3, 'late');
+    rows[0]![6] = 'March 1, 2026';
+    rows[0]![7] = 'June 30, 2026';
+    const preview = (await upload(csv(rows), 'late.csv', tokens.dana)).body as StudentImportPreview;
+    expect(preview.counts).toEqual({ rows: 3, valid: 3, invalid: 0, duplicates: 0 });
+    expect(preview.rows[0]!.values).toMatchObject({ LessonStartDate: '2026-03-01', LessonEndDate: '2026-06-30' });
+    const [first, last, parent, email] = rows[1]!.map(String);
+    const signUp = { AUTH_KEY: TEST_AUTH_KEY, StudentFirstName: first, StudentLastName: last, ParentName: parent, ParentEmail: email, Phone: '+972 52 555 0101', Program: 'Play Machines 1', LessonStartDate: '2026-03-01', LessonEndDate: '2026-06-30', NumberOfLessons: 16 };
+    expect((await s.post(PATHS.createStudent, signUp, { token: tokens.dana })).body).toBe('email_sent');
+    const before = await count('students');
+    expectWpError(await s.post(STUDENT_IMPORT_PATHS.confirm(preview.id), {}, { token: tokens.dana }), 409, 'student_import_duplicates');
+    expect(await count('students')).toBe(before);
+    expect((await s.post(STUDENT_IMPORT_PATHS.confirm(preview.id), { skipDuplicates: true }, { token: tokens.dana })).body).toMatchObject({ imported: 2 });
+  });
+
   test('cells that look like formulas are kept as the text they are', async () => {
     const rows = goodRows(2, 'formula');
     rows[0]![2] = '=HYPERLINK("http://evil.test","x")';
