@@ -4,7 +4,11 @@
  * also when identical sign-ups arrive at once.
  */
 import type { TokenResponse } from '../../contract';
-import { DEMO, PATHS, describeEachDb, expectWpError, newStudentBody, startTestServer, type TestServer } from './harness';
+import { migrateTo, migrateToLatest } from '../db/migrations';
+import { createPasswordHasher } from '../domain/passwords';
+import { seedDemo } from '../seed/seedDatabase';
+import { DEMO, PATHS, TEST_ARGON2, demoSource, describeEachDb, expectWpError, newStudentBody, openTestDb, startTestServer, type TestServer } from './harness';
+import { tempDirEachTest } from './tempDir';
 
 describeEachDb('Families', (dialect) => {
   let s: TestServer;
@@ -73,5 +77,29 @@ describeEachDb('Families', (dialect) => {
     await expect(s.db.kysely.insertInto('users').values({ ...copy, username: 'dana.copy' }).execute()).rejects.toThrow();
     // A parent who is also an owner may enroll a child with the same address.
     expect((await s.post(PATHS.createStudent, newStudentBody('ownerchild', { ParentEmail: owner.email }), { token: dana })).body).toBe('email_sent');
+  });
+
+  describe('the migration', () => {
+    const dir = tempDirEachTest('families-migration-');
+    test('keeps every account, student and unlock of a filled database, and its foreign keys', async () => {
+      const { db, drop } = await openTestDb(dialect, dir());
+      try {
+        await migrateTo(db, '2026_11_26_audit_log');
+        await seedDemo({ db, hasher: createPasswordHasher(TEST_ARGON2), clock: () => new Date() }, demoSource, null);
+        const counts = async () =>
+          Promise.all((['users', 'students', 'unlocks'] as const).map(async (t) => Number((await db.kysely.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)));
+        const before = await counts();
+        expect(await migrateToLatest(db)).toContain('2026_11_29_student_imports_and_families');
+        expect(await counts()).toEqual(before);
+        // Deleting a student's user still takes their student record along (the foreign keys survived the rebuild).
+        const student = await db.kysely.selectFrom('students').select('user_id').executeTakeFirstOrThrow();
+        await db.kysely.deleteFrom('unlocks').where('user_id', '=', student.user_id).execute();
+        await db.kysely.deleteFrom('users').where('id', '=', student.user_id).execute();
+        expect(await db.kysely.selectFrom('students').select('user_id').where('user_id', '=', student.user_id).executeTakeFirst()).toBeUndefined();
+      } finally {
+        await db.close();
+        await drop();
+      }
+    });
   });
 });
