@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { utils, write } from 'xlsx';
-import { DEMO_USERS, journeyFile, screenshot, signIn } from '../support';
+import { axeViolations, DEMO_USERS, journeyFile, screenshot, signIn } from '../support';
 
 const journey = journeyFile();
 
@@ -80,8 +80,15 @@ describe('student import journey', () => {
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
     expect(problems).toEqual(BAD.map((b) => [String(b.index + 2), b.header, b.message]));
-    expect(await page.getByRole('button', { name: /^Import \d/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Import students', exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'student-import-errors-1280');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    // On a phone the page fits its width (the tables scroll inside their own regions).
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await screenshot(page, 'student-import-errors-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(await danasStudentCount()).toBe(before);
 
     await page.getByLabel(/Choose the spreadsheet/).setInputFiles(fixedFile);

@@ -27,6 +27,11 @@ const HiddenCaption = styled.caption`
   ${visuallyHidden}
 `;
 
+/** A cell that wraps on a phone instead of widening the table. */
+const WrappingCell = styled(Td)`
+  white-space: normal;
+`;
+
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** "493 rows ready, 7 with errors" (and the duplicates when there are some). */
@@ -58,8 +63,8 @@ function ErrorsTable({ rows }: { rows: StudentImportRow[] }) {
           {problems.map((p) => (
             <tr key={`${p.row}-${p.field}`}>
               <Td>{p.row}</Td>
-              <Td>{STUDENT_IMPORT_HEADERS[p.field]}</Td>
-              <Td>{p.message}</Td>
+              <WrappingCell>{STUDENT_IMPORT_HEADERS[p.field]}</WrappingCell>
+              <WrappingCell>{p.message}</WrappingCell>
             </tr>
           ))}
         </tbody>
@@ -130,7 +135,7 @@ export function ImportPreview({ preview, confirming, onConfirm }: { preview: Stu
       )}
       <Toolbar>
         <Button type="button" $variant="primary" disabled={!canConfirm} aria-busy={confirming || undefined} onClick={() => onConfirm(skipDuplicates)}>
-          {confirming ? 'Importing…' : `Import ${count(toImport, 'student', 'students')}`}
+          {confirming ? 'Importing…' : withErrors.length > 0 ? 'Import students' : `Import ${count(toImport, 'student', 'students')}`}
         </Button>
       </Toolbar>
     </section>
