@@ -13,6 +13,7 @@ import path from 'node:path';
 import { DEMO_USERS, DIST_DIR, ROOT, startPortal, type Portal } from '../e2e/support';
 import { appBuildNeeded } from '../server/build';
 import { backendBench } from './backend';
+import { studentImportBench } from './studentImport';
 import { bundleBench } from './bundle';
 import { exportBench } from './export';
 import { galleryBench } from './gallery';
@@ -39,6 +40,8 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'gallery', run: galleryBench, timeoutMs: 120_000 },
   { name: 'backend', run: backendBench, timeoutMs: 180_000 },
   { name: 'media', run: mediaBench, timeoutMs: 240_000 },
+  // Last: it adds 2,000 students to the bench portal.
+  { name: 'import', run: studentImportBench, timeoutMs: 120_000 },
 ];
 
 function arg(name: string): string | undefined {

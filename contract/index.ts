@@ -5,3 +5,4 @@ export * from './classroom';
 export * from './credentials';
 export * from './rosterEdit';
 export * from './privacy';
+export * from './studentImport';

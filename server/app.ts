@@ -31,6 +31,7 @@ import { staticRoutes } from './routes/static';
 import { studioRoutes } from './routes/studio';
 import { studioMediaRoutes, uploadAwareClientErrorHandler } from './routes/studioMedia';
 import { studioImportRoutes } from './routes/studioImport';
+import { studentImportRoutes } from './routes/studentImport';
 import { usersRoutes } from './routes/users';
 import { wlRoutes } from './routes/wl';
 
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   studioImportRoutes(app, services);
   classroomRoutes(app, services);
   credentialRoutes(app, services);
+  await studentImportRoutes(app, services);
   await staticRoutes(app, services);
   return app;
 }

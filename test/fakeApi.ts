@@ -1,5 +1,5 @@
 import { httpFailureKind, isJwtAuthCode } from '../src/api/errors';
-import type { ApiClient, ApiError, LoginResult, StudioApi } from '../src/api/types';
+import type { ApiClient, ApiError, LoginResult, StudentImportApi, StudioApi } from '../src/api/types';
 import { createTransport } from '../src/api/transport';
 
 /**
@@ -55,6 +55,7 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
     studio: async () => new Proxy({} as StudioApi, { get: () => () => Promise.reject(apiError(404, 'rest_no_route')) }),
     // A site without the portal backend's additions: tests of those screens pass their own.
     request: async () => Promise.reject(apiError(404, 'rest_no_route')),
+    studentImports: async () => new Proxy({} as StudentImportApi, { get: () => () => Promise.reject(apiError(404, 'rest_no_route')) }),
   };
   const api = {} as ApiClient;
   for (const key of Object.keys(defaults) as (keyof ApiClient)[]) {

@@ -215,7 +215,78 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('terms_acceptances_user_idx').on('terms_acceptances').columns(['user_id', 'id']).execute();
       },
     },
+    '2026_11_29_student_imports_and_families': {
+      async up(db: AnyDb) {
+        // Families (issue 16.5): one parent e-mail may sign up several children, each a student
+        // account whose users.email is that e-mail; other accounts keep their e-mail to themselves.
+        if (dialect === 'postgres') {
+          await sql`alter table users drop constraint users_email_key`.execute(db);
+        } else {
+          await rebuildSqliteUsersWithoutEmailUnique(db);
+        }
+        await sql`create unique index users_email_non_student_uq on users (email) where role <> 'student'`.execute(db);
+        await db.schema.createIndex('users_email_idx').on('users').column('email').execute();
+        await db.schema.createIndex('students_parent_email_idx').on('students').column('parent_email').execute();
+
+        // A bulk import's preview, kept until confirmed (or expired), so any instance can confirm it.
+        await required(autoId(db, 'student_imports'), {
+          owner_id: 'integer',
+          actor_id: 'integer',
+          file_name: 'varchar(300)',
+          status: 'varchar(20)',
+          rows_json: 'text',
+          counts_json: 'text',
+          created_at: 'varchar(30)',
+        })
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('imported_at', 'varchar(30)')
+          .addColumn('imported_count', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.createIndex('student_imports_owner_idx').on('student_imports').column('owner_id').execute();
+        // The imported accounts still waiting for their password and sign-in mail (made in the background).
+        await db.schema
+          .createTable('student_import_accounts')
+          .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+          .addColumn('import_id', 'integer', (c) => c.notNull().references('student_imports.id').onDelete('cascade'))
+          .addColumn('mailed', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.createIndex('student_import_accounts_import_idx').on('student_import_accounts').columns(['import_id', 'mailed']).execute();
+      },
+    },
   };
+}
+
+/**
+ * SQLite cannot drop a column's UNIQUE constraint: users is rebuilt as its own definition without it
+ * (SQLite's documented twelve-step table change), with its indexes and triggers. Foreign keys are
+ * off meanwhile so dropping the old table does not cascade to the rows that reference it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function rebuildSqliteUsersWithoutEmailUnique(db: Kysely<any>): Promise<void> {
+  await sql`pragma foreign_keys = off`.execute(db);
+  try {
+    await sql`begin`.execute(db);
+    try {
+      const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'users'`.execute(db);
+      const definition = table.rows[0]!.sql;
+      const withoutUnique = definition.replace(/("email" varchar\(254\) not null) unique/i, '$1');
+      if (withoutUnique === definition) throw new Error('users.email: unexpected definition');
+      const others = await sql<{ sql: string }>`select sql from sqlite_master where tbl_name = 'users' and type in ('index', 'trigger') and sql is not null`.execute(db);
+      await sql.raw(withoutUnique.replace(/^create table "?users"?/i, 'create table "users_rebuilt"')).execute(db);
+      await sql`insert into users_rebuilt select * from users`.execute(db);
+      await sql`drop table users`.execute(db);
+      await sql`alter table users_rebuilt rename to users`.execute(db);
+      for (const other of others.rows) await sql.raw(other.sql).execute(db);
+      const broken = await sql`pragma foreign_key_check`.execute(db);
+      if (broken.rows.length > 0) throw new Error('users rebuild: foreign keys broken');
+      await sql`commit`.execute(db);
+    } catch (err) {
+      await sql`rollback`.execute(db);
+      throw err;
+    }
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(db);
+  }
 }
 
 /**

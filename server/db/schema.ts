@@ -209,6 +209,34 @@ export interface TermsAcceptancesTable {
   accepted_at: string;
 }
 
+/** A bulk student import (issue 16.4): the checked rows of an uploaded file, until confirmed or expired. */
+export interface StudentImportsTable {
+  id: Generated<number>;
+  /** The franchise owner whose roster the students join. */
+  owner_id: number;
+  /** Who uploaded it (the owner, or an administrator). */
+  actor_id: number;
+  file_name: string;
+  /** 'preview' until confirmed, then 'imported'. */
+  status: string;
+  /** JSON StudentImportRow[] (contract/studentImport.ts). */
+  rows_json: string;
+  /** JSON StudentImportCounts. */
+  counts_json: string;
+  created_at: string;
+  /** ms since 1970 after which the preview is deleted. */
+  expires_at: number;
+  imported_at: string | null;
+  imported_count: Generated<number>;
+}
+
+/** An imported student account still waiting for its password and sign-in mail (mailed 0), or done (1). */
+export interface StudentImportAccountsTable {
+  user_id: number;
+  import_id: number;
+  mailed: Generated<number>;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   terms_acceptances: TermsAcceptancesTable;
@@ -225,6 +253,8 @@ export interface Database {
   import_media: ImportMediaTable;
   import_jobs: ImportJobsTable;
   known_sign_in_places: KnownSignInPlacesTable;
+  student_imports: StudentImportsTable;
+  student_import_accounts: StudentImportAccountsTable;
 }
 
 export type AuditLogRow = Selectable<AuditLogTable>;

@@ -2,7 +2,7 @@
  * The audit log of roster and account changes (issue 16): every change to a student or an account
  * is recorded in the transaction that makes it, so a change and its entry are kept or lost together.
  */
-import { insertAuditEntry, type Executor } from '../db/queries';
+import { insertAuditEntry, type Executor, type NewAuditEntry } from '../db/queries';
 import type { AuditLogRow } from '../db/schema';
 import type { Actor } from './context';
 
@@ -31,7 +31,12 @@ export function changedFields<T extends object>(before: T, after: Partial<T>): {
 
 /** Records one change; `actor` null for the portal's own jobs (e.g. the scheduled anonymisation). */
 export async function recordAudit(db: Executor, actor: Actor | null, change: AuditChange, at: Date): Promise<void> {
-  await insertAuditEntry(db, {
+  await insertAuditEntry(db, auditEntry(actor, change, at));
+}
+
+/** The audit_log row of one change (for writing many at once). */
+export function auditEntry(actor: Actor | null, change: AuditChange, at: Date): NewAuditEntry {
+  return {
     at: at.toISOString(),
     actor_id: actor?.id ?? null,
     actor_role: actor?.role ?? 'system',
@@ -41,7 +46,7 @@ export async function recordAudit(db: Executor, actor: Actor | null, change: Aud
     owner_id: change.ownerId,
     before_json: JSON.stringify(change.before ?? {}),
     after_json: JSON.stringify(change.after ?? {}),
-  });
+  };
 }
 
 export type { AuditLogRow };

@@ -35,11 +35,38 @@ function auditSubject(user: UserRow): { subjectType: 'student' | 'user'; subject
 const asActor = (user: UserRow): Actor => ({ id: user.id, role: user.role, user });
 
 /** The account a login (name or e-mail) names, if any. */
-export async function findLoginAccount(ctx: DomainContext, login: string): Promise<UserRow | undefined> {
+/** At most this many accounts of one e-mail are tried (a family with more children signs in by login name). */
+const MAX_ACCOUNTS_PER_EMAIL = 10;
+
+/**
+ * The accounts a login name or e-mail names: none, one, or (an e-mail) several children's student
+ * accounts of one family.
+ */
+export async function findLoginAccounts(ctx: DomainContext, login: string): Promise<UserRow[]> {
   const name = login.trim();
   // No account name holds a NUL, and PostgreSQL refuses one in a query: such a login is simply unknown.
-  if (name.includes('\u0000')) return undefined;
-  return name.includes('@') ? q.findUserByEmail(ctx.db.kysely, name) : q.findUserByUsername(ctx.db.kysely, name);
+  if (name.includes('\u0000')) return [];
+  if (name.includes('@')) return q.findUsersByEmail(ctx.db.kysely, name, MAX_ACCOUNTS_PER_EMAIL);
+  const user = await q.findUserByUsername(ctx.db.kysely, name);
+  return user ? [user] : [];
+}
+
+export function severalAccountsForEmail(): ApiError {
+  return new ApiError(
+    403,
+    '[jwt_auth] several_accounts',
+    "<strong>Error:</strong> Several children's accounts use this email address. Sign in with the child's username instead: you will find it in the sign-in email.",
+  );
+}
+
+/**
+ * An e-mail several children's accounts share does not tell which child signs in. Only someone whose
+ * password is right for one of them is told to use the child's username; anyone else gets the usual
+ * wrong-credentials answer (null), so the answer reveals no family.
+ */
+export async function refuseSharedEmail(ctx: DomainContext, accounts: readonly UserRow[], password: string): Promise<null> {
+  for (const account of accounts) if (await ctx.hasher.verify(account.password_hash, password)) throw severalAccountsForEmail();
+  return null;
 }
 
 function pendingIsFresh(user: UserRow, now: Date): boolean {
@@ -149,7 +176,7 @@ export async function sendStudentSignInMail(ctx: DomainContext, actor: Actor, st
  * children share it), all in one mail. Unknown address: 404 invalid_email, as the spec says.
  */
 export async function requestPasswordReset(ctx: DomainContext, email: string): Promise<void> {
-  const users = await q.findUsersByEmail(ctx.db.kysely, email);
+  const users = await q.findUsersByEmail(ctx.db.kysely, email, MAX_ACCOUNTS_PER_EMAIL);
   if (users.length === 0) throw noAccountWithEmail();
   const accounts = await Promise.all(
     users.map(async (user) => {

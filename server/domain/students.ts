@@ -6,6 +6,7 @@ import * as q from '../db/queries';
 import type { StudentRow, UserRow } from '../db/schema';
 import { studentWelcomeMail } from '../mail/templates';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
+import { childExists, lockFamilies } from './families';
 import { loginNameBase, uniqueLoginName } from './loginNames';
 import { generatePassword } from './passwords';
 import { insertAccount } from './users';
@@ -117,51 +118,69 @@ async function teacherFor(ctx: DomainContext, actor: Actor, input: NewStudentInp
   return teacher;
 }
 
-/** The student's user, student record and welcome mail, in one transaction; returns the outbox id of the mail. */
-function insertStudentAccount(ctx: DomainContext, teacher: UserRow, input: NewStudentInput, password: string, hash: string, now: Date): Promise<number> {
-  return q.inTransaction(ctx.db, async (trx) => {
-    const name = await uniqueLoginName(trx, loginNameBase([input.studentFirstName, input.studentLastName], 'student'));
-    const userId = await insertAccount(
-      trx,
-      hash,
-      {
-        username: name,
-        email: input.parentEmail,
-        displayName: `${input.studentFirstName} ${input.studentLastName}`,
-        firstName: input.studentFirstName,
-        lastName: input.studentLastName,
-        role: 'student',
-        country: teacher.country,
-        state: teacher.state,
-        territory: teacher.territory,
-        teacherId: teacher.id,
-      },
-      now,
-    );
-    await q.insertStudent(trx, {
-      user_id: userId,
-      teacher_id: teacher.id,
-      student_first_name: input.studentFirstName,
-      student_last_name: input.studentLastName,
-      parent_name: input.parentName,
-      parent_email: input.parentEmail.toLowerCase(),
-      phone: input.phone,
-      program: input.program,
-      lessons_start_date: input.lessonStartDate,
-      lessons_end_date: input.lessonEndDate,
-      number_of_lessons: input.numberOfLessons,
-      created_at: q.nowIso(now),
+/** Rolls back a sign-up whose child turned out to have an account already. */
+class SameChild extends Error {}
+
+/**
+ * The student's user, student record and welcome mail, in one transaction; returns the outbox id of
+ * the mail, or null when the child already has an account (checked under the family's lock, after
+ * the first write on SQLite, so two identical sign-ups at once cannot both pass: see families.ts).
+ */
+async function insertStudentAccount(ctx: DomainContext, teacher: UserRow, input: NewStudentInput, password: string, hash: string, now: Date): Promise<number | null> {
+  try {
+    return await q.inTransaction(ctx.db, async (trx) => {
+      await lockFamilies(trx, ctx.db.dialect, [input.parentEmail]);
+      return insertStudentRows(ctx, trx, teacher, input, password, hash, now);
     });
-    const mail = studentWelcomeMail({
-      to: input.parentEmail,
-      parentName: input.parentName,
-      studentName: `${input.studentFirstName} ${input.studentLastName}`,
+  } catch (err) {
+    if (err instanceof SameChild) return null;
+    throw err;
+  }
+}
+
+async function insertStudentRows(ctx: DomainContext, trx: q.Executor, teacher: UserRow, input: NewStudentInput, password: string, hash: string, now: Date): Promise<number> {
+  const name = await uniqueLoginName(trx, loginNameBase([input.studentFirstName, input.studentLastName], 'student'));
+  const userId = await insertAccount(
+    trx,
+    hash,
+    {
       username: name,
-      password,
-      siteUrl: ctx.siteUrl,
-    });
-    return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now);
+      email: input.parentEmail,
+      displayName: `${input.studentFirstName} ${input.studentLastName}`,
+      firstName: input.studentFirstName,
+      lastName: input.studentLastName,
+      role: 'student',
+      country: teacher.country,
+      state: teacher.state,
+      territory: teacher.territory,
+      teacherId: teacher.id,
+    },
+    now,
+  );
+  if (await childExists(trx, input.parentEmail, input.studentFirstName, input.studentLastName)) throw new SameChild();
+  await q.insertStudent(trx, {
+    user_id: userId,
+    teacher_id: teacher.id,
+    student_first_name: input.studentFirstName,
+    student_last_name: input.studentLastName,
+    parent_name: input.parentName,
+    parent_email: input.parentEmail.toLowerCase(),
+    phone: input.phone,
+    program: input.program,
+    lessons_start_date: input.lessonStartDate,
+    lessons_end_date: input.lessonEndDate,
+    number_of_lessons: input.numberOfLessons,
+    created_at: q.nowIso(now),
   });
+  const mail = studentWelcomeMail({
+    to: input.parentEmail,
+    parentName: input.parentName,
+    studentName: `${input.studentFirstName} ${input.studentLastName}`,
+    username: name,
+    password,
+    siteUrl: ctx.siteUrl,
+  });
+  return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now);
 }
 
 /**
@@ -171,7 +190,7 @@ function insertStudentAccount(ctx: DomainContext, teacher: UserRow, input: NewSt
 export async function createStudent(ctx: DomainContext, actor: Actor, input: NewStudentInput): Promise<CreateStudentOutcome> {
   const teacher = await teacherFor(ctx, actor, input);
   const db = ctx.db;
-  if (await q.findUserByEmail(db.kysely, input.parentEmail)) return 'already_exists';
+  if (await childExists(db.kysely, input.parentEmail, input.studentFirstName, input.studentLastName)) return 'already_exists';
   const password = generatePassword();
   const hash = await ctx.hasher.hash(password);
   const now = ctx.clock();
@@ -180,11 +199,9 @@ export async function createStudent(ctx: DomainContext, actor: Actor, input: New
   for (let attempt = 1; mailId === null; attempt += 1) {
     try {
       mailId = await insertStudentAccount(ctx, teacher, input, password, hash, now);
+      if (mailId === null) return 'already_exists';
     } catch (err) {
-      if (!q.isUniqueViolation(err)) throw err;
-      // Two sign-ups with one e-mail at once: the unique index lets one through.
-      if (await q.findUserByEmail(db.kysely, input.parentEmail)) return 'already_exists';
-      if (attempt >= 10) throw err;
+      if (!q.isUniqueViolation(err) || attempt >= 10) throw err;
     }
   }
   await ctx.mail.deliverSoon([mailId]);

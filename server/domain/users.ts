@@ -2,7 +2,7 @@
 import { ApiError, notAllowed } from '../errors';
 import type { Executor } from '../db/queries';
 import * as q from '../db/queries';
-import type { Role, UserRow } from '../db/schema';
+import type { NewUserRow, Role, UserRow } from '../db/schema';
 import { ownerWelcomeMail } from '../mail/templates';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
 import { loginNameFromEmail, uniqueLoginName } from './loginNames';
@@ -24,7 +24,12 @@ export interface NewAccount {
 
 /** Inserts a user with a hashed password; the caller chooses the transaction. */
 export async function insertAccount(db: Executor, passwordHash: string, a: Omit<NewAccount, 'password'>, now: Date): Promise<number> {
-  return q.insertUser(db, {
+  return q.insertUser(db, accountRow(passwordHash, a, now));
+}
+
+/** The users row of a new account (for writing many at once). */
+export function accountRow(passwordHash: string, a: Omit<NewAccount, 'password'>, now: Date): NewUserRow {
+  return {
     username: a.username,
     email: a.email,
     password_hash: passwordHash,
@@ -38,7 +43,7 @@ export async function insertAccount(db: Executor, passwordHash: string, a: Omit<
     territory: a.territory,
     teacher_id: a.teacherId,
     created_at: q.nowIso(now),
-  });
+  };
 }
 
 export async function createAccount(ctx: DomainContext, a: NewAccount): Promise<number> {

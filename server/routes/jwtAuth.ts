@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TokenResponse, ValidateTokenResponse } from '../../contract';
 import { ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, API_PATHS } from '../../contract';
-import { checkPassword, findLoginAccount, isKnownPlace, recordSignIn } from '../domain/credentials';
+import { checkPassword, findLoginAccounts, isKnownPlace, recordSignIn, refuseSharedEmail } from '../domain/credentials';
 import { ApiError, tooManyAttempts } from '../errors';
 import { bearerToken, userFromToken } from '../http/auth';
 import { knownPlaceCookie, knownPlaceSetCookie, newPlaceId } from '../http/knownPlace';
@@ -35,7 +35,9 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
     const { username = '', password = '' } = readParams(request, tokenParams);
     if (username.trim() === '') throw loginError('empty_username', '<strong>Error:</strong> The username field is empty.');
     if (password === '') throw loginError('empty_password', '<strong>Error:</strong> The password field is empty.');
-    const account = await findLoginAccount(s.ctx, username);
+    const accounts = await findLoginAccounts(s.ctx, username);
+    // A family's shared e-mail names no one account: it is counted by the name typed.
+    const account = accounts.length === 1 ? accounts[0] : undefined;
     const cookiePlace = knownPlaceCookie(request.headers.cookie);
     const known = account !== undefined && cookiePlace !== null && (await isKnownPlace(s.ctx, account.id, cookiePlace));
     // Each attempt is counted before its password is checked, in the database that every instance
@@ -52,7 +54,7 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
       await accountAttempt.giveBack();
       throw tooManyAttempts(ipAttempt.retryAfter);
     }
-    const user = await checkPassword(s.ctx, account, password);
+    const user = accounts.length > 1 ? await refuseSharedEmail(s.ctx, accounts, password) : await checkPassword(s.ctx, account, password);
     if (!user) throw WRONG_CREDENTIALS();
     await limiter.reset(limitKey);
     await ipAttempt?.giveBack();

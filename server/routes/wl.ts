@@ -17,29 +17,18 @@ import { requestPasswordReset } from '../domain/credentials';
 import { createFranchiseOwner, listUsersFor } from '../domain/users';
 import { ApiError, FORBIDDEN_MESSAGE, invalidParams, tooManyAttempts } from '../errors';
 import { sendSharedBody } from '../http/compressedBody';
-import { email, id, isoDate, readParams, secretText, text, wireInt } from '../http/params';
+import { email, id, readParams, secretText, text, wireInt } from '../http/params';
 import { toWireUser } from '../http/present';
 import { JSON_TYPE, requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
+import { lessonDatesError, STUDENT_FIELD_RULES } from '../http/studentFields';
 
 const authKey = secretText(200);
 
 const keyOnly = z.strictObject({ AUTH_KEY: authKey });
 
 /** The sign-up's fields and rules; editing a student (rosterEdit.ts) takes the same. */
-export const createStudentParams = z.strictObject({
-  AUTH_KEY: authKey,
-  ParentName: text(100),
-  StudentFirstName: text(100),
-  StudentLastName: text(100),
-  ParentEmail: email(),
-  Phone: text(40).refine((p) => /^[0-9+()\-.\s/]+$/.test(p) && /\d/.test(p), 'Must be a phone number.'),
-  Program: text(100),
-  LessonStartDate: isoDate(),
-  LessonEndDate: isoDate(),
-  NumberOfLessons: wireInt(1, 1000),
-  TeacherId: id().optional(),
-});
+export const createStudentParams = z.strictObject({ AUTH_KEY: authKey, ...STUDENT_FIELD_RULES, TeacherId: id().optional() });
 
 const resetParams = z.strictObject({ AUTH_KEY: authKey, user_email: email() });
 
@@ -93,7 +82,8 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
   app.post(API_PATHS.createStudent, async (request, reply) => {
     const p = params(request, createStudentParams);
     const actor = requireActor(request);
-    if (p.LessonEndDate < p.LessonStartDate) throw invalidParams({ LessonEndDate: 'Must not be before LessonStartDate.' });
+    const datesError = lessonDatesError(p.LessonStartDate, p.LessonEndDate);
+    if (datesError) throw invalidParams(datesError);
     const outcome: CreateStudentResponse = await createStudent(s.ctx, actor, {
       studentFirstName: p.StudentFirstName,
       studentLastName: p.StudentLastName,

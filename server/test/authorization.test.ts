@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioModel, StudioProgram, WirePage } from '../../contract';
-import { CLASSROOM_PATHS, CREDENTIAL_PATHS, PRIVACY_PATHS, ROSTER_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type TermsAcceptanceState } from '../../contract';
+import { CLASSROOM_PATHS, CREDENTIAL_PATHS, PRIVACY_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type StudentImportPreview, type TermsAcceptanceState } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
 
 type Caller = 'anonymous' | 'student' | 'owner' | 'otherOwner' | 'admin';
@@ -190,6 +190,37 @@ const PRIVACY_ROWS: Row[] = [
   },
 ];
 
+/** The bulk student import: owners into their own roster, administrators into the owner they name. */
+const IMPORT_CSV = Buffer.from(
+  'Student First Name,Student Last Name,Parent Name,Parent Email,Phone,Program,Start Date,End Date,Lessons\nAuthz,Kid,Authz Parent,authz.import@example.test,+972 52 555 0101,Play Machines 1,2026-03-01,2026-06-30,16\n',
+);
+
+/** Dana's preview (an administrator's own when the caller is one): what the other callers try to read or confirm. */
+async function danaPreview(c: Ctx): Promise<number> {
+  const token = await c.s.login(DEMO.dana.username, DEMO.dana.password);
+  return ((await uploadAs(c, STUDENT_IMPORT_PATHS.previews, IMPORT_CSV, 'students.csv', token)).body as StudentImportPreview).id;
+}
+
+const STUDENT_IMPORT_ROWS: Row[] = [
+  {
+    route: `POST ${STUDENT_IMPORT_PATHS.previews}`,
+    call: (c, t, caller) => uploadAs(c, `${STUDENT_IMPORT_PATHS.previews}${caller === 'admin' ? `?ownerId=${c.ids.get('dana')?.id}` : ''}`, IMPORT_CSV, 'students.csv', t),
+    expected: { anonymous: 401, student: 403, owner: 201, otherOwner: 201, admin: 201 },
+  },
+  {
+    route: `GET ${STUDENT_IMPORT_PATHS.preview(':id')}`,
+    label: "Dana's preview",
+    call: async (c, t) => c.s.get(STUDENT_IMPORT_PATHS.preview(await danaPreview(c)), opt(t)),
+    expected: { anonymous: 401, student: 403, owner: 200, otherOwner: 404, admin: 200 },
+  },
+  {
+    route: `POST ${STUDENT_IMPORT_PATHS.confirm(':id')}`,
+    label: "Dana's preview (a duplicate once imported: skipped)",
+    call: async (c, t) => c.s.post(STUDENT_IMPORT_PATHS.confirm(await danaPreview(c)), { skipDuplicates: true }, opt(t)),
+    expected: { anonymous: 401, student: 403, owner: 200, otherOwner: 404, admin: 200 },
+  },
+];
+
 /** A GET that answers everyone alike: the app, its configuration and the content files. */
 function getForEveryone(route: string, url: string, label?: string): Row {
   return { route, ...(label ? { label } : {}), call: (c, t) => c.s.get(url, opt(t)), expected: EVERYONE };
@@ -360,6 +391,7 @@ const ROWS: Row[] = [
   ...CREDENTIAL_ROWS,
   ...ROSTER_EDIT_ROWS,
   ...PRIVACY_ROWS,
+  ...STUDENT_IMPORT_ROWS,
 ];
 
 describeEachDb('authorization table', (dialect) => {

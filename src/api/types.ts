@@ -7,6 +7,7 @@
 import type { PortalRuntimeConfig } from '../../contract';
 import type { AuditPage, AuditQuery, RosterStudent, RosterStudentEdit } from '../../contract/rosterEdit';
 import type { ApiRequest } from './transport';
+import type { StudentImportPreview } from '../../contract/studentImport';
 import type { StudioCatalogue, StudioFile, StudioImage, StudioImportJob, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput } from '../../contract/studio';
 
 /** The calls beyond plain WordPress that a site offers (api-contract.md section 5). */
@@ -205,6 +206,19 @@ export interface ApiClient {
    * (rosterEditClient.ts), so the entry carries no line of them.
    */
   request(request: ApiRequest): Promise<unknown>;
+  /**
+   * The bulk student import's calls, when the client brings its own (tests do). The app's client
+   * does not: the import page makes them (studentImportClient.ts) so that the entry carries none of it.
+   */
+  studentImports?(): Promise<StudentImportApi>;
+}
+
+/** contract/studentImport.ts's routes; the answers are already the app's shapes. */
+export interface StudentImportApi {
+  /** One CSV or .xlsx file; `ownerId` for an administrator; onProgress gets 0..1 while it is sent. */
+  upload(file: Blob & { name?: string }, ownerId: number | null, onProgress: (fraction: number) => void): Promise<StudentImportPreview>;
+  get(id: number): Promise<StudentImportPreview>;
+  confirm(id: number, skipDuplicates: boolean): Promise<StudentImportPreview>;
 }
 
 /** contract/rosterEdit.ts's routes; the answers are already the app's shapes. */

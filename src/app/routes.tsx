@@ -70,6 +70,11 @@ export const routes: RouteObject[] = [
                 ...page(() => import(/* webpackChunkName: "page-sign-up-student" */ '../features/roster/SignUpStudentPage')),
               },
               {
+                path: paths.importStudents.pattern,
+                handle: { title: 'Import students' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "page-student-import" */ '../features/roster/import/StudentImportPage')),
+              },
+              {
                 path: paths.student.pattern,
                 handle: { title: 'Student' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-student" */ '../features/roster/student/StudentPage')),

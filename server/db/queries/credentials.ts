@@ -1,11 +1,6 @@
 import type { UserRow } from '../schema';
 import type { Executor } from './executor';
 
-/** Every account with the address (several students may share a parent's), ordered by id. */
-export function findUsersByEmail(db: Executor, email: string): Promise<UserRow[]> {
-  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).orderBy('id').execute();
-}
-
 /** A new password that waits until it is first used; the current one keeps working until then. */
 export async function setPendingPassword(db: Executor, id: number, pendingHash: string, at: string): Promise<void> {
   await db.updateTable('users').set({ pending_password_hash: pendingHash, pending_password_at: at }).where('id', '=', id).execute();

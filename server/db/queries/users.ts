@@ -13,6 +13,11 @@ export function findUserByEmail(db: Executor, email: string): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
+/** Every account with this e-mail, oldest first: one, or several children's student accounts of one family. */
+export function findUsersByEmail(db: Executor, email: string, limit: number): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).orderBy('id').limit(limit).execute();
+}
+
 export async function usernameExists(db: Executor, username: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('username', '=', username.toLowerCase()).executeTakeFirst();
   return row !== undefined;

@@ -147,7 +147,7 @@ describe('Sign up new student (/sign_up_new_student/{userName})', () => {
     expect(field('Number Of Lessons')).toHaveValue('');
   });
 
-  it("says 'Email already exists. Please try another one.' on the parent e-mail when the backend answers already_exists", async () => {
+  it('says the student already has an account, on the parent e-mail, when the backend answers already_exists (same child)', async () => {
     const { user } = renderRoster({
       route: '/sign_up_new_student/Dana%20Cohen',
       session: signedInAs('dana'),
@@ -155,7 +155,7 @@ describe('Sign up new student (/sign_up_new_student/{userName})', () => {
     });
     await fillValid(user);
     await submit(user);
-    await expectMessage('Email already exists. Please try another one.', 'Parent Email');
+    await expectMessage('This student already has an account with this parent email.', 'Parent Email');
     expect(field('Student First Name')).toHaveValue('Tom');
   });
 

@@ -30,7 +30,8 @@ import { FormGrid, Page, Toolbar } from '../../shared/ui/Layout';
 import { Title } from '../../shared/ui/Text';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 
-export const ALREADY_EXISTS_MESSAGE = 'Email already exists. Please try another one.';
+/** One parent e-mail may have several children (issue 16.5): 'already_exists' means this very child has an account. */
+export const ALREADY_EXISTS_MESSAGE = 'This student already has an account with this parent email.';
 
 const fieldId = (field: StudentField) => `sign-up-${field}`;
 

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { Student, User } from '../../api/types';
 import { selectSupportEmail } from '../../entities/config/configSlice';
-import { ownerIdFromSearch, paths } from '../../shared/paths';
+import { OWNER_QUERY, ownerIdFromSearch, paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { ExportButton, ExportOutcome, ListBody, useRosterList, NoStudentsYet } from './ListParts';
 import { studentsListColumns } from './rosterColumns';
@@ -90,6 +90,9 @@ export default function StudentsListPage() {
       <Toolbar>
         <ButtonLink to={paths.signUpNewStudent.href({ userName: listName, ownerId: linkOwnerId })} $variant="primary">
           Sign Up New Student
+        </ButtonLink>
+        <ButtonLink to={`${paths.importStudents.href()}${linkOwnerId === null ? '' : `?${OWNER_QUERY}=${linkOwnerId}`}`} $variant="secondary">
+          Import students
         </ButtonLink>
         <ExportButton table="studentsList" userName={listName} ownerId={ownerId ?? undefined} query={controls.query} disabled={rows.length === 0} />
       </Toolbar>

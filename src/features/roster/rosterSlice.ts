@@ -16,7 +16,7 @@ export type RosterPage = 'studentsList' | 'franchiseOwners' | 'allStudents' | 's
 
 export interface SignUpStudentFlow {
   status: 'idle' | 'loading' | 'succeeded' | 'failed';
-  /** 'already_exists' when the backend said the parent e-mail has an account. */
+  /** 'already_exists' when the backend said this child (parent e-mail and names) has an account. */
   rejection: 'already_exists' | null;
   error: ApiError | null;
 }
