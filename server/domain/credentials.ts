@@ -9,10 +9,10 @@
  * PENDING_PASSWORD_DAYS. So whoever knows an address can no longer lock its owner out.
  */
 import { createHash } from 'node:crypto';
-import type { StudentCredentials, StudentPasswordReset } from '../../contract';
+import { SEVERAL_ACCOUNTS_CODE, SEVERAL_ACCOUNTS_MESSAGE, type StudentCredentials, type StudentPasswordReset } from '../../contract';
 import * as q from '../db/queries';
 import type { UserRow } from '../db/schema';
-import { ApiError, invalidParams, notAllowed } from '../errors';
+import { ApiError, invalidParams, notAllowed, studentErased } from '../errors';
 import { passwordResetMailFor, studentSignInMail } from '../mail/templates';
 import { recordAudit } from './audit';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
@@ -52,11 +52,7 @@ export async function findLoginAccounts(ctx: DomainContext, login: string): Prom
 }
 
 export function severalAccountsForEmail(): ApiError {
-  return new ApiError(
-    403,
-    '[jwt_auth] several_accounts',
-    "<strong>Error:</strong> Several children's accounts use this email address. Sign in with the child's username instead: you will find it in the sign-in email.",
-  );
+  return new ApiError(403, SEVERAL_ACCOUNTS_CODE, `<strong>Error:</strong> ${SEVERAL_ACCOUNTS_MESSAGE}`);
 }
 
 /**
@@ -129,6 +125,13 @@ async function manageableStudent(ctx: DomainContext, actor: Actor, studentId: nu
   return student;
 }
 
+/** A student whose sign-in may change: not one whose data was erased. */
+async function changeableStudent(ctx: DomainContext, actor: Actor, studentId: number): Promise<UserRow> {
+  const student = await manageableStudent(ctx, actor, studentId);
+  if ((await q.findStudent(ctx.db.kysely, studentId))?.erased_at) throw studentErased();
+  return student;
+}
+
 export async function studentCredentials(ctx: DomainContext, actor: Actor, studentId: number): Promise<StudentCredentials> {
   const student = await manageableStudent(ctx, actor, studentId);
   return { loginName: student.username, lastSignInAt: student.last_sign_in_at };
@@ -136,7 +139,7 @@ export async function studentCredentials(ctx: DomainContext, actor: Actor, stude
 
 /** A new password at once (the owner tells the child); the only time it is told is this answer. */
 export async function resetStudentPassword(ctx: DomainContext, actor: Actor, studentId: number): Promise<StudentPasswordReset> {
-  const student = await manageableStudent(ctx, actor, studentId);
+  const student = await changeableStudent(ctx, actor, studentId);
   const password = generatePassword();
   const hash = await ctx.hasher.hash(password);
   const now = ctx.clock();
@@ -149,7 +152,7 @@ export async function resetStudentPassword(ctx: DomainContext, actor: Actor, stu
 
 /** The sign-in details mailed to the parent again, with a new pending password (the old one is only stored hashed). */
 export async function sendStudentSignInMail(ctx: DomainContext, actor: Actor, studentId: number): Promise<void> {
-  const student = await manageableStudent(ctx, actor, studentId);
+  const student = await changeableStudent(ctx, actor, studentId);
   const record = await q.findStudent(ctx.db.kysely, student.id);
   const password = generatePassword();
   const hash = await ctx.hasher.hash(password);

@@ -7,9 +7,10 @@
 import type { AuditEntry, AuditPage, RosterStudent } from '../../contract';
 import * as q from '../db/queries';
 import type { StudentRow, UserRow } from '../db/schema';
-import { ApiError, invalidParams, notAllowed } from '../errors';
+import { ApiError, invalidParams, notAllowed, studentErased } from '../errors';
 import { changedFields, recordAudit } from './audit';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
+import { childExists, childKey, lockFamilies } from './families';
 import { toWireStudent } from './students';
 import { alreadyExists } from './users';
 
@@ -55,7 +56,9 @@ export async function getStudent(ctx: DomainContext, actor: Actor, id: number): 
 async function changeStudent(ctx: DomainContext, actor: Actor, id: number, change: (trx: q.Executor, found: OwnStudent, now: Date) => Promise<void>): Promise<RosterStudent> {
   const now = ctx.clock();
   return q.inTransaction(ctx.db, async (trx) => {
-    await change(trx, await ownStudent(trx, actor, id), now);
+    const found = await ownStudent(trx, actor, id);
+    if (found.student.erased_at !== null) throw studentErased();
+    await change(trx, found, now);
     return toRosterStudent(await ownStudent(trx, actor, id));
   });
 }
@@ -82,9 +85,19 @@ export function editStudent(ctx: DomainContext, actor: Actor, id: number, edit: 
       account.last_name = after.student_last_name ?? student.student_last_name;
       account.display_name = `${account.first_name} ${account.last_name}`;
     }
+    if (after.parent_email !== undefined || after.student_first_name !== undefined || after.student_last_name !== undefined) {
+      // The sign-up's duplicate rule (families): the same parent e-mail and names are the same child.
+      const email = after.parent_email ?? student.parent_email;
+      const first = after.student_first_name ?? student.student_first_name;
+      const last = after.student_last_name ?? student.student_last_name;
+      await lockFamilies(trx, ctx.db.dialect, [email]);
+      const sameChild = childKey(email, first, last) === childKey(student.parent_email, student.student_first_name, student.student_last_name);
+      if (!sameChild && (await childExists(trx, email, first, last))) throw new ApiError(409, 'already_exists', 'This student already has an account with this parent email.');
+    }
     if (after.parent_email !== undefined && after.parent_email !== user.email) {
-      const holder = await q.findUserByEmail(trx, after.parent_email);
-      if (holder && holder.id !== id) throw alreadyExists('email');
+      // A family's children share the parent's e-mail; any other account keeps its own.
+      const holders = await q.findUsersByEmail(trx, after.parent_email, 20);
+      if (holders.some((holder) => holder.id !== id && holder.role !== 'student')) throw alreadyExists('email');
       account.email = after.parent_email;
     }
     await q.updateStudent(trx, id, after);

@@ -4,11 +4,11 @@
  * and an ended student signed out everywhere at once.
  */
 import type { AuditPage, RosterStudent, WireStudent } from '../../contract';
-import { ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, ROSTER_PATHS } from '../../contract';
+import { ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, CREDENTIAL_PATHS, PRIVACY_PATHS, ROSTER_PATHS } from '../../contract';
 import { buildApp } from '../app';
 import { createPasswordHasher } from '../domain/passwords';
 import { createOutboxMailer } from '../mail/mailer';
-import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, userIds, type TestServer } from './harness';
+import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, newStudentBody, startTestServer, userIds, type TestServer } from './harness';
 
 const KEY = { AUTH_KEY: TEST_AUTH_KEY };
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -85,6 +85,32 @@ describeEachDb('editing and ending students', (dialect) => {
     expectWpError(await patch(ids.mia, { ParentEmail: DEMO.dana.email, Phone: '03-1234567' }), 409, 'already_exists');
     expect(await s.snapshot()).toBe(before);
     expect(await auditCount()).toBe(count);
+  });
+
+  test("families: a child may take a sibling's parent e-mail, but not become the sibling (same e-mail and names)", async () => {
+    const sign = (tag: string, first: string) =>
+      s.post(PATHS.createStudent, newStudentBody(tag, { ParentEmail: 'family.edit@example.test', StudentFirstName: first, StudentLastName: 'Family' }), { token: tokens.dana });
+    expect((await sign('family-a', 'Ava')).body).toBe('email_sent');
+    const other = newStudentBody('family-b', { StudentFirstName: 'Ben', StudentLastName: 'Family' });
+    expect((await s.post(PATHS.createStudent, other, { token: tokens.dana })).body).toBe('email_sent');
+    const ben = await s.db.kysely.selectFrom('students').select('user_id').where('parent_email', '=', String(other.ParentEmail).toLowerCase()).executeTakeFirstOrThrow();
+    expect((await patch(ben.user_id, { ParentEmail: 'family.edit@example.test' })).status).toBe(200);
+    const before = await s.snapshot();
+    expectWpError(await patch(ben.user_id, { StudentFirstName: 'ava' }), 409, 'already_exists');
+    expect(await s.snapshot()).toBe(before);
+  });
+
+  test("an erased child's record cannot be changed: a clear 409 and nothing stored", async () => {
+    const body = newStudentBody('erased-edit');
+    expect((await s.post(PATHS.createStudent, body, { token: tokens.dana })).body).toBe('email_sent');
+    const { user_id: id } = await s.db.kysely.selectFrom('students').select('user_id').where('parent_email', '=', String(body.ParentEmail).toLowerCase()).executeTakeFirstOrThrow();
+    expect((await s.request('DELETE', PRIVACY_PATHS.studentErase(id), { confirm: true }, { token: tokens.dana })).status).toBe(200);
+    const before = await s.snapshot();
+    expectWpError(await patch(id, { Phone: '03-7654321' }), 409, 'student_erased');
+    expectWpError(await s.post(ROSTER_PATHS.studentEnd(id), undefined, { token: tokens.dana }), 409, 'student_erased');
+    expectWpError(await s.post(CREDENTIAL_PATHS.studentPassword(id), undefined, { token: tokens.dana }), 409, 'student_erased');
+    expectWpError(await s.post(CREDENTIAL_PATHS.studentSignInMail(id), undefined, { token: tokens.dana }), 409, 'student_erased');
+    expect(await s.snapshot()).toBe(before);
   });
 
   test('bad edits get a clear 400 and store nothing', async () => {

@@ -71,13 +71,17 @@ export async function anonymiseAccount(
       last_name: account.lastName,
       password_hash: account.passwordHash,
       password_changed_at: account.passwordChangedAt,
+      pending_password_hash: null,
+      pending_password_at: null,
+      last_sign_in_at: null,
     })
     .where('id', '=', userId)
     .execute();
 }
 
-/** Unlocks, wrong codes, user meta and terms acceptances of a user. */
+/** Unlocks, wrong codes, user meta, terms acceptances and known sign-in places of a user. */
 export async function deleteUserActivity(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('known_sign_in_places').where('user_id', '=', userId).execute();
   await db.deleteFrom('unlocks').where('user_id', '=', userId).execute();
   await db.deleteFrom('unlock_failures').where('user_id', '=', userId).execute();
   await db.deleteFrom('user_meta').where('user_id', '=', userId).execute();

@@ -7,7 +7,7 @@ import { NarrowCard, Studs } from '../../shared/ui/Card';
 import { controlProps, ErrorText, FormStack, TextField, verbatimInput } from '../../shared/ui/Field';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { selectLoginEnded, selectLoginStatus } from './authSelectors';
+import { selectLoginRefusal, selectLoginStatus } from './authSelectors';
 import { authActions } from './authSlice';
 import { loginMessages, validateLogin } from './loginRules';
 import { useAuthForm } from './useAuthForm';
@@ -33,7 +33,7 @@ export default function LoginPage() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectLoginStatus);
   const submitting = status === 'submitting';
-  const ended = useAppSelector(selectLoginEnded);
+  const refusal = useAppSelector(selectLoginRefusal);
 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -86,7 +86,7 @@ export default function LoginPage() {
             </FormAlertInline>
           )}
         </div>
-        {(status === 'failed' || status === 'lackedRole') && problem === null && <ErrorText role="alert">{loginMessages[ended ? 'ended' : status]}</ErrorText>}
+        {(status === 'failed' || status === 'lackedRole') && problem === null && <ErrorText role="alert">{loginMessages[refusal ?? status]}</ErrorText>}
         <Button $variant="brand" type="submit" disabled={submitting}>
           {submitting ? 'Signing in…' : 'Sign in'}
         </Button>

@@ -1,4 +1,4 @@
-import { ACCOUNT_ENDED_CODE } from '../../../contract/signInStatus';
+import { ACCOUNT_ENDED_CODE, SEVERAL_ACCOUNTS_CODE } from '../../../contract/signInStatus';
 import type { AuthFlowState } from './authSlice';
 
 interface WithAuthFlow {
@@ -8,5 +8,11 @@ interface WithAuthFlow {
 export const selectLoginStatus = (state: WithAuthFlow) => state.authFlow.login.status;
 export const selectResetStatus = (state: WithAuthFlow) => state.authFlow.reset.status;
 export const selectResetSuccessMessage = (state: WithAuthFlow) => state.authFlow.reset.message;
-/** The password was right, but the student's lessons have ended (their sign-in is disabled). */
-export const selectLoginEnded = (state: WithAuthFlow) => state.authFlow.login.error?.code === ACCOUNT_ENDED_CODE;
+/**
+ * Why a right password was still refused: the student's lessons have ended (sign-in disabled), or
+ * the e-mail is a family's that several children's accounts share (sign in with the username).
+ */
+export const selectLoginRefusal = (state: WithAuthFlow): 'ended' | 'sharedEmail' | null => {
+  const code = state.authFlow.login.error?.code;
+  return code === ACCOUNT_ENDED_CODE ? 'ended' : code === SEVERAL_ACCOUNTS_CODE ? 'sharedEmail' : null;
+};

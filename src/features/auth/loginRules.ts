@@ -1,5 +1,5 @@
 /** The login form's rules and messages (portal-spec.md sections 5 and 8). */
-import { ACCOUNT_ENDED_MESSAGE } from '../../../contract/signInStatus';
+import { ACCOUNT_ENDED_MESSAGE, SEVERAL_ACCOUNTS_MESSAGE } from '../../../contract/signInStatus';
 
 /** Login validation, checked in order (portal-spec.md section 5). */
 export const loginMessages = {
@@ -10,6 +10,8 @@ export const loginMessages = {
   failed: 'Wrong username or password',
   /** A student whose lessons were ended (issue 16). */
   ended: ACCOUNT_ENDED_MESSAGE,
+  /** An e-mail a family's children share (issue 16). */
+  sharedEmail: SEVERAL_ACCOUNTS_MESSAGE,
   /** The password was right, but neither the login answer nor users/me named a portal role. */
   lackedRole:
     "This site did not say whether you are an administrator, a franchise owner or a student. Please ask its administrator to check your account.",
