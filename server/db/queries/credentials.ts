@@ -1,4 +1,3 @@
-import type { UserRow } from '../schema';
 import type { Executor } from './executor';
 
 /** A new password that waits until it is first used; the current one keeps working until then. */
