@@ -31,6 +31,9 @@ export const routeBudgets: RouteBudget[] = [
   signedIn('/admin/Franchise_Owners_List', 'page-franchise-owners'),
   signedIn('/admin/all_students_list', 'page-all-students'),
   signedIn('/admin/sign_up_new_franchise', 'page-sign-up-franchise'),
+  // A student's page and the audit log share one chunk (issue 16); the bulk import has its own.
+  signedIn('/students/:id', 'page-student'),
+  signedIn('/students/import', 'page-student-import'),
   content('/building_instructions', 'page-building-instructions'),
   content('/lesson_plans', 'page-lesson-plans'),
   content('/select-model', 'page-select-model'),

@@ -6,7 +6,7 @@
  *      out; a student signs in, opens Play Machines 1 and unlocks Catapult with its code);
  *   2. the log is downloaded with the QA panel's 'Download action log' (file-saver; Playwright's
  *      download event);
- *   3. it is replayed headless in this process with replayLog and the real rootReducer, and with
+ *   3. it is replayed headless in this process with replayLog and the real reducers (src/app/replayReducer.ts), and with
  *      `npm run replay -- log.json --expect expected.json`;
  *   4. the replay ends in the live store's final state, which the log carries as `finalState`
  *      (taken at download, redacted like the rest of the log): equal once the replayed state is
@@ -23,7 +23,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { sanitizeState } from '../src/app/devToolsSanitizers';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from '../src/app/persist';
-import { rootReducer } from '../src/app/rootReducer';
+import { replayReducer } from '../src/app/replayReducer';
+import type { RootState } from '../src/app/rootReducer';
 import { ACTION_LOG_FORMAT, ACTION_LOG_FORMAT_VERSION, type ActionLog } from '../src/qa/logFormat';
 import { replayLog } from '../src/qa/replay';
 import { DEMO_USERS, journeyFile, logOut, ROOT, screenshot, signIn } from './support';
@@ -92,12 +93,12 @@ describe('QA action log in the browser', () => {
 
     // The live store's final state, as the log carries it.
     expect(log.finalState).toBeDefined();
-    const live = log.finalState as ReturnType<typeof rootReducer>;
+    const live = log.finalState as RootState;
     expect(live.session).toMatchObject({ userName: 'Mia Levi', userRole: 'student', token: '[redacted]', unlockedModels: { Catapult: true } });
     expect(live.session.unlockedLessonIds).toContain(131);
 
     // Headless replay in this process, through the real root reducer.
-    const result = replayLog(JSON.parse(text) as unknown, rootReducer, replayOptions);
+    const result = replayLog(JSON.parse(text) as unknown, replayReducer, replayOptions);
     expect(result.warnings).toEqual([]);
     expect(asJson(sanitizeState(result.finalState))).toEqual(live);
     // The journey is in it: the sort, the log-out, the unlock.
@@ -164,7 +165,7 @@ describe('QA action log in the browser', () => {
     const file = path.join(workDir, 'older-session.json');
     writeFileSync(file, JSON.stringify(olderLog()));
     // Headless, the same log migrates to this portal's session.
-    const headless = replayLog(olderLog(), rootReducer, replayOptions);
+    const headless = replayLog(olderLog(), replayReducer, replayOptions);
     expect(headless.finalState.session).toMatchObject({ userId: 12, unlockedLessonIds: [131], unlockedModels: { Catapult: true }, kitContentsOpened: false, email: 'mia@demo.portal.test', valid: true });
 
     await page.goto(`${journey.portal.baseUrl}/`);

@@ -120,7 +120,8 @@ describe("a child's data", () => {
     // The lists: the same number of students, none with the child's name or the parent's contacts.
     await page.goto(`${base}/students_list/Dana%20Cohen`);
     await page.getByRole('table').waitFor();
-    await page.getByRole('cell', { name: 'Erased', exact: true }).first().waitFor();
+    // The first name links to the student's page, named by the full name.
+    await page.getByRole('link', { name: 'Erased student', exact: true }).first().waitFor();
     const rowsAfter = await tableRows(page);
     expect(rowsAfter).toHaveLength(rowsBefore.length);
     const shown = rowsAfter.map((row) => row.join(' | ')).join('\n');

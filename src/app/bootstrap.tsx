@@ -6,7 +6,6 @@ import type { Navigator } from '../shared/sagaServices';
 import { syncSessionAcrossTabs } from './crossTabSession';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from './persist';
-import { rootReducer } from './rootReducer';
 import { readRuntimeConfig } from './runtimeConfig';
 import { createAppStore, type AppStore } from './store';
 
@@ -44,7 +43,7 @@ export async function startApp(container: HTMLElement) {
     persistVersion: SESSION_PERSIST_VERSION,
     persistKey: SESSION_PERSIST_KEY,
     migrations: sessionMigrations,
-    reducer: rootReducer,
+    loadReducer: async () => (await import(/* webpackChunkName: "qa-panel" */ './replayReducer')).replayReducer,
   });
 
   const created = createAppStore({

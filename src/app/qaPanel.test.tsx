@@ -14,7 +14,7 @@ import { createQaTools } from '../qa/qaTools';
 import { AppProviders } from './AppProviders';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from './persist';
-import { rootReducer } from './rootReducer';
+import { replayReducer } from './replayReducer';
 import { routes } from './routes';
 import { createAppStore } from './store';
 
@@ -28,7 +28,7 @@ function renderWithQa(options: { config?: Partial<PortalRuntimeConfig>; session?
   const qa = createQaTools({
     redactAction: sanitizeAction,
     redactState: sanitizeState,
-    reducer: rootReducer,
+    loadReducer: async () => replayReducer,
     persistVersion: SESSION_PERSIST_VERSION,
     persistKey: SESSION_PERSIST_KEY,
     migrations: sessionMigrations,

@@ -13,14 +13,15 @@ import { replayLog } from '../qa/replay';
 import packageJson from '../../package.json';
 import { REDACTED, sanitizeAction, sanitizeState } from './devToolsSanitizers';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from './persist';
-import { rootReducer, type RootState } from './rootReducer';
+import { replayReducer } from './replayReducer';
+import type { RootState } from './rootReducer';
 import { createAppStore } from './store';
 
 const replayOptions = { persistVersion: SESSION_PERSIST_VERSION, migrations: sessionMigrations, persistKey: SESSION_PERSIST_KEY };
 
 /** The real store and root saga with the QA tools wired as in bootstrap.tsx. */
 function startRecordedStore(stored?: Parameters<typeof persistedValue>[0]) {
-  const qa = createQaTools({ redactAction: sanitizeAction, redactState: sanitizeState, reducer: rootReducer, ...replayOptions });
+  const qa = createQaTools({ redactAction: sanitizeAction, redactState: sanitizeState, loadReducer: async () => replayReducer, ...replayOptions });
   const storage = createMemoryStorage(stored ? { [`persist:${SESSION_PERSIST_KEY}`]: persistedValue(stored, SESSION_PERSIST_VERSION) } : {});
   const created = createAppStore({
     api: createFakeApi(),
@@ -67,7 +68,7 @@ describe('action log replay of a real session', () => {
     store.dispatch(sessionActions.kitContentsOpened());
 
     const log = qa.recorder.exportLog();
-    const result = replayLog(downloaded(log), rootReducer, replayOptions);
+    const result = replayLog(downloaded(log), replayReducer, replayOptions);
     expect(comparable(result.finalState)).toEqual(comparable(store.getState()));
     expect(result.finalState.session).toMatchObject({ token: REDACTED, userRole: 'administrator', unlockedLessonIds: [42], kitContentsOpened: true, unlockedModels: { Catapult: true } });
     expect(log.actions.map((entry) => entry.action.type)).toEqual(
@@ -82,7 +83,7 @@ describe('action log replay of a real session', () => {
     store.dispatch(sessionActions.kitContentsOpened());
     store.dispatch(sessionActions.loggedOut());
 
-    const result = replayLog(downloaded(qa.recorder.exportLog()), rootReducer, replayOptions);
+    const result = replayLog(downloaded(qa.recorder.exportLog()), replayReducer, replayOptions);
     expect(comparable(result.finalState)).toEqual(comparable(store.getState()));
     const afterValidation = result.states.find((state) => state.session.valid);
     expect(afterValidation?.session).toMatchObject({ userName: 'Dana Cohen', userRole: 'franchise_owner', token: REDACTED });
@@ -125,17 +126,17 @@ describe('action logs from other portal versions', () => {
       },
       actions: [{ time: '2026-01-01T00:00:30.000Z', action: sessionActions.modelUnlocked({ lessonId: 14, modelName: 'Crane' }) }],
     });
-    const result = replayLog(old, rootReducer, replayOptions);
+    const result = replayLog(old, replayReducer, replayOptions);
     expect(result.states[0]!.session).toMatchObject({ token: REDACTED, userId: 1, userRole: 'administrator', unlockedLessonIds: [12, 13], unlockedModels: { Catapult: true } });
     expect(result.finalState.session).toMatchObject({ unlockedLessonIds: [12, 13, 14], unlockedModels: { Catapult: true, Crane: true } });
     expect(result.warnings).toContain(`The session was migrated from version 0 to ${SESSION_PERSIST_VERSION}; the actions replay as recorded.`);
   });
 
   it('refuses a log of an unknown future format or session version with a clear message', () => {
-    expect(() => replayLog(base({ formatVersion: 3 }), rootReducer, replayOptions)).toThrow(
+    expect(() => replayLog(base({ formatVersion: 3 }), replayReducer, replayOptions)).toThrow(
       'This action log was recorded by a newer version of the portal (format 3); this replay understands format 1.',
     );
-    expect(() => replayLog(base({ persistVersion: SESSION_PERSIST_VERSION + 1, appVersion: '2.0.0' }), rootReducer, replayOptions)).toThrow(
+    expect(() => replayLog(base({ persistVersion: SESSION_PERSIST_VERSION + 1, appVersion: '2.0.0' }), replayReducer, replayOptions)).toThrow(
       `This action log was recorded by a newer version of the portal (2.0.0, session version ${SESSION_PERSIST_VERSION + 1}); this replay understands session versions up to ${SESSION_PERSIST_VERSION}.`,
     );
   });

@@ -2,10 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { runReplayCli } from '../qa/replayCli';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from './persist';
-import { rootReducer } from './rootReducer';
+import { replayReducer } from './replayReducer';
 
 process.exitCode = runReplayCli(process.argv.slice(2), {
-  reducer: rootReducer,
+  reducer: replayReducer,
   persistVersion: SESSION_PERSIST_VERSION,
   migrations: sessionMigrations,
   persistKey: SESSION_PERSIST_KEY,

@@ -4,8 +4,8 @@ import type { ReplayOptions, ReplayReducer, ReplayResult } from './replay';
 import { createReplayGate, type ReplayGate } from './stateReplacement';
 
 export interface QaToolsOptions<S> extends Omit<RecorderOptions, 'persistVersion'>, ReplayOptions {
-  /** The unpersisted root reducer: a replay computes each step's state with it. */
-  reducer: ReplayReducer<S>;
+  /** The replay's reducer (src/app/replayReducer.ts), loaded with the first replay: a replay computes each step's state with it. */
+  loadReducer: () => Promise<ReplayReducer<S>>;
 }
 
 /** What the composition root hands the QA panel. */
@@ -32,8 +32,8 @@ export function createQaTools<S>(options: QaToolsOptions<S>): QaTools {
     gate,
     middleware: [gate.middleware, recorder.middleware],
     replay: async (input) => {
-      const { replayLog } = await import(/* webpackChunkName: "qa-panel" */ './replay');
-      return replayLog(input, options.reducer, replayOptions);
+      const [{ replayLog }, reducer] = await Promise.all([import(/* webpackChunkName: "qa-panel" */ './replay'), options.loadReducer()]);
+      return replayLog(input, reducer, replayOptions);
     },
     attach: (next) => {
       live = next;

@@ -2,8 +2,12 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { ActionLogError, type ActionLog, type JsonObject } from './logFormat';
 import { readActionLog, REHYDRATE_TYPE, type ReadLogOptions } from './readLog';
 
-/** The unpersisted root reducer (src/app/rootReducer.ts), or any reducer of a plain object state. */
-export type ReplayReducer<S> = (state: S | undefined, action: UnknownAction) => S;
+/**
+ * The unpersisted root reducer (src/app/replayReducer.ts), or any reducer of a plain object state.
+ * `keepsLaterSlices`: it also takes the slices of features that join the store later, when the
+ * state it is given has them (a plain combineReducers would drop them with a warning).
+ */
+export type ReplayReducer<S> = ((state: S | undefined, action: UnknownAction) => S) & { keepsLaterSlices?: boolean };
 
 export type ReplayOptions = ReadLogOptions;
 
@@ -26,6 +30,12 @@ function startingState<S>(log: ActionLog, reducer: ReplayReducer<S>): S {
   const initial = reducer(undefined, { type: '@@qa/INIT' }) as JsonObject;
   const start: JsonObject = {};
   for (const key of Object.keys(initial)) start[key] = key in log.startState ? log.startState[key] : initial[key];
+  // A slice that joins the store later (a lazily loaded feature) is kept when the reducer knows it.
+  const extra = Object.keys(log.startState).filter((key) => !(key in initial));
+  if (extra.length > 0 && reducer.keepsLaterSlices) {
+    const probed = reducer({ ...start, ...Object.fromEntries(extra.map((key) => [key, log.startState[key]])) } as S, { type: '@@qa/INIT' }) as JsonObject;
+    for (const key of extra) if (key in probed) start[key] = log.startState[key];
+  }
   return start as S;
 }
 
