@@ -89,7 +89,7 @@ function RecordFacts({ record, ownerName }: { record: RosterStudent; ownerName: 
   );
 }
 
-export default function DetailsSection({ student }: StudentPageSectionProps) {
+export default function DetailsSection({ student, erased }: StudentPageSectionProps) {
   useLazyFeature(rosterEditFeature);
   const dispatch = useAppDispatch();
   const details = useAppSelector((state) => selectStudentDetails(state, student.id));
@@ -132,7 +132,8 @@ export default function DetailsSection({ student }: StudentPageSectionProps) {
       {mode === 'reactivate' && <ReactivateForm record={record} onClose={close} />}
       {mode === 'move' && <MoveForm record={record} onClose={close} />}
       <div aria-live="polite">{lastDone && <Message $tone="success">{lastDone}</Message>}</div>
-      {(mode === 'view' || mode === 'end') && (
+      {erased && isAdmin && <Link to={`${paths.auditLog.href()}?student=${student.id}`}>History</Link>}
+      {!erased && (mode === 'view' || mode === 'end') && (
         <Toolbar>
           <Button type="button" onClick={() => setMode('edit')}>
             Edit

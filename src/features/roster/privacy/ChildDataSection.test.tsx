@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { saveAs } from 'file-saver';
 import type { StudentDataExport } from '../../../../contract/privacy';
 import { requestOverFetch } from '../../../../test/fakeApi';
@@ -89,11 +89,20 @@ describe("The child's data (student's page)", () => {
         erased = true;
         return { status: 200, body: { userId: 11, erasedAt: '2026-11-23T10:00:00.000Z', alreadyErased: false } };
       }
+      // The page's other sections, as the server answers them before and after the erasure.
+      const names = erased ? { first: 'Erased', last: 'student', parent: '', email: '', phone: '', login: 'erased-11' } : { first: 'noa', last: 'Levi', parent: 'Ruth Levi', email: 'noa.levi@parents.test', phone: '+972 50 000 0000', login: 'noalevi' };
+      if (url.endsWith('/students/11/credentials')) return { status: 200, body: { loginName: names.login, lastSignInAt: null } };
+      if (url.endsWith('/students/11')) {
+        const record = { user_id: '11', teacher_id: '2', student_first_name: names.first, student_last_name: names.last, parent_name: names.parent, parent_email: names.email, phone: names.phone, program: 'Robotics 2', lessons_start_date: '2024-10-15', lessons_end_date: '2025-01-31', number_of_lessons: '12' };
+        return { status: 200, body: { ...record, loginName: names.login, status: 'active', endedAt: null, signInDisabled: false } };
+      }
       return { status: 404, body: { code: 'rest_no_route', message: 'No route', data: { status: 404 } } };
     });
     const erasedNoa = (s: Student) => (s.id === 11 && erased ? { ...s, firstName: 'Erased', lastName: 'student', parentName: '', parentEmail: '', phone: '' } : s);
     openNoa(() => allStudents.map(erasedNoa));
     const data = await section();
+    // Before: the record can be changed.
+    for (const action of ['Edit', 'End lessons', 'Reset password']) expect(await screen.findByRole('button', { name: action })).toBeInTheDocument();
     fireEvent.click(data.getByRole('button', { name: "Erase this child's data" }));
     const dialog = within(screen.getByRole('dialog', { name: "Erase noa Levi's data?" }));
     expect(dialog.getByText('This cannot be undone.')).toBeInTheDocument();
@@ -112,6 +121,11 @@ describe("The child's data (student's page)", () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Erased student' })).toBeInTheDocument();
     expect(screen.queryByText(/Ruth Levi/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: "Erase this child's data" })).not.toBeInTheDocument();
+    // Nothing about an erased child can change: the other sections offer no action any more.
+    // Details and Sign-in both loaded again: both show the placeholder login name.
+    await waitFor(() => expect(screen.getAllByText('erased-11')).toHaveLength(2));
+    for (const action of ['Edit', 'End lessons', 'Reset password', 'Send sign-in mail to the parent']) expect(screen.queryByRole('button', { name: action })).not.toBeInTheDocument();
+    expect(screen.queryByText('noalevi')).not.toBeInTheDocument();
   });
 
   it('cancelling (or Escape) erases nothing', async () => {

@@ -2,6 +2,7 @@
  * /students/{id}: one student, for their franchise owner and administrators. The record comes from
  * the roster the list pages load; the page is a frame for the sections features add.
  */
+import { ERASED_STUDENT_FIRST_NAME, ERASED_STUDENT_LAST_NAME } from '../../../../contract/privacy';
 import { useCallback, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
@@ -56,6 +57,7 @@ export default function StudentPage() {
   }
 
   const name = `${student.firstName} ${student.lastName}`.trim();
+  const erased = student.firstName === ERASED_STUDENT_FIRST_NAME && student.lastName === ERASED_STUDENT_LAST_NAME && student.parentEmail === '';
   return (
     <Page aria-labelledby="student-title">
       <Title id="student-title">{name}</Title>
@@ -66,7 +68,8 @@ export default function StudentPage() {
       {studentPageSections.map(({ id: sectionId, title, Component }) => (
         <Section key={sectionId} id={sectionId} aria-labelledby={`${sectionId}-title`}>
           <SectionTitle id={`${sectionId}-title`}>{title}</SectionTitle>
-          <Component student={student} />
+          {/* Erasing remounts every section, so each loads what the server now holds. */}
+          <Component key={String(erased)} student={student} erased={erased} />
         </Section>
       ))}
     </Page>

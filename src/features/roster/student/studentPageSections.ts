@@ -10,6 +10,8 @@ import ChildDataSection from '../privacy/ChildDataSection';
 
 export interface StudentPageSectionProps {
   student: Student;
+  /** The child's data was erased: the record shows the placeholders, and nothing may change any more. */
+  erased: boolean;
 }
 
 export interface StudentPageSection {

@@ -59,7 +59,7 @@ function lastSignIn(iso: string | null): string {
 let requests = 0;
 const newRequestId = () => `reset-${Date.now()}-${(requests += 1)}`;
 
-export default function StudentSignInSection({ student }: StudentPageSectionProps) {
+export default function StudentSignInSection({ student, erased }: StudentPageSectionProps) {
   useLazyFeature(studentSignInFeature);
   const dispatch = useAppDispatch();
   const signIn = useAppSelector((state) => selectStudentSignIn(state, student.id));
@@ -150,7 +150,7 @@ export default function StudentSignInSection({ student }: StudentPageSectionProp
             </Button>
           </Row>
         </Message>
-      ) : (
+      ) : erased ? null : (
         <Row>
           <Button type="button" onClick={() => setConfirming(true)} disabled={resetting} aria-disabled={resetting}>
             {resetting ? 'Resetting…' : 'Reset password'}
