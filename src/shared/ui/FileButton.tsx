@@ -20,6 +20,10 @@ export const FileButton = styled.label`
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceAlt};
   }
+  &:has(input:disabled) {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
   &:focus-within {
     outline: 3px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;

@@ -27,6 +27,7 @@ import { keepImportFile } from './importFiles';
 import { ImportPreview } from './ImportPreview';
 import { studentImportFeature } from './studentImportFeature';
 import { selectStudentImport, studentImportActions } from './studentImportSlice';
+import { FileButton } from '../../../shared/ui/FileButton';
 
 const DropZone = styled.div<{ $over: boolean }>`
   border: 2px dashed ${({ theme, $over }) => ($over ? theme.colors.accent : theme.colors.border)};
@@ -168,9 +169,10 @@ export default function StudentImportPage() {
           onDragLeave={() => setDragOver(false)}
           onDrop={onDrop}
         >
-          <label htmlFor="import-file">Choose the spreadsheet (or drop it here)</label>
-          <br />
-          <input id="import-file" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={onFile} disabled={busy || ownerMissing} />
+          <FileButton>
+            Choose the spreadsheet (or drop it here)
+            <input type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={onFile} disabled={busy || ownerMissing} />
+          </FileButton>
           {ownerMissing && <p>Choose the franchise owner first.</p>}
         </DropZone>
         {phase === 'uploading' && (
