@@ -10,6 +10,7 @@ import { FittedImage, Tile } from '../../../shared/ui/Layout';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 import { ModelCode } from './ModelCode';
+import { ClassUnlockButton } from '../classroom/ClassUnlockButton';
 
 const shake = keyframes`
   0%, 100% { transform: translateX(0); }
@@ -139,6 +140,7 @@ export function ModelCard({ card, instructionsPath, position }: { card: ModelCar
       </Picture>
       <Footer>
         {code && <ModelCode code={code} />}
+        {code && <ClassUnlockButton lesson={lesson} />}
         {access === 'open' ? (
           <ButtonLink ref={linkRef} to={instructionsPath} aria-label={`Building instructions: ${lesson.title}`}>
             Building instructions

@@ -1,0 +1,150 @@
+/**
+ * A franchise owner opens a model for her class in one go: all her students, or the ones she ticks
+ * (recorded as the same unlocks a typed code makes, so each child's gallery opens on any tablet).
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import type { Lesson } from '../../../api/types';
+import { selectAllStudents } from '../../../entities/students/studentsSelectors';
+import { selectUserId } from '../../../entities/session/sessionSelectors';
+import { failureMessage } from '../../../shared/failureMessage';
+import { useLazyFeature } from '../../../shared/lazyFeature';
+import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
+import { space } from '../../../shared/theme';
+import { Button } from '../../../shared/ui/Button';
+import { Message } from '../../../shared/ui/Message';
+import { Modal, ModalActions } from '../../../shared/ui/Modal';
+import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
+import { classroomFeature } from './classroomSaga';
+import { classroomActions, selectClassStudentsLoad, selectClassUnlock } from './classroomSlice';
+
+const Choices = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${space(2)};
+  label {
+    display: flex;
+    align-items: center;
+    gap: ${space(2)};
+    min-height: ${({ theme }) => theme.touchTarget}px;
+  }
+`;
+
+const StudentList = styled.ul`
+  list-style: none;
+  margin: ${space(2)} 0 0;
+  padding: 0 0 0 ${space(5)};
+  max-height: 16rem;
+  overflow: auto;
+`;
+
+const byName = (a: { firstName: string; lastName: string }, b: { firstName: string; lastName: string }) =>
+  `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`, undefined, { sensitivity: 'base' });
+
+export default function ClassUnlockDialog({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {
+  useLazyFeature(classroomFeature);
+  const dispatch = useAppDispatch();
+  const ownerId = useAppSelector(selectUserId);
+  const all = useAppSelector(selectAllStudents);
+  const load = useAppSelector(selectClassStudentsLoad);
+  const flow = useAppSelector((state) => selectClassUnlock(state, lesson.id));
+  const students = useMemo(() => all.filter((s) => s.teacherId === ownerId).sort(byName), [all, ownerId]);
+  const [mode, setMode] = useState<'all' | 'chosen'>('all');
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const name = useId();
+  useEffect(() => {
+    dispatch(classroomActions.studentsNeeded());
+    dispatch(classroomActions.unlockDismissed({ lessonId: lesson.id }));
+  }, [dispatch, lesson.id]);
+
+  const busy = flow.status === 'working';
+  const close = () => {
+    dispatch(classroomActions.unlockDismissed({ lessonId: lesson.id }));
+    onClose();
+  };
+  const toggle = (id: number) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const canSend = !busy && students.length > 0 && (mode === 'all' || chosen.size > 0);
+  const result = flow.result;
+
+  return (
+    <Modal title={`Unlock ${lesson.title} for your students`} busy={busy} onClose={close}>
+      {result ? (
+        <Message $tone="success" role="status">
+          <p>
+            {lesson.title} is open for {result.students} {result.students === 1 ? 'student' : 'students'}
+            {result.students - result.newlyUnlocked > 0 ? ` (${result.students - result.newlyUnlocked} had it open already)` : ''}. They find it open on any tablet.
+          </p>
+        </Message>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (canSend) dispatch(classroomActions.unlockRequested({ lessonId: lesson.id, students: mode === 'all' ? 'all' : [...chosen] }));
+          }}
+        >
+          <p>The children will not need the code for this model.</p>
+          {students.length === 0 && (load.status === 'loading' || load.status === 'idle') && <p role="status">Loading your students…</p>}
+          {students.length === 0 && load.status === 'ready' && <p>You have no students yet.</p>}
+          {load.status === 'failed' && (
+            <Message $tone="error" role="alert">
+              <p>Your students could not be loaded. {failureMessage(load.error)}</p>
+            </Message>
+          )}
+          {students.length > 0 && (
+            <Choices>
+              <VisuallyHidden as="legend">Who gets it</VisuallyHidden>
+              <label>
+                <input type="radio" name={name} checked={mode === 'all'} onChange={() => setMode('all')} />
+                All my students ({students.length})
+              </label>
+              <label>
+                <input type="radio" name={name} checked={mode === 'chosen'} onChange={() => setMode('chosen')} />
+                Only the students I choose
+              </label>
+              {mode === 'chosen' && (
+                <StudentList aria-label="Students">
+                  {students.map((student) => (
+                    <li key={student.id}>
+                      <label>
+                        <input type="checkbox" checked={chosen.has(student.id)} onChange={() => toggle(student.id)} />
+                        {student.firstName} {student.lastName}
+                      </label>
+                    </li>
+                  ))}
+                </StudentList>
+              )}
+            </Choices>
+          )}
+          {flow.status === 'failed' && (
+            <Message $tone="error" role="alert">
+              <p>Nothing was unlocked. {failureMessage(flow.error)}</p>
+            </Message>
+          )}
+          <ModalActions>
+            <Button type="button" $variant="secondary" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!canSend}>
+              {busy ? 'Unlocking…' : mode === 'all' ? 'Unlock for all' : `Unlock for ${chosen.size} chosen`}
+            </Button>
+          </ModalActions>
+        </form>
+      )}
+      {result && (
+        <ModalActions>
+          <Button type="button" onClick={close}>
+            Done
+          </Button>
+        </ModalActions>
+      )}
+    </Modal>
+  );
+}

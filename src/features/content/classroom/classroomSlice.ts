@@ -1,0 +1,56 @@
+/** The classroom's flows on the content pages (issue 17): unlocking a model for an owner's students. Plain JSON only. */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ClassUnlockResult } from '../../../../contract/classroom';
+import type { ApiError } from '../../../api/types';
+
+export interface ClassUnlockFlow {
+  status: 'idle' | 'working' | 'done' | 'failed';
+  error: ApiError | null;
+  result: ClassUnlockResult | null;
+}
+
+export interface ClassroomState {
+  /** By lesson (model) id. */
+  unlocks: Record<number, ClassUnlockFlow>;
+  /** The owner's students (the students entity), loaded when a classroom dialog opens. */
+  students: { status: 'idle' | 'loading' | 'ready' | 'failed'; error: ApiError | null };
+}
+
+export const initialClassroomState: ClassroomState = { unlocks: {}, students: { status: 'idle', error: null } };
+const idle: ClassUnlockFlow = { status: 'idle', error: null, result: null };
+
+const classroomSlice = createSlice({
+  name: 'classroom',
+  initialState: initialClassroomState,
+  reducers: {
+    studentsNeeded: (state) => {
+      state.students = { status: 'loading', error: null };
+    },
+    studentsLoaded: (state) => {
+      state.students = { status: 'ready', error: null };
+    },
+    studentsFailed: (state, action: PayloadAction<ApiError>) => {
+      state.students = { status: 'failed', error: action.payload };
+    },
+    unlockRequested: (state, action: PayloadAction<{ lessonId: number; students: 'all' | number[] }>) => {
+      state.unlocks[action.payload.lessonId] = { status: 'working', error: null, result: null };
+    },
+    unlockSucceeded: (state, action: PayloadAction<ClassUnlockResult>) => {
+      state.unlocks[action.payload.lessonId] = { status: 'done', error: null, result: action.payload };
+    },
+    unlockFailed: (state, action: PayloadAction<{ lessonId: number; error: ApiError }>) => {
+      state.unlocks[action.payload.lessonId] = { status: 'failed', error: action.payload.error, result: null };
+    },
+    unlockDismissed: (state, action: PayloadAction<{ lessonId: number }>) => {
+      delete state.unlocks[action.payload.lessonId];
+    },
+  },
+});
+
+export const classroomActions = classroomSlice.actions;
+export const classroomReducer = classroomSlice.reducer;
+
+/** The store's state, with the classroom's part once it has joined. */
+type WithClassroom = object & { classroom?: ClassroomState };
+export const selectClassStudentsLoad = (state: WithClassroom) => state.classroom?.students ?? initialClassroomState.students;
+export const selectClassUnlock = (state: WithClassroom, lessonId: number): ClassUnlockFlow => state.classroom?.unlocks[lessonId] ?? idle;
