@@ -7,42 +7,12 @@ import styled from 'styled-components';
 import { space } from '../../../shared/theme';
 import { Button } from '../../../shared/ui/Button';
 import { Input } from '../../../shared/ui/Field';
+import { Modal, ModalActions } from '../../../shared/ui/Modal';
 
-const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 50;
-  display: grid;
-  place-items: center;
-  padding: ${space(4)};
-  background: ${({ theme }) => theme.colors.overlay};
-`;
-
-const Box = styled.div`
-  width: min(34rem, 100%);
-  max-height: calc(100vh - 2 * ${space(4)});
-  overflow: auto;
-  padding: ${space(5)};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  h2 {
-    margin: 0 0 ${space(3)};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-  label {
-    display: block;
-    margin: ${space(4)} 0 ${space(2)};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${space(3)};
-  margin-top: ${space(5)};
+const ConfirmLabel = styled.label`
+  display: block;
+  margin: ${space(4)} 0 ${space(2)};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
 `;
 
 export const DangerButton = styled(Button)`
@@ -61,7 +31,6 @@ export const sameName = (typed: string, name: string) => typed.trim().replace(/\
 export function EraseDialog({ name, busy, onCancel, onConfirm }: { name: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
   const [typed, setTyped] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  const titleId = useId();
   const inputId = useId();
   const matches = sameName(typed, name);
   useEffect(() => {
@@ -69,37 +38,34 @@ export function EraseDialog({ name, busy, onCancel, onConfirm }: { name: string;
   }, []);
 
   return (
-    <Backdrop onKeyDown={(event) => event.key === 'Escape' && !busy && onCancel()}>
-      <Box role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <h2 id={titleId}>Erase {name}&apos;s data?</h2>
-        <p>This will:</p>
-        <ul>
-          <li>replace the child&apos;s name with &ldquo;Erased student&rdquo; and remove the parent&apos;s name, e-mail and phone;</li>
-          <li>end the child&apos;s sign-in for good;</li>
-          <li>delete the lessons they unlocked, their settings, and the mails to the parent about them;</li>
-          <li>keep the student in your counts, without a name.</li>
-        </ul>
-        <p>
-          <strong>This cannot be undone.</strong> If the parent asked for a copy, download the data first.
-        </p>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (matches && !busy) onConfirm();
-          }}
-        >
-          <label htmlFor={inputId}>Type the child&apos;s name ({name}) to confirm</label>
-          <Input id={inputId} ref={input} value={typed} autoComplete="off" spellCheck={false} onChange={(event) => setTyped(event.target.value)} />
-          <Actions>
-            <Button type="button" $variant="secondary" onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <DangerButton type="submit" disabled={!matches || busy}>
-              {busy ? 'Erasing…' : 'Erase for good'}
-            </DangerButton>
-          </Actions>
-        </form>
-      </Box>
-    </Backdrop>
+    <Modal title={`Erase ${name}'s data?`} busy={busy} onClose={onCancel}>
+      <p>This will:</p>
+      <ul>
+        <li>replace the child&apos;s name with &ldquo;Erased student&rdquo; and remove the parent&apos;s name, e-mail and phone;</li>
+        <li>end the child&apos;s sign-in for good;</li>
+        <li>delete the lessons they unlocked, their settings, and the mails to the parent about them;</li>
+        <li>keep the student in your counts, without a name.</li>
+      </ul>
+      <p>
+        <strong>This cannot be undone.</strong> If the parent asked for a copy, download the data first.
+      </p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (matches && !busy) onConfirm();
+        }}
+      >
+        <ConfirmLabel htmlFor={inputId}>Type the child&apos;s name ({name}) to confirm</ConfirmLabel>
+        <Input id={inputId} ref={input} value={typed} autoComplete="off" spellCheck={false} onChange={(event) => setTyped(event.target.value)} />
+        <ModalActions>
+          <Button type="button" $variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <DangerButton type="submit" disabled={!matches || busy}>
+            {busy ? 'Erasing…' : 'Erase for good'}
+          </DangerButton>
+        </ModalActions>
+      </form>
+    </Modal>
   );
 }
