@@ -140,7 +140,8 @@ export default function ClassUnlockDialog({ lesson, onClose }: { lesson: Lesson;
       )}
       {result && (
         <ModalActions>
-          <Button type="button" onClick={close}>
+          {/* The form that had the focus is gone: the focus goes to what is left to do. */}
+          <Button type="button" onClick={close} autoFocus>
             Done
           </Button>
         </ModalActions>

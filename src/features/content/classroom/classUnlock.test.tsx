@@ -39,7 +39,8 @@ describe('unlocking a model for the class (franchise owner)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Unlock for 1 chosen' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Lawn Mower is open for 1 student. They find it open on any tablet.');
     expect(requests).toEqual([{ method: 'POST', path: CLASSROOM_PATHS.classUnlocks, body: { lessonId: 2001, students: [12] }, expiry: 'jwt' }]);
-    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toHaveFocus();
+    await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

@@ -1,0 +1,50 @@
+/**
+ * The classroom (issue 17): a franchise owner reads a model's code on its card and opens the model for
+ * one of her students in one go; the child, on a tablet of her own, finds it open without typing the
+ * code (e2e/artifacts/class-unlock-*.png).
+ */
+import { DEMO_USERS, journeyFile, openBrowser, screenshot, signIn } from '../support';
+
+const journey = journeyFile();
+const PM1 = { id: 130, name: 'PlayMachines1' };
+const CATAPULT = { id: 131, code: '2468' };
+
+describe('class unlock journey', () => {
+  it('an owner unlocks Catapult for Mia; Mia finds it open on her own tablet', async () => {
+    const base = journey.portal.baseUrl;
+    const child = await openBrowser({ viewport: { width: 800, height: 1000 } });
+    const owner = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      // Before: locked for Mia.
+      await signIn(child.page, DEMO_USERS.mia.username, DEMO_USERS.mia.password, base);
+      await child.page.goto(`${base}/select-model/${PM1.name}/${PM1.id}`);
+      const childCard = child.page.getByTestId(`model-card-${CATAPULT.id}`);
+      await childCard.getByLabel('Enter the 4-digit code for Catapult').waitFor();
+      expect(await childCard.getByText(/^Code:/).count()).toBe(0);
+
+      await signIn(owner.page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, base);
+      await owner.page.goto(`${base}/select-model/${PM1.name}/${PM1.id}`);
+      const card = owner.page.getByTestId(`model-card-${CATAPULT.id}`);
+      await card.getByText(`Code: ${CATAPULT.code}`).waitFor();
+      await card.getByRole('button', { name: 'Unlock Catapult for students' }).click();
+      const dialog = owner.page.getByRole('dialog', { name: 'Unlock Catapult for your students' });
+      await dialog.getByRole('radio', { name: 'Only the students I choose' }).check();
+      await dialog.getByRole('checkbox', { name: 'Mia Levi' }).check();
+      await screenshot(owner.page, 'class-unlock-dialog');
+      await dialog.getByRole('button', { name: 'Unlock for 1 chosen' }).click();
+      await dialog.getByText('Catapult is open for 1 student').waitFor();
+      await owner.page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // After: the child's next visit shows it open, no code typed.
+      await child.page.reload();
+      await childCard.getByRole('link', { name: 'Building instructions: Catapult' }).click();
+      await child.page.getByRole('img', { name: /^Catapult, step 1 of \d+$/ }).waitFor();
+      await screenshot(child.page, 'class-unlock-child-gallery');
+      expect(owner.errors).toEqual([]);
+      expect(child.errors).toEqual([]);
+    } finally {
+      await child.close();
+    }
+  });
+});
