@@ -26,7 +26,7 @@ describe('class unlock journey', () => {
       await owner.page.goto(`${base}/select-model/${PM1.name}/${PM1.id}`);
       const card = owner.page.getByTestId(`model-card-${CATAPULT.id}`);
       await card.getByText(`Code: ${CATAPULT.code}`).waitFor();
-      await card.getByRole('button', { name: 'Unlock Catapult for students' }).click();
+      await card.getByRole('button', { name: 'Unlock for students: Catapult' }).click();
       const dialog = owner.page.getByRole('dialog', { name: 'Unlock Catapult for your students' });
       await dialog.getByRole('radio', { name: 'Only the students I choose' }).check();
       await dialog.getByRole('checkbox', { name: 'Mia Levi' }).check();

@@ -17,6 +17,19 @@ export interface LoadState {
   loadedAt?: number;
 }
 
+/** Where a student is in a model's instructions. */
+export interface StepViewed {
+  programId: number;
+  lessonId: number;
+  /** The tab's id in the gallery (the lesson's only part when it has no tabs). */
+  tabId: string;
+  tabIndex: number;
+  tabs: number;
+  /** 1-based. */
+  step: number;
+  steps: number;
+}
+
 export type UnlockStatus = 'locked' | 'checking' | 'wrong' | 'throttled';
 
 export interface UnlockUiState {
@@ -81,6 +94,11 @@ const contentSlice = createSlice({
     modelsPageOpened: (_state, _action: PayloadAction<{ programId: number }>) => {},
     /** '/model_building_instructions/{programName}/{ProgramId}/{LessonsId}'. */
     galleryOpened: (_state, _action: PayloadAction<{ programId: number; lessonId: number }>) => {},
+    /**
+     * The gallery shows a step (on opening, and on every move): what saves a student's place
+     * (issue 17). tabIndex and step count from 0 and 1; steps is the tab's number of steps.
+     */
+    stepViewed: (_state, _action: PayloadAction<StepViewed>) => {},
     /** '/model_building_instructions/{userName}/{programName}/{ModelName}'. */
     legacyGalleryOpened: (state, action: PayloadAction<{ programName: string; modelName: string }>) => {
       const key = `${action.payload.programName}/${action.payload.modelName}`;

@@ -14,7 +14,7 @@ export function ClassUnlockButton({ lesson }: { lesson: Lesson }) {
   if (!owner || !serverUnlocks) return null;
   return (
     <>
-      <Button type="button" $variant="secondary" onClick={() => setOpen(true)} aria-label={`Unlock ${lesson.title} for students`}>
+      <Button type="button" $variant="secondary" onClick={() => setOpen(true)} aria-label={`Unlock for students: ${lesson.title}`}>
         Unlock for students
       </Button>
       {open && (

@@ -31,7 +31,7 @@ describe('unlocking a model for the class (franchise owner)', () => {
     const { api, requests } = ownerApi(async () => ({ lessonId: 2001, students: 1, newlyUnlocked: 1 }));
     const { user } = renderApp({ route: '/select-model/PlayMachines2/167', session: signedInAs('dana'), api });
     const card = await screen.findByTestId('model-card-2001');
-    await user.click(within(card).getByRole('button', { name: 'Unlock Lawn Mower for students' }));
+    await user.click(within(card).getByRole('button', { name: 'Unlock for students: Lawn Mower' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unlock Lawn Mower for your students' });
     await user.click(await within(dialog).findByRole('radio', { name: 'Only the students I choose' }));
     expect(within(dialog).getByRole('button', { name: 'Unlock for 0 chosen' })).toBeDisabled();
@@ -47,7 +47,7 @@ describe('unlocking a model for the class (franchise owner)', () => {
   it('all her students by default; a refusal says so calmly and keeps the choice', async () => {
     const { api, requests } = ownerApi(async () => Promise.reject(apiError(0, 'network_error', 'Failed to fetch')));
     const { user } = renderApp({ route: '/select-model/PlayMachines2/167', session: signedInAs('dana'), api });
-    await user.click(await screen.findByRole('button', { name: 'Unlock Lawn Mower for students' }));
+    await user.click(await screen.findByRole('button', { name: 'Unlock for students: Lawn Mower' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('radio', { name: `All my students (${danaStudents.length})` })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Unlock for all' }));
