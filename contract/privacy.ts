@@ -65,6 +65,8 @@ export interface StudentDataExport {
     passwordChangedAt: string;
   };
   unlocks: { pageId: number; title: string; unlockedAt: string }[];
+  /** Where the child is in each model they opened (resume and progress). */
+  progress: { lessonId: number; tab: number; tabs: number; step: number; steps: number; startedAt: string; updatedAt: string; finishedAt: string | null }[];
   /** Wrong unlock codes still on record (they are forgotten after a while). */
   failedUnlockAttempts: number;
   userMeta: Record<string, string>;

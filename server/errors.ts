@@ -33,6 +33,11 @@ export function invalidParams(params: Record<string, string>): ApiError {
   return new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, { params });
 }
 
+/** An unknown user, or one the caller may not reach (another owner's student), told apart by nothing. */
+export function invalidUserId(): ApiError {
+  return new ApiError(404, 'rest_user_invalid_id', 'Invalid user ID.');
+}
+
 export function invalidPostId(): ApiError {
   return new ApiError(404, 'rest_post_invalid_id', 'Invalid post ID.');
 }

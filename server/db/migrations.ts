@@ -253,6 +253,21 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('student_import_accounts_import_idx').on('student_import_accounts').columns(['import_id', 'mailed']).execute();
       },
     },
+    '2026_12_01_student_progress': {
+      async up(db: AnyDb) {
+        // Where each student is in each model they opened (issue 17): resume on any device, progress for the teacher.
+        await required(
+          ownedByUser(db.schema.createTable('student_progress')).addColumn('lesson_id', 'integer', (c) => c.notNull().references('pages.id').onDelete('cascade')),
+          { program_id: 'integer', tab_id: 'varchar(100)', tab_index: 'integer', tabs: 'integer', step: 'integer', steps: 'integer' },
+        )
+          .addColumn('finished_at', 'varchar(30)')
+          .addColumn('started_at', 'varchar(30)', (c) => c.notNull())
+          .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
+          .addPrimaryKeyConstraint('student_progress_pk', ['user_id', 'lesson_id'])
+          .execute();
+        await db.schema.createIndex('student_progress_updated_idx').on('student_progress').columns(['updated_at']).execute();
+      },
+    },
   };
 }
 

@@ -237,6 +237,24 @@ export interface StudentImportAccountsTable {
   mailed: Generated<number>;
 }
 
+/** The step a student is on in a model, one row per student and model (issue 17). */
+export interface StudentProgressTable {
+  user_id: number;
+  lesson_id: number;
+  program_id: number;
+  tab_id: string;
+  tab_index: number;
+  tabs: number;
+  step: number;
+  steps: number;
+  /** ISO 8601 UTC of first reaching the last step of the last tab; null while not yet. */
+  finished_at: string | null;
+  /** ISO 8601 UTC */
+  started_at: string;
+  /** ISO 8601 UTC */
+  updated_at: string;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   terms_acceptances: TermsAcceptancesTable;
@@ -255,9 +273,11 @@ export interface Database {
   known_sign_in_places: KnownSignInPlacesTable;
   student_imports: StudentImportsTable;
   student_import_accounts: StudentImportAccountsTable;
+  student_progress: StudentProgressTable;
 }
 
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type StudentProgressRow = Selectable<StudentProgressTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;

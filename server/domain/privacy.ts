@@ -71,8 +71,9 @@ export async function studentDataFor(ctx: DomainContext, actor: Actor, userId: n
   const student = await studentFor(db, actor, userId);
   const account = await q.findUserById(db, userId);
   if (!account) throw noSuchStudent();
-  const [unlocks, failures, meta, audit, mails, terms] = [
+  const [unlocks, progress, failures, meta, audit, mails, terms] = [
     await q.listUnlocksWithTitles(db, userId),
+    await q.progressOfStudent(db, userId),
     await q.countUnlockFailures(db, userId),
     await q.getUserMeta(db, userId),
     await q.listAuditAbout(db, userId),
@@ -111,6 +112,16 @@ export async function studentDataFor(ctx: DomainContext, actor: Actor, userId: n
       passwordChangedAt: account.password_changed_at,
     },
     unlocks: unlocks.map((u) => ({ pageId: u.page_id, title: u.title ?? '', unlockedAt: u.created_at })),
+    progress: progress.map((p) => ({
+      lessonId: p.lesson_id,
+      tab: p.tab_index + 1,
+      tabs: p.tabs,
+      step: p.step,
+      steps: p.steps,
+      startedAt: p.started_at,
+      updatedAt: p.updated_at,
+      finishedAt: p.finished_at,
+    })),
     failedUnlockAttempts: failures,
     userMeta: meta,
     auditEntries: audit.map((e) => ({ at: e.at, action: e.action, actorRole: e.actor_role, before: parseJsonObject(e.before_json), after: parseJsonObject(e.after_json) })),

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { invalidParams } from '../errors';
+import { invalidParams, invalidUserId } from '../errors';
 
 /** Control characters and the bidirectional overrides that can disguise text. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -50,6 +50,15 @@ export function wireInt(min: number, max: number) {
 
 export const MAX_ID = 2_147_483_647;
 export const id = () => wireInt(1, MAX_ID);
+
+export type StudentIdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+/** The student :id of a path, or 404 as for an unknown student. */
+export function studentIdParam(request: StudentIdRequest): number {
+  const raw = request.params.id;
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_ID || Number(raw) < 1) throw invalidUserId();
+  return Number(raw);
+}
 
 /** YYYY-MM-DD, a real calendar date. */
 export function isoDate() {

@@ -3,7 +3,7 @@
  * CREDENTIAL_PATHS). Who may do what comes from the Bearer token alone: 401 anonymous, 403 for a
  * role that may not, 404 for a student that is not the caller's.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CREDENTIAL_PATHS, PASSWORD_RULES, type ChangeMyPasswordResponse, type SignInMailSent } from '../../contract';
 import {
@@ -15,8 +15,8 @@ import {
   studentCredentials,
   wrongCurrentPassword,
 } from '../domain/credentials';
-import { ApiError, tooManyAttempts } from '../errors';
-import { MAX_ID, readParams, secretText } from '../http/params';
+import { tooManyAttempts } from '../errors';
+import { readParams, secretText, studentIdParam, type StudentIdRequest } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 
@@ -27,34 +27,26 @@ const changePasswordParams = z.strictObject({
   newPassword: secretText(4096).min(1, 'Must not be empty.'),
 });
 
-type IdRequest = FastifyRequest<{ Params: { id: string } }>;
-
-function studentId(request: IdRequest): number {
-  const raw = request.params.id;
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_ID || Number(raw) < 1) throw new ApiError(404, 'rest_user_invalid_id', 'Invalid user ID.');
-  return Number(raw);
-}
-
 export function credentialRoutes(app: FastifyInstance, s: AppServices): void {
-  app.get(CREDENTIAL_PATHS.studentCredentials(':id'), async (request: IdRequest, reply) => {
+  app.get(CREDENTIAL_PATHS.studentCredentials(':id'), async (request: StudentIdRequest, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
-    return sendJson(reply, await studentCredentials(s.ctx, actor, studentId(request)));
+    return sendJson(reply, await studentCredentials(s.ctx, actor, studentIdParam(request)));
   });
 
-  app.post(CREDENTIAL_PATHS.studentPassword(':id'), async (request: IdRequest, reply) => {
+  app.post(CREDENTIAL_PATHS.studentPassword(':id'), async (request: StudentIdRequest, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
-    const answer = await resetStudentPassword(s.ctx, actor, studentId(request));
+    const answer = await resetStudentPassword(s.ctx, actor, studentIdParam(request));
     // The password is in this answer only: no cache may keep it.
     reply.header('cache-control', 'no-store');
     return sendJson(reply, answer);
   });
 
-  app.post(CREDENTIAL_PATHS.studentSignInMail(':id'), async (request: IdRequest, reply) => {
+  app.post(CREDENTIAL_PATHS.studentSignInMail(':id'), async (request: StudentIdRequest, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
-    await sendStudentSignInMail(s.ctx, actor, studentId(request));
+    await sendStudentSignInMail(s.ctx, actor, studentIdParam(request));
     const body: SignInMailSent = { sent: true };
     return sendJson(reply, body);
   });

@@ -1,20 +1,12 @@
 /** A child's data (contract/privacy.ts): the download, the erasure, and the terms acceptances. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PRIVACY_PATHS } from '../../contract';
-import { acceptTerms, checkStudentAccess, eraseStudent, noSuchStudent, studentDataFor, termsStateFor } from '../domain/privacy';
+import { acceptTerms, checkStudentAccess, eraseStudent, studentDataFor, termsStateFor } from '../domain/privacy';
 import { invalidParams } from '../errors';
-import { MAX_ID, readParams, secretText } from '../http/params';
+import { readParams, secretText, studentIdParam, type StudentIdRequest } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
-
-type IdRequest = FastifyRequest<{ Params: { id: string } }>;
-
-function studentId(request: IdRequest): number {
-  const raw = request.params.id;
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_ID || Number(raw) < 1) throw noSuchStudent();
-  return Number(raw);
-}
 
 const noParams = z.strictObject({});
 
@@ -26,19 +18,19 @@ const eraseParams = z.strictObject({
 const acceptParams = z.strictObject({ version: secretText(64) });
 
 export function privacyRoutes(app: FastifyInstance, s: AppServices): void {
-  app.get(PRIVACY_PATHS.studentData(':id'), async (request: IdRequest, reply) => {
+  app.get(PRIVACY_PATHS.studentData(':id'), async (request: StudentIdRequest, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
-    const id = studentId(request);
+    const id = studentIdParam(request);
     const data = await studentDataFor(s.ctx, actor, id);
     reply.header('content-disposition', `attachment; filename="student-${id}-data.json"`);
     reply.header('cache-control', 'no-store');
     return sendJson(reply, data);
   });
 
-  app.delete(PRIVACY_PATHS.studentErase(':id'), async (request: IdRequest, reply) => {
+  app.delete(PRIVACY_PATHS.studentErase(':id'), async (request: StudentIdRequest, reply) => {
     const actor = requireActor(request);
-    const id = studentId(request);
+    const id = studentIdParam(request);
     await checkStudentAccess(s.ctx, actor, id);
     const p = readParams(request, eraseParams.partial());
     if (p.confirm === undefined) throw invalidParams({ confirm: 'Missing parameter: erasing needs { "confirm": true }.' });

@@ -5,10 +5,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AUDIT_PAGE_LIMIT, ROSTER_PATHS } from '../../contract';
-import { editStudent, endStudent, getStudent, listAudit, moveStudent, reactivateStudent, studentNotFound, type StudentEdit } from '../domain/rosterEdit';
+import { editStudent, endStudent, getStudent, listAudit, moveStudent, reactivateStudent, type StudentEdit } from '../domain/rosterEdit';
 import { isAdmin, isOwner, type Actor } from '../domain/context';
 import { invalidParams, notAllowed } from '../errors';
-import { MAX_ID, id, isoDate, readParams, text, wireInt } from '../http/params';
+import { id, isoDate, readParams, studentIdParam, type StudentIdRequest, text, wireInt } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 import { createStudentParams } from './wl';
@@ -38,15 +38,6 @@ function staff(request: FastifyRequest, adminOnly = false): Actor {
   return actor;
 }
 
-type StudentIdRequest = FastifyRequest<{ Params: { id: string } }>;
-
-/** The :id of the path, or 404 as for an unknown student. */
-function studentId(request: StudentIdRequest): number {
-  const raw = request.params.id;
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_ID || Number(raw) < 1) throw studentNotFound();
-  return Number(raw);
-}
-
 function toStudentEdit(p: z.output<typeof editParams>): StudentEdit {
   const edit: StudentEdit = {
     student_first_name: p.StudentFirstName,
@@ -69,32 +60,32 @@ export function rosterEditRoutes(app: FastifyInstance, s: AppServices): void {
   app.get(student, async (request: StudentIdRequest, reply) => {
     const actor = staff(request);
     readParams(request, noParams);
-    return sendJson(reply, await getStudent(s.ctx, actor, studentId(request)));
+    return sendJson(reply, await getStudent(s.ctx, actor, studentIdParam(request)));
   });
 
   app.patch(student, async (request: StudentIdRequest, reply) => {
     const actor = staff(request);
     const edit = toStudentEdit(readParams(request, editParams));
     if (Object.keys(edit).length === 0) throw invalidParams({ body: 'Send at least one field to change.' });
-    return sendJson(reply, await editStudent(s.ctx, actor, studentId(request), edit));
+    return sendJson(reply, await editStudent(s.ctx, actor, studentIdParam(request), edit));
   });
 
   app.post(ROSTER_PATHS.studentEnd(':id'), async (request: StudentIdRequest, reply) => {
     const actor = staff(request);
     readParams(request, noParams);
-    return sendJson(reply, await endStudent(s.ctx, actor, studentId(request)));
+    return sendJson(reply, await endStudent(s.ctx, actor, studentIdParam(request)));
   });
 
   app.post(ROSTER_PATHS.studentReactivate(':id'), async (request: StudentIdRequest, reply) => {
     const actor = staff(request);
     const p = readParams(request, reactivateParams);
-    return sendJson(reply, await reactivateStudent(s.ctx, actor, studentId(request), p.LessonEndDate));
+    return sendJson(reply, await reactivateStudent(s.ctx, actor, studentIdParam(request), p.LessonEndDate));
   });
 
   app.post(ROSTER_PATHS.studentMove(':id'), async (request: StudentIdRequest, reply) => {
     const actor = staff(request, true);
     const p = readParams(request, moveParams);
-    return sendJson(reply, await moveStudent(s.ctx, actor, studentId(request), p.teacherId));
+    return sendJson(reply, await moveStudent(s.ctx, actor, studentIdParam(request), p.teacherId));
   });
 
   app.get(ROSTER_PATHS.audit, async (request, reply) => {

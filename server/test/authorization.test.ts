@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioModel, StudioProgram, WirePage } from '../../contract';
-import { CLASSROOM_PATHS, CREDENTIAL_PATHS, PRIVACY_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type StudentImportPreview, type TermsAcceptanceState } from '../../contract';
+import { CLASSROOM_PATHS, CREDENTIAL_PATHS, PRIVACY_PATHS, PROGRESS_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type StudentImportPreview, type TermsAcceptanceState } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
 
 type Caller = 'anonymous' | 'student' | 'owner' | 'otherOwner' | 'admin';
@@ -276,6 +276,22 @@ const ROWS: Row[] = [
     route: `POST ${CLASSROOM_PATHS.classUnlocks}`,
     label: "Mia, Dana's student",
     call: (c, t) => c.s.post(CLASSROOM_PATHS.classUnlocks, { lessonId: c.catapult, students: [c.ids.get('mia')?.id] }, opt(t)),
+    expected: { ...OWNERS_AND_ADMINS, otherOwner: 404 },
+  },
+  {
+    route: `PUT ${PROGRESS_PATHS.myProgress}`,
+    label: 'Catapult, unlocked by the caller first',
+    call: async (c, t) => {
+      await c.s.post(PATHS.unlock, { ...KEY, lesson_id: c.catapult, code: '2468' }, opt(t));
+      return c.s.request('PUT', PROGRESS_PATHS.myProgress, { lessonId: c.catapult, tabId: 'tab-1', tabIndex: 0, tabs: 2, step: 3, steps: 12 }, opt(t));
+    },
+    expected: { anonymous: 401, student: 200, owner: 403, otherOwner: 403, admin: 403 },
+  },
+  { route: `GET ${PROGRESS_PATHS.myProgress}`, call: (c, t) => c.s.get(PROGRESS_PATHS.myProgress, opt(t)), expected: { anonymous: 401, student: 200, owner: 403, otherOwner: 403, admin: 403 } },
+  {
+    route: `GET ${PROGRESS_PATHS.studentProgress(':id')}`,
+    label: "Mia, Dana's student",
+    call: (c, t) => c.s.get(PROGRESS_PATHS.studentProgress(c.ids.get('mia')!.id), opt(t)),
     expected: { ...OWNERS_AND_ADMINS, otherOwner: 404 },
   },
   {

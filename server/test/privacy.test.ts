@@ -3,7 +3,7 @@
  * answer, table or log line; counts kept), the retention job with a moved clock, and the terms
  * acceptances.
  */
-import { PRIVACY_PATHS, type StudentDataExport, type StudentEraseResult, type TermsAcceptanceState, type WirePage } from '../../contract';
+import { PRIVACY_PATHS, PROGRESS_PATHS, type StudentDataExport, type StudentEraseResult, type TermsAcceptanceState, type WirePage } from '../../contract';
 import { openDb, type Db } from '../db/connection';
 import type { Database } from '../db/schema';
 import { createPasswordHasher } from '../domain/passwords';
@@ -33,7 +33,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, w
 
 /** Every row of every table, as one string. */
 async function everyTable(db: Db): Promise<string> {
-  const tables: (keyof Database)[] = ['users', 'students', 'unlocks', 'unlock_failures', 'user_meta', 'mail_outbox', 'audit_log', 'terms_acceptances', 'rate_limit_counters'];
+  const tables: (keyof Database)[] = ['users', 'students', 'unlocks', 'student_progress', 'unlock_failures', 'user_meta', 'mail_outbox', 'audit_log', 'terms_acceptances', 'rate_limit_counters'];
   const out: Record<string, unknown> = {};
   for (const t of tables) out[t] = await db.kysely.selectFrom(t).selectAll().execute();
   return JSON.stringify(out);
@@ -87,6 +87,8 @@ describeEachDb("a child's data", (dialect) => {
     expect((await s.post(PATHS.unlock, { ...KEY, lesson_id: catapult, code: '2468' }, { token: childToken })).status).toBe(200);
     await s.post(PATHS.unlock, { ...KEY, lesson_id: catapult, code: '0000' }, { token: childToken });
     expect((await s.post(PATHS.usersMe, { meta: { kit_on_header_clicked: 1 } }, { token: childToken })).status).toBe(200);
+    const place = { lessonId: catapult, tabId: 'tab-1', tabIndex: 0, tabs: 1, step: 4, steps: 12 };
+    expect((await s.request('PUT', PROGRESS_PATHS.myProgress, place, { token: childToken })).status).toBe(200);
     const terms = (await s.get(PRIVACY_PATHS.termsAcceptance, { token: childToken })).body as TermsAcceptanceState;
     expect((await s.post(PRIVACY_PATHS.termsAcceptance, { version: terms.currentVersion }, { token: childToken })).status).toBe(200);
 
@@ -98,6 +100,7 @@ describeEachDb("a child's data", (dialect) => {
     expect(data.student).toMatchObject({ userId: child.id, firstName: CHILD.first, lastName: CHILD.last, parentName: CHILD.parent, parentEmail: CHILD.email, phone: CHILD.phone, erasedAt: null });
     expect(data.account).toMatchObject({ id: child.id, username: child.username, email: CHILD.email, role: 'student' });
     expect(data.unlocks).toEqual([{ pageId: catapult, title: 'Catapult', unlockedAt: expect.any(String) }]);
+    expect(data.progress).toEqual([{ lessonId: catapult, tab: 1, tabs: 1, step: 4, steps: 12, startedAt: expect.any(String), updatedAt: expect.any(String), finishedAt: null }]);
     expect(data.failedUnlockAttempts).toBe(1);
     expect(data.userMeta).toEqual({ kit_on_header_clicked: '1' });
     expect(data.mails).toEqual([expect.objectContaining({ subject: `Sign-in details for ${CHILD.first} ${CHILD.last}`, status: 'sent' })]);
@@ -139,7 +142,7 @@ describeEachDb("a child's data", (dialect) => {
     ];
     for (const a of answers) expect(a.status).toBe(200);
     const afterErase = (answers[5]?.body as StudentDataExport);
-    expect(afterErase).toMatchObject({ unlocks: [], failedUnlockAttempts: 0, userMeta: {}, mails: [], termsAcceptances: [] });
+    expect(afterErase).toMatchObject({ unlocks: [], progress: [], failedUnlockAttempts: 0, userMeta: {}, mails: [], termsAcceptances: [] });
     expect(afterErase.auditEntries.every((e) => JSON.stringify(e.before) === '{}' && JSON.stringify(e.after) === '{}')).toBe(true);
     expect(afterErase.auditEntries.map((e) => e.action)).toContain('student.erase');
     expect({ answers: found(answers.map((a) => a.text).join('\n')) }).toEqual({ answers: [] });

@@ -79,10 +79,11 @@ export async function anonymiseAccount(
     .execute();
 }
 
-/** Unlocks, wrong codes, user meta, terms acceptances and known sign-in places of a user. */
+/** Unlocks, progress, wrong codes, user meta, terms acceptances and known sign-in places of a user. */
 export async function deleteUserActivity(db: Executor, userId: number): Promise<void> {
   await db.deleteFrom('known_sign_in_places').where('user_id', '=', userId).execute();
   await db.deleteFrom('unlocks').where('user_id', '=', userId).execute();
+  await db.deleteFrom('student_progress').where('user_id', '=', userId).execute();
   await db.deleteFrom('unlock_failures').where('user_id', '=', userId).execute();
   await db.deleteFrom('user_meta').where('user_id', '=', userId).execute();
   await db.deleteFrom('terms_acceptances').where('user_id', '=', userId).execute();

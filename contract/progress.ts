@@ -1,0 +1,35 @@
+/**
+ * Where students are in their models (issue 17, resume and progress): the portal backend's routes.
+ * A student saves their place as they move through a model's steps and reads it back on any device;
+ * their franchise owner and administrators read a student's progress.
+ */
+export const PROGRESS_PATHS = {
+  /** PUT ProgressBody (a student, their own place) → ProgressEntry; GET → the student's own ProgressEntry[]. */
+  myProgress: '/wp-json/yo/v1/me/progress',
+  /** GET → that student's ProgressEntry[] (their franchise owner or an administrator). */
+  studentProgress: (id: number | string) => `/wp-json/yo/v1/students/${id}/progress`,
+} as const;
+
+/** The step a student is on in a model (lesson page). */
+export interface ProgressBody {
+  lessonId: number;
+  /** The gallery tab's id (the lesson's only part when it has no tabs); at most 100 characters. */
+  tabId: string;
+  /** 0-based, below tabs. */
+  tabIndex: number;
+  tabs: number;
+  /** 1-based, at most steps. */
+  step: number;
+  steps: number;
+}
+
+export interface ProgressEntry extends ProgressBody {
+  /** The model's program (the lesson page's parent). */
+  programId: number;
+  /** ISO 8601 UTC of reaching the last step of the last tab; null while not yet. Stays once set. */
+  finishedAt: string | null;
+  /** ISO 8601 UTC of the first step saved. */
+  startedAt: string;
+  /** ISO 8601 UTC of the last step saved. */
+  updatedAt: string;
+}

@@ -1,0 +1,69 @@
+/**
+ * Where students are in their models (issue 17): a student saves their place as they move through a
+ * model's steps, only in a model they may open; their franchise owner and administrators read it.
+ */
+import { CONTENT_IDS, type ProgressBody, type ProgressEntry } from '../../contract';
+import * as q from '../db/queries';
+import type { StudentProgressRow } from '../db/schema';
+import { ApiError, invalidParams, invalidUserId, notAllowed } from '../errors';
+import { findVisiblePage, hasCode } from './content';
+import { isAdmin, isOwner, isStudent, type Actor, type DomainContext } from './context';
+
+function toEntry(row: StudentProgressRow): ProgressEntry {
+  return {
+    lessonId: row.lesson_id,
+    programId: row.program_id,
+    tabId: row.tab_id,
+    tabIndex: row.tab_index,
+    tabs: row.tabs,
+    step: row.step,
+    steps: row.steps,
+    finishedAt: row.finished_at,
+    startedAt: row.started_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function notUnlocked(): ApiError {
+  return new ApiError(403, 'rest_forbidden', 'Unlock this model with its code first.');
+}
+
+export async function saveMyProgress(ctx: DomainContext, actor: Actor, body: ProgressBody): Promise<ProgressEntry> {
+  if (!isStudent(actor)) throw notAllowed(true);
+  if (body.tabIndex >= body.tabs) throw invalidParams({ tabIndex: 'tabIndex must be below tabs.' });
+  if (body.step > body.steps) throw invalidParams({ step: 'step must be at most steps.' });
+  const page = await findVisiblePage(ctx, actor, body.lessonId);
+  const program = page.parent > 0 ? await findVisiblePage(ctx, actor, page.parent) : null;
+  if (program?.parent !== CONTENT_IDS.programsRoot) throw invalidParams({ lessonId: 'lessonId must be a model of a program.' });
+  if (hasCode(page) && !(await q.unlockedPageIds(ctx.db.kysely, actor.id)).has(page.id)) throw notUnlocked();
+  const finished = body.tabIndex === body.tabs - 1 && body.step === body.steps;
+  const row = await q.saveProgressRow(
+    ctx.db.kysely,
+    {
+      user_id: actor.id,
+      lesson_id: page.id,
+      program_id: page.parent,
+      tab_id: body.tabId,
+      tab_index: body.tabIndex,
+      tabs: body.tabs,
+      step: body.step,
+      steps: body.steps,
+    },
+    finished,
+    ctx.clock().toISOString(),
+  );
+  return toEntry(row);
+}
+
+export async function myProgress(ctx: DomainContext, actor: Actor): Promise<ProgressEntry[]> {
+  if (!isStudent(actor)) throw notAllowed(true);
+  return (await q.progressOfStudent(ctx.db.kysely, actor.id)).map(toEntry);
+}
+
+/** A student's progress for their franchise owner or an administrator; another owner's student is not found. */
+export async function studentProgress(ctx: DomainContext, actor: Actor, studentId: number): Promise<ProgressEntry[]> {
+  if (!isAdmin(actor) && !isOwner(actor)) throw notAllowed(true);
+  const [owner] = await q.studentOwners(ctx.db.kysely, [studentId]);
+  if (!owner || (!isAdmin(actor) && owner.teacher_id !== actor.id)) throw invalidUserId();
+  return (await q.progressOfStudent(ctx.db.kysely, studentId)).map(toEntry);
+}

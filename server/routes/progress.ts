@@ -1,0 +1,40 @@
+/** Resume and progress (contract/progress.ts): a student's own place, and a student's progress for their owner. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { PROGRESS_PATHS } from '../../contract';
+import { myProgress, saveMyProgress, studentProgress } from '../domain/progress';
+import { id, readParams, studentIdParam, type StudentIdRequest } from '../http/params';
+import { requireActor, sendJson } from '../http/reply';
+import type { AppServices } from '../http/services';
+
+/** More than any gallery has: a bound that keeps nonsense out of the table. */
+const MAX_STEPS = 1000;
+const count = (max: number) => z.number().int('Must be a whole number.').min(1, 'Must be at least 1.').max(max, `Must be at most ${max}.`);
+
+const progressBody = z.strictObject({
+  lessonId: id(),
+  tabId: z.string().trim().min(1, 'Must not be empty.').max(100, 'Must be at most 100 characters.'),
+  tabIndex: z.number().int('Must be a whole number.').min(0, 'Must be at least 0.').max(MAX_STEPS - 1, `Must be below ${MAX_STEPS}.`),
+  tabs: count(MAX_STEPS),
+  step: count(MAX_STEPS),
+  steps: count(MAX_STEPS),
+});
+
+const noParams = z.strictObject({});
+
+export function progressRoutes(app: FastifyInstance, s: AppServices): void {
+  app.put(PROGRESS_PATHS.myProgress, async (request, reply) => {
+    const actor = requireActor(request);
+    return sendJson(reply, await saveMyProgress(s.ctx, actor, readParams(request, progressBody)));
+  });
+  app.get(PROGRESS_PATHS.myProgress, async (request, reply) => {
+    const actor = requireActor(request);
+    readParams(request, noParams);
+    return sendJson(reply, await myProgress(s.ctx, actor));
+  });
+  app.get(PROGRESS_PATHS.studentProgress(':id'), async (request: StudentIdRequest, reply) => {
+    const actor = requireActor(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studentProgress(s.ctx, actor, studentIdParam(request)));
+  });
+}
