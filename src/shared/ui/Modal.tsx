@@ -3,7 +3,7 @@
  * kept inside while it is open (Tab cycles), Escape to close unless busy, and focus back on what
  * opened it afterwards.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { space } from '../theme';
 
@@ -42,14 +42,27 @@ export const ModalActions = styled.div`
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Modal({ title, busy = false, onClose, children }: { title: string; busy?: boolean; onClose: () => void; children: ReactNode }) {
+interface ModalProps {
+  title: string;
+  busy?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  /** A question that needs an answer before going on (role alertdialog), such as confirming a deletion. */
+  alert?: boolean;
+  /** What gets the focus on opening (else the first field or button): Cancel, for a question that destroys something. */
+  initialFocus?: RefObject<HTMLElement | null>;
+}
+
+export function Modal({ title, busy = false, onClose, children, alert = false, initialFocus }: ModalProps) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = box.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first = initialFocus?.current ?? box.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? box.current)?.focus();
     return () => opener?.focus();
+    // Only on opening: focus moves once, then belongs to the user.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'Escape' && !busy) onClose();
@@ -68,7 +81,7 @@ export function Modal({ title, busy = false, onClose, children }: { title: strin
   };
   return (
     <Backdrop onKeyDown={onKeyDown}>
-      <Box ref={box} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <Box ref={box} role={alert ? 'alertdialog' : 'dialog'} aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <h2 id={titleId}>{title}</h2>
         {children}
       </Box>

@@ -1,35 +1,17 @@
 /** Ending a student's lessons (after a confirmation), re-activating them with a new end date, and (administrators) moving them to another owner. */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import styled from 'styled-components';
 import type { RosterStudent } from '../../../../contract/rosterEdit';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { Button } from '../../../shared/ui/Button';
 import { controlProps, FormField } from '../../../shared/ui/Field';
 import { Toolbar } from '../../../shared/ui/Layout';
 import { Message } from '../../../shared/ui/Message';
+import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { formatCalendarDate, toIsoDate } from '../formatting';
 import { selectListLoad, selectOwnerChoices } from '../rosterSelectors';
 import { changeFailureText } from './editForm';
 import { selectStudentDetails } from './editSelectors';
 import { editActions, type ChangeKind } from './editSlice';
-
-const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.zIndex.modal};
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space[4]}px;
-  background: ${({ theme }) => theme.colors.overlay};
-  > div {
-    background: ${({ theme }) => theme.colors.surface};
-    border-radius: ${({ theme }) => theme.radii.lg};
-    padding: ${({ theme }) => theme.space[5]}px;
-    max-width: ${({ theme }) => theme.narrowWidth};
-    width: 100%;
-  }
-`;
 
 /** The state of one kind of change of this student: busy, its failure, and a call when it has worked. */
 function useChange(record: RosterStudent, kind: ChangeKind, onDone: () => void) {
@@ -55,24 +37,20 @@ export function EndLessonsDialog({ record, onClose }: { record: RosterStudent; o
   const dispatch = useAppDispatch();
   const { id, busy, failure } = useChange(record, 'end', onClose);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancelRef.current?.focus(), []);
   const name = `${record.student_first_name} ${record.student_last_name}`;
   return (
-    <Backdrop onKeyDown={(event) => event.key === 'Escape' && onClose()}>
-      <div role="alertdialog" aria-modal="true" aria-labelledby="end-lessons-title" aria-describedby="end-lessons-text">
-        <h2 id="end-lessons-title">End {name}&apos;s lessons?</h2>
-        <p id="end-lessons-text">The end date becomes today and {record.student_first_name} can no longer sign in. You can re-activate the account later.</p>
-        <Failure text={failure && changeFailureText('The lessons were not ended', failure)} />
-        <Toolbar>
-          <Button type="button" $variant="brand" disabled={busy} onClick={() => dispatch(editActions.changeRequested({ id, change: { kind: 'end' } }))}>
-            {busy ? 'Ending…' : 'End lessons'}
-          </Button>
-          <Button type="button" $variant="secondary" ref={cancelRef} onClick={onClose}>
-            Cancel
-          </Button>
-        </Toolbar>
-      </div>
-    </Backdrop>
+    <Modal title={`End ${name}'s lessons?`} alert busy={busy} onClose={onClose} initialFocus={cancelRef}>
+      <p>The end date becomes today and {record.student_first_name} can no longer sign in. You can re-activate the account later.</p>
+      <Failure text={failure && changeFailureText('The lessons were not ended', failure)} />
+      <ModalActions>
+        <Button type="button" $variant="brand" disabled={busy} onClick={() => dispatch(editActions.changeRequested({ id, change: { kind: 'end' } }))}>
+          {busy ? 'Ending…' : 'End lessons'}
+        </Button>
+        <Button type="button" $variant="secondary" ref={cancelRef} onClick={onClose}>
+          Cancel
+        </Button>
+      </ModalActions>
+    </Modal>
   );
 }
 

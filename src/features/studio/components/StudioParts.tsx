@@ -1,9 +1,10 @@
 /** Pieces every studio editor shares: status, the save/publish bar, a confirmation, progress. */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { StudioStatus } from '../../../../contract/studio';
 import { Button } from '../../../shared/ui/Button';
 import { Message } from '../../../shared/ui/Message';
+import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { selectEditor, studioFailure } from '../studioSelectors';
 import { studioActions, type EditorState, type SaveAction } from '../studioSlice';
@@ -101,25 +102,7 @@ const Sticky = styled.div`
   padding: 0 ${({ theme }) => theme.space[1]}px;
 `;
 
-const Dialog = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.zIndex.modal};
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space[4]}px;
-  background: ${({ theme }) => theme.colors.overlay};
-  > div {
-    background: ${({ theme }) => theme.colors.surface};
-    border-radius: ${({ theme }) => theme.radii.lg};
-    padding: ${({ theme }) => theme.space[5]}px;
-    max-width: ${({ theme }) => theme.narrowWidth};
-    width: 100%;
-  }
-`;
-
-/** A modal question: focus goes to it, Escape or Cancel closes it. */
+/** A question before something that cannot be undone: focus starts on Cancel; Escape or Cancel closes it. */
 export function ConfirmDialog({
   title,
   children,
@@ -136,22 +119,18 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancelRef.current?.focus(), []);
   return (
-    <Dialog onKeyDown={(event) => event.key === 'Escape' && onCancel()}>
-      <div role="alertdialog" aria-modal="true" aria-labelledby="confirm-title">
-        <h2 id="confirm-title">{title}</h2>
-        {children}
-        <Bar>
-          <Button type="button" $variant="brand" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Working…' : confirmLabel}
-          </Button>
-          <Button type="button" $variant="secondary" ref={cancelRef} onClick={onCancel}>
-            Cancel
-          </Button>
-        </Bar>
-      </div>
-    </Dialog>
+    <Modal title={title} alert busy={busy} onClose={onCancel} initialFocus={cancelRef}>
+      {children}
+      <ModalActions>
+        <Button type="button" $variant="brand" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Working…' : confirmLabel}
+        </Button>
+        <Button type="button" $variant="secondary" ref={cancelRef} onClick={onCancel}>
+          Cancel
+        </Button>
+      </ModalActions>
+    </Modal>
   );
 }
 
