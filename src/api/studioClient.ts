@@ -1,7 +1,7 @@
 /**
  * The content studio's calls (contract/studio.ts). Its own chunk ("api-studio"), loaded the first
  * time the studio talks to the server, so that no other screen carries it. JSON goes through the
- * transport; uploads use XMLHttpRequest, the one browser API that reports upload progress.
+ * transport; uploads use xhrRequest (XMLHttpRequest reports upload progress).
  */
 import {
   STUDIO_PATHS,
@@ -15,11 +15,11 @@ import {
   type StudioProgram,
   type StudioProgramInput,
 } from '../../contract/studio';
-import { httpFailureKind, invalidJson, isJwtAuthCode, networkFailure } from './errors';
 import { isObj, toText } from './mappers';
 import { mapLessonDetail } from './pageMappers';
 import type { ApiRequest, TransportOptions } from './transport';
 import type { ApiError, StudioApi, UploadKind } from './types';
+import { xhrRequest } from './xhrRequest';
 
 type Send = (request: ApiRequest) => Promise<unknown>;
 
@@ -29,47 +29,11 @@ function expectObject<T>(answer: unknown): T {
   return answer as T;
 }
 
-/** A WordPress error answer of an upload, as the transport would have made it. */
-function uploadFailure(status: number, body: string, onExpired: () => void): ApiError {
-  let parsed: unknown = null;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    // not JSON: the status says enough
-  }
-  const wpError = isObj(parsed) ? parsed : {};
-  const code = toText(wpError.code) || `http_${status}`;
-  const expired = status === 401 || (status === 403 && isJwtAuthCode(code));
-  if (expired) onExpired();
-  return { kind: httpFailureKind(status, expired), status, code, message: toText(wpError.message) || `HTTP ${status}` };
-}
-
 /** One file, one POST of multipart/form-data (field "file"); progress as a fraction 0..1. */
 function upload(options: TransportOptions, path: string, file: Blob & { name?: string }, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${options.siteUrl.replace(/\/+$/, '')}${path}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = options.getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(networkFailure());
-    xhr.onabort = () => reject({ ...networkFailure(), code: 'aborted', message: 'The upload was stopped.' } satisfies ApiError);
-    xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) return reject(uploadFailure(xhr.status, xhr.responseText, options.onSessionExpired));
-      try {
-        resolve(JSON.parse(xhr.responseText));
-      } catch {
-        reject(invalidJson(xhr.status));
-      }
-    };
-    signal?.addEventListener('abort', () => xhr.abort());
-    const form = new FormData();
-    form.append('file', file, file.name ?? 'upload');
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file, file.name ?? 'upload');
+  return xhrRequest(options, { method: 'POST', path, body: form, onProgress, ...(signal ? { signal } : {}) });
 }
 
 export function createStudioApi(send: Send, options: TransportOptions): StudioApi {
