@@ -8,10 +8,10 @@
  * so no account has more than one request in flight and no configuration change is needed. The
  * portal runs argon2id at its production cost (19 MiB, 2 passes): login is CPU-bound by design.
  */
-import http from 'node:http';
 import autocannon from 'autocannon';
 import { CONTENT_IDS } from '../contract';
 import { apiToken, type BenchContext } from './lib/context';
+import { loadRound } from './lib/httpLoad';
 import { type FigureSink, median, round } from './lib/results';
 import { BENCH_LOGIN_ACCOUNTS, BENCH_OWNERS, benchLoginName } from './lib/seed';
 import { DEMO_USERS } from '../e2e/support';
@@ -27,9 +27,8 @@ interface Target {
   p99Goal: number | null;
   seconds: number;
   /**
-   * 'node-http': Node's own HTTP client (native parser, keep-alive, 50 concurrent loops) instead
-   * of autocannon, whose JavaScript HTTP parser cannot keep up with answers of hundreds of KB and
-   * becomes the bottleneck on a 2-core machine (it measured 240 req/s where the server serves 1,400).
+   * 'node-http': Node's own HTTP client (lib/httpLoad.ts) instead of autocannon, for answers of
+   * hundreds of KB that autocannon's parser cannot keep up with.
    */
   client?: 'node-http';
 }
@@ -45,59 +44,8 @@ interface Round {
   failedStatuses: Record<string, number>;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** One request on a keep-alive agent; the body is read to its last byte but not decoded. */
-function timedRequest(agent: http.Agent, url: string, target: Target): Promise<{ ms: number; bytes: number; ok: boolean }> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const request = http.request(
-      url,
-      {
-        method: target.method,
-        agent,
-        headers: { ...(target.body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(target.body)) } : {}), ...target.headers },
-      },
-      (res) => {
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        res.on('end', () => resolve({ ms: performance.now() - t0, bytes, ok: (res.statusCode ?? 0) < 300 }));
-        res.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(target.body);
-  });
-}
-
-async function runNodeHttp(baseUrl: string, target: Target): Promise<Round> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
-  const latencies: number[] = [];
-  let errors = 0;
-  let bytes = 0;
-  const end = Date.now() + target.seconds * 1000;
-  const loop = async () => {
-    while (Date.now() < end) {
-      const t0 = performance.now();
-      try {
-        const answer = await timedRequest(agent, `${baseUrl}${target.path}`, target);
-        bytes += answer.bytes;
-        if (!answer.ok) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      latencies.push(performance.now() - t0);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: 50 }, loop));
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return { rps: latencies.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors, total: latencies.length, bytesPerSecond: bytes / seconds, failedStatuses: {} };
+function runNodeHttp(baseUrl: string, target: Target): Promise<Round> {
+  return loadRound({ method: target.method, url: `${baseUrl}${target.path}`, ...(target.headers ? { headers: target.headers } : {}), ...(target.body ? { body: target.body } : {}) }, { connections: 50, seconds: target.seconds });
 }
 
 async function runAutocannon(baseUrl: string, target: Target): Promise<Round> {

@@ -24,6 +24,7 @@ import { lighthouseBench } from './lighthouse';
 import { mediaBench } from './media';
 import { tablesBench } from './tables';
 import { throttledLcpBench } from './throttledLcp';
+import { wordpressBench } from './wordpress';
 
 interface Benchmark {
   name: string;
@@ -40,6 +41,8 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'gallery', run: galleryBench, timeoutMs: 120_000 },
   { name: 'backend', run: backendBench, timeoutMs: 180_000 },
   { name: 'media', run: mediaBench, timeoutMs: 240_000 },
+  // On its own portal, with the WordPress peer's content imported.
+  { name: 'wordpress', run: wordpressBench, timeoutMs: 1_200_000 },
   // Last: it adds 2,000 students to the bench portal.
   { name: 'import', run: studentImportBench, timeoutMs: 120_000 },
 ];
