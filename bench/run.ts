@@ -15,6 +15,7 @@ import { appBuildNeeded } from '../server/build';
 import { backendBench } from './backend';
 import { studentImportBench } from './studentImport';
 import { bundleBench } from './bundle';
+import { clusterBench } from './cluster';
 import { exportBench } from './export';
 import { galleryBench } from './gallery';
 import { apiToken, findLawnMower, portalAuthKey, type BenchContext } from './lib/context';
@@ -42,7 +43,8 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'backend', run: backendBench, timeoutMs: 180_000 },
   { name: 'media', run: mediaBench, timeoutMs: 240_000 },
   // On its own portal, with the WordPress peer's content imported.
-  { name: 'wordpress', run: wordpressBench, timeoutMs: 1_200_000 },
+  { name: 'wordpress', run: wordpressBench, timeoutMs: 2_400_000 },
+  { name: 'cluster', run: clusterBench, timeoutMs: 600_000 },
   // Last: it adds 2,000 students to the bench portal.
   { name: 'import', run: studentImportBench, timeoutMs: 120_000 },
 ];
