@@ -31,7 +31,7 @@ export async function clusterBench(_ctx: unknown, sink: FigureSink): Promise<voi
       { name: "a program's models", path: `/wp-json/wp/v2/pages?parent=${PROGRAM}&per_page=100` },
       { name: `one lesson (${lesson.title.rendered})`, path: `/wp-json/wp/v2/pages/${lesson.id}` },
     ];
-    const encodings = [
+    const encodings: { name: string; headers: Record<string, string> }[] = [
       { name: 'identity', headers: {} },
       { name: 'brotli', headers: { 'accept-encoding': 'br, gzip' } },
     ];
