@@ -20,6 +20,7 @@ import type { AppServices } from './http/services';
 import type { Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/outbox';
 import { classroomRoutes } from './routes/classroom';
+import { signInCardRoutes } from './routes/signInCards';
 import { credentialRoutes } from './routes/credentials';
 import { healthRoutes } from './routes/health';
 import { jwtAuthRoutes } from './routes/jwtAuth';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await studioMediaRoutes(app, services);
   studioImportRoutes(app, services);
   classroomRoutes(app, services);
+  signInCardRoutes(app, services);
   credentialRoutes(app, services);
   await studentImportRoutes(app, services);
   await staticRoutes(app, services);
