@@ -7,7 +7,8 @@ import { NarrowCard, Studs } from '../../shared/ui/Card';
 import { controlProps, ErrorText, FormStack, TextField, verbatimInput } from '../../shared/ui/Field';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { selectLoginRefusal, selectLoginStatus } from './authSelectors';
+import { selectIdleSignOut, selectLoginRefusal, selectLoginStatus } from './authSelectors';
+import { Message } from '../../shared/ui/Message';
 import { authActions } from './authSlice';
 import { loginMessages, validateLogin } from './loginRules';
 import { useAuthForm } from './useAuthForm';
@@ -34,6 +35,7 @@ export default function LoginPage() {
   const status = useAppSelector(selectLoginStatus);
   const submitting = status === 'submitting';
   const refusal = useAppSelector(selectLoginRefusal);
+  const idle = useAppSelector(selectIdleSignOut);
 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -62,6 +64,11 @@ export default function LoginPage() {
       <Studs />
       <Title id="login-title" $centered>Welcome to Youngengineer Online</Title>
       <Subtitle $centered>Sign in to build, learn and play.</Subtitle>
+      {idle && (
+        <Message $tone="info" role="status">
+          <p>You were signed out because the tablet was not used for a while. Scan your card or sign in again.</p>
+        </Message>
+      )}
       <FormStack onSubmit={onSubmit} noValidate>
         <TextField id="login-username" label="Username or e-mail" error={errorFor('username')} ref={refs.username}
           name="username" autoComplete="username" {...verbatimInput} value={username} onValueChange={setUsername} />
