@@ -80,6 +80,11 @@ export const routes: RouteObject[] = [
                 ...page(() => import(/* webpackChunkName: "page-student-import" */ '../features/roster/import/StudentImportPage')),
               },
               {
+                path: paths.modelQr.pattern,
+                handle: { title: 'Print QR' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "model-qr" */ '../features/content/modelQr/ModelQrPage')),
+              },
+              {
                 path: paths.signInCards.pattern,
                 handle: { title: 'Sign-in cards' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "sign-in-cards" */ '../features/signInCards/SignInCardsPage')),

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '../../shared/paths';
 import { Button } from '../../shared/ui/Button';
@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectIdleSignOut, selectLoginRefusal, selectLoginStatus } from './authSelectors';
 import { Message } from '../../shared/ui/Message';
 import { authActions } from './authSlice';
+import { safeReturnTo } from './landingPath';
 import { loginMessages, validateLogin } from './loginRules';
 import { useAuthForm } from './useAuthForm';
 
@@ -36,6 +37,7 @@ export default function LoginPage() {
   const submitting = status === 'submitting';
   const refusal = useAppSelector(selectLoginRefusal);
   const idle = useAppSelector(selectIdleSignOut);
+  const returnTo = safeReturnTo(useLocation().state);
 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -54,7 +56,7 @@ export default function LoginPage() {
       refs[first].current?.focus();
       return;
     }
-    dispatch(authActions.loginSubmitted({ username: username.trim(), password }));
+    dispatch(authActions.loginSubmitted({ username: username.trim(), password, ...(returnTo ? { returnTo } : {}) }));
   });
 
   const errorFor = (field: Problem) => (problem === field ? loginMessages[field] : null);

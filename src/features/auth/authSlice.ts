@@ -29,6 +29,8 @@ export const initialAuthFlowState: AuthFlowState = {
 export interface LoginCredentials {
   username: string;
   password: string;
+  /** The page the visitor asked for before signing in (landingPath.ts safeReturnTo). */
+  returnTo?: string | null;
 }
 
 const authSlice = createSlice({

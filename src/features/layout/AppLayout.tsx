@@ -10,7 +10,7 @@ import { VisuallyHidden, visuallyHidden } from '../../shared/ui/VisuallyHidden';
 
 /** Signed-in users only: the login page does not load the menu (see config/budgets.ts). */
 const HeaderMenu = lazy(() => import(/* webpackChunkName: "header-menu" */ './HeaderMenu'));
-const IdleSignOut = lazy(() => import(/* webpackChunkName: "shared-device" */ '../auth/sharedDevice/IdleSignOut'));
+const IdleSignOut = lazy(() => import(/* webpackChunkName: "shared-device" */ './sharedDevice/IdleSignOut'));
 
 /** Holds the menu button's place for the moment its chunk loads, so the header does not jump. */
 const MenuPlaceholder = styled.span`

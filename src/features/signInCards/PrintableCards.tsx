@@ -6,7 +6,6 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { PrintRoot, ScreenOnly, Sheet } from '../../shared/print/PrintSheet';
 import { useQrCodes } from '../../shared/print/qrCode';
-import { space } from '../../shared/theme';
 import { Button } from '../../shared/ui/Button';
 import { Message } from '../../shared/ui/Message';
 import { Title } from '../../shared/ui/Text';
