@@ -4,7 +4,7 @@
  * at once, signs the child in, and the child lands on their home screen.
  */
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_ENDED_CODE } from '../../../../contract/signInStatus';
 import { CARD_TOKEN_FRAGMENT } from '../../../../contract/signInCards';
 import type { ApiError } from '../../../api/types';
@@ -30,11 +30,14 @@ export default function CardSignInPage() {
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector(selectCardSignIn);
 
+  const { hash, pathname } = useLocation();
+  const navigate = useNavigate();
+
   useEffect(() => {
-    const token = new URLSearchParams(window.location.hash.slice(1)).get(CARD_TOKEN_FRAGMENT);
+    const token = new URLSearchParams(hash.slice(1)).get(CARD_TOKEN_FRAGMENT);
     if (token) {
-      // Out of the address (and the history) before anything else happens.
-      window.history.replaceState(window.history.state, '', window.location.pathname);
+      // Out of the address (and the history entry) before anything else happens.
+      void navigate(pathname, { replace: true });
       dispatch(cardSignInActions.submitted({ token }));
     } else if (status !== 'failed') {
       dispatch(cardSignInActions.noToken());
