@@ -81,12 +81,16 @@ export function PrintableCards({ cards, onBack }: { cards: readonly PrintableCar
           Print the sign-in cards
         </Title>
         <Message $tone="info" style={{ width: '100%' }}>
+          {cards.length === 0 ? (
+            <p>No cards were made: none of these students can sign in now (their lessons have ended).</p>
+          ) : (
           <p>
             {cards.length} {cards.length === 1 ? 'card' : 'cards'} on {sheets.length} {sheets.length === 1 ? 'page' : 'pages'}. Print them now: the cards are shown only
             this once, and each child&apos;s earlier card no longer works. Keep them where children cannot take each other&apos;s.
           </p>
+          )}
         </Message>
-        <Button type="button" onClick={() => window.print()} disabled={!ready}>
+        <Button type="button" onClick={() => window.print()} disabled={!ready || cards.length === 0}>
           {ready ? 'Print' : 'Drawing the QR codes…'}
         </Button>
         <Button type="button" $variant="secondary" onClick={onBack}>
