@@ -284,7 +284,11 @@ export interface PortalRuntimeConfig {
     createFranchiseOwner: boolean;
     /** The content studio (contract/studio.ts); optional so that older configurations stay valid. */
     contentStudio?: boolean;
+    /** Sign-in cards (contract/signInCards.ts); optional so that older configurations stay valid. */
+    signInCards?: boolean;
   };
+  /** Idle minutes after which a session started from a sign-in card signs out (the portal backend says; default 15). */
+  sharedDeviceIdleMinutes?: number;
   /** Shows the QA panel (action log download and replay). */
   qaPanel: boolean;
   /** Enables Redux DevTools in a production build. */

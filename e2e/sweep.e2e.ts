@@ -55,6 +55,7 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'login', path: '/' },
     { name: 'password-reset', path: '/PasswordReset' },
     { name: 'terms', path: '/terms_of_use' },
+    { name: 'card-sign-in', path: '/card-sign-in', ready: (page) => page.getByText('Scan the QR code on your sign-in card to sign in.').waitFor() },
   ],
   student: [
     { name: 'select-program', path: '/' },
@@ -72,6 +73,8 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'select-model-lesson-plans', path: '/select-model-lesson-plans/PlayMachines1/130' },
     { name: 'select-model', path: '/select-model/PlayMachines1/130', ready: (page) => page.getByRole('heading', { name: 'Catapult' }).waitFor() },
     { name: 'menu', path: '/students_list/Dana%20Cohen', ready: tableReady, prepare: menuOpen, overlapScope: '[role="menu"]' },
+    { name: 'sign-in-cards', path: '/sign_in_cards', ready: tableReady },
+    { name: 'model-qr', path: '/model_qr/PlayMachines1/130/131?title=Catapult', ready: (page) => page.getByRole('img', { name: 'QR code that opens Catapult' }).waitFor() },
   ],
   admin: [
     { name: 'franchise-owners', path: '/admin/Franchise_Owners_List', ready: tableReady },
@@ -248,7 +251,8 @@ async function sweepScreen(page: Page, baseUrl: string, role: Role, screen: Scre
   await (screen.open ? screen.open(page, baseUrl) : page.goto(`${baseUrl}${screen.path}`));
   await (screen.ready ? screen.ready(page) : page.locator('main h1').first().waitFor());
   await settle(page);
-  const landed = new URL(page.url()).pathname;
+  const { pathname, search } = new URL(page.url());
+  const landed = pathname + search;
   if (decodeURI(landed) !== decodeURI(screen.path)) report.problems.push(`expected to stay on ${screen.path}, was sent to ${landed}`);
   if (screen.prepare) await screen.prepare(page);
 

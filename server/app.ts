@@ -21,6 +21,7 @@ import type { Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/outbox';
 import { classroomRoutes } from './routes/classroom';
 import { progressRoutes } from './routes/progress';
+import { signInCardRoutes } from './routes/signInCards';
 import { credentialRoutes } from './routes/credentials';
 import { healthRoutes } from './routes/health';
 import { jwtAuthRoutes } from './routes/jwtAuth';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   studioImportRoutes(app, services);
   classroomRoutes(app, services);
   progressRoutes(app, services);
+  signInCardRoutes(app, services);
   credentialRoutes(app, services);
   await studentImportRoutes(app, services);
   await staticRoutes(app, services);

@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_SHARED_DEVICE_IDLE_MINUTES } from '../contract/signInCards';
 
 export interface RateLimitRule {
   /** Most events allowed inside the window. */
@@ -124,6 +125,8 @@ export interface Config {
   buildIfNeeded: boolean;
   /** Students whose lessons ended more than this many months ago are anonymised (PRIVACY_RETENTION_MONTHS). */
   privacyRetentionMonths: number;
+  /** A session started from a sign-in card (a shared tablet) signs out after this many idle minutes (SHARED_DEVICE_IDLE_MINUTES). */
+  sharedDeviceIdleMinutes: number;
   /** This instance's name, sent as X-Instance on every answer (INSTANCE_NAME); null sends none. */
   instanceName: string | null;
   /** Server processes sharing the port (WORKERS): the machine's cores on PostgreSQL, 1 on the embedded database. */
@@ -372,5 +375,6 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
     buildIfNeeded: flags.buildIfNeeded,
     instanceName: instanceName(env.INSTANCE_NAME),
     privacyRetentionMonths: intVar(env, 'PRIVACY_RETENTION_MONTHS', 12, 1, 120),
+    sharedDeviceIdleMinutes: intVar(env, 'SHARED_DEVICE_IDLE_MINUTES', DEFAULT_SHARED_DEVICE_IDLE_MINUTES, 1, 720),
   };
 }

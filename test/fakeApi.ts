@@ -50,7 +50,7 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
     getCurrentUser: async () => Promise.reject(apiError(404, 'rest_no_route')),
     createFranchiseOwner: async () => ({ userId: 99, username: 'new.owner' }),
     // The portal backend's REST index lists every addition.
-    getSiteCapabilities: async () => ({ serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: true }),
+    getSiteCapabilities: async () => ({ serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: true, signInCards: true }),
     // A studio that answers nothing: studio tests pass their own (test/fixtures/studio.ts).
     studio: async () => new Proxy({} as StudioApi, { get: () => () => Promise.reject(apiError(404, 'rest_no_route')) }),
     // A site without the portal backend's additions: tests of those screens pass their own.

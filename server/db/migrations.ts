@@ -268,6 +268,19 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('student_progress_updated_idx').on('student_progress').columns(['updated_at']).execute();
       },
     },
+    '2026_12_01_sign_in_cards': {
+      async up(db: AnyDb) {
+        // A printed card signs its student in on a shared tablet (issue 17.4): only the token's SHA-256 is kept.
+        await required(autoId(db, 'sign_in_cards'), { token_hash: 'varchar(64)', created_at: 'varchar(30)' })
+          .addColumn('student_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_by', 'integer')
+          .addColumn('voided_at', 'varchar(30)')
+          .addColumn('last_used_at', 'varchar(30)')
+          .execute();
+        await db.schema.createIndex('sign_in_cards_token_uq').on('sign_in_cards').column('token_hash').unique().execute();
+        await db.schema.createIndex('sign_in_cards_student_idx').on('sign_in_cards').columns(['student_id', 'id']).execute();
+      },
+    },
   };
 }
 

@@ -255,7 +255,20 @@ export interface StudentProgressTable {
   updated_at: string;
 }
 
+/** A printed sign-in card (issue 17.4): the SHA-256 of its random token, never the token. */
+export interface SignInCardsTable {
+  id: Generated<number>;
+  student_id: number;
+  token_hash: string;
+  /** Who issued it (an owner or administrator); null once that account is gone. */
+  created_by: number | null;
+  created_at: string;
+  voided_at: string | null;
+  last_used_at: string | null;
+}
+
 export interface Database {
+  sign_in_cards: SignInCardsTable;
   audit_log: AuditLogTable;
   terms_acceptances: TermsAcceptancesTable;
   users: UsersTable;
@@ -276,6 +289,7 @@ export interface Database {
   student_progress: StudentProgressTable;
 }
 
+export type SignInCardRow = Selectable<SignInCardsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type StudentProgressRow = Selectable<StudentProgressTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -120,6 +120,8 @@ export function endStudent(ctx: DomainContext, actor: Actor, id: number): Promis
     const dates = changedFields(student, { lessons_end_date: day, lessons_start_date: student.lessons_start_date > day ? day : student.lessons_start_date });
     await q.updateStudent(trx, id, dates.after);
     await q.updateUser(trx, id, { sign_in_disabled_at: now.toISOString(), sessions_ended_at: now.toISOString() });
+    // A re-activation does not bring printed cards back: the owner prints new ones.
+    await q.voidSignInCardsOf(trx, [id], now.toISOString());
     const before = { ...dates.before, sign_in_disabled: false };
     const after = { ...dates.after, sign_in_disabled: true };
     await recordAudit(trx, actor, { action: 'student.end', subjectType: 'student', subjectId: id, ownerId: student.teacher_id, before, after }, now);

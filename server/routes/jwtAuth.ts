@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { TokenResponse, ValidateTokenResponse } from '../../contract';
 import { ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, API_PATHS } from '../../contract';
 import { checkPassword, findLoginAccounts, isKnownPlace, recordSignIn, refuseSharedEmail } from '../domain/credentials';
+import type { UserRow } from '../db/schema';
 import { ApiError, tooManyAttempts } from '../errors';
 import { bearerToken, userFromToken } from '../http/auth';
 import { knownPlaceCookie, knownPlaceSetCookie, newPlaceId } from '../http/knownPlace';
@@ -29,6 +30,18 @@ function loginError(wpCode: string, message: string): ApiError {
  */
 const WRONG_CREDENTIALS = (): ApiError =>
   loginError('incorrect_password', '<strong>Error:</strong> The username or password you entered is incorrect.');
+
+/** The login's answer for a user who may sign in: a new token and who it is for (card sign-in answers the same). */
+export async function tokenAnswer(s: AppServices, user: UserRow): Promise<TokenResponse> {
+  return {
+    token: await s.tokens.issue(user.id, s.ctx.clock()),
+    user_email: user.email,
+    user_nicename: user.nicename,
+    user_display_name: user.display_name,
+    user_id: user.id,
+    user_roles: [user.role],
+  };
+}
 
 export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
   app.post(API_PATHS.token, async (request, reply) => {
@@ -63,15 +76,7 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
     const place = cookiePlace ?? newPlaceId();
     await recordSignIn(s.ctx, user.id, place);
     reply.header('set-cookie', knownPlaceSetCookie(place, request.protocol === 'https'));
-    const body: TokenResponse = {
-      token: await s.tokens.issue(user.id, s.ctx.clock()),
-      user_email: user.email,
-      user_nicename: user.nicename,
-      user_display_name: user.display_name,
-      user_id: user.id,
-      user_roles: [user.role],
-    };
-    return sendJson(reply, body);
+    return sendJson(reply, await tokenAnswer(s, user));
   });
 
   app.post(API_PATHS.validateToken, { config: { manualAuth: true } }, async (request, reply) => {

@@ -28,6 +28,7 @@ export function runtimeConfig(config: Config): Omit<PortalRuntimeConfig, 'capabi
     cmsAdminUrl: config.cmsAdminUrl,
     qaPanel: config.qaPanel,
     devTools: config.devTools,
+    sharedDeviceIdleMinutes: config.sharedDeviceIdleMinutes,
   };
 }
 

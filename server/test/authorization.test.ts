@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioModel, StudioProgram, WirePage } from '../../contract';
-import { CLASSROOM_PATHS, CREDENTIAL_PATHS, PRIVACY_PATHS, PROGRESS_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type StudentImportPreview, type TermsAcceptanceState } from '../../contract';
+import { CLASSROOM_PATHS, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type StudentImportPreview, type TermsAcceptanceState } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
 
 type Caller = 'anonymous' | 'student' | 'owner' | 'otherOwner' | 'admin';
@@ -48,6 +48,14 @@ const ADMINS_ONLY: Record<Caller, number> = { anonymous: 401, student: 403, owne
 
 /** The content studio: administrators only. */
 const ADMINS_CREATE: Record<Caller, number> = { ...ADMINS_ONLY, admin: 201 };
+
+/** A new card for Mia, issued by Dana (or for one of Lee's students, by Lee). */
+async function miasCard(c: Ctx, owner: 'dana' | 'lee' = 'dana'): Promise<IssuedSignInCard> {
+  const ownerId = c.ids.get(owner)?.id;
+  const student = owner === 'dana' ? c.ids.get('mia')?.id : [...c.ids.values()].find((u) => u.role === 'student' && u.teacherId === ownerId)?.id;
+  const token = await c.s.login(DEMO[owner].username, DEMO[owner].password);
+  return ((await c.s.post(SIGN_IN_CARD_PATHS.cards, { students: [student] }, { token })).body as SignInCardsIssued).cards[0]!;
+}
 
 const studioProgram = emptyProgramInput;
 const studioModel = (code: string) => ({ ...emptyModelInput('Authz Model', false), code });
@@ -293,6 +301,41 @@ const ROWS: Row[] = [
     label: "Mia, Dana's student",
     call: (c, t) => c.s.get(PROGRESS_PATHS.studentProgress(c.ids.get('mia')!.id), opt(t)),
     expected: { ...OWNERS_AND_ADMINS, otherOwner: 404 },
+  },
+  {
+    route: `POST ${SIGN_IN_CARD_PATHS.cards}`,
+    label: "all of the caller's students",
+    call: (c, t, caller) => c.s.post(SIGN_IN_CARD_PATHS.cards, { students: 'all', ...(caller === 'admin' ? { ownerId: c.ids.get('dana')?.id } : {}) }, opt(t)),
+    expected: OWNERS_AND_ADMINS,
+  },
+  {
+    route: `POST ${SIGN_IN_CARD_PATHS.cards}`,
+    label: "Mia, Dana's student",
+    call: (c, t) => c.s.post(SIGN_IN_CARD_PATHS.cards, { students: [c.ids.get('mia')?.id] }, opt(t)),
+    expected: { ...OWNERS_AND_ADMINS, otherOwner: 404 },
+  },
+  { route: `GET ${SIGN_IN_CARD_PATHS.cards}`, call: (c, t) => c.s.get(SIGN_IN_CARD_PATHS.cards, opt(t)), expected: OWNERS_AND_ADMINS },
+  {
+    route: `DELETE ${SIGN_IN_CARD_PATHS.card(':id')}`,
+    label: "Mia's card",
+    call: async (c, t) => c.s.request('DELETE', SIGN_IN_CARD_PATHS.card((await miasCard(c)).id), undefined, opt(t)),
+    expected: { ...OWNERS_AND_ADMINS, otherOwner: 404 },
+  },
+  {
+    route: `POST ${SIGN_IN_CARD_PATHS.cardSignIn}`,
+    label: "a card of the caller's franchise (the token, not the caller, decides)",
+    call: async (c, t, caller) => c.s.post(SIGN_IN_CARD_PATHS.cardSignIn, { token: new URL((await miasCard(c, caller === 'otherOwner' ? 'lee' : 'dana')).link).hash.slice('#token='.length) }, opt(t)),
+    expected: EVERYONE,
+  },
+  {
+    route: `POST ${SIGN_IN_CARD_PATHS.cardSignIn}`,
+    label: 'a voided card',
+    call: async (c, t) => {
+      const card = await miasCard(c);
+      await c.s.request('DELETE', SIGN_IN_CARD_PATHS.card(card.id), undefined, { token: await c.s.login(DEMO.admin.username, DEMO.admin.password) });
+      return c.s.post(SIGN_IN_CARD_PATHS.cardSignIn, { token: new URL(card.link).hash.slice('#token='.length) }, opt(t));
+    },
+    expected: NOBODY_403,
   },
   {
     route: `POST ${PATHS.reset}`,

@@ -27,6 +27,7 @@ describe('static content and the app', () => {
       cmsAdminUrl: '',
       qaPanel: true,
       devTools: false,
+      sharedDeviceIdleMinutes: 15,
     });
   });
 

@@ -195,10 +195,10 @@ describe('createApiClient: requests', () => {
       { body: { namespaces: [], routes: { '/wl/v1/create_franchise_owner': route(['GET']) } } },
       { body: { namespaces: [] } },
     ]);
-    await expect(api.getSiteCapabilities()).resolves.toEqual({ serverUnlock: true, userMeta: true, createFranchiseOwner: false, contentStudio: true });
+    await expect(api.getSiteCapabilities()).resolves.toEqual({ serverUnlock: true, userMeta: true, createFranchiseOwner: false, contentStudio: true, signInCards: false });
     expect(seen[0]).toMatchObject({ url: 'https://site.test/wp-json/', method: 'GET' });
     expect(seen[0]!.headers.Authorization).toBeUndefined();
-    await expect(api.getSiteCapabilities()).resolves.toEqual({ serverUnlock: false, userMeta: false, createFranchiseOwner: false, contentStudio: false });
+    await expect(api.getSiteCapabilities()).resolves.toEqual({ serverUnlock: false, userMeta: false, createFranchiseOwner: false, contentStudio: false, signInCards: false });
     expect((await caught(api.getSiteCapabilities())).code).toBe('unexpected_answer');
   });
 

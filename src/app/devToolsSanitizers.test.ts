@@ -1,3 +1,5 @@
+import { cardSignInActions } from '../features/auth/cardSignIn/cardSignInSlice';
+import { signInCardsActions } from '../features/signInCards/signInCardsSlice';
 import { authActions } from '../features/auth/authSlice';
 import { REDACTED, redactSecrets, sanitizeAction, sanitizeState } from './devToolsSanitizers';
 
@@ -21,6 +23,13 @@ describe('Redux DevTools sanitisers', () => {
       lessons: { entities: { 1: { id: 1, unlockCode: REDACTED } } },
       list: [{ AUTH_KEY: REDACTED, newPassword: REDACTED, lesson_password: REDACTED }],
     });
+  });
+
+  it("hide a card sign-in's token and a printed card's link (it carries the token)", () => {
+    expect(sanitizeAction(cardSignInActions.submitted({ token: 'A'.repeat(43) })).payload).toEqual({ token: REDACTED });
+    const printed = signInCardsActions.printReady([{ id: 1, studentId: 10, firstName: 'Mia', signInLink: 'https://portal.test/card-sign-in#token=secret' }]);
+    expect(JSON.stringify(sanitizeAction(printed))).not.toContain('secret');
+    expect(sanitizeState({ signInCards: { print: { cards: printed.payload } } })).toEqual({ signInCards: { print: { cards: [{ id: 1, studentId: 10, firstName: 'Mia', signInLink: REDACTED }] } } });
   });
 
   it('leave empty secrets visible (so a signed-out state reads as signed out) and other values alone', () => {

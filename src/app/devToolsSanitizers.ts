@@ -20,6 +20,8 @@ const SECRET_KEYS = new Set([
   'enteredCode',
   'lesson_password',
   'lessonPassword',
+  // A printed sign-in card's link carries its token.
+  'signInLink',
 ]);
 /**
  * In an unlock action (content/unlockCodeChanged) and under an unlock key of the state

@@ -1,18 +1,23 @@
 import { useDeferredValue } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { ReturnTo } from '../features/auth/landingPath';
 import type { Role } from '../api/types';
 import { selectIsSessionValid, selectIsSignedIn, selectUserName, selectUserRole } from '../entities/session/sessionSelectors';
 import { paths } from '../shared/paths';
 import { useAppSelector } from '../shared/storeHooks';
 import { PageLoading } from '../shared/ui/PageLoading';
 
-/** No stored token: back to /. A stored token is trusted only once token/validate has answered. */
+/**
+ * No stored token: back to / (the login), which comes back here after signing in (a printed
+ * model's QR code, a bookmark). A stored token is trusted only once token/validate has answered.
+ */
 export function RequireSignedIn() {
   const signedIn = useAppSelector(selectIsSignedIn);
+  const { pathname, search } = useLocation();
   // Deferred: the page that replaces the check renders in small slices in the background, not in
   // one long task that freezes a slow tablet (the store's own updates render synchronously).
   const valid = useDeferredValue(useAppSelector(selectIsSessionValid));
-  if (!signedIn) return <Navigate to={paths.home.href()} replace />;
+  if (!signedIn) return <Navigate to={paths.home.href()} replace state={{ returnTo: pathname + search } satisfies ReturnTo} />;
   if (!valid) return <PageLoading label="Checking your sign-in" />;
   return <Outlet />;
 }

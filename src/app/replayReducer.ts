@@ -7,7 +7,9 @@
  */
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { accountReducer } from '../features/account/accountSlice';
+import { cardSignInReducer } from '../features/auth/cardSignIn/cardSignInSlice';
 import { classroomReducer } from '../features/content/classroom/classroomSlice';
+import { signInCardsReducer } from '../features/signInCards/signInCardsSlice';
 import { termsCheckReducer } from '../features/layout/termsCheck/termsCheckSlice';
 import { rosterEditReducer } from '../features/roster/edit/editSlice';
 import { studentImportReducer } from '../features/roster/import/studentImportSlice';
@@ -19,6 +21,8 @@ import { rootReducer, type RootState } from './rootReducer';
 const lazySlices: Record<string, Reducer> = {
   account: accountReducer,
   classroom: classroomReducer,
+  signInCards: signInCardsReducer,
+  cardSignIn: cardSignInReducer,
   termsCheck: termsCheckReducer,
   rosterEdit: rosterEditReducer,
   studentImport: studentImportReducer,

@@ -54,6 +54,11 @@ export const routes: RouteObject[] = [
         ...page(() => import(/* webpackChunkName: "page-terms" */ '../features/terms/TermsPage')),
       },
       {
+        path: paths.cardSignIn.pattern,
+        handle: { title: 'Sign in with your card' } satisfies RouteHandle,
+        ...page(() => import(/* webpackChunkName: "page-card-sign-in" */ '../features/auth/cardSignIn/CardSignInPage')),
+      },
+      {
         Component: RequireSignedIn,
         children: [
           {
@@ -73,6 +78,16 @@ export const routes: RouteObject[] = [
                 path: paths.importStudents.pattern,
                 handle: { title: 'Import students' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-student-import" */ '../features/roster/import/StudentImportPage')),
+              },
+              {
+                path: paths.modelQr.pattern,
+                handle: { title: 'Print QR' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "model-qr" */ '../features/content/modelQr/ModelQrPage')),
+              },
+              {
+                path: paths.signInCards.pattern,
+                handle: { title: 'Sign-in cards' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "sign-in-cards" */ '../features/signInCards/SignInCardsPage')),
               },
               {
                 path: paths.student.pattern,

@@ -82,6 +82,12 @@ export const paths = {
   importStudents: route('/students/import'),
   /** The administrators' audit log of roster changes. */
   auditLog: route('/admin/audit_log'),
+  /** An owner's sign-in cards (issue 17.4): print them, void one. */
+  signInCards: route('/sign_in_cards'),
+  /** A sign-in card's QR code opens it, with the token in the fragment (#token=…). */
+  cardSignIn: route('/card-sign-in'),
+  /** A model's printable QR code (issue 17.5): it links to the model's page. */
+  modelQr: route('/model_qr/:programName/:programId/:lessonId'),
   /** The signed-in user's own account: change password. */
   account: route('/account'),
   /** The older '/model_building_instructions/{userName}/{programName}/{ModelName}'. */

@@ -13,3 +13,4 @@ export * from './audit';
 export * from './credentials';
 export * from './privacy';
 export * from './progress';
+export * from './signInCards';

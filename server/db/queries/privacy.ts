@@ -87,6 +87,8 @@ export async function deleteUserActivity(db: Executor, userId: number): Promise<
   await db.deleteFrom('unlock_failures').where('user_id', '=', userId).execute();
   await db.deleteFrom('user_meta').where('user_id', '=', userId).execute();
   await db.deleteFrom('terms_acceptances').where('user_id', '=', userId).execute();
+  // An erased child's printed cards sign no one in.
+  await db.deleteFrom('sign_in_cards').where('student_id', '=', userId).execute();
 }
 
 /** Students not yet erased whose lessons ended before the date (YYYY-MM-DD), lowest ids first. */

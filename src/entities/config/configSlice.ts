@@ -17,7 +17,7 @@ export const defaultRuntimeConfig: PortalRuntimeConfig = {
   authKey: '',
   supportEmail: '',
   cmsAdminUrl: '',
-  capabilities: { serverUnlock: false, userMeta: false, createFranchiseOwner: false, contentStudio: false },
+  capabilities: { serverUnlock: false, userMeta: false, createFranchiseOwner: false, contentStudio: false, signInCards: false },
   qaPanel: false,
   devTools: false,
 };

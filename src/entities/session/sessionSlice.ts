@@ -21,6 +21,8 @@ export interface SessionState {
   kitContentsOpened: boolean;
   /** One unlocked flag per model name (older gallery route). */
   unlockedModels: Record<string, boolean>;
+  /** Signed in with a sign-in card: a shared tablet, signed out when idle (features/auth/cardSignIn). */
+  sharedDevice?: boolean;
 }
 
 export const initialSessionState: SessionState = {
@@ -53,8 +55,11 @@ const sessionSlice = createSlice({
       email: action.payload.email,
       valid: true,
     }),
-    /** The user pressed Log out. */
-    loggedOut: () => initialSessionState,
+    /** The user pressed Log out, or (idle) a shared tablet was left unused. */
+    loggedOut: (_state, _action: PayloadAction<{ idle: true } | undefined>) => initialSessionState,
+    sharedDeviceStarted: (state) => {
+      state.sharedDevice = true;
+    },
     /** The backend rejected the token (401, or 403 with a jwt_auth code). */
     expired: () => initialSessionState,
     tokenValidated: (state) => {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '../../shared/paths';
 import { Button } from '../../shared/ui/Button';
@@ -7,8 +7,10 @@ import { NarrowCard, Studs } from '../../shared/ui/Card';
 import { controlProps, ErrorText, FormStack, TextField, verbatimInput } from '../../shared/ui/Field';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { selectLoginRefusal, selectLoginStatus } from './authSelectors';
+import { selectIdleSignOut, selectLoginRefusal, selectLoginStatus } from './authSelectors';
+import { Message } from '../../shared/ui/Message';
 import { authActions } from './authSlice';
+import { safeReturnTo } from './landingPath';
 import { loginMessages, validateLogin } from './loginRules';
 import { useAuthForm } from './useAuthForm';
 
@@ -34,6 +36,8 @@ export default function LoginPage() {
   const status = useAppSelector(selectLoginStatus);
   const submitting = status === 'submitting';
   const refusal = useAppSelector(selectLoginRefusal);
+  const idle = useAppSelector(selectIdleSignOut);
+  const returnTo = safeReturnTo(useLocation().state);
 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -52,7 +56,7 @@ export default function LoginPage() {
       refs[first].current?.focus();
       return;
     }
-    dispatch(authActions.loginSubmitted({ username: username.trim(), password }));
+    dispatch(authActions.loginSubmitted({ username: username.trim(), password, ...(returnTo ? { returnTo } : {}) }));
   });
 
   const errorFor = (field: Problem) => (problem === field ? loginMessages[field] : null);
@@ -62,6 +66,11 @@ export default function LoginPage() {
       <Studs />
       <Title id="login-title" $centered>Welcome to Youngengineer Online</Title>
       <Subtitle $centered>Sign in to build, learn and play.</Subtitle>
+      {idle && (
+        <Message $tone="info" role="status">
+          <p>You were signed out because the tablet was not used for a while. Scan your card or sign in again.</p>
+        </Message>
+      )}
       <FormStack onSubmit={onSubmit} noValidate>
         <TextField id="login-username" label="Username or e-mail" error={errorFor('username')} ref={refs.username}
           name="username" autoComplete="username" {...verbatimInput} value={username} onValueChange={setUsername} />

@@ -32,7 +32,7 @@ export function* login(action: ReturnType<typeof authActions.loginSubmitted>) {
       return;
     }
     yield* put(sessionActions.loginSucceeded(result));
-    landing = landingPath(result.role, result.userName);
+    landing = action.payload.returnTo ?? landingPath(result.role, result.userName);
   } catch (error) {
     yield* put(authActions.loginFailed(toApiError(error)));
     return;

@@ -16,3 +16,4 @@ export const selectLoginRefusal = (state: WithAuthFlow): 'ended' | 'sharedEmail'
   const code = state.authFlow.login.error?.code;
   return code === ACCOUNT_ENDED_CODE ? 'ended' : code === SEVERAL_ACCOUNTS_CODE ? 'sharedEmail' : null;
 };
+export const selectIdleSignOut = (state: WithAuthFlow) => state.authFlow.idleSignOut;

@@ -16,16 +16,21 @@ export interface AuthFlowState {
     error: ApiError | null;
     message: string | null;
   };
+  /** The last session ended because a shared tablet was idle: the login page says so. */
+  idleSignOut: boolean;
 }
 
 export const initialAuthFlowState: AuthFlowState = {
   login: { status: 'idle', error: null },
   reset: { status: 'idle', email: '', error: null, message: null },
+  idleSignOut: false,
 };
 
 export interface LoginCredentials {
   username: string;
   password: string;
+  /** The page the visitor asked for before signing in (landingPath.ts safeReturnTo). */
+  returnTo?: string | null;
 }
 
 const authSlice = createSlice({
@@ -63,10 +68,11 @@ const authSlice = createSlice({
   extraReducers: (builder) => {
     builder.addCase(sessionActions.loginSucceeded, (state) => {
       state.login = initialAuthFlowState.login;
+      state.idleSignOut = false;
     });
     builder.addMatcher(
       (action) => sessionEndedActionTypes.includes(action.type),
-      () => initialAuthFlowState,
+      (_state, action: { payload?: { idle?: true } }) => ({ ...initialAuthFlowState, idleSignOut: action.payload?.idle === true }),
     );
   },
 });

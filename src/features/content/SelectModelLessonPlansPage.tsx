@@ -9,7 +9,7 @@ import { useContentFeature } from './contentFeature';
 /** '/select-model-lesson-plans/:programName/:programId': each model's lesson plan, opened in a new tab (not for students: app/routes.tsx). */
 export default function SelectModelLessonPlansPage() {
   useContentFeature();
-  const { programId = '' } = useParams();
+  const { programName = '', programId = '' } = useParams();
   const id = Number(programId);
   const userName = useAppSelector(selectUserName) ?? '';
   return (
@@ -18,7 +18,7 @@ export default function SelectModelLessonPlansPage() {
       heading={(title) => (title ? `${title}: Lesson Plans` : 'Lesson Plans')}
       backTo={paths.lessonPlans.href({ userName })}
       backLabel="All programs"
-      renderCard={(card, position) => <LessonPlanCard lesson={card.lesson} lessonNumber={position} />}
+      renderCard={(card, position) => <LessonPlanCard lesson={card.lesson} lessonNumber={position} program={{ name: programName, id }} />}
     />
   );
 }

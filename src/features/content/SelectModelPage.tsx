@@ -24,7 +24,12 @@ export default function SelectModelPage() {
       backTo={paths.buildingInstructions.href({ userName })}
       backLabel="All programs"
       renderCard={(card, position) => (
-        <ModelCard card={card} position={position} instructionsPath={paths.modelBuildingInstructions.href({ programName, programId: id, lessonId: card.lesson.id })} />
+        <ModelCard
+          card={card}
+          position={position}
+          program={{ name: programName, id }}
+          instructionsPath={paths.modelBuildingInstructions.href({ programName, programId: id, lessonId: card.lesson.id })}
+        />
       )}
     />
   );

@@ -10,6 +10,7 @@ import { VisuallyHidden, visuallyHidden } from '../../shared/ui/VisuallyHidden';
 
 /** Signed-in users only: the login page does not load the menu (see config/budgets.ts). */
 const HeaderMenu = lazy(() => import(/* webpackChunkName: "header-menu" */ './HeaderMenu'));
+const IdleSignOut = lazy(() => import(/* webpackChunkName: "shared-device" */ './sharedDevice/IdleSignOut'));
 
 /** Holds the menu button's place for the moment its chunk loads, so the header does not jump. */
 const MenuPlaceholder = styled.span`
@@ -179,9 +180,15 @@ export function AppLayout() {
   const userName = useAppSelector(selectUserName) ?? '';
   const role = useAppSelector(selectUserRole);
   const full = signedIn && valid;
+  const sharedDevice = useAppSelector((state) => state.session.sharedDevice === true);
 
   return (
     <>
+      {signedIn && sharedDevice && (
+        <Suspense fallback={null}>
+          <IdleSignOut />
+        </Suspense>
+      )}
       <SkipLink href="#main">Skip to content</SkipLink>
       <Bar>
         <BarInner>

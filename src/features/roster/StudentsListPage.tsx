@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { Student, User } from '../../api/types';
-import { selectSupportEmail } from '../../entities/config/configSlice';
+import { selectCapabilities, selectSupportEmail } from '../../entities/config/configSlice';
 import { OWNER_QUERY, ownerIdFromSearch, paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { ExportButton, ExportOutcome, ListBody, useRosterList, NoStudentsYet } from './ListParts';
@@ -40,6 +40,7 @@ export default function StudentsListPage() {
   const rows = useAppSelector((state) => selectStudentsListRows(state, ownerId, controls.query));
   const programs = useMemo(() => distinctValues(students, (student) => student.program), [students]);
   const supportEmail = useAppSelector(selectSupportEmail);
+  const signInCards = useAppSelector(selectCapabilities).signInCards === true;
 
   const { open } = useRosterList(rosterActions.studentsListOpened);
 
@@ -94,6 +95,11 @@ export default function StudentsListPage() {
         <ButtonLink to={`${paths.importStudents.href()}${linkOwnerId === null ? '' : `?${OWNER_QUERY}=${linkOwnerId}`}`} $variant="secondary">
           Import students
         </ButtonLink>
+        {signInCards && (
+          <ButtonLink to={paths.signInCards.href()} $variant="secondary">
+            Sign-in cards
+          </ButtonLink>
+        )}
         <ExportButton table="studentsList" userName={listName} ownerId={ownerId ?? undefined} query={controls.query} disabled={rows.length === 0} />
       </Toolbar>
       <ExportOutcome table="studentsList" />

@@ -3,6 +3,7 @@ import type { Lesson } from '../../../api/types';
 import { FittedImage, Tile } from '../../../shared/ui/Layout';
 import { ExternalButtonLink } from '../../../shared/ui/ButtonLink';
 import { ModelCode } from './ModelCode';
+import { PrintQrLink } from '../modelQr/PrintQrLink';
 
 const Title = styled.h2`
   margin: 0;
@@ -25,7 +26,7 @@ const Footer = styled.div`
 `;
 
 /** A model's lesson plan: opens the lesson-plan URL in a new tab; its code for the owner to hand out. */
-export function LessonPlanCard({ lesson, lessonNumber }: { lesson: Lesson; lessonNumber: number }) {
+export function LessonPlanCard({ lesson, lessonNumber, program }: { lesson: Lesson; lessonNumber: number; program?: { name: string; id: number } }) {
   const planTitle = lesson.lessonPlansTitle.trim() || `Lesson ${lessonNumber}`;
   return (
     <Tile as="article" aria-labelledby={`plan-${lesson.id}-title`}>
@@ -36,6 +37,7 @@ export function LessonPlanCard({ lesson, lessonNumber }: { lesson: Lesson; lesso
       <PlanTitle>{planTitle}</PlanTitle>
       <Footer>
         {lesson.unlockCode && <ModelCode code={lesson.unlockCode} />}
+        {lesson.unlockCode && program && <PrintQrLink title={lesson.title} programName={program.name} programId={program.id} lessonId={lesson.id} />}
         {lesson.lessonPlansUrl ? (
           <ExternalButtonLink
             href={lesson.lessonPlansUrl}

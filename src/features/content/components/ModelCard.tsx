@@ -11,6 +11,7 @@ import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 import { ModelCode } from './ModelCode';
 import { ClassUnlockButton } from '../classroom/ClassUnlockButton';
+import { PrintQrLink } from '../modelQr/PrintQrLink';
 
 const shake = keyframes`
   0%, 100% { transform: translateX(0); }
@@ -79,7 +80,7 @@ export const EAGER_CARD_POSITIONS = 4;
  * One model of a program: title, title colour image, small picture and its links. A student's
  * locked card shows the code input instead of the link; franchise owners and administrators also see the code.
  */
-export function ModelCard({ card, instructionsPath, position }: { card: ModelCardView; instructionsPath: string; position?: number }) {
+export function ModelCard({ card, instructionsPath, position, program }: { card: ModelCardView; instructionsPath: string; position?: number; program?: { name: string; id: number } }) {
   const dispatch = useAppDispatch();
   const { lesson, access, code } = card;
   const ui = useAppSelector((state: Parameters<typeof selectUnlockUi>[0]) => selectUnlockUi(state, lesson.id));
@@ -141,6 +142,7 @@ export function ModelCard({ card, instructionsPath, position }: { card: ModelCar
       <Footer>
         {code && <ModelCode code={code} />}
         {code && <ClassUnlockButton lesson={lesson} />}
+        {code && program && <PrintQrLink title={lesson.title} programName={program.name} programId={program.id} lessonId={lesson.id} />}
         {access === 'open' ? (
           <ButtonLink ref={linkRef} to={instructionsPath} aria-label={`Building instructions: ${lesson.title}`}>
             Building instructions

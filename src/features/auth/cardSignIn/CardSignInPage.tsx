@@ -1,0 +1,77 @@
+/**
+ * /card-sign-in#token=…: the page a sign-in card's QR code opens on a shared tablet. The token is in
+ * the fragment, so it never reaches a server log or a Referer; the page takes it out of the address
+ * at once, signs the child in, and the child lands on their home screen.
+ */
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ACCOUNT_ENDED_CODE } from '../../../../contract/signInStatus';
+import { CARD_TOKEN_FRAGMENT } from '../../../../contract/signInCards';
+import type { ApiError } from '../../../api/types';
+import { useLazyFeature } from '../../../shared/lazyFeature';
+import { paths } from '../../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
+import { NarrowCard, Studs } from '../../../shared/ui/Card';
+import { Message } from '../../../shared/ui/Message';
+import { Subtitle, Title } from '../../../shared/ui/Text';
+import { cardSignInFeature } from './cardSignInSaga';
+import { cardSignInActions, selectCardSignIn } from './cardSignInSlice';
+
+function refusal(error: ApiError | null): string {
+  if (error?.code === ACCOUNT_ENDED_CODE) return 'Your lessons have ended, so this card no longer signs you in. Ask your teacher.';
+  if (error?.kind === 'network') return 'The tablet is not connected. Check the Wi-Fi, then scan the card again.';
+  if (error?.status === 429) return 'Too many tries. Wait a few minutes, then scan the card again.';
+  if (error?.status === 403) return 'This card no longer works. Ask your teacher for a new card.';
+  return 'Something went wrong. Please scan the card again.';
+}
+
+export default function CardSignInPage() {
+  useLazyFeature(cardSignInFeature);
+  const dispatch = useAppDispatch();
+  const { status, error } = useAppSelector(selectCardSignIn);
+
+  const { hash, pathname } = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const token = new URLSearchParams(hash.slice(1)).get(CARD_TOKEN_FRAGMENT);
+    if (token) {
+      // Out of the address (and the history entry) before anything else happens.
+      void navigate(pathname, { replace: true });
+      dispatch(cardSignInActions.submitted({ token }));
+    } else if (status !== 'failed') {
+      dispatch(cardSignInActions.noToken());
+    }
+    // Once, on opening: the token is read and forgotten.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch]);
+
+  return (
+    <NarrowCard aria-labelledby="card-sign-in-title">
+      <Studs />
+      <Title id="card-sign-in-title" $centered>
+        Sign in with your card
+      </Title>
+      {(status === 'signingIn' || status === 'idle') && (
+        <Subtitle $centered role="status">
+          Signing you in…
+        </Subtitle>
+      )}
+      {status === 'failed' && (
+        <Message $tone="info" role="alert">
+          <p>{refusal(error)}</p>
+        </Message>
+      )}
+      {status === 'noToken' && (
+        <Message $tone="info" role="status">
+          <p>Scan the QR code on your sign-in card to sign in.</p>
+        </Message>
+      )}
+      {(status === 'failed' || status === 'noToken') && (
+        <Subtitle $centered>
+          <Link to={paths.home.href()}>Sign in with a username instead</Link>
+        </Subtitle>
+      )}
+    </NarrowCard>
+  );
+}

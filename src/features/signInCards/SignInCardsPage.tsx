@@ -1,0 +1,204 @@
+/**
+ * /sign_in_cards: a franchise owner prints sign-in cards for her class (all her students, or the
+ * ones she ticks) and voids a lost one. Portal backend only (capability signInCards).
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import type { SignInCardSummary } from '../../../contract/signInCards';
+import type { Student } from '../../api/types';
+import { selectCapabilities } from '../../entities/config/configSlice';
+import { selectUserId, selectUserRole } from '../../entities/session/sessionSelectors';
+import { selectAllStudents } from '../../entities/students/studentsSelectors';
+import { failureMessage } from '../../shared/failureMessage';
+import { useLazyFeature } from '../../shared/lazyFeature';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { space } from '../../shared/theme';
+import { Button } from '../../shared/ui/Button';
+import { Page } from '../../shared/ui/Layout';
+import { Message } from '../../shared/ui/Message';
+import { Modal, ModalActions } from '../../shared/ui/Modal';
+import { EmptyState, LoadFailed } from '../../shared/ui/States';
+import { ScrollRegion, Table, Td, Th, Tr } from '../../shared/ui/Table';
+import { Subtitle, Title } from '../../shared/ui/Text';
+import { PrintableCards } from './PrintableCards';
+import { signInCardsFeature } from './signInCardsSaga';
+import { selectCardList, selectPrint, selectVoid, signInCardsActions } from './signInCardsSlice';
+
+const Choices = styled.fieldset`
+  border: 0;
+  margin: ${space(4)} 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space(4)};
+  legend {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    margin-bottom: ${space(2)};
+  }
+  label {
+    display: flex;
+    align-items: center;
+    gap: ${space(2)};
+    min-height: ${({ theme }) => theme.touchTarget}px;
+  }
+`;
+
+const byName = (a: Student, b: Student) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`, undefined, { sensitivity: 'base' });
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+function cardStatus(card: SignInCardSummary | undefined): string {
+  if (!card) return 'No card yet';
+  if (card.voidedAt !== null) return `Void since ${day(card.voidedAt)}`;
+  return `Printed ${day(card.createdAt)}${card.lastUsedAt ? `, last used ${day(card.lastUsedAt)}` : ', not used yet'}`;
+}
+
+export default function SignInCardsPage() {
+  useLazyFeature(signInCardsFeature);
+  const dispatch = useAppDispatch();
+  const offered = useAppSelector(selectCapabilities).signInCards === true;
+  const role = useAppSelector(selectUserRole);
+  const userId = useAppSelector(selectUserId);
+  const all = useAppSelector(selectAllStudents);
+  const list = useAppSelector(selectCardList);
+  const print = useAppSelector(selectPrint);
+  const voiding = useAppSelector(selectVoid);
+  // An administrator sees every student; "all" names one owner's, so she ticks them.
+  const isOwner = role === 'franchise_owner';
+  const students = useMemo(() => all.filter((s) => !isOwner || s.teacherId === userId).sort(byName), [all, isOwner, userId]);
+  const cardOf = useMemo(() => new Map(list.cards.map((c) => [c.studentId, c])), [list.cards]);
+  const [mode, setMode] = useState<'all' | 'chosen'>(isOwner ? 'all' : 'chosen');
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const radioName = useId();
+
+  useEffect(() => {
+    if (offered) dispatch(signInCardsActions.opened());
+  }, [dispatch, offered]);
+
+  if (!offered) {
+    return (
+      <Page>
+        <Title>Sign-in cards</Title>
+        <Message $tone="info">
+          <p>Sign-in cards need the portal&apos;s own server. This site does not offer them.</p>
+        </Message>
+      </Page>
+    );
+  }
+  if (print.status === 'ready') return <PrintableCards cards={print.cards} onBack={() => dispatch(signInCardsActions.printClosed())} />;
+
+  const toggle = (id: number) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const working = print.status === 'working';
+  const canPrint = !working && students.length > 0 && (mode === 'all' || chosen.size > 0);
+  const voidCard = voiding.cardId === null ? undefined : list.cards.find((c) => c.id === voiding.cardId);
+  const voidStudent = voidCard && students.find((s) => s.id === voidCard.studentId);
+
+  return (
+    <Page>
+      <Title>Sign-in cards</Title>
+      <Subtitle>
+        A card&apos;s QR code signs a child in on a classroom tablet, without an e-mail or password. The tablet signs them out after a while without use. Printing a new card
+        voids the child&apos;s earlier one.
+      </Subtitle>
+      {list.status === 'failed' && <LoadFailed what="your students' cards" error={list.error} onRetry={() => dispatch(signInCardsActions.opened())} />}
+      {list.status === 'loading' && students.length === 0 && <p role="status">Loading your students…</p>}
+      {list.status === 'ready' && students.length === 0 && <EmptyState>You have no students yet.</EmptyState>}
+      {students.length > 0 && list.status !== 'failed' && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (canPrint) dispatch(signInCardsActions.printRequested({ students: mode === 'all' ? 'all' : [...chosen] }));
+          }}
+        >
+          <Choices>
+            <legend>Cards for</legend>
+            {isOwner && (
+              <label>
+                <input type="radio" name={radioName} checked={mode === 'all'} onChange={() => setMode('all')} />
+                All my students ({students.length})
+              </label>
+            )}
+            <label>
+              <input type="radio" name={radioName} checked={mode === 'chosen'} onChange={() => setMode('chosen')} />
+              The students I tick ({chosen.size})
+            </label>
+            <Button type="submit" disabled={!canPrint}>
+              {working ? 'Making the cards…' : 'Print cards'}
+            </Button>
+          </Choices>
+          {print.status === 'failed' && (
+            <Message $tone="error" role="alert">
+              <p>No cards were made. {failureMessage(print.error)}</p>
+            </Message>
+          )}
+          <ScrollRegion $bounded={false} tabIndex={0} role="region" aria-label="Students and their cards">
+            <Table>
+              <thead>
+                <tr>
+                  <Th scope="col">Choose</Th>
+                  <Th scope="col">Student</Th>
+                  <Th scope="col">Card</Th>
+                  <Th scope="col">Action</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {students.map((student) => {
+                  const card = cardOf.get(student.id);
+                  const name = `${student.firstName} ${student.lastName}`;
+                  return (
+                    <Tr key={student.id}>
+                      <Td>
+                        <input
+                          type="checkbox"
+                          aria-label={`Tick ${name}`}
+                          checked={chosen.has(student.id)}
+                          onChange={() => {
+                            toggle(student.id);
+                            setMode('chosen');
+                          }}
+                        />
+                      </Td>
+                      <Td>{name}</Td>
+                      <Td>{cardStatus(card)}</Td>
+                      <Td>
+                        {card && card.voidedAt === null && (
+                          <Button type="button" $variant="secondary" aria-label={`Void card: ${name}`} onClick={() => dispatch(signInCardsActions.voidAsked({ cardId: card.id }))}>
+                            Void card
+                          </Button>
+                        )}
+                      </Td>
+                    </Tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+          </ScrollRegion>
+        </form>
+      )}
+      {voidCard && (
+        <Modal title={`Void ${voidStudent?.firstName ?? 'this student'}'s card?`} busy={voiding.status === 'working'} onClose={() => dispatch(signInCardsActions.voidCancelled())}>
+          <p>The printed card will no longer sign {voidStudent?.firstName ?? 'the child'} in. You can print a new card at any time.</p>
+          {voiding.status === 'failed' && (
+            <Message $tone="error" role="alert">
+              <p>The card was not voided. {failureMessage(voiding.error)}</p>
+            </Message>
+          )}
+          <ModalActions>
+            <Button type="button" $variant="secondary" onClick={() => dispatch(signInCardsActions.voidCancelled())} disabled={voiding.status === 'working'}>
+              Cancel
+            </Button>
+            <Button type="button" onClick={() => dispatch(signInCardsActions.voidConfirmed())} disabled={voiding.status === 'working'}>
+              {voiding.status === 'working' ? 'Voiding…' : 'Void card'}
+            </Button>
+          </ModalActions>
+        </Modal>
+      )}
+    </Page>
+  );
+}
