@@ -7,3 +7,4 @@ export * from './rosterEdit';
 export * from './privacy';
 export * from './studentImport';
 export * from './progress';
+export * from './classNow';
