@@ -43,6 +43,13 @@ export interface ClassNowStudent {
   stuckSince: string | null;
 }
 
+/** The class view's order: stuck students first (the longest stuck first), then by first name. */
+export function classNowOrder(a: ClassNowStudent, b: ClassNowStudent): number {
+  if ((a.stuckSince === null) !== (b.stuckSince === null)) return a.stuckSince === null ? 1 : -1;
+  if (a.stuckSince !== null && b.stuckSince !== null && a.stuckSince !== b.stuckSince) return a.stuckSince < b.stuckSince ? -1 : 1;
+  return a.firstName.localeCompare(b.firstName) || a.studentId - b.studentId;
+}
+
 export interface ClassNow {
   ownerId: number;
   /** ISO 8601 UTC of the server's answer (the client measures "moved 5 s ago" against it). */

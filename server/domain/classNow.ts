@@ -2,7 +2,7 @@
  * The live class view (issue 17): where each of a franchise owner's students is right now, a
  * student's "I'm stuck", and the owner's "helped". The stream of changes is in classNowHub.ts.
  */
-import { CLASS_NOW_PRESENT_MINUTES, type ClassNow, type ClassNowHelped, type ClassNowStudent, type StuckResult } from '../../contract';
+import { CLASS_NOW_PRESENT_MINUTES, classNowOrder, type ClassNow, type ClassNowHelped, type ClassNowStudent, type StuckResult } from '../../contract';
 import * as q from '../db/queries';
 import type { ClassPlaceRow } from '../db/queries';
 import { invalidParams, invalidUserId, notAllowed } from '../errors';
@@ -55,18 +55,11 @@ export function currentPlaces(rows: ClassPlaceRow[]): { ownerId: number; student
   return [...latest.values()].map((row) => ({ ownerId: row.teacher_id, student: toStudent(row), changedAt: changed.get(row.user_id) ?? row.changed_at }));
 }
 
-/** Stuck students first (longest stuck first), then by first name. */
-export function classOrder(a: ClassNowStudent, b: ClassNowStudent): number {
-  if ((a.stuckSince === null) !== (b.stuckSince === null)) return a.stuckSince === null ? 1 : -1;
-  if (a.stuckSince !== null && b.stuckSince !== null && a.stuckSince !== b.stuckSince) return a.stuckSince < b.stuckSince ? -1 : 1;
-  return a.firstName.localeCompare(b.firstName) || a.studentId - b.studentId;
-}
-
 /** The owner's present students, sorted, with when each one's place was last written. */
 export async function classNowPlaces(ctx: DomainContext, ownerId: number): Promise<{ at: string; places: { student: ClassNowStudent; changedAt: string }[] }> {
   const now = ctx.clock();
   const rows = await q.classPlaces(ctx.db.kysely, { teacherIds: [ownerId] }, presentSince(now));
-  return { at: now.toISOString(), places: currentPlaces(rows).sort((a, b) => classOrder(a.student, b.student)) };
+  return { at: now.toISOString(), places: currentPlaces(rows).sort((a, b) => classNowOrder(a.student, b.student)) };
 }
 
 export async function classNow(ctx: DomainContext, ownerId: number): Promise<ClassNow> {

@@ -7,7 +7,9 @@
  */
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { accountReducer } from '../features/account/accountSlice';
+import { classNowReducer } from '../features/classNow/classNowSlice';
 import { classroomReducer } from '../features/content/classroom/classroomSlice';
+import { stuckReducer } from '../features/content/classroom/stuckSlice';
 import { termsCheckReducer } from '../features/layout/termsCheck/termsCheckSlice';
 import { rosterEditReducer } from '../features/roster/edit/editSlice';
 import { studentImportReducer } from '../features/roster/import/studentImportSlice';
@@ -19,6 +21,8 @@ import { rootReducer, type RootState } from './rootReducer';
 const lazySlices: Record<string, Reducer> = {
   account: accountReducer,
   classroom: classroomReducer,
+  classNow: classNowReducer,
+  stuck: stuckReducer,
   termsCheck: termsCheckReducer,
   rosterEdit: rosterEditReducer,
   studentImport: studentImportReducer,

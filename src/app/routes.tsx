@@ -75,6 +75,11 @@ export const routes: RouteObject[] = [
                 ...page(() => import(/* webpackChunkName: "page-student-import" */ '../features/roster/import/StudentImportPage')),
               },
               {
+                path: paths.classNow.pattern,
+                handle: { title: 'Class now' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "page-class-now" */ '../features/classNow/ClassNowPage')),
+              },
+              {
                 path: paths.student.pattern,
                 handle: { title: 'Student' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-student" */ '../features/roster/student/StudentPage')),

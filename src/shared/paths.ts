@@ -82,6 +82,8 @@ export const paths = {
   importStudents: route('/students/import'),
   /** The administrators' audit log of roster changes. */
   auditLog: route('/admin/audit_log'),
+  /** The live class view (owners: their own class; administrators add ?owner=ID). */
+  classNow: route('/class-now'),
   /** The signed-in user's own account: change password. */
   account: route('/account'),
   /** The older '/model_building_instructions/{userName}/{programName}/{ModelName}'. */
