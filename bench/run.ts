@@ -15,6 +15,7 @@ import { appBuildNeeded } from '../server/build';
 import { backendBench } from './backend';
 import { studentImportBench } from './studentImport';
 import { bundleBench } from './bundle';
+import { classNowBench } from './classNow';
 import { exportBench } from './export';
 import { galleryBench } from './gallery';
 import { apiToken, findLawnMower, portalAuthKey, type BenchContext } from './lib/context';
@@ -40,6 +41,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'gallery', run: galleryBench, timeoutMs: 120_000 },
   { name: 'backend', run: backendBench, timeoutMs: 180_000 },
   { name: 'media', run: mediaBench, timeoutMs: 240_000 },
+  { name: 'classnow', run: classNowBench, timeoutMs: 120_000 },
   // Last: it adds 2,000 students to the bench portal.
   { name: 'import', run: studentImportBench, timeoutMs: 120_000 },
 ];
