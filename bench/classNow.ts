@@ -117,14 +117,15 @@ export async function classNowBench(ctx: BenchContext, sink: FigureSink): Promis
       const next = performance.now() + EVERY_MS;
       student.step += 1;
       const key = `${student.id}:${student.step}`;
-      sent.set(key, performance.now());
+      const putStarted = performance.now();
+      sent.set(key, putStarted);
       puts += 1;
       const put = await fetch(ctx.baseUrl + PROGRESS_PATHS.myProgress, {
         method: 'PUT',
         headers: { authorization: `Bearer ${student.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ lessonId, tabId: 'bench', tabIndex: 0, tabs: 1, step: student.step, steps: 100 }),
       });
-      putTimes.push(performance.now() - (sent.get(key) ?? performance.now()));
+      putTimes.push(performance.now() - putStarted);
       if (!put.ok) {
         failedPuts += 1;
         sent.delete(key);
