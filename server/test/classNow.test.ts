@@ -12,6 +12,7 @@ import { loadConfig } from '../config';
 import type { Db } from '../db/connection';
 import { migrateToLatest } from '../db/migrations';
 import { createPasswordHasher } from '../domain/passwords';
+import { ClassNowHub } from '../domain/classNowHub';
 import { createOutboxMailer } from '../mail/mailer';
 import { seedDemo } from '../seed/seedDatabase';
 import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, describeEachDb, expectWpError, openTestDb, startTestServer, userIds, type TestServer } from './harness';
@@ -229,3 +230,50 @@ describeEachDb('class now on two instances of one database', (dialect) => {
     expect(conn.ended).toBe(true);
   });
 });
+
+describeEachDb('class now streams: heartbeats, leaving, sign-out', (dialect) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+  });
+  afterAll(() => s?.close());
+
+  test('each heartbeat keeps the stream open, says who is no longer present, and ends the stream of a session that ended', async () => {
+    const ids = await userIds(s);
+    const danaId = ids.get('dana')!.id;
+    const miaId = ids.get('mia')!.id;
+    const lessons = (await s.get(`${PATHS.pages}?parent=130&per_page=100`, { token: await s.login('dana', DEMO.dana.password) })).body as WirePage[];
+    const catapult = lessons.find((p) => p.title.rendered === 'Catapult')!.id;
+    const at = new Date().toISOString();
+    await s.db.kysely
+      .insertInto('student_progress')
+      .values({ user_id: miaId, lesson_id: catapult, program_id: 130, tab_id: 'tab-0', tab_index: 0, tabs: 1, step: 2, steps: 12, finished_at: null, started_at: at, updated_at: at, stuck_at: null, changed_at: at })
+      .execute();
+    const written: string[] = [];
+    let ended = false;
+    let signedIn = true;
+    let later = 0;
+    const ctx = { db: s.db, clock: () => new Date(Date.now() + later), hasher: null as never, mail: null as never, siteUrl: '' };
+    const hub = new ClassNowHub(ctx, s.app.log, { pollMs: 50, overlapMs: 3000, heartbeatMs: 150 });
+    await hub.open(danaId, { write: (chunk) => void written.push(chunk), end: () => void (ended = true), stillSignedIn: async () => signedIn });
+    expect(written[0]).toMatch(/^event: snapshot\ndata: .*"firstName":"Mia"/);
+    await waitUntil(() => written.includes(': heartbeat\n\n'));
+
+    // Half an hour without a move later, Mia is no longer in the class.
+    later = 31 * 60_000;
+    await waitUntil(() => written.some((chunk) => chunk.startsWith('event: left') && chunk.includes(`"studentId":${miaId}`)));
+
+    signedIn = false;
+    await waitUntil(() => ended);
+    expect(hub.openStreams).toBe(0);
+    hub.closeAll();
+  });
+});
+
+async function waitUntil(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
