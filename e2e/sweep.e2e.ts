@@ -72,6 +72,7 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'select-model-lesson-plans', path: '/select-model-lesson-plans/PlayMachines1/130' },
     { name: 'select-model', path: '/select-model/PlayMachines1/130', ready: (page) => page.getByRole('heading', { name: 'Catapult' }).waitFor() },
     { name: 'menu', path: '/students_list/Dana%20Cohen', ready: tableReady, prepare: menuOpen, overlapScope: '[role="menu"]' },
+    { name: 'class-now', path: '/class-now', ready: (page) => page.getByText('Live', { exact: true }).waitFor() },
   ],
   admin: [
     { name: 'franchise-owners', path: '/admin/Franchise_Owners_List', ready: tableReady },
