@@ -53,8 +53,9 @@ export function classNowRoutes(app: FastifyInstance, s: AppServices, timing: Hub
       end: () => raw.end(),
       stillSignedIn: async () => (await userFromToken(s, token).then(() => true, () => false)),
     });
-    request.raw.on('close', () => stream.close());
+    // The browser left (or the stream ended): the hub forgets it. It may have left during the snapshot's query.
     raw.on('close', () => stream.close());
+    if (raw.destroyed) stream.close();
   });
 
   app.post(CLASS_NOW_PATHS.helped, async (request, reply) => {
