@@ -16,6 +16,7 @@ import { backendBench } from './backend';
 import { studentImportBench } from './studentImport';
 import { bundleBench } from './bundle';
 import { clusterBench } from './cluster';
+import { classNowBench } from './classNow';
 import { exportBench } from './export';
 import { galleryBench } from './gallery';
 import { apiToken, findLawnMower, portalAuthKey, type BenchContext } from './lib/context';
@@ -45,6 +46,7 @@ const BENCHMARKS: Benchmark[] = [
   // On its own portal, with the WordPress peer's content imported.
   { name: 'wordpress', run: wordpressBench, timeoutMs: 2_400_000 },
   { name: 'cluster', run: clusterBench, timeoutMs: 600_000 },
+  { name: 'classnow', run: classNowBench, timeoutMs: 120_000 },
   // Last: it adds 2,000 students to the bench portal.
   { name: 'import', run: studentImportBench, timeoutMs: 120_000 },
 ];

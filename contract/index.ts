@@ -8,3 +8,4 @@ export * from './privacy';
 export * from './studentImport';
 export * from './progress';
 export * from './signInCards';
+export * from './classNow';

@@ -75,6 +75,7 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'menu', path: '/students_list/Dana%20Cohen', ready: tableReady, prepare: menuOpen, overlapScope: '[role="menu"]' },
     { name: 'sign-in-cards', path: '/sign_in_cards', ready: tableReady },
     { name: 'model-qr', path: '/model_qr/PlayMachines1/130/131?title=Catapult', ready: (page) => page.getByRole('img', { name: 'QR code that opens Catapult' }).waitFor() },
+    { name: 'class-now', path: '/class-now', ready: (page) => page.getByText('Live', { exact: true }).waitFor() },
   ],
   admin: [
     { name: 'franchise-owners', path: '/admin/Franchise_Owners_List', ready: tableReady },

@@ -20,6 +20,7 @@ import type { AppServices } from './http/services';
 import type { Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/outbox';
 import { classroomRoutes } from './routes/classroom';
+import { classNowRoutes } from './routes/classNow';
 import { progressRoutes } from './routes/progress';
 import { signInCardRoutes } from './routes/signInCards';
 import { credentialRoutes } from './routes/credentials';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   classroomRoutes(app, services);
   progressRoutes(app, services);
   signInCardRoutes(app, services);
+  classNowRoutes(app, services);
   credentialRoutes(app, services);
   await studentImportRoutes(app, services);
   await staticRoutes(app, services);

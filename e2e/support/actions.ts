@@ -44,6 +44,8 @@ export const ROLE_LANDINGS = [
     who: 'dana' as const,
     landing: '/students_list/Dana%20Cohen',
     menu: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'Log out'],
+    // The live class view needs the portal's own backend (issue 17).
+    menuOnPortal: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'Class now', 'My account', 'Terms of use', 'Log out'],
   },
   {
     who: 'mia' as const,

@@ -281,6 +281,17 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('sign_in_cards_student_idx').on('sign_in_cards').columns(['student_id', 'id']).execute();
       },
     },
+    '2026_12_02_class_now': {
+      async up(db: AnyDb) {
+        // The live class view (issue 17): a student's "I'm stuck" (until they move on or are helped), and
+        // changed_at, bumped by every write to the row (a step, stuck, helped), which each instance's
+        // class-now poller reads: updated_at stays the time of the last move.
+        await db.schema.alterTable('student_progress').addColumn('stuck_at', 'varchar(30)').execute();
+        await db.schema.alterTable('student_progress').addColumn('changed_at', 'varchar(30)', (c) => c.notNull().defaultTo('')).execute();
+        await sql`update student_progress set changed_at = updated_at`.execute(db);
+        await db.schema.createIndex('student_progress_changed_idx').on('student_progress').columns(['changed_at']).execute();
+      },
+    },
   };
 }
 

@@ -251,8 +251,12 @@ export interface StudentProgressTable {
   finished_at: string | null;
   /** ISO 8601 UTC */
   started_at: string;
-  /** ISO 8601 UTC */
+  /** ISO 8601 UTC of the last move (a step saved). */
   updated_at: string;
+  /** ISO 8601 UTC of the student's "I'm stuck" on this model; null when not stuck (cleared by a move or "helped"). */
+  stuck_at: string | null;
+  /** ISO 8601 UTC of the row's last write of any kind (move, stuck, helped): what the class-now poller reads. */
+  changed_at: string;
 }
 
 /** A printed sign-in card (issue 17.4): the SHA-256 of its random token, never the token. */

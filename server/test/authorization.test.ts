@@ -6,8 +6,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioModel, StudioProgram, WirePage } from '../../contract';
-import { CLASSROOM_PATHS, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type StudentImportPreview, type TermsAcceptanceState } from '../../contract';
+import { CLASS_NOW_PATHS, CLASSROOM_PATHS, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type StudentImportPreview, type TermsAcceptanceState } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
+import { openSse } from './sseClient';
 
 type Caller = 'anonymous' | 'student' | 'owner' | 'otherOwner' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'student', 'owner', 'otherOwner', 'admin'];
@@ -136,6 +137,18 @@ async function danasNewStudent(c: Ctx, tag: string): Promise<number> {
   await c.s.post(PATHS.createStudent, body, { token: await c.s.login('dana', DEMO.dana.password) });
   const row = await c.s.db.kysely.selectFrom('users').select('id').where('email', '=', String(body.ParentEmail).toLowerCase()).executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The class-now stream as an answer: its status, and its first event (the snapshot) as the body. */
+async function classNowStream(c: Ctx, token: string | undefined, query: string): Promise<Answer> {
+  const conn = await openSse(c.s.baseUrl + CLASS_NOW_PATHS.classNowEvents + query, token);
+  try {
+    if (conn.status !== 200) return { status: conn.status, headers: conn.headers, body: conn.body, text: conn.text };
+    const snapshot = await conn.next((e) => e.type === 'snapshot', 5000, 0);
+    return { status: conn.status, headers: conn.headers, body: snapshot, text: JSON.stringify(snapshot) };
+  } finally {
+    conn.close();
+  }
 }
 
 const CREDENTIAL_ROWS: Row[] = [
@@ -336,6 +349,46 @@ const ROWS: Row[] = [
       return c.s.post(SIGN_IN_CARD_PATHS.cardSignIn, { token: new URL(card.link).hash.slice('#token='.length) }, opt(t));
     },
     expected: NOBODY_403,
+  },
+  {
+    route: `GET ${CLASS_NOW_PATHS.classNow}`,
+    label: "the caller's class (an administrator names Dana)",
+    call: (c, t, caller) => c.s.get(`${CLASS_NOW_PATHS.classNow}${caller === 'admin' ? `?owner=${c.ids.get('dana')!.id}` : ''}`, opt(t)),
+    expected: OWNERS_AND_ADMINS,
+  },
+  {
+    route: `GET ${CLASS_NOW_PATHS.classNow}`,
+    label: "Dana's class named",
+    call: (c, t) => c.s.get(`${CLASS_NOW_PATHS.classNow}?owner=${c.ids.get('dana')!.id}`, opt(t)),
+    expected: { ...OWNERS_AND_ADMINS, otherOwner: 403 },
+  },
+  {
+    route: `GET ${CLASS_NOW_PATHS.classNowEvents}`,
+    label: "the caller's class (an administrator names Dana): the stream's snapshot",
+    call: (c, t, caller) => classNowStream(c, t, caller === 'admin' ? `?owner=${c.ids.get('dana')!.id}` : ''),
+    expected: OWNERS_AND_ADMINS,
+  },
+  {
+    route: `GET ${CLASS_NOW_PATHS.classNowEvents}`,
+    label: "Dana's class named",
+    call: (c, t) => classNowStream(c, t, `?owner=${c.ids.get('dana')!.id}`),
+    expected: { ...OWNERS_AND_ADMINS, otherOwner: 403 },
+  },
+  {
+    route: `POST ${CLASS_NOW_PATHS.helped}`,
+    label: "Mia, Dana's student",
+    call: (c, t) => c.s.post(CLASS_NOW_PATHS.helped, { studentId: c.ids.get('mia')!.id }, opt(t)),
+    expected: OWN_STUDENT,
+  },
+  {
+    route: `POST ${CLASS_NOW_PATHS.myStuck}`,
+    label: 'Catapult, where the caller saved a place first',
+    call: async (c, t) => {
+      await c.s.post(PATHS.unlock, { ...KEY, lesson_id: c.catapult, code: '2468' }, opt(t));
+      await c.s.request('PUT', PROGRESS_PATHS.myProgress, { lessonId: c.catapult, tabId: 'tab-1', tabIndex: 0, tabs: 2, step: 3, steps: 12 }, opt(t));
+      return c.s.post(CLASS_NOW_PATHS.myStuck, { lessonId: c.catapult }, opt(t));
+    },
+    expected: { anonymous: 401, student: 200, owner: 403, otherOwner: 403, admin: 403 },
   },
   {
     route: `POST ${PATHS.reset}`,

@@ -31,6 +31,8 @@ export interface ApiRequest {
   expiry: ExpiryRule;
   /** Sent instead of the session's token. */
   token?: string;
+  /** A stream (text/event-stream): a successful answer is the response's body as it arrives, read until this signal aborts. */
+  stream?: AbortSignal;
 }
 
 function sessionRejected(expiry: ExpiryRule, status: number, code: string): boolean {
@@ -86,10 +88,12 @@ export function createTransport(options: TransportOptions) {
         // outside the session (the sign-in, its who-am-I, the site's index) carry same-origin cookies
         // for the sign-in's sake: the portal's "known place" cookie, sent back to its sign-in route alone.
         credentials: request.expiry === 'never' ? 'same-origin' : 'omit',
+        signal: request.stream,
       });
     } catch {
       throw networkFailure();
     }
+    if (request.stream && response.ok && response.body) return response.body;
     try {
       body = await response.text();
     } catch {

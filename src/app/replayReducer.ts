@@ -10,6 +10,8 @@ import { accountReducer } from '../features/account/accountSlice';
 import { cardSignInReducer } from '../features/auth/cardSignIn/cardSignInSlice';
 import { classroomReducer } from '../features/content/classroom/classroomSlice';
 import { signInCardsReducer } from '../features/signInCards/signInCardsSlice';
+import { classNowReducer } from '../features/classNow/classNowSlice';
+import { stuckReducer } from '../features/content/classroom/stuckSlice';
 import { termsCheckReducer } from '../features/layout/termsCheck/termsCheckSlice';
 import { rosterEditReducer } from '../features/roster/edit/editSlice';
 import { studentImportReducer } from '../features/roster/import/studentImportSlice';
@@ -23,6 +25,8 @@ const lazySlices: Record<string, Reducer> = {
   classroom: classroomReducer,
   signInCards: signInCardsReducer,
   cardSignIn: cardSignInReducer,
+  classNow: classNowReducer,
+  stuck: stuckReducer,
   termsCheck: termsCheckReducer,
   rosterEdit: rosterEditReducer,
   studentImport: studentImportReducer,

@@ -90,6 +90,11 @@ export const routes: RouteObject[] = [
                 ...page(() => import(/* webpackChunkName: "sign-in-cards" */ '../features/signInCards/SignInCardsPage')),
               },
               {
+                path: paths.classNow.pattern,
+                handle: { title: 'Class now' } satisfies RouteHandle,
+                ...page(() => import(/* webpackChunkName: "page-class-now" */ '../features/classNow/ClassNowPage')),
+              },
+              {
                 path: paths.student.pattern,
                 handle: { title: 'Student' } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-student" */ '../features/roster/student/StudentPage')),

@@ -88,6 +88,8 @@ export const paths = {
   cardSignIn: route('/card-sign-in'),
   /** A model's printable QR code (issue 17.5): it links to the model's page. */
   modelQr: route('/model_qr/:programName/:programId/:lessonId'),
+  /** The live class view (owners: their own class; administrators add ?owner=ID). */
+  classNow: route('/class-now'),
   /** The signed-in user's own account: change password. */
   account: route('/account'),
   /** The older '/model_building_instructions/{userName}/{programName}/{ModelName}'. */

@@ -1,20 +1,36 @@
 import type { StudentProgressRow, StudentProgressTable } from '../schema';
 import type { Executor } from './executor';
 
-type ProgressPlace = Omit<StudentProgressTable, 'finished_at' | 'started_at' | 'updated_at'>;
+type ProgressPlace = Omit<StudentProgressTable, 'finished_at' | 'started_at' | 'updated_at' | 'stuck_at' | 'changed_at'>;
 
-/** Saves a student's place in a model; finished_at is set the first time `finished` holds and then kept. */
+/**
+ * Saves a student's place in a model; finished_at is set the first time `finished` holds and then kept.
+ * Moving to another step (tab or step changed) clears "I'm stuck"; saving the same step again keeps it.
+ */
 export async function saveProgressRow(db: Executor, place: ProgressPlace, finished: boolean, at: string): Promise<StudentProgressRow> {
   const { user_id: _user, lesson_id: _lesson, ...moved } = place;
   const finishedAt = finished ? at : null;
   return db
     .insertInto('student_progress')
-    .values({ ...place, finished_at: finishedAt, started_at: at, updated_at: at })
+    .values({ ...place, finished_at: finishedAt, started_at: at, updated_at: at, stuck_at: null, changed_at: at })
     .onConflict((oc) =>
       oc.columns(['user_id', 'lesson_id']).doUpdateSet((eb) => ({
         ...moved,
         updated_at: at,
+        changed_at: at,
         finished_at: eb.fn.coalesce('student_progress.finished_at', eb.val(finishedAt)),
+        stuck_at: eb
+          .case()
+          .when(
+            eb.and([
+              eb('student_progress.tab_id', '=', place.tab_id),
+              eb('student_progress.tab_index', '=', place.tab_index),
+              eb('student_progress.step', '=', place.step),
+            ]),
+          )
+          .then(eb.ref('student_progress.stuck_at'))
+          .else(eb.val<string | null>(null))
+          .end(),
       })),
     )
     .returningAll()
@@ -24,4 +40,88 @@ export async function saveProgressRow(db: Executor, place: ProgressPlace, finish
 /** A student's places, the most recently moved first. */
 export function progressOfStudent(db: Executor, userId: number): Promise<StudentProgressRow[]> {
   return db.selectFrom('student_progress').selectAll().where('user_id', '=', userId).orderBy('updated_at', 'desc').orderBy('lesson_id').execute();
+}
+
+/** Marks a student stuck on a model they have a place in (the first "stuck" time is kept): since when; null when they have no place in it. */
+export async function markStuck(db: Executor, userId: number, lessonId: number, at: string): Promise<string | null> {
+  const row = await db
+    .updateTable('student_progress')
+    .set((eb) => ({ stuck_at: eb.fn.coalesce('stuck_at', eb.val(at)), changed_at: at }))
+    .where('user_id', '=', userId)
+    .where('lesson_id', '=', lessonId)
+    .returning('stuck_at')
+    .executeTakeFirst();
+  return row ? row.stuck_at : null;
+}
+
+/** Clears a student's "I'm stuck" on every model; the number of places that were stuck. */
+export async function clearStuck(db: Executor, userId: number, at: string): Promise<number> {
+  const result = await db.updateTable('student_progress').set({ stuck_at: null, changed_at: at }).where('user_id', '=', userId).where('stuck_at', 'is not', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A place in the live class view: the row with the student's first name and the model's and program's titles. */
+export interface ClassPlaceRow {
+  user_id: number;
+  teacher_id: number;
+  first_name: string;
+  lesson_id: number;
+  lesson_title: string;
+  program_id: number;
+  program_title: string;
+  tab_id: string;
+  tab_index: number;
+  tabs: number;
+  step: number;
+  steps: number;
+  updated_at: string;
+  stuck_at: string | null;
+  changed_at: string;
+}
+
+/**
+ * The places of students written since `since` (ISO), of the given owners' students (or of these
+ * students); every such row of a student, the caller picks their current one.
+ */
+export function classPlaces(db: Executor, filter: { teacherIds?: readonly number[]; userIds?: readonly number[] }, since: string): Promise<ClassPlaceRow[]> {
+  let query = db
+    .selectFrom('student_progress as p')
+    .innerJoin('students as s', 's.user_id', 'p.user_id')
+    .innerJoin('pages as l', 'l.id', 'p.lesson_id')
+    .leftJoin('pages as g', 'g.id', 'p.program_id')
+    .select([
+      'p.user_id',
+      's.teacher_id',
+      's.student_first_name as first_name',
+      'p.lesson_id',
+      'l.title as lesson_title',
+      'p.program_id',
+      'g.title as program_title',
+      'p.tab_id',
+      'p.tab_index',
+      'p.tabs',
+      'p.step',
+      'p.steps',
+      'p.updated_at',
+      'p.stuck_at',
+      'p.changed_at',
+    ])
+    .where('p.changed_at', '>=', since)
+    .where('s.erased_at', 'is', null);
+  if (filter.teacherIds) query = query.where('s.teacher_id', 'in', filter.teacherIds.length > 0 ? [...filter.teacherIds] : [-1]);
+  if (filter.userIds) query = query.where('p.user_id', 'in', filter.userIds.length > 0 ? [...filter.userIds] : [-1]);
+  return query.execute().then((rows) => rows.map((r) => ({ ...r, program_title: r.program_title ?? '' })));
+}
+
+/** The students (with their owner) whose places were written since `since` (ISO), of the given owners. */
+export async function classChangesSince(db: Executor, teacherIds: readonly number[], since: string): Promise<{ user_id: number; teacher_id: number }[]> {
+  if (teacherIds.length === 0) return [];
+  return db
+    .selectFrom('student_progress as p')
+    .innerJoin('students as s', 's.user_id', 'p.user_id')
+    .select(['p.user_id', 's.teacher_id'])
+    .distinct()
+    .where('p.changed_at', '>=', since)
+    .where('s.teacher_id', 'in', [...teacherIds])
+    .execute();
 }

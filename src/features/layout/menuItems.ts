@@ -27,6 +27,8 @@ export function roleMenu(role: Role | null, userName: string, contentStudio = fa
       { label: 'Sign Up New Student', to: paths.signUpNewStudent.href(own) },
       { label: 'Building Instructions', to: paths.buildingInstructions.href(own) },
       { label: 'Lesson Plans', to: paths.lessonPlans.href(own) },
+      // The live class view needs the portal's own backend (the one with the studio).
+      ...(contentStudio ? [{ label: 'Class now', to: paths.classNow.href() }] : []),
     ];
   }
   return [{ label: 'Building Instructions', to: paths.buildingInstructions.href(own) }];

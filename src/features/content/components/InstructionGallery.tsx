@@ -3,6 +3,7 @@ import type { GalleryTabView } from '../model/galleryItems';
 import { Frame, GalleryTopBar, Sheet } from './gallery/GalleryFrame';
 import { SlideGallery } from './gallery/SlideGallery';
 import { Tabs } from '../../../shared/ui/Tabs';
+import { StuckButton } from '../classroom/StuckButton';
 
 /**
  * The instruction gallery screen: Go Back, the title, tabs (ARIA) when the lesson has them, and a
@@ -40,6 +41,7 @@ export function InstructionGallery({
         ) : (
           <SlideGallery key={active.id} slides={active.slides} title={title} />
         )}
+        <StuckButton />
       </Sheet>
     </Frame>
   );

@@ -1,0 +1,84 @@
+/**
+ * The live class view (issue 17): a franchise owner sees where each of their students is right now,
+ * and a student says "I'm stuck". Portal backend only.
+ */
+export const CLASS_NOW_PATHS = {
+  /** GET → ClassNow: the caller's class right now (owners: their own students; administrators: ?owner=ID). */
+  classNow: '/wp-json/yo/v1/class-now',
+  /**
+   * GET → text/event-stream of ClassNowEvent (same auth and ?owner= as classNow): a `snapshot` on
+   * connect, then `student` and `left` as students move; comment lines every 15 s keep proxies open.
+   */
+  classNowEvents: '/wp-json/yo/v1/class-now/events',
+  /** POST ClassNowHelpedBody (the student's owner or an administrator) → ClassNowHelped: clears "I'm stuck". */
+  helped: '/wp-json/yo/v1/class-now/helped',
+  /** POST StuckBody (a student, on a model they have a place in) → StuckResult. */
+  myStuck: '/wp-json/yo/v1/me/stuck',
+} as const;
+
+/**
+ * A student is in the class right now when their place was written (a step saved, "I'm stuck",
+ * "helped") within this many minutes.
+ */
+export const CLASS_NOW_PRESENT_MINUTES = 30;
+
+/** One student in the class view: their current place (the model they moved in last). */
+export interface ClassNowStudent {
+  studentId: number;
+  firstName: string;
+  lessonId: number;
+  lessonTitle: string;
+  programId: number;
+  programTitle: string;
+  tabId: string;
+  /** 0-based. */
+  tabIndex: number;
+  tabs: number;
+  /** 1-based, of steps (in the tab). */
+  step: number;
+  steps: number;
+  /** ISO 8601 UTC of the last move. */
+  updatedAt: string;
+  /** ISO 8601 UTC of "I'm stuck" on this step; null when not stuck. */
+  stuckSince: string | null;
+}
+
+/** The class view's order: stuck students first (the longest stuck first), then by first name. */
+export function classNowOrder(a: ClassNowStudent, b: ClassNowStudent): number {
+  if ((a.stuckSince === null) !== (b.stuckSince === null)) return a.stuckSince === null ? 1 : -1;
+  if (a.stuckSince !== null && b.stuckSince !== null && a.stuckSince !== b.stuckSince) return a.stuckSince < b.stuckSince ? -1 : 1;
+  return a.firstName.localeCompare(b.firstName) || a.studentId - b.studentId;
+}
+
+export interface ClassNow {
+  ownerId: number;
+  /** ISO 8601 UTC of the server's answer (the client measures "moved 5 s ago" against it). */
+  at: string;
+  students: ClassNowStudent[];
+}
+
+/** The stream's events (each `data:` line is one of these as JSON; the SSE event name is its type). */
+export type ClassNowEvent =
+  | ({ type: 'snapshot' } & ClassNow)
+  | { type: 'student'; at: string; student: ClassNowStudent }
+  | { type: 'left'; at: string; studentId: number };
+
+export interface ClassNowHelpedBody {
+  studentId: number;
+}
+
+export interface ClassNowHelped {
+  studentId: number;
+  /** How many of the student's places were marked stuck (0: nothing to clear). */
+  cleared: number;
+}
+
+export interface StuckBody {
+  lessonId: number;
+}
+
+export interface StuckResult {
+  lessonId: number;
+  /** ISO 8601 UTC since when the student is stuck on their step there. */
+  stuckSince: string;
+}

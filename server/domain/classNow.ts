@@ -1,0 +1,83 @@
+/**
+ * The live class view (issue 17): where each of a franchise owner's students is right now, a
+ * student's "I'm stuck", and the owner's "helped". The stream of changes is in classNowHub.ts.
+ */
+import { CLASS_NOW_PRESENT_MINUTES, classNowOrder, type ClassNow, type ClassNowHelped, type ClassNowStudent, type StuckResult } from '../../contract';
+import * as q from '../db/queries';
+import type { ClassPlaceRow } from '../db/queries';
+import { invalidParams, invalidUserId, notAllowed } from '../errors';
+import { isAdmin, isOwner, isStudent, type Actor, type DomainContext } from './context';
+
+export const PRESENT_MS = CLASS_NOW_PRESENT_MINUTES * 60_000;
+
+/** The earliest write that still makes a student present at `now`. */
+export const presentSince = (now: Date): string => new Date(now.getTime() - PRESENT_MS).toISOString();
+
+/** Whose class the caller may watch: an owner their own; an administrator names the owner. */
+export async function classOwnerOf(ctx: DomainContext, actor: Actor, ownerParam: number | undefined): Promise<number> {
+  if (isOwner(actor)) {
+    if (ownerParam !== undefined && ownerParam !== actor.id) throw notAllowed(true);
+    return actor.id;
+  }
+  if (!isAdmin(actor)) throw notAllowed(true);
+  if (ownerParam === undefined) throw invalidParams({ owner: 'Say whose class: owner is required.' });
+  if (!(await q.findUserWithRole(ctx.db.kysely, ownerParam, 'franchise_owner'))) throw invalidParams({ owner: 'owner must name a franchise owner.' });
+  return ownerParam;
+}
+
+function toStudent(row: ClassPlaceRow): ClassNowStudent {
+  return {
+    studentId: row.user_id,
+    firstName: row.first_name,
+    lessonId: row.lesson_id,
+    lessonTitle: row.lesson_title,
+    programId: row.program_id,
+    programTitle: row.program_title,
+    tabId: row.tab_id,
+    tabIndex: row.tab_index,
+    tabs: row.tabs,
+    step: row.step,
+    steps: row.steps,
+    updatedAt: row.updated_at,
+    stuckSince: row.stuck_at,
+  };
+}
+
+/** Each student's current place (the model they moved in last) among the rows, with their owner and last write. */
+export function currentPlaces(rows: ClassPlaceRow[]): { ownerId: number; student: ClassNowStudent; changedAt: string }[] {
+  const latest = new Map<number, ClassPlaceRow>();
+  const changed = new Map<number, string>();
+  for (const row of rows) {
+    const seen = latest.get(row.user_id);
+    if (!seen || row.updated_at > seen.updated_at || (row.updated_at === seen.updated_at && row.lesson_id > seen.lesson_id)) latest.set(row.user_id, row);
+    if (row.changed_at > (changed.get(row.user_id) ?? '')) changed.set(row.user_id, row.changed_at);
+  }
+  return [...latest.values()].map((row) => ({ ownerId: row.teacher_id, student: toStudent(row), changedAt: changed.get(row.user_id) ?? row.changed_at }));
+}
+
+/** The owner's present students, sorted, with when each one's place was last written. */
+export async function classNowPlaces(ctx: DomainContext, ownerId: number): Promise<{ at: string; places: { student: ClassNowStudent; changedAt: string }[] }> {
+  const now = ctx.clock();
+  const rows = await q.classPlaces(ctx.db.kysely, { teacherIds: [ownerId] }, presentSince(now));
+  return { at: now.toISOString(), places: currentPlaces(rows).sort((a, b) => classNowOrder(a.student, b.student)) };
+}
+
+export async function classNow(ctx: DomainContext, ownerId: number): Promise<ClassNow> {
+  const { at, places } = await classNowPlaces(ctx, ownerId);
+  return { ownerId, at, students: places.map((p) => p.student) };
+}
+
+export async function markMeStuck(ctx: DomainContext, actor: Actor, lessonId: number): Promise<StuckResult> {
+  if (!isStudent(actor)) throw notAllowed(true);
+  const since = await q.markStuck(ctx.db.kysely, actor.id, lessonId, ctx.clock().toISOString());
+  if (since === null) throw invalidParams({ lessonId: 'Open a step of this model first: you have no place in it yet.' });
+  return { lessonId, stuckSince: since };
+}
+
+/** The owner (or an administrator) has helped: the student's "I'm stuck" is cleared; another owner's student is not found. */
+export async function markHelped(ctx: DomainContext, actor: Actor, studentId: number): Promise<ClassNowHelped> {
+  if (!isAdmin(actor) && !isOwner(actor)) throw notAllowed(true);
+  const [owner] = await q.studentOwners(ctx.db.kysely, [studentId]);
+  if (!owner || (!isAdmin(actor) && owner.teacher_id !== actor.id)) throw invalidUserId();
+  return { studentId, cleared: await q.clearStuck(ctx.db.kysely, studentId, ctx.clock().toISOString()) };
+}

@@ -1,0 +1,182 @@
+/**
+ * The class-now streams of one server process. Changes are read from the database, never from this
+ * process's own requests: a student's PUT may reach any instance behind the load balancer (or any
+ * node:cluster worker). One poller per process reads, every POLL_MS, which students' places were
+ * written (student_progress.changed_at) since its last poll, and only while a stream is open; it
+ * fans each changed student's current place out to the open streams of that student's owner.
+ *
+ * The poll reads back OVERLAP_MS more than since its previous poll: a write whose clock is a little
+ * behind this instance's, or whose statement committed after that poll began, is still seen. Each
+ * stream sends a student only when what it last sent of them differs, so the overlap sends nothing twice.
+ * Polling rather than PostgreSQL's LISTEN/NOTIFY: the same code on SQLite, and one indexed query
+ * per process every half second whatever the number of streams.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClassNowEvent, ClassNowStudent } from '../../contract';
+import * as q from '../db/queries';
+import { classNowPlaces, currentPlaces, presentSince } from './classNow';
+import type { DomainContext } from './context';
+
+export interface HubTiming {
+  pollMs: number;
+  overlapMs: number;
+  heartbeatMs: number;
+}
+
+export const DEFAULT_HUB_TIMING: HubTiming = { pollMs: 500, overlapMs: 3000, heartbeatMs: 15_000 };
+
+/** What the hub needs of one open stream (the HTTP response). */
+export interface StreamSink {
+  write(chunk: string): void;
+  end(): void;
+  /** Whether the session that opened the stream is still valid (checked at each heartbeat: sign-out ends it). */
+  stillSignedIn(): Promise<boolean>;
+}
+
+export function sseEvent(event: ClassNowEvent): string {
+  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+class Subscriber {
+  /** What this stream last sent of each present student: the place as JSON, and its last write. */
+  readonly sent = new Map<number, { json: string; changedAt: string }>();
+  closed = false;
+  constructor(
+    readonly ownerId: number,
+    readonly sink: StreamSink,
+    private readonly onClose: (s: Subscriber) => void,
+  ) {}
+
+  offer(student: ClassNowStudent, changedAt: string, at: string): void {
+    const json = JSON.stringify(student);
+    const seen = this.sent.get(student.studentId);
+    this.sent.set(student.studentId, { json, changedAt });
+    if (seen?.json !== json) this.sink.write(sseEvent({ type: 'student', at, student }));
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onClose(this);
+    this.sink.end();
+  }
+}
+
+export class ClassNowHub {
+  private readonly subscribers = new Set<Subscriber>();
+  private pollTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private cursor = '';
+  private polling = false;
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: DomainContext,
+    private readonly log: FastifyBaseLogger,
+    private readonly timing: HubTiming = DEFAULT_HUB_TIMING,
+  ) {}
+
+  get openStreams(): number {
+    return this.subscribers.size;
+  }
+
+  /** Opens a stream for the owner's class: the snapshot now, then the changes. */
+  async open(ownerId: number, sink: StreamSink): Promise<{ close: () => void }> {
+    const subscriber = new Subscriber(ownerId, sink, (s) => this.remove(s));
+    if (this.stopped) {
+      subscriber.close();
+      return subscriber;
+    }
+    // Watched from before the snapshot is read: a move between the two is sent after it, not lost.
+    if (this.subscribers.size === 0) this.cursor = new Date(this.ctx.clock().getTime() - this.timing.overlapMs).toISOString();
+    this.subscribers.add(subscriber);
+    this.start();
+    try {
+      const { at, places } = await classNowPlaces(this.ctx, ownerId);
+      for (const { student, changedAt } of places) subscriber.sent.set(student.studentId, { json: JSON.stringify(student), changedAt });
+      if (!subscriber.closed) sink.write(sseEvent({ type: 'snapshot', ownerId, at, students: places.map((p) => p.student) }));
+    } catch (err) {
+      subscriber.close();
+      throw err;
+    }
+    return subscriber;
+  }
+
+  /** Ends every stream and stops polling (the server is closing). */
+  closeAll(): void {
+    this.stopped = true;
+    for (const s of [...this.subscribers]) s.close();
+    this.stop();
+  }
+
+  private remove(s: Subscriber): void {
+    this.subscribers.delete(s);
+    if (this.subscribers.size === 0) this.stop();
+  }
+
+  private start(): void {
+    if (this.pollTimer === null) this.schedulePoll();
+    if (this.heartbeatTimer === null) {
+      this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.timing.heartbeatMs);
+      this.heartbeatTimer.unref();
+    }
+  }
+
+  private stop(): void {
+    if (this.pollTimer !== null) clearTimeout(this.pollTimer);
+    if (this.heartbeatTimer !== null) clearInterval(this.heartbeatTimer);
+    this.pollTimer = null;
+    this.heartbeatTimer = null;
+  }
+
+  private schedulePoll(): void {
+    this.pollTimer = setTimeout(() => {
+      void this.poll().finally(() => {
+        if (this.subscribers.size > 0 && !this.stopped) this.schedulePoll();
+        else this.pollTimer = null;
+      });
+    }, this.timing.pollMs);
+    this.pollTimer.unref();
+  }
+
+  /** One poll: the students written since the last one (and the overlap), sent to their owner's streams. */
+  async poll(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      const now = this.ctx.clock();
+      const owners = [...new Set([...this.subscribers].map((s) => s.ownerId))];
+      const changed = await q.classChangesSince(this.ctx.db.kysely, owners, this.cursor);
+      this.cursor = new Date(now.getTime() - this.timing.overlapMs).toISOString();
+      if (changed.length === 0) return;
+      const rows = await q.classPlaces(this.ctx.db.kysely, { userIds: changed.map((c) => c.user_id) }, presentSince(now));
+      const at = now.toISOString();
+      for (const place of currentPlaces(rows)) {
+        for (const s of this.subscribers) if (s.ownerId === place.ownerId) s.offer(place.student, place.changedAt, at);
+      }
+    } catch (err) {
+      // The database may be briefly away (a failover): the next poll reads the same changes again.
+      this.log.warn({ err: { message: (err as Error).message } }, 'class-now poll failed');
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  /** Keeps proxies from closing idle streams, drops students no longer present, and ends streams of ended sessions. */
+  private async heartbeat(): Promise<void> {
+    const now = this.ctx.clock();
+    const since = presentSince(now);
+    for (const s of [...this.subscribers]) {
+      if (!(await s.sink.stillSignedIn().catch(() => true))) {
+        s.close();
+        continue;
+      }
+      for (const [studentId, sent] of s.sent) {
+        if (sent.changedAt >= since) continue;
+        s.sent.delete(studentId);
+        s.sink.write(sseEvent({ type: 'left', at: now.toISOString(), studentId }));
+      }
+      s.sink.write(': heartbeat\n\n');
+    }
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * /class-now: a franchise owner's class right now (issue 17): a card for each student in a lesson,
+ * with the model and step they are on, stuck students first and highlighted until "Mark helped" or
+ * they move on. It updates live; administrators open an owner's class with ?owner=ID.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import styled, { css } from 'styled-components';
+import { classNowOrder, type ClassNowStudent } from '../../../contract/classNow';
+import { useLazyFeature } from '../../shared/lazyFeature';
+import { ownerIdFromSearch } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { Button } from '../../shared/ui/Button';
+import { Grid, Page } from '../../shared/ui/Layout';
+import { Message } from '../../shared/ui/Message';
+import { EmptyState, LoadFailed, SkeletonCards } from '../../shared/ui/States';
+import { Title } from '../../shared/ui/Text';
+import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
+import { classNowFeature } from './classNowSaga';
+import { classNowActions, selectClassNow, type ClassNowConnection } from './classNowSlice';
+
+export function movedAgo(updatedAt: string, serverNow: number): string {
+  const seconds = Math.max(0, Math.floor((serverNow - Date.parse(updatedAt)) / 1000));
+  if (seconds < 1) return 'moved just now';
+  if (seconds < 60) return `moved ${seconds} s ago`;
+  if (seconds < 3600) return `moved ${Math.floor(seconds / 60)} min ago`;
+  return `moved ${Math.floor(seconds / 3600)} h ago`;
+}
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]}px;
+  margin-bottom: ${({ theme }) => theme.space[5]}px;
+`;
+
+const Connection = styled.p<{ $state: ClassNowConnection }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  margin: 0;
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ $state, theme }) => ($state === 'live' ? theme.colors.leaf : theme.colors.textMuted)};
+  &::before {
+    content: '';
+    width: 10px;
+    height: 10px;
+    border-radius: 50%;
+    background: currentColor;
+  }
+`;
+
+const StudentCard = styled.article<{ $stuck: boolean }>`
+  height: 100%;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]}px;
+  padding: ${({ theme }) => theme.space[4]}px;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  border: 2px solid transparent;
+  overflow-wrap: anywhere;
+  ${({ $stuck, theme }) =>
+    $stuck &&
+    css`
+      background: ${theme.colors.dangerSurface};
+      border-color: ${theme.colors.danger};
+    `}
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const StuckBadge = styled.p`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]}px;
+  color: ${({ theme }) => theme.colors.danger};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+function HandIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+      <path d="M12 2a1.5 1.5 0 0 1 1.5 1.5V11h1V4.5a1.5 1.5 0 0 1 3 0V12h1V7.5a1.5 1.5 0 0 1 3 0V15a7 7 0 0 1-7 7h-1.2a7 7 0 0 1-5.6-2.8L2.9 14a1.5 1.5 0 0 1 2.4-1.8L7.5 15V4.5a1.5 1.5 0 0 1 3 0V11h0V3.5A1.5 1.5 0 0 1 12 2Z" />
+    </svg>
+  );
+}
+
+const CONNECTION_LABEL: Record<ClassNowConnection, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', failed: 'Not connected' };
+
+function StudentTile({ student, serverNow, helping, onHelped }: { student: ClassNowStudent; serverNow: number; helping: 'working' | 'failed' | undefined; onHelped: () => void }) {
+  const stuck = student.stuckSince !== null;
+  return (
+    <StudentCard $stuck={stuck} aria-labelledby={`class-now-${student.studentId}`} data-testid={`class-now-student-${student.studentId}`}>
+      <h2 id={`class-now-${student.studentId}`}>{student.firstName}</h2>
+      {stuck && (
+        <StuckBadge>
+          <HandIcon />
+          Stuck
+        </StuckBadge>
+      )}
+      <p>{student.lessonTitle}</p>
+      {student.programTitle !== '' && <Muted>{student.programTitle}</Muted>}
+      <p>
+        {student.tabs > 1 && `Part ${student.tabIndex + 1} of ${student.tabs}, `}Step {student.step} of {student.steps}
+      </p>
+      <Muted>{movedAgo(student.updatedAt, serverNow)}</Muted>
+      {stuck && (
+        <>
+          <Button type="button" $variant="secondary" onClick={onHelped} disabled={helping === 'working'} aria-label={`Mark helped: ${student.firstName}`}>
+            Mark helped
+          </Button>
+          {helping === 'failed' && (
+            <Message $tone="error" role="alert">
+              That did not go through. Try again.
+            </Message>
+          )}
+        </>
+      )}
+    </StudentCard>
+  );
+}
+
+/** Says politely who has just become stuck (the highlighted card says it to the eye). */
+function useStuckAnnouncement(students: ClassNowStudent[]): string {
+  const known = useRef<Set<number> | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    const stuck = students.filter((s) => s.stuckSince !== null);
+    const previous = known.current;
+    known.current = new Set(stuck.map((s) => s.studentId));
+    if (previous === null) return;
+    const fresh = stuck.filter((s) => !previous.has(s.studentId));
+    if (fresh.length > 0) setAnnouncement(fresh.map((s) => `${s.firstName} is stuck on ${s.lessonTitle}, step ${s.step}.`).join(' '));
+  }, [students]);
+  return announcement;
+}
+
+export default function ClassNowPage() {
+  useLazyFeature(classNowFeature);
+  const dispatch = useAppDispatch();
+  const ownerId = ownerIdFromSearch(useLocation().search);
+  const state = useAppSelector(selectClassNow);
+  const now = useNow(1000);
+  const students = useMemo(() => Object.values(state.students).sort(classNowOrder), [state.students]);
+  const announcement = useStuckAnnouncement(students);
+
+  useEffect(() => {
+    dispatch(classNowActions.opened({ ownerId }));
+    return () => {
+      dispatch(classNowActions.closed());
+    };
+  }, [dispatch, ownerId]);
+
+  const serverNow = now - state.clockOffsetMs;
+  return (
+    <Page>
+      <Header>
+        <Title>Class now</Title>
+        <Connection $state={state.connection} role="status">
+          {CONNECTION_LABEL[state.connection]}
+        </Connection>
+      </Header>
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+      {state.connection === 'failed' ? (
+        <LoadFailed what="your class" error={state.error} onRetry={() => dispatch(classNowActions.opened({ ownerId }))} />
+      ) : !state.loaded ? (
+        <SkeletonCards count={4} label="Loading your class" imageHeight={0} />
+      ) : students.length === 0 ? (
+        <EmptyState>No students are in a lesson right now. They appear here as soon as they open a step.</EmptyState>
+      ) : (
+        <Grid $min={220} aria-label="Students in a lesson">
+          {students.map((student) => (
+            <li key={student.studentId}>
+              <StudentTile student={student} serverNow={serverNow} helping={state.helping[student.studentId]} onHelped={() => dispatch(classNowActions.helpRequested({ studentId: student.studentId }))} />
+            </li>
+          ))}
+        </Grid>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { CLASS_NOW_PATHS, type ClassNowEvent, type ClassNowStudent } from '../../../contract/classNow';
+import { apiError, createFakeApi } from '../../../test/fakeApi';
+import { studioConfig } from '../../../test/fixtures/studio';
+import { renderApp, signedInAs } from '../../../test/renderApp';
+import type { ApiRequest } from '../../api/transport';
+
+jest.setTimeout(20_000);
+
+/** A text/event-stream body the test writes to, as the server would. */
+function fakeStream(signal: AbortSignal | undefined) {
+  const queue: (string | null | Error)[] = [];
+  let wake: (() => void) | null = null;
+  const push = (item: string | null | Error) => {
+    queue.push(item);
+    wake?.();
+  };
+  signal?.addEventListener('abort', () => push(new Error('aborted')));
+  return {
+    body: {
+      getReader: () => ({
+        read: async (): Promise<{ done: boolean; value?: string }> => {
+          while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+          const item = queue.shift()!;
+          if (item instanceof Error) throw apiError(0, 'network_error', item.message);
+          return item === null ? { done: true } : { done: false, value: item };
+        },
+      }),
+    },
+    send: (event: ClassNowEvent) => push(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+    drop: () => push(new Error('network down')),
+  };
+}
+
+const AT = '2026-11-25T10:00:00.000Z';
+const student = (studentId: number, firstName: string, extra: Partial<ClassNowStudent> = {}): ClassNowStudent => ({
+  studentId,
+  firstName,
+  lessonId: 2001,
+  lessonTitle: 'Catapult',
+  programId: 130,
+  programTitle: 'Play Machines',
+  tabId: 'tab-1',
+  tabIndex: 0,
+  tabs: 1,
+  step: 3,
+  steps: 12,
+  updatedAt: '2026-11-25T09:59:55.000Z',
+  stuckSince: null,
+  ...extra,
+});
+
+function classApi() {
+  const streams: ReturnType<typeof fakeStream>[] = [];
+  const posts: ApiRequest[] = [];
+  const api = createFakeApi({
+    request: async (request) => {
+      if (request.path === CLASS_NOW_PATHS.classNowEvents) {
+        const stream = fakeStream(request.stream);
+        streams.push(stream);
+        return stream.body;
+      }
+      if (request.path === CLASS_NOW_PATHS.helped) {
+        posts.push(request);
+        return { studentId: (request.body as { studentId: number }).studentId, cleared: 1 };
+      }
+      return Promise.reject(apiError(404, 'rest_no_route', 'No route'));
+    },
+  });
+  return { api, streams, posts };
+}
+
+const open = () => {
+  const fake = classApi();
+  const view = renderApp({ route: '/class-now', session: signedInAs('dana'), api: fake.api, config: studioConfig });
+  return { ...fake, ...view };
+};
+
+describe('class now (franchise owner)', () => {
+  it('shows the snapshot: a card per student with model, step and when they moved; stuck students first', async () => {
+    const { streams } = open();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: '2026-11-25T09:59:00.000Z', step: 5 })] });
+    const list = await screen.findByRole('list', { name: 'Students in a lesson' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Mia', 'Amir']);
+    expect(cards[0]).toHaveTextContent('Stuck');
+    expect(cards[0]).toHaveTextContent('Step 5 of 12');
+    expect(within(cards[0]!).getByRole('button', { name: 'Mark helped: Mia' })).toBeEnabled();
+    expect(cards[1]).toHaveTextContent('Catapult');
+    expect(cards[1]).toHaveTextContent('Step 3 of 12');
+    expect(cards[1]).toHaveTextContent(/moved \d+ s ago/);
+    expect(within(cards[1]!).queryByRole('button')).toBeNull();
+    expect(screen.getByText('Live')).toBeInTheDocument();
+  });
+
+  it('updates a card as the student moves, and says politely who has become stuck', async () => {
+    const { streams } = open();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir'), student(12, 'Mia')] });
+    await screen.findByTestId('class-now-student-11');
+    streams[0]!.send({ type: 'student', at: AT, student: student(11, 'Amir', { step: 4 }) });
+    await waitFor(() => expect(screen.getByTestId('class-now-student-11')).toHaveTextContent('Step 4 of 12'));
+    streams[0]!.send({ type: 'student', at: AT, student: student(11, 'Amir', { step: 4, stuckSince: AT }) });
+    await waitFor(() => expect(screen.getAllByRole('article')[0]).toHaveTextContent('Amir'));
+    expect(await screen.findByText('Amir is stuck on Catapult, step 4.')).toBeInTheDocument();
+    streams[0]!.send({ type: 'left', at: AT, studentId: 12 });
+    await waitFor(() => expect(screen.queryByTestId('class-now-student-12')).toBeNull());
+  });
+
+  it('"Mark helped" clears the flag', async () => {
+    const { streams, posts, user } = open();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(12, 'Mia', { stuckSince: AT })] });
+    await user.click(await screen.findByRole('button', { name: 'Mark helped: Mia' }));
+    await waitFor(() => expect(screen.getByTestId('class-now-student-12')).not.toHaveTextContent('Stuck'));
+    expect(posts.map((p) => [p.method, p.body])).toEqual([['POST', { studentId: 12 }]]);
+  });
+
+  it('an empty class says so', async () => {
+    const { streams } = open();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [] });
+    expect(await screen.findByText(/No students are in a lesson right now/)).toBeInTheDocument();
+  });
+
+  it('a dropped connection shows "Reconnecting…" and comes back live with a new snapshot', async () => {
+    const { streams } = open();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir')] });
+    await screen.findByText('Live');
+    streams[0]!.drop();
+    expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
+    // The last known class stays on screen meanwhile.
+    expect(screen.getByTestId('class-now-student-11')).toBeInTheDocument();
+    await waitFor(() => expect(streams).toHaveLength(2), { timeout: 3000 });
+    streams[1]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir', { step: 6 })] });
+    await screen.findByText('Live');
+    expect(screen.getByTestId('class-now-student-11')).toHaveTextContent('Step 6 of 12');
+  });
+});

@@ -1,0 +1,77 @@
+/** The live class view (issue 17): the owner's present students as the stream reports them. Plain JSON only. */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ClassNow, ClassNowStudent } from '../../../contract/classNow';
+import type { ApiError } from '../../api/types';
+
+export type ClassNowConnection = 'connecting' | 'live' | 'reconnecting' | 'failed';
+
+export interface ClassNowState {
+  connection: ClassNowConnection;
+  /** False until the first snapshot: the page shows it loading. */
+  loaded: boolean;
+  students: Record<number, ClassNowStudent>;
+  /** The browser's clock minus the server's, in ms, as of the last snapshot ("moved 5 s ago" uses the server's clock). */
+  clockOffsetMs: number;
+  /** When the next attempt to reconnect is due (the browser's clock, ms), while reconnecting. */
+  retryAt: number | null;
+  /** A refusal that no retry mends (not allowed, bad owner): shown instead of the class. */
+  error: ApiError | null;
+  /** "Mark helped" in flight or failed, by student id. */
+  helping: Record<number, 'working' | 'failed'>;
+}
+
+export const initialClassNowState: ClassNowState = { connection: 'connecting', loaded: false, students: {}, clockOffsetMs: 0, retryAt: null, error: null, helping: {} };
+
+const classNowSlice = createSlice({
+  name: 'classNow',
+  initialState: initialClassNowState,
+  reducers: {
+    /** The page opened: watch this owner's class (administrators name the owner). */
+    opened: (state, _action: PayloadAction<{ ownerId: number | null }>) => {
+      state.connection = state.loaded ? 'reconnecting' : 'connecting';
+      state.error = null;
+    },
+    closed: () => initialClassNowState,
+    snapshotReceived: (state, action: PayloadAction<{ snapshot: ClassNow; receivedAt: number }>) => {
+      const { snapshot, receivedAt } = action.payload;
+      state.students = Object.fromEntries(snapshot.students.map((s) => [s.studentId, s]));
+      state.clockOffsetMs = receivedAt - Date.parse(snapshot.at);
+      state.connection = 'live';
+      state.loaded = true;
+      state.retryAt = null;
+    },
+    studentReceived: (state, action: PayloadAction<ClassNowStudent>) => {
+      state.students[action.payload.studentId] = action.payload;
+      if (action.payload.stuckSince === null) delete state.helping[action.payload.studentId];
+    },
+    studentLeft: (state, action: PayloadAction<{ studentId: number }>) => {
+      delete state.students[action.payload.studentId];
+    },
+    connectionLost: (state, action: PayloadAction<{ retryAt: number }>) => {
+      state.connection = 'reconnecting';
+      state.retryAt = action.payload.retryAt;
+    },
+    connectionRefused: (state, action: PayloadAction<ApiError>) => {
+      state.connection = 'failed';
+      state.error = action.payload;
+    },
+    helpRequested: (state, action: PayloadAction<{ studentId: number }>) => {
+      state.helping[action.payload.studentId] = 'working';
+    },
+    helpSucceeded: (state, action: PayloadAction<{ studentId: number }>) => {
+      const student = state.students[action.payload.studentId];
+      // The stream confirms it too; the card calms down at once.
+      if (student) student.stuckSince = null;
+      delete state.helping[action.payload.studentId];
+    },
+    helpFailed: (state, action: PayloadAction<{ studentId: number }>) => {
+      state.helping[action.payload.studentId] = 'failed';
+    },
+  },
+});
+
+export const classNowActions = classNowSlice.actions;
+export const classNowReducer = classNowSlice.reducer;
+
+type WithClassNow = object & { classNow?: ClassNowState };
+export const selectClassNow = (state: WithClassNow): ClassNowState => state.classNow ?? initialClassNowState;

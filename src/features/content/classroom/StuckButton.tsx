@@ -1,0 +1,60 @@
+/**
+ * "I'm stuck" on a gallery step, for a signed-in student on the portal's own backend: their
+ * teacher's class view highlights them until the teacher marks it helped or they move on.
+ */
+import styled from 'styled-components';
+import { selectCapabilities } from '../../../entities/config/configSlice';
+import { selectUserRole } from '../../../entities/session/sessionSelectors';
+import { useLazyFeature } from '../../../shared/lazyFeature';
+import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
+import { Button } from '../../../shared/ui/Button';
+import { stuckFeature } from './stuckSaga';
+import { placeKey, selectStuck, stuckActions } from './stuckSlice';
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space[3]}px;
+  margin-top: ${({ theme }) => theme.space[3]}px;
+  min-height: ${({ theme }) => theme.touchTarget}px;
+`;
+
+const Told = styled.p`
+  margin: 0;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${({ theme }) => theme.colors.leaf};
+`;
+
+const Failed = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+function StuckControl() {
+  useLazyFeature(stuckFeature);
+  const dispatch = useAppDispatch();
+  const { place, told } = useAppSelector(selectStuck);
+  if (place === null) return null;
+  const mine = told !== null && told.key === placeKey(place) ? told : null;
+  return (
+    <Row>
+      {/* Polite: the child hears that the tap worked without losing their place. */}
+      <div role="status">{mine?.status === 'sent' && <Told>Your teacher has been told</Told>}</div>
+      {mine?.status !== 'sent' && (
+        <Button type="button" $variant="secondary" disabled={mine?.status === 'sending'} onClick={() => dispatch(stuckActions.stuckTapped(place))}>
+          I&apos;m stuck
+        </Button>
+      )}
+      {mine?.status === 'failed' && <Failed role="alert">Your teacher could not be told. Try again.</Failed>}
+    </Row>
+  );
+}
+
+export function StuckButton() {
+  const student = useAppSelector(selectUserRole) === 'student';
+  // The portal's own backend (the one with the studio) has the class view.
+  const portal = useAppSelector(selectCapabilities).contentStudio === true;
+  return student && portal ? <StuckControl /> : null;
+}
