@@ -31,6 +31,8 @@ export interface ApiRequest {
   expiry: ExpiryRule;
   /** Sent instead of the session's token. */
   token?: string;
+  /** The request outlives the page (a place saved as the tab closes); small bodies only. */
+  keepalive?: boolean;
 }
 
 function sessionRejected(expiry: ExpiryRule, status: number, code: string): boolean {
@@ -86,6 +88,7 @@ export function createTransport(options: TransportOptions) {
         // outside the session (the sign-in, its who-am-I, the site's index) carry same-origin cookies
         // for the sign-in's sake: the portal's "known place" cookie, sent back to its sign-in route alone.
         credentials: request.expiry === 'never' ? 'same-origin' : 'omit',
+        ...(request.keepalive ? { keepalive: true } : {}),
       });
     } catch {
       throw networkFailure();

@@ -8,6 +8,7 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { accountReducer } from '../features/account/accountSlice';
 import { classroomReducer } from '../features/content/classroom/classroomSlice';
+import { progressReducer } from '../features/content/progress/progressSlice';
 import { termsCheckReducer } from '../features/layout/termsCheck/termsCheckSlice';
 import { rosterEditReducer } from '../features/roster/edit/editSlice';
 import { studentImportReducer } from '../features/roster/import/studentImportSlice';
@@ -19,6 +20,7 @@ import { rootReducer, type RootState } from './rootReducer';
 const lazySlices: Record<string, Reducer> = {
   account: accountReducer,
   classroom: classroomReducer,
+  progress: progressReducer,
   termsCheck: termsCheckReducer,
   rosterEdit: rosterEditReducer,
   studentImport: studentImportReducer,
