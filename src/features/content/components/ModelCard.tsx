@@ -11,6 +11,7 @@ import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 import { ModelCode } from './ModelCode';
 import { ClassUnlockButton } from '../classroom/ClassUnlockButton';
+import { ProgressBadge } from '../progress/ProgressBadge';
 
 const shake = keyframes`
   0%, 100% { transform: translateX(0); }
@@ -141,6 +142,7 @@ export function ModelCard({ card, instructionsPath, position }: { card: ModelCar
       <Footer>
         {code && <ModelCode code={code} />}
         {code && <ClassUnlockButton lesson={lesson} />}
+        {access === 'open' && <ProgressBadge lessonId={lesson.id} />}
         {access === 'open' ? (
           <ButtonLink ref={linkRef} to={instructionsPath} aria-label={`Building instructions: ${lesson.title}`}>
             Building instructions

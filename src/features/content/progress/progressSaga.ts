@@ -12,18 +12,14 @@ import { toApiError } from '../../../api/errors';
 import { expectRecord } from '../../../api/portalAnswers';
 import type { ApiRequest } from '../../../api/transport';
 import type { ApiClient, ApiError } from '../../../api/types';
-import type { RootState } from '../../../app/rootReducer';
 import { sessionActions } from '../../../entities/session/sessionSlice';
 import type { LazyFeature } from '../../../shared/lazyFeature';
 import { contentActions } from '../contentSlice';
 import { ProgressOutbox } from './progressOutbox';
-import { progressActions, progressReducer, selectModelPlace, selectProgressLoad } from './progressSlice';
+import { progressActions, progressReducer, selectModelPlace, selectProgressLoad, selectTrackedStudent } from './progressSlice';
 
 export const SAVE_DELAY_MS = 1000;
 
-/** A student on the portal backend: owners and administrators are not tracked. */
-const selectTrackedStudent = (state: RootState): number | null =>
-  state.session.token !== null && state.session.userRole === 'student' && state.config.capabilities.serverUnlock ? state.session.userId : null;
 
 type Flush = { keepalive: boolean };
 

@@ -5,6 +5,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProgressBody, ProgressEntry } from '../../../../contract/progress';
 import type { ApiError } from '../../../api/types';
+import type { SessionState } from '../../../entities/session/sessionSlice';
 
 /** A model's place as the screens use it. */
 export interface ModelPlace {
@@ -81,3 +82,7 @@ export const progressReducer = progressSlice.reducer;
 type WithProgress = object & { progress?: ProgressState };
 export const selectProgressLoad = (state: WithProgress) => state.progress?.load ?? initialProgressState.load;
 export const selectModelPlace = (state: WithProgress, lessonId: number): ModelPlace | null => state.progress?.places[lessonId] ?? null;
+
+/** The signed-in student on the portal backend, whose places are saved; null for anyone else (owners and administrators are not tracked). */
+export const selectTrackedStudent = (state: { session: SessionState; config: { capabilities: { serverUnlock: boolean } } }): number | null =>
+  state.session.token !== null && state.session.userRole === 'student' && state.config.capabilities.serverUnlock ? state.session.userId : null;
