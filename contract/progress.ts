@@ -6,7 +6,7 @@
 export const PROGRESS_PATHS = {
   /** PUT ProgressBody (a student, their own place) → ProgressEntry; GET → the student's own ProgressEntry[]. */
   myProgress: '/wp-json/yo/v1/me/progress',
-  /** GET → that student's ProgressEntry[] (their franchise owner or an administrator). */
+  /** GET → that student's StudentProgressEntry[] (their franchise owner or an administrator). */
   studentProgress: (id: number | string) => `/wp-json/yo/v1/students/${id}/progress`,
   /**
    * GET → ProgressSummary[], one per student: a franchise owner's own students; an administrator's
@@ -14,6 +14,11 @@ export const PROGRESS_PATHS = {
    */
   progressSummary: '/wp-json/yo/v1/progress-summary',
 } as const;
+
+/** A place as the student's owner reads it: with the model's title. */
+export interface StudentProgressEntry extends ProgressEntry {
+  title: string;
+}
 
 /** How far one student is, for the roster tables. */
 export interface ProgressSummary {

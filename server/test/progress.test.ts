@@ -61,6 +61,7 @@ describeEachDb('progress', (dialect) => {
     const dana = await s.get(PROGRESS_PATHS.studentProgress(miaId), { token: tokens.dana });
     expect(dana.status).toBe(200);
     expect((dana.body as ProgressEntry[]).map((e) => e.step)).toEqual([5]);
+    expect(dana.body).toEqual([expect.objectContaining({ lessonId: catapultId, title: 'Catapult' })]);
     expectWpError(await s.get(PROGRESS_PATHS.studentProgress(miaId), { token: tokens.lee }), 404, 'rest_user_invalid_id');
     expect((await s.get(PROGRESS_PATHS.studentProgress(miaId), { token: tokens.admin })).status).toBe(200);
     expectWpError(await s.get(PROGRESS_PATHS.studentProgress('abc'), { token: tokens.dana }), 404, 'rest_user_invalid_id');

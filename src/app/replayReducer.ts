@@ -13,6 +13,7 @@ import { termsCheckReducer } from '../features/layout/termsCheck/termsCheckSlice
 import { rosterEditReducer } from '../features/roster/edit/editSlice';
 import { studentImportReducer } from '../features/roster/import/studentImportSlice';
 import { privacyReducer } from '../features/roster/privacy/privacySlice';
+import { studentProgressReducer } from '../features/roster/progress/studentProgressSlice';
 import { studentSignInReducer } from '../features/roster/student/credentials/signInSlice';
 import { studioReducer } from '../features/studio/studioSelectors';
 import { rootReducer, type RootState } from './rootReducer';
@@ -25,6 +26,7 @@ const lazySlices: Record<string, Reducer> = {
   rosterEdit: rosterEditReducer,
   studentImport: studentImportReducer,
   privacy: privacyReducer,
+  studentProgress: studentProgressReducer,
   studentSignIn: studentSignInReducer,
   // Its parts' actions: studio/, studioImport/, studioUploads/.
   studio: studioReducer,

@@ -22,6 +22,19 @@ export async function saveProgressRow(db: Executor, place: ProgressPlace, finish
     .executeTakeFirstOrThrow();
 }
 
+/** A student's places with each model's title, the most recently moved first (for their owner). */
+export function progressOfStudentWithTitles(db: Executor, userId: number): Promise<(StudentProgressRow & { title: string })[]> {
+  return db
+    .selectFrom('student_progress')
+    .innerJoin('pages', 'pages.id', 'student_progress.lesson_id')
+    .selectAll('student_progress')
+    .select('pages.title')
+    .where('student_progress.user_id', '=', userId)
+    .orderBy('student_progress.updated_at', 'desc')
+    .orderBy('student_progress.lesson_id')
+    .execute();
+}
+
 /** A student's places, the most recently moved first. */
 export function progressOfStudent(db: Executor, userId: number): Promise<StudentProgressRow[]> {
   return db.selectFrom('student_progress').selectAll().where('user_id', '=', userId).orderBy('updated_at', 'desc').orderBy('lesson_id').execute();

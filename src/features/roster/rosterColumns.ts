@@ -29,7 +29,7 @@ export interface StudentRow extends Student {
 }
 
 /** A UTC instant as the local calendar day (YYYY-MM-DD), the form every date column holds. */
-function localDay(iso: string | null): string {
+export function localDay(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
