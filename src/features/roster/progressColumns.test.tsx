@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { PROGRESS_PATHS, type ProgressSummary } from '../../../contract/progress';
 import { apiError } from '../../../test/fakeApi';
-import { signedInAs } from '../../../test/renderApp';
+import { discoverAll, signedInAs } from '../../../test/renderApp';
 import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
 
 jest.setTimeout(20_000);
@@ -31,7 +31,7 @@ describe('roster: progress columns', () => {
   it("an owner's students list shows models unlocked, in progress, finished and last active ('Never' when none), each sortable", async () => {
     const { user, router } = renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api: api() });
     await screen.findByRole('table');
-    await waitFor(() => expect(column('Models')).toEqual(['3', '0', '5']));
+    await waitFor(() => expect(column('Models')).toEqual(['3', '0', '5']), { timeout: 5000 });
     expect(column('Student First Name')).toEqual(['noa', 'Amir', 'Étienne']);
     expect(column('In progress')).toEqual(['1', '0', '2']);
     expect(column('Finished')).toEqual(['2', '0', '0']);
@@ -48,10 +48,16 @@ describe('roster: progress columns', () => {
     expect(column('Student First Name')).toEqual(['Étienne', 'noa', 'Amir']);
   });
 
+  it("opened straight from its address, before the site's capabilities are known, the figures still come", async () => {
+    renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api: api(), config: discoverAll });
+    await screen.findByRole('table');
+    await waitFor(() => expect(column('Models')).toEqual(['3', '0', '5']), { timeout: 5000 });
+  });
+
   it("the administrator's all-students list has the same columns", async () => {
     renderRoster({ route: '/admin/all_students_list', session: signedInAs('admin'), api: api() });
     await screen.findByRole('table');
-    await waitFor(() => expect(column('Finished')).toContain('2'));
+    await waitFor(() => expect(column('Finished')).toContain('2'), { timeout: 5000 });
     expect(th('Last active')).toBeDefined();
     expect(within(th('Models')).getByRole('button')).toBeInTheDocument();
   });

@@ -3,12 +3,12 @@
  * and franchise owners, and exporting a table to a spreadsheet.
  */
 import { isAnyOf } from '@reduxjs/toolkit';
-import { all, call, fork, getContext, put, takeLatest, takeLeading } from 'typed-redux-saga';
+import { all, call, fork, getContext, put, take, takeLatest, takeLeading } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
 import { PROGRESS_PATHS, type ProgressSummary } from '../../../contract/progress';
 import type { ApiRequest } from '../../api/transport';
 import type { ApiClient } from '../../api/types';
-import { selectCapabilities } from '../../entities/config/configSlice';
+import { configActions, selectCapabilities, selectCapabilitiesKnown } from '../../entities/config/configSlice';
 import { selectUserRole } from '../../entities/session/sessionSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { studentsActions } from '../../entities/students/studentsSlice';
@@ -39,6 +39,8 @@ export function* loadRoster() {
 
 /** The progress columns' figures (portal backend only), beside the lists: they never hold them back. */
 function* loadProgressSummary() {
+  // A list opened straight from its address asks before the site's capabilities are known.
+  if (!(yield* selectFromStore(selectCapabilitiesKnown))) yield* take(configActions.capabilitiesDiscovered);
   const portal = (yield* selectFromStore(selectCapabilities)).serverUnlock;
   const role = yield* selectFromStore(selectUserRole);
   if (!portal || (role !== 'administrator' && role !== 'franchise_owner')) return;

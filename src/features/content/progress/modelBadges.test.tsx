@@ -39,7 +39,7 @@ describe('select model: where the student is in each model', () => {
   it('marks open models New, In progress (part and step) or Finished, in words', async () => {
     renderApp({ route: '/select-model/PlayMachines1/130', session: signedInAs('mia'), api: api('student') });
     const catapult = await screen.findByTestId(`model-card-${CATAPULT}`);
-    expect(await within(catapult).findByText('In progress · Part 2 · Step 4 of 12')).toBeInTheDocument();
+    expect(await within(catapult).findByText('In progress · Part 2 · Step 4 of 12', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(screen.getByTestId(`model-card-${FLYING_CHAIRS}`)).getByText('Finished')).toBeInTheDocument();
     expect(within(screen.getByTestId(`model-card-${TURNING_BASKET}`)).getByText('New')).toBeInTheDocument();
   });

@@ -12,6 +12,7 @@ import { toApiError } from '../../../api/errors';
 import { expectRecord } from '../../../api/portalAnswers';
 import type { ApiRequest } from '../../../api/transport';
 import type { ApiClient, ApiError } from '../../../api/types';
+import { configActions, selectCapabilitiesKnown } from '../../../entities/config/configSlice';
 import { sessionActions } from '../../../entities/session/sessionSlice';
 import type { LazyFeature } from '../../../shared/lazyFeature';
 import { contentActions } from '../contentSlice';
@@ -69,6 +70,8 @@ function* sendAll(outbox: ProgressOutbox, { keepalive }: Flush) {
 }
 
 function* load(outbox: () => ProgressOutbox) {
+  // A gallery opened straight from its address asks before the site's capabilities are known.
+  if (!(yield* select(selectCapabilitiesKnown))) yield* take(configActions.capabilitiesDiscovered);
   if ((yield* select(selectTrackedStudent)) === null) return;
   const api = yield* getContext<ApiClient>('api');
   yield* put(progressActions.loadStarted());

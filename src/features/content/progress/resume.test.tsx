@@ -3,6 +3,7 @@ import { PROGRESS_PATHS, type ProgressEntry } from '../../../../contract/progres
 import { apiError } from '../../../../test/fakeApi';
 import { CATAPULT, createContentApi } from '../../../../test/fixtures/content';
 import { renderApp, signedInAs } from '../../../../test/renderApp';
+import { selectProgressLoad } from './progressSlice';
 
 jest.setTimeout(15_000);
 
@@ -39,7 +40,7 @@ const open = (route: string, places: ProgressEntry[]) => renderApp({ route, sess
 describe('resume (gallery page)', () => {
   it('opens where the student left off: a URL without a step is replaced by the saved tab and step', async () => {
     const view = open(galleryRoute, [saved()]);
-    await waitFor(() => expect(view.router.state.location.search).toBe('?tab=experiment&step=2'));
+    await waitFor(() => expect(view.router.state.location.search).toBe('?tab=experiment&step=2'), { timeout: 5000 });
     expect(view.router.state.location.pathname).toBe(galleryRoute);
     // Replaced, not pushed: Back leaves the gallery instead of returning to step 1.
     expect(view.router.state.historyAction).toBe('REPLACE');
@@ -50,7 +51,7 @@ describe('resume (gallery page)', () => {
   it('a step in the URL wins over the saved place', async () => {
     const view = open(`${galleryRoute}?tab=build&step=3`, [saved()]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Catapult' })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => expect(selectProgressLoad(view.store.getState()).status).toBe('ready'), { timeout: 5000 });
     expect(view.router.state.location.search).toBe('?tab=build&step=3');
     view.unmount();
   });
@@ -58,7 +59,7 @@ describe('resume (gallery page)', () => {
   it('a model finished earlier opens at step 1', async () => {
     const view = open(galleryRoute, [saved({ finishedAt: '2026-11-24T10:00:00.000Z' })]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Catapult' })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => expect(selectProgressLoad(view.store.getState()).status).toBe('ready'), { timeout: 5000 });
     expect(view.router.state.location.search).not.toContain('step=2');
     view.unmount();
   });
