@@ -50,36 +50,42 @@ export interface ProgressSummaryRow {
 }
 
 /**
- * One row per student of the scope, in one statement: each count is a subquery on its table's
- * primary key (user_id first), so the cost grows with the scope's students, not the whole table.
+ * One row per student of the scope, in one statement: each table is aggregated once per student of
+ * the scope (grouped, then joined), never queried once per student, so 10,000 students stay quick.
  */
 export async function progressSummaries(db: Executor, scope: StudentScope): Promise<ProgressSummaryRow[]> {
-  let q = db.selectFrom('students as s').select((eb) => [
-    's.user_id as student_id',
-    eb.selectFrom('unlocks as u').whereRef('u.user_id', '=', 's.user_id').select((e) => e.fn.countAll<number>().as('n')).as('unlocked'),
-    eb
-      .selectFrom('student_progress as p')
-      .whereRef('p.user_id', '=', 's.user_id')
-      .where('p.finished_at', 'is', null)
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .as('in_progress'),
-    eb
-      .selectFrom('student_progress as p')
-      .whereRef('p.user_id', '=', 's.user_id')
-      .where('p.finished_at', 'is not', null)
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .as('finished'),
-    eb.selectFrom('student_progress as p').whereRef('p.user_id', '=', 's.user_id').select((e) => e.fn.max('p.updated_at').as('m')).as('last_moved_at'),
-    eb.selectFrom('unlocks as u').whereRef('u.user_id', '=', 's.user_id').select((e) => e.fn.max('u.created_at').as('m')).as('last_unlocked_at'),
-  ]);
-  if (scope !== 'all') q = q.where('s.teacher_id', '=', scope.teacherId);
-  const rows = await q.orderBy('s.user_id').execute();
-  // PostgreSQL's count is a bigint, which its driver returns as text.
+  const owner = scope === 'all' ? null : scope.teacherId;
+  const unlocked = db
+    .selectFrom('unlocks as u')
+    .innerJoin('students as su', 'su.user_id', 'u.user_id')
+    .select((eb) => ['u.user_id', eb.fn.countAll<number>().as('n'), eb.fn.max('u.created_at').as('last_at')])
+    .$if(owner !== null, (qb) => qb.where('su.teacher_id', '=', owner!))
+    .groupBy('u.user_id');
+  const moved = db
+    .selectFrom('student_progress as p')
+    .innerJoin('students as sp', 'sp.user_id', 'p.user_id')
+    .select((eb) => [
+        'p.user_id',
+        eb.fn.sum<number>(eb.case().when('p.finished_at', 'is', null).then(1).else(0).end()).as('going'),
+        eb.fn.sum<number>(eb.case().when('p.finished_at', 'is not', null).then(1).else(0).end()).as('done'),
+        eb.fn.max('p.updated_at').as('last_at'),
+      ])
+    .$if(owner !== null, (qb) => qb.where('sp.teacher_id', '=', owner!))
+    .groupBy('p.user_id');
+  const rows = await db
+    .selectFrom('students as s')
+    .leftJoin(unlocked.as('ul'), 'ul.user_id', 's.user_id')
+    .leftJoin(moved.as('mv'), 'mv.user_id', 's.user_id')
+    .select(['s.user_id as student_id', 'ul.n', 'ul.last_at as last_unlocked_at', 'mv.going', 'mv.done', 'mv.last_at as last_moved_at'])
+    .$if(owner !== null, (qb) => qb.where('s.teacher_id', '=', owner!))
+    .orderBy('s.user_id')
+    .execute();
+  // PostgreSQL's count and sum are bigint and numeric, which its driver returns as text.
   return rows.map((row) => ({
     student_id: row.student_id,
-    unlocked: Number(row.unlocked ?? 0),
-    in_progress: Number(row.in_progress ?? 0),
-    finished: Number(row.finished ?? 0),
+    unlocked: Number(row.n ?? 0),
+    in_progress: Number(row.going ?? 0),
+    finished: Number(row.done ?? 0),
     last_moved_at: row.last_moved_at ?? null,
     last_unlocked_at: row.last_unlocked_at ?? null,
   }));
