@@ -90,6 +90,14 @@ export async function tablesBench(ctx: BenchContext, sink: FigureSink): Promise<
         firstRows.push(Date.now() - started);
         nodesAtStart = await domNodes(page);
       }
+      // The progress columns' figures load beside the list (issue 17): one SQL statement for the whole class.
+      const summaryTiming = await page.waitForFunction(
+        () => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes('/yo/v1/progress-summary') && e.responseEnd > 0)?.duration ?? null,
+        null,
+        { timeout: 60_000 },
+      );
+      const summaryMs = Number(await summaryTiming.jsonValue());
+      sink.add({ metric: `progress summary ${n} students: request to answer`, value: round(summaryMs, 0), unit: 'ms', note: 'GET /yo/v1/progress-summary in the browser (Resource Timing), last navigation' });
       sink.add({ metric: `students list ${n}: navigation to first rows`, value: round(median(firstRows), 0), unit: 'ms', note: `fetch ${n} records + parse + render, median of ${firstRows.length}` });
 
       // Warm up once (the first sort also creates the collator's caches).

@@ -6,9 +6,31 @@
 export const PROGRESS_PATHS = {
   /** PUT ProgressBody (a student, their own place) → ProgressEntry; GET → the student's own ProgressEntry[]. */
   myProgress: '/wp-json/yo/v1/me/progress',
-  /** GET → that student's ProgressEntry[] (their franchise owner or an administrator). */
+  /** GET → that student's StudentProgressEntry[] (their franchise owner or an administrator). */
   studentProgress: (id: number | string) => `/wp-json/yo/v1/students/${id}/progress`,
+  /**
+   * GET → ProgressSummary[], one per student: a franchise owner's own students; an administrator's
+   * every student, or one owner's with `?owner={id}`.
+   */
+  progressSummary: '/wp-json/yo/v1/progress-summary',
 } as const;
+
+/** A place as the student's owner reads it: with the model's title. */
+export interface StudentProgressEntry extends ProgressEntry {
+  title: string;
+}
+
+/** How far one student is, for the roster tables. */
+export interface ProgressSummary {
+  studentId: number;
+  /** Models unlocked (with a code, by the student or their owner). */
+  unlocked: number;
+  /** Models opened and not finished. */
+  inProgress: number;
+  finished: number;
+  /** ISO 8601 UTC of the last step saved or model unlocked; null when never. */
+  lastActiveAt: string | null;
+}
 
 /** The step a student is on in a model (lesson page). */
 export interface ProgressBody {

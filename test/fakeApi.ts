@@ -1,6 +1,7 @@
 import { httpFailureKind, isJwtAuthCode } from '../src/api/errors';
 import type { ApiClient, ApiError, LoginResult, StudentImportApi, StudioApi } from '../src/api/types';
-import { createTransport } from '../src/api/transport';
+import { createTransport, type ApiRequest } from '../src/api/transport';
+import { PROGRESS_PATHS, type ProgressBody, type ProgressEntry } from '../contract/progress';
 
 /**
  * A failure as the real ApiClient throws it from an ordinary call: status 0 is a network failure;
@@ -19,6 +20,19 @@ export const demoLogins: Record<string, LoginResult & { password: string }> = {
   dana: { token: 'token-dana', userId: 2, userName: 'Dana Cohen', userNicename: 'dana', email: 'dana.cohen@demo.portal.test', role: 'franchise_owner', password: 'demo-owner-2026' },
   mia: { token: 'token-mia', userId: 10, userName: 'Mia Levi', userNicename: 'mia', email: 'parent.mia@demo.portal.test', role: 'student', password: 'demo-student-2026' },
 };
+
+/** The portal backend's progress routes (contract/progress.ts), with nothing saved yet; undefined for other routes. */
+function progressAnswer(request: ApiRequest): Promise<unknown> | undefined {
+  const progressOfStudent = /^\/wp-json\/yo\/v1\/students\/\d+\/progress$/;
+  if (request.method === 'GET' && (request.path === PROGRESS_PATHS.myProgress || request.path === PROGRESS_PATHS.progressSummary || progressOfStudent.test(request.path))) {
+    return Promise.resolve([]);
+  }
+  if (request.method === 'PUT' && request.path === PROGRESS_PATHS.myProgress) {
+    const at = new Date().toISOString();
+    return Promise.resolve({ ...(request.body as ProgressBody), programId: 0, finishedAt: null, startedAt: at, updatedAt: at } satisfies ProgressEntry);
+  }
+  return undefined;
+}
 
 /**
  * An in-memory ApiClient for page and saga tests. Every method answers with empty but valid data
@@ -53,8 +67,9 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
     getSiteCapabilities: async () => ({ serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: true, signInCards: true }),
     // A studio that answers nothing: studio tests pass their own (test/fixtures/studio.ts).
     studio: async () => new Proxy({} as StudioApi, { get: () => () => Promise.reject(apiError(404, 'rest_no_route')) }),
-    // A site without the portal backend's additions: tests of those screens pass their own.
-    request: async () => Promise.reject(apiError(404, 'rest_no_route')),
+    // A site without the portal backend's additions, but progress (every student page and list asks
+    // for it): no places saved yet. Tests of those screens pass their own.
+    request: async (request) => progressAnswer(request) ?? Promise.reject(apiError(404, 'rest_no_route')),
     studentImports: async () => new Proxy({} as StudentImportApi, { get: () => () => Promise.reject(apiError(404, 'rest_no_route')) }),
   };
   const api = {} as ApiClient;

@@ -2,7 +2,7 @@
  * Where students are in their models (issue 17): a student saves their place as they move through a
  * model's steps, only in a model they may open; their franchise owner and administrators read it.
  */
-import { CONTENT_IDS, type ProgressBody, type ProgressEntry } from '../../contract';
+import { CONTENT_IDS, type ProgressBody, type ProgressEntry, type ProgressSummary, type StudentProgressEntry } from '../../contract';
 import * as q from '../db/queries';
 import type { StudentProgressRow } from '../db/schema';
 import { ApiError, invalidParams, invalidUserId, notAllowed } from '../errors';
@@ -61,9 +61,29 @@ export async function myProgress(ctx: DomainContext, actor: Actor): Promise<Prog
 }
 
 /** A student's progress for their franchise owner or an administrator; another owner's student is not found. */
-export async function studentProgress(ctx: DomainContext, actor: Actor, studentId: number): Promise<ProgressEntry[]> {
+export async function studentProgress(ctx: DomainContext, actor: Actor, studentId: number): Promise<StudentProgressEntry[]> {
   if (!isAdmin(actor) && !isOwner(actor)) throw notAllowed(true);
   const [owner] = await q.studentOwners(ctx.db.kysely, [studentId]);
   if (!owner || (!isAdmin(actor) && owner.teacher_id !== actor.id)) throw invalidUserId();
-  return (await q.progressOfStudent(ctx.db.kysely, studentId)).map(toEntry);
+  return (await q.progressOfStudentWithTitles(ctx.db.kysely, studentId)).map((row) => ({ ...toEntry(row), title: row.title }));
 }
+
+/**
+ * How far each student is, for the roster tables: an owner's own students (naming another owner is
+ * refused); an administrator's every student, or one owner's.
+ */
+export async function progressSummary(ctx: DomainContext, actor: Actor, ownerId?: number): Promise<ProgressSummary[]> {
+  if (!isAdmin(actor) && !isOwner(actor)) throw notAllowed(true);
+  if (!isAdmin(actor) && ownerId !== undefined && ownerId !== actor.id) throw notAllowed(true);
+  const scope = isAdmin(actor) ? (ownerId === undefined ? 'all' : { teacherId: ownerId }) : { teacherId: actor.id };
+  const rows = await q.progressSummaries(ctx.db.kysely, scope);
+  return rows.map((row) => ({
+    studentId: row.student_id,
+    unlocked: row.unlocked,
+    inProgress: row.in_progress,
+    finished: row.finished,
+    lastActiveAt: latest(row.last_moved_at, row.last_unlocked_at),
+  }));
+}
+
+const latest = (a: string | null, b: string | null): string | null => (a === null ? b : b === null || a >= b ? a : b);

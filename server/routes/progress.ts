@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PROGRESS_PATHS } from '../../contract';
-import { myProgress, saveMyProgress, studentProgress } from '../domain/progress';
+import { myProgress, progressSummary, saveMyProgress, studentProgress } from '../domain/progress';
 import { id, readParams, studentIdParam, type StudentIdRequest } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
@@ -21,6 +21,7 @@ const progressBody = z.strictObject({
 });
 
 const noParams = z.strictObject({});
+const summaryParams = z.strictObject({ owner: id().optional() });
 
 export function progressRoutes(app: FastifyInstance, s: AppServices): void {
   app.put(PROGRESS_PATHS.myProgress, async (request, reply) => {
@@ -36,5 +37,10 @@ export function progressRoutes(app: FastifyInstance, s: AppServices): void {
     const actor = requireActor(request);
     readParams(request, noParams);
     return sendJson(reply, await studentProgress(s.ctx, actor, studentIdParam(request)));
+  });
+  app.get(PROGRESS_PATHS.progressSummary, async (request, reply) => {
+    const actor = requireActor(request);
+    const { owner } = readParams(request, summaryParams);
+    return sendJson(reply, await progressSummary(s.ctx, actor, owner));
   });
 }

@@ -391,6 +391,18 @@ const ROWS: Row[] = [
     expected: { anonymous: 401, student: 200, owner: 403, otherOwner: 403, admin: 403 },
   },
   {
+    route: `GET ${PROGRESS_PATHS.progressSummary}`,
+    label: "the caller's own students (all of them for an administrator)",
+    call: (c, t) => c.s.get(PROGRESS_PATHS.progressSummary, opt(t)),
+    expected: OWNERS_AND_ADMINS,
+  },
+  {
+    route: `GET ${PROGRESS_PATHS.progressSummary}`,
+    label: "?owner= Dana: another owner's class is refused",
+    call: (c, t) => c.s.get(`${PROGRESS_PATHS.progressSummary}?owner=${c.ids.get('dana')!.id}`, opt(t)),
+    expected: { ...OWNERS_AND_ADMINS, otherOwner: 403 },
+  },
+  {
     route: `POST ${PATHS.reset}`,
     call: async (c, t, caller) => {
       const body = newStudentBody(`reset-${caller}`);

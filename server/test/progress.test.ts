@@ -2,7 +2,7 @@
  * Resume and progress (issue 17): a student's place in a model is saved on the server as they move,
  * read back on any device, only in models they may open; their owner and administrators read it.
  */
-import { PROGRESS_PATHS, type ProgressEntry, type WirePage } from '../../contract';
+import { PROGRESS_PATHS, type ProgressEntry, type ProgressSummary, type WirePage } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, userIds, type TestServer } from './harness';
 
 describeEachDb('progress', (dialect) => {
@@ -61,6 +61,7 @@ describeEachDb('progress', (dialect) => {
     const dana = await s.get(PROGRESS_PATHS.studentProgress(miaId), { token: tokens.dana });
     expect(dana.status).toBe(200);
     expect((dana.body as ProgressEntry[]).map((e) => e.step)).toEqual([5]);
+    expect(dana.body).toEqual([expect.objectContaining({ lessonId: catapultId, title: 'Catapult' })]);
     expectWpError(await s.get(PROGRESS_PATHS.studentProgress(miaId), { token: tokens.lee }), 404, 'rest_user_invalid_id');
     expect((await s.get(PROGRESS_PATHS.studentProgress(miaId), { token: tokens.admin })).status).toBe(200);
     expectWpError(await s.get(PROGRESS_PATHS.studentProgress('abc'), { token: tokens.dana }), 404, 'rest_user_invalid_id');
@@ -82,5 +83,42 @@ describeEachDb('progress', (dialect) => {
     ];
     for (const [body, status, code] of cases) expect([JSON.stringify(body).slice(0, 60), await save(body)]).toEqual([JSON.stringify(body).slice(0, 60), expect.objectContaining({ status, body: expect.objectContaining({ code }) })]);
     expect(await rows()).toEqual([]);
+  });
+  test("the roster's summary: an owner's students only, counts and last activity right; an administrator's all, or one owner's", async () => {
+    const ids = await userIds(s);
+    const dana = [...ids.values()].filter((u) => u.teacherId === ids.get('dana')!.id).map((u) => u.id);
+    const lee = [...ids.values()].filter((u) => u.teacherId === ids.get('lee')!.id).map((u) => u.id);
+    expect(dana.length).toBeGreaterThan(0);
+    expect(lee.length).toBeGreaterThan(0);
+    // Mia: Catapult unlocked and finished; a second row written directly (one model in progress).
+    await unlockCatapult();
+    await save(place(12, { tabId: 'tab-2', tabIndex: 1 }));
+    const at = '2030-01-01T00:00:00.000Z';
+    const other = lee[0]!;
+    await s.db.kysely.insertInto('student_progress').values({ user_id: other, lesson_id: catapultId, program_id: 130, tab_id: 't', tab_index: 0, tabs: 1, step: 2, steps: 12, finished_at: null, started_at: at, updated_at: at, changed_at: at }).execute();
+    const summary = async (token: string, query = '') => {
+      const answer = await s.get(`${PROGRESS_PATHS.progressSummary}${query}`, { token });
+      expect(answer.status).toBe(200);
+      return answer.body as ProgressSummary[];
+    };
+
+    const mine = await summary(tokens.dana);
+    expect(mine.map((r) => r.studentId).sort()).toEqual([...dana].sort());
+    const mia = mine.find((r) => r.studentId === miaId)!;
+    expect(mia).toMatchObject({ unlocked: 1, inProgress: 0, finished: 1 });
+    expect(mia.lastActiveAt).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
+    expect(mine.filter((r) => r.studentId !== miaId).every((r) => r.inProgress === 0 && r.finished === 0)).toBe(true);
+
+    const lees = await summary(tokens.lee);
+    expect(lees.map((r) => r.studentId)).not.toContain(miaId);
+    expect(lees.find((r) => r.studentId === other)).toEqual({ studentId: other, unlocked: 0, inProgress: 1, finished: 0, lastActiveAt: at });
+    expectWpError(await s.get(`${PROGRESS_PATHS.progressSummary}?owner=${ids.get('dana')!.id}`, { token: tokens.lee }), 403, 'rest_forbidden');
+    expectWpError(await s.get(PROGRESS_PATHS.progressSummary, { token: tokens.mia }), 403, 'rest_forbidden');
+    expectWpError(await s.get(`${PROGRESS_PATHS.progressSummary}?owner=abc`, { token: tokens.admin }), 400, 'rest_invalid_param');
+
+    const all = await summary(tokens.admin);
+    expect(all.length).toBeGreaterThanOrEqual(dana.length + lee.length);
+    const onlyLee = await summary(tokens.admin, `?owner=${ids.get('lee')!.id}`);
+    expect(onlyLee.map((r) => r.studentId).sort()).toEqual([...lee].sort());
   });
 });

@@ -33,6 +33,8 @@ export interface ApiRequest {
   token?: string;
   /** A stream (text/event-stream): a successful answer is the response's body as it arrives, read until this signal aborts. */
   stream?: AbortSignal;
+  /** The request outlives the page (a place saved as the tab closes); small bodies only. */
+  keepalive?: boolean;
 }
 
 function sessionRejected(expiry: ExpiryRule, status: number, code: string): boolean {
@@ -89,6 +91,7 @@ export function createTransport(options: TransportOptions) {
         // for the sign-in's sake: the portal's "known place" cookie, sent back to its sign-in route alone.
         credentials: request.expiry === 'never' ? 'same-origin' : 'omit',
         signal: request.stream,
+        ...(request.keepalive ? { keepalive: true } : {}),
       });
     } catch {
       throw networkFailure();

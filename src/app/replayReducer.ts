@@ -12,10 +12,12 @@ import { classroomReducer } from '../features/content/classroom/classroomSlice';
 import { signInCardsReducer } from '../features/signInCards/signInCardsSlice';
 import { classNowReducer } from '../features/classNow/classNowSlice';
 import { stuckReducer } from '../features/content/classroom/stuckSlice';
+import { progressReducer } from '../features/content/progress/progressSlice';
 import { termsCheckReducer } from '../features/layout/termsCheck/termsCheckSlice';
 import { rosterEditReducer } from '../features/roster/edit/editSlice';
 import { studentImportReducer } from '../features/roster/import/studentImportSlice';
 import { privacyReducer } from '../features/roster/privacy/privacySlice';
+import { studentProgressReducer } from '../features/roster/progress/studentProgressSlice';
 import { studentSignInReducer } from '../features/roster/student/credentials/signInSlice';
 import { studioReducer } from '../features/studio/studioSelectors';
 import { rootReducer, type RootState } from './rootReducer';
@@ -27,10 +29,12 @@ const lazySlices: Record<string, Reducer> = {
   cardSignIn: cardSignInReducer,
   classNow: classNowReducer,
   stuck: stuckReducer,
+  progress: progressReducer,
   termsCheck: termsCheckReducer,
   rosterEdit: rosterEditReducer,
   studentImport: studentImportReducer,
   privacy: privacyReducer,
+  studentProgress: studentProgressReducer,
   studentSignIn: studentSignInReducer,
   // Its parts' actions: studio/, studioImport/, studioUploads/.
   studio: studioReducer,

@@ -1,6 +1,6 @@
 import 'react-image-gallery/styles/image-gallery.css';
 import { useEffect } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { PageLoading } from '../../shared/ui/PageLoading';
@@ -21,6 +21,9 @@ import { isNumericSegment } from './model/modelNames';
 import { LoadFailed } from '../../shared/ui/States';
 import { Page } from '../../shared/ui/Layout';
 import { useContentFeature } from './contentFeature';
+import { useLazyFeature } from '../../shared/lazyFeature';
+import { progressFeature } from './progress/progressSaga';
+import { selectModelPlace } from './progress/progressSlice';
 
 type State = ContentRootState;
 
@@ -31,6 +34,7 @@ type State = ContentRootState;
  */
 export default function GalleryPage() {
   useContentFeature();
+  useLazyFeature(progressFeature);
   const { first = '', second = '', third = '' } = useParams();
   if (isNumericSegment(second) && isNumericSegment(third)) {
     return <LessonGallery programName={first} programId={Number(second)} lessonId={Number(third)} />;
@@ -44,6 +48,7 @@ function LessonGallery({ programName, programId, lessonId }: { programName: stri
   const view = useAppSelector((state: State) => selectGalleryView(state, programId, lessonId));
   const detailLoad = useAppSelector((state: State) => selectLessonDetailLoad(state, lessonId));
   const open = () => dispatch(contentActions.galleryOpened({ programId, lessonId }));
+  const resumeAt = useResumePlace(lessonId);
 
   useEffect(() => {
     dispatch(contentActions.galleryOpened({ programId, lessonId }));
@@ -51,6 +56,7 @@ function LessonGallery({ programName, programId, lessonId }: { programName: stri
 
   // A student who has not unlocked this lesson goes to / (portal-spec.md section 4).
   if (access === 'locked') return <Navigate to={paths.home.href()} replace />;
+  if (resumeAt) return <Navigate to={{ search: resumeAt }} replace />;
   if (access === 'open' && view.detail) {
     return (
       <InstructionGallery
@@ -71,6 +77,26 @@ function LessonGallery({ programName, programId, lessonId }: { programName: stri
     );
   }
   return <PageLoading label="Loading the instructions" />;
+}
+
+/** The gallery's own URL parameters (1-based step): components/InstructionGallery.tsx reads them. */
+const STEP_PARAM = 'step';
+const TAB_PARAM = 'tab';
+
+/**
+ * Where a student left off in this model, as the query to open the gallery with: only when the URL
+ * names no step (a linked step wins) and the model is not finished (a finished one opens at step 1).
+ * Read from what is already in the store: resuming never holds the gallery back.
+ */
+function useResumePlace(lessonId: number): string | null {
+  const { search } = useLocation();
+  const place = useAppSelector((state: State) => selectModelPlace(state, lessonId));
+  const params = new URLSearchParams(search);
+  if (!place || place.finished || params.has(STEP_PARAM)) return null;
+  if (place.step === 1 && place.tabIndex === 0) return null;
+  params.set(TAB_PARAM, place.tabId);
+  params.set(STEP_PARAM, String(place.step));
+  return `?${params.toString()}`;
 }
 
 function LegacyGallery({ programName, modelName }: { programName: string; modelName: string }) {

@@ -13,18 +13,20 @@ describe('All Students List (/admin/all_students_list)', () => {
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
     expect(headers).toEqual([
       'Franchise Owner', 'Country', 'State', 'Student First Name', 'Student Last Name', 'Parent Name', 'Parent Email', 'Phone', 'Program',
-      'Start Date', 'End Date', 'Lessons',
+      'Start Date', 'End Date', 'Lessons', 'Models', 'In progress', 'Finished', 'Last active',
     ]);
     expect(bodyRows()).toHaveLength(6);
     expect(cellsOf(bodyRows()[5]!)).toEqual([
       'Maria Garcia', 'United States', 'Texas', 'Sofia', 'Lopez', 'Lopez Parent', 'sofia.lopez@parents.test', '+972 50 000 0000',
       'Play Machines 1', 'December 31, 2024', 'December 31, 2025', '30',
+      // No progress figures from this backend: the progress columns stay empty.
+      '', '', '', '',
     ]);
     expect(screen.getByRole('link', { name: 'Sign Up New Student' })).toHaveAttribute('href', '/sign_up_new_student/Office%20Admin');
     expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeInTheDocument();
     // Only the spec's seven columns sort.
     const sortable = within(table).getAllByRole('columnheader').filter((th) => th.hasAttribute('aria-sort')).map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
-    expect(sortable).toEqual(['Student First Name', 'Student Last Name', 'Parent Name', 'Program', 'Start Date', 'End Date', 'Lessons']);
+    expect(sortable).toEqual(['Student First Name', 'Student Last Name', 'Parent Name', 'Program', 'Start Date', 'End Date', 'Lessons', 'Models', 'In progress', 'Finished', 'Last active']);
   });
 
   it('sorts programs with numbers in numeric order, dates chronologically, lessons numerically, ties stable', async () => {

@@ -101,7 +101,7 @@ function FactList<Row>({ id, columns, row }: { id?: string; columns: RosterTable
       {columns.map((column) => (
         <Fact key={column.id}>
           <dt>{column.header}</dt>
-          <dd>{displayCell(column.value(row), column.kind)}</dd>
+          <dd>{displayCell(column.value(row), column.kind, column.empty?.(row))}</dd>
         </Fact>
       ))}
     </Facts>

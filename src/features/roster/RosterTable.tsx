@@ -52,7 +52,7 @@ function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, ext
       accessorFn: (row: Row) => column.value(row),
       enableSorting: column.sortable,
       cell: (info) => {
-        const text = displayCell(column.value(info.row.original), column.kind);
+        const text = displayCell(column.value(info.row.original), column.kind, column.empty?.(info.row.original));
         if (column.id !== linkId || !rowHref) return text;
         // The whole name as the link's name: "noa" alone would not say which noa.
         return (

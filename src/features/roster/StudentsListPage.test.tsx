@@ -24,7 +24,7 @@ describe('Students list (/students_list/{userName})', () => {
     const table = await screen.findByRole('table');
     expect(api.calls.map((c) => c.method)).toEqual(expect.arrayContaining(['getAllStudents', 'getAllUsers']));
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
-    expect(headers).toEqual(['Student First Name', 'Student Last Name', 'Parent Name', 'Parent Email', 'Phone', 'Program', 'Start Date', 'End Date', 'Lessons']);
+    expect(headers).toEqual(['Student First Name', 'Student Last Name', 'Parent Name', 'Parent Email', 'Phone', 'Program', 'Start Date', 'End Date', 'Lessons', 'Models', 'In progress', 'Finished', 'Last active']);
     expect(within(table).getAllByRole('row')).toHaveLength(1 + danaStudents.length);
     expect(firstColumn()).toEqual(['noa', 'Amir', 'Étienne']);
     const noa = within(table).getAllByRole('row')[1]!;
@@ -38,6 +38,10 @@ describe('Students list (/students_list/{userName})', () => {
       'October 15, 2024',
       'January 31, 2025',
       '12',
+      '',
+      '',
+      '',
+      '',
     ]);
     expect(screen.getByRole('link', { name: 'Sign Up New Student' })).toHaveAttribute('href', '/sign_up_new_student/Dana%20Cohen');
     expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeInTheDocument();

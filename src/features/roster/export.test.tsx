@@ -53,7 +53,7 @@ describe('Excel export', () => {
     expect(workbook.SheetNames).toEqual(['Dana Cohen Students']);
     const sheet = workbook.Sheets['Dana Cohen Students']!;
     const rows = sheetRows(sheet);
-    expect(rows[0]).toEqual(['Student First Name', 'Student Last Name', 'Parent Name', 'Parent Email', 'Phone', 'Program', 'Start Date', 'End Date', 'Lessons']);
+    expect(rows[0]).toEqual(['Student First Name', 'Student Last Name', 'Parent Name', 'Parent Email', 'Phone', 'Program', 'Start Date', 'End Date', 'Lessons', 'Models', 'In progress', 'Finished', 'Last active']);
     expect(rows.slice(1).map((row) => row[0])).toEqual(['Amir', 'Étienne', 'noa']);
     expect(rows[1]).toEqual(['Amir', 'Katz', 'yael Katz', 'amir.katz@parents.test', '+972 50 000 0000', 'Play Machines 2', local(2024, 9, 1), local(2025, 6, 30), 30]);
 
@@ -118,12 +118,12 @@ describe('buildWorkbook', () => {
     expect(back.slice(1).map((row) => row[4])).toEqual(risky);
     for (const [address, cell] of Object.entries(sheet)) if (!address.startsWith('!')) expect((cell as CellObject).f).toBeUndefined();
     expect(sheet['E2']).toMatchObject({ t: 's', v: '=1+1' });
-    expect(sheet['!ref']).toBe('A1:I7');
+    expect(sheet['!ref']).toBe('A1:M7');
   });
 
   it('writes an empty list as just the header row', () => {
     const sheet = read(workbookToArrayBuffer(buildWorkbook([], studentsListColumns, 'Empty')), { type: 'array' }).Sheets['Empty']!;
-    expect(sheet['!ref']).toBe('A1:I1');
+    expect(sheet['!ref']).toBe('A1:M1');
   });
 
   it.each([

@@ -67,7 +67,8 @@ test('no exported cell is a formula, and every text cell reads back as the text 
         studentsListColumns.forEach((column, c) => {
           const cell = sheet[utils.encode_cell({ r: i + 1, c })] as CellObject | undefined;
           const given = column.value(student);
-          if (column.kind === 'text' || (column.kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(String(given)))) {
+          // An empty cell (a student without progress figures) is no cell at all.
+          if (given !== '' && (column.kind === 'text' || (column.kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(String(given))))) {
             expect({ at: utils.encode_cell({ r: i + 1, c }), t: cell?.t, v: cell?.v }).toEqual({ at: utils.encode_cell({ r: i + 1, c }), t: 's', v: given });
           }
         });

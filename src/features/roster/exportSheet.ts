@@ -9,6 +9,13 @@ export interface ExportColumn<Row> {
   header: string;
   kind: ColumnKind;
   value: (row: Row) => CellValue;
+  empty?: (row: Row) => string;
+}
+
+/** The value as the table shows it: an empty one as the column's word for it ('Never'). */
+export function shownValue<Row>(column: ExportColumn<Row>, row: Row): CellValue {
+  const value = column.value(row);
+  return value === '' && column.empty ? column.empty(row) : value;
 }
 
 /**
@@ -26,7 +33,7 @@ export function sheetData<Row>(rows: readonly Row[], columns: readonly ExportCol
   return {
     headers: columns.map((column) => column.header),
     kinds: columns.map((column) => column.kind),
-    cells: rows.map((row) => columns.map((column) => column.value(row))),
+    cells: rows.map((row) => columns.map((column) => shownValue(column, row))),
     sheetName,
   };
 }

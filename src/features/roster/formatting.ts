@@ -24,7 +24,8 @@ export function fromIsoDate(value: string): Date | null {
   return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
 
-export function displayCell(value: CellValue, kind: ColumnKind): string {
+export function displayCell(value: CellValue, kind: ColumnKind, empty = ''): string {
+  if (value === '') return empty;
   if (kind === 'date') return formatCalendarDate(String(value));
   return String(value);
 }

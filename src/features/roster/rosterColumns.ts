@@ -3,6 +3,7 @@
  * (sorting), the table (headers and cells) and the export (header row and typed cells) all read,
  * so the screen and the spreadsheet can never disagree. Pure data and functions: no React, no I/O.
  */
+import type { ProgressSummary } from '../../../contract/progress';
 import type { Student, User } from '../../api/types';
 
 export type ColumnKind = 'text' | 'number' | 'date';
@@ -15,10 +16,43 @@ export interface RosterColumn<Row> {
   /** The raw value: text, a number, or a date as YYYY-MM-DD ('' when missing). */
   value: (row: Row) => CellValue;
   sortable: boolean;
+  /** Shown (and exported) instead of an empty value: 'Never' for a student never active. */
+  empty?: (row: Row) => string;
 }
 
 export type TableId = 'studentsList' | 'franchiseOwners' | 'allStudents';
 export const TABLE_IDS: readonly TableId[] = ['studentsList', 'franchiseOwners', 'allStudents'];
+
+/** A student with how far they are (null until the portal backend's summary has come, or elsewhere). */
+export interface StudentRow extends Student {
+  progress?: ProgressSummary | null;
+}
+
+/** A UTC instant as the local calendar day (YYYY-MM-DD), the form every date column holds. */
+export function localDay(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Models unlocked, in progress and finished, and the last day active: sortable in every student table. */
+function progressColumns<Row extends StudentRow>(): RosterColumn<Row>[] {
+  const count = (id: string, header: string, of: (p: ProgressSummary) => number): RosterColumn<Row> => ({
+    id,
+    header,
+    kind: 'number',
+    value: (s) => (s.progress ? of(s.progress) : ''),
+    sortable: true,
+  });
+  return [
+    count('modelsUnlocked', 'Models', (p) => p.unlocked),
+    count('modelsInProgress', 'In progress', (p) => p.inProgress),
+    count('modelsFinished', 'Finished', (p) => p.finished),
+    { id: 'lastActive', header: 'Last active', kind: 'date', value: (s) => localDay(s.progress?.lastActiveAt ?? null), sortable: true, empty: (s) => (s.progress ? 'Never' : '') },
+  ];
+}
 
 /** A franchise owner with the number of their students (computed by a selector). */
 export interface OwnerRow extends User {
@@ -26,7 +60,7 @@ export interface OwnerRow extends User {
 }
 
 /** A student with the owner's name, country and state (All Students List). */
-export interface AllStudentsRow extends Student {
+export interface AllStudentsRow extends StudentRow {
   ownerName: string;
   ownerCountry: string;
   ownerState: string;
@@ -57,7 +91,7 @@ function studentColumns<Row extends Student>(sortable: (id: string) => boolean):
 }
 
 /** Students list: every column toggles its sort (spec section 2, "Clicking a column header"). */
-export const studentsListColumns: RosterColumn<Student>[] = studentColumns<Student>(() => true);
+export const studentsListColumns: RosterColumn<StudentRow>[] = [...studentColumns<StudentRow>(() => true), ...progressColumns<StudentRow>()];
 
 /** Franchise Owners List: only first and last name sort (spec section 2). */
 export const franchiseOwnersColumns: RosterColumn<OwnerRow>[] = [
@@ -78,6 +112,7 @@ export const allStudentsColumns: RosterColumn<AllStudentsRow>[] = [
   text<AllStudentsRow>('ownerCountry', 'Country', (s) => s.ownerCountry, false),
   text<AllStudentsRow>('ownerState', 'State', (s) => s.ownerState, false),
   ...studentColumns<AllStudentsRow>((id) => allStudentsSortable.has(id)),
+  ...progressColumns<AllStudentsRow>(),
 ];
 
 export const columnsByTable = {

@@ -3,9 +3,12 @@
  * and franchise owners, and exporting a table to a spreadsheet.
  */
 import { isAnyOf } from '@reduxjs/toolkit';
-import { all, call, fork, getContext, put, takeLatest, takeLeading } from 'typed-redux-saga';
+import { all, call, fork, getContext, put, take, takeLatest, takeLeading } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
+import { PROGRESS_PATHS, type ProgressSummary } from '../../../contract/progress';
+import type { ApiRequest } from '../../api/transport';
 import type { ApiClient } from '../../api/types';
+import { configActions, selectCapabilities, selectCapabilitiesKnown } from '../../entities/config/configSlice';
 import { selectUserRole } from '../../entities/session/sessionSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { studentsActions } from '../../entities/students/studentsSlice';
@@ -23,6 +26,7 @@ const loadExportPlan = () => import(/* webpackChunkName: "roster-export-plan" */
 export function* loadRoster() {
   const api = yield* getContext<ApiClient>('api');
   yield* put(rosterActions.loadStarted());
+  yield* fork(loadProgressSummary);
   try {
     const { students, users } = yield* all({ students: call([api, api.getAllStudents]), users: call([api, api.getAllUsers]) });
     yield* put(usersActions.received(users));
@@ -30,6 +34,23 @@ export function* loadRoster() {
     yield* put(rosterActions.loadSucceeded({ loadedAt: yield* call(Date.now) }));
   } catch (err) {
     yield* put(rosterActions.loadFailed({ error: toApiError(err) }));
+  }
+}
+
+/** The progress columns' figures (portal backend only), beside the lists: they never hold them back. */
+function* loadProgressSummary() {
+  // A list opened straight from its address asks before the site's capabilities are known.
+  if (!(yield* selectFromStore(selectCapabilitiesKnown))) yield* take(configActions.capabilitiesDiscovered);
+  const portal = (yield* selectFromStore(selectCapabilities)).serverUnlock;
+  const role = yield* selectFromStore(selectUserRole);
+  if (!portal || (role !== 'administrator' && role !== 'franchise_owner')) return;
+  const api = yield* getContext<ApiClient>('api');
+  try {
+    const request: ApiRequest = { method: 'GET', path: PROGRESS_PATHS.progressSummary, expiry: 'jwt' };
+    const answer = yield* call([api, api.request], request);
+    yield* put(rosterActions.progressSummaryReceived(Array.isArray(answer) ? (answer as ProgressSummary[]) : []));
+  } catch (err) {
+    yield* put(rosterActions.progressSummaryFailed({ error: toApiError(err) }));
   }
 }
 

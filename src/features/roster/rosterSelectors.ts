@@ -11,7 +11,7 @@ import { selectAllStudents, selectStudentCountByOwner } from '../../entities/stu
 import type { StudentsState } from '../../entities/students/studentsSlice';
 import { selectFranchiseOwners, selectUserEntities } from '../../entities/users/usersSelectors';
 import type { UsersState } from '../../entities/users/usersSlice';
-import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow } from './rosterColumns';
+import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type StudentRow } from './rosterColumns';
 import { filterAllStudents, filterOwners, filterStudents } from './rosterFilters';
 import type { RosterState } from './rosterSlice';
 import type { ShownQuery } from './rosterView';
@@ -38,13 +38,21 @@ const listQueryOf = (_state: WithRoster, _ownerId: number | null, query: ShownQu
 
 const ownerIdOf = (_state: WithRoster, ownerId: number | null) => ownerId;
 
+const selectProgress = (state: WithRoster) => state.roster.progress;
+
 /** The students list before sorting: the given owner's students only. */
 export const selectStudentsListStudents = createSelector([selectAllStudents, ownerIdOf], (students, ownerId): Student[] =>
   ownerId === null ? [] : students.filter((student) => student.teacherId === ownerId),
 );
 
+/** The same students, each with how far they are. */
+const selectStudentsListProgressRows = createSelector(
+  [(state: WithRoster, ownerId: number | null) => selectStudentsListStudents(state, ownerId), selectProgress],
+  (students, progress): StudentRow[] => students.map((student) => ({ ...student, progress: progress[student.id] ?? null })),
+);
+
 const selectStudentsListSorted = createSelector(
-  [(state: WithRoster, ownerId: number | null) => selectStudentsListStudents(state, ownerId), listSortOf],
+  [(state: WithRoster, ownerId: number | null) => selectStudentsListProgressRows(state, ownerId), listSortOf],
   (rows, sort) => applySort(rows, studentsListColumns, sort),
 );
 
@@ -68,11 +76,11 @@ const ownerName = (owner: User | undefined) => (owner ? `${owner.firstName} ${ow
 
 /** Every student the backend let us see, with their owner's name, country and state. */
 export const selectAllStudentsUnsorted = createSelector(
-  [selectAllStudents, selectUserEntities],
-  (students, users): AllStudentsRow[] =>
+  [selectAllStudents, selectUserEntities, selectProgress],
+  (students, users, progress): AllStudentsRow[] =>
     students.map((student) => {
       const owner = users[student.teacherId];
-      return { ...student, ownerName: ownerName(owner), ownerCountry: owner?.country ?? '', ownerState: owner?.state ?? '' };
+      return { ...student, ownerName: ownerName(owner), ownerCountry: owner?.country ?? '', ownerState: owner?.state ?? '', progress: progress[student.id] ?? null };
     }),
 );
 

@@ -5,6 +5,7 @@
  * here: a reload or a shared link shows the same view. Everything here is plain JSON.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ProgressSummary } from '../../../contract/progress';
 import type { ApiError, NewFranchiseOwner, NewStudent } from '../../api/types';
 import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
 import type { TableId } from './rosterColumns';
@@ -43,6 +44,8 @@ export interface RosterState {
   signUpStudent: SignUpStudentFlow;
   signUpOwner: SignUpOwnerFlow;
   export: ExportFlow;
+  /** How far each student is (the portal backend's progress summary), by student id; empty elsewhere. */
+  progress: Record<number, ProgressSummary>;
 }
 
 export const initialRosterState: RosterState = {
@@ -50,6 +53,7 @@ export const initialRosterState: RosterState = {
   signUpStudent: { status: 'idle', rejection: null, error: null },
   signUpOwner: { status: 'idle', error: null, created: null },
   export: { table: null, status: 'idle', error: null, fileName: null, sheetName: null, sheetNameAdjusted: false },
+  progress: {},
 };
 
 export interface ExportRequest {
@@ -95,6 +99,11 @@ const rosterSlice = createSlice({
     loadSucceeded: (state, action: PayloadAction<{ loadedAt: number }>) => {
       state.list = { status: 'succeeded', error: null, loadedAt: action.payload.loadedAt };
     },
+    progressSummaryReceived: (state, action: PayloadAction<ProgressSummary[]>) => {
+      state.progress = Object.fromEntries(action.payload.map((summary) => [summary.studentId, summary]));
+    },
+    /** The lists show without the progress columns' figures. */
+    progressSummaryFailed: (_state, _action: PayloadAction<{ error: ApiError }>) => {},
     loadFailed: (state, action: PayloadAction<{ error: ApiError }>) => {
       state.list = { status: 'failed', error: action.payload.error, loadedAt: null };
     },

@@ -12,6 +12,7 @@ import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 import { ModelCode } from './ModelCode';
 import { ClassUnlockButton } from '../classroom/ClassUnlockButton';
 import { PrintQrLink } from '../modelQr/PrintQrLink';
+import { ProgressBadge } from '../progress/ProgressBadge';
 
 const shake = keyframes`
   0%, 100% { transform: translateX(0); }
@@ -143,6 +144,7 @@ export function ModelCard({ card, instructionsPath, position, program }: { card:
         {code && <ModelCode code={code} />}
         {code && <ClassUnlockButton lesson={lesson} />}
         {code && program && <PrintQrLink title={lesson.title} programName={program.name} programId={program.id} lessonId={lesson.id} />}
+        {access === 'open' && <ProgressBadge lessonId={lesson.id} />}
         {access === 'open' ? (
           <ButtonLink ref={linkRef} to={instructionsPath} aria-label={`Building instructions: ${lesson.title}`}>
             Building instructions

@@ -13,7 +13,7 @@ const exported: StudentDataExport = {
   student: { userId: 11, ownerId: 2, firstName: 'noa', lastName: 'Levi', parentName: 'Ruth Levi', parentEmail: 'noa.levi@parents.test', phone: '+972 50 000 0000', program: 'Robotics 2', lessonsStartDate: '2024-10-15', lessonsEndDate: '2025-01-31', numberOfLessons: 12, createdAt: '2024-10-01T08:00:00.000Z', erasedAt: null },
   account: { id: 11, username: 'noalevi', email: 'noa.levi@parents.test', displayName: 'noa Levi', firstName: 'noa', lastName: 'Levi', role: 'student', country: 'Israel', state: 'Tel Aviv', territory: 'Center', createdAt: '2024-10-01T08:00:00.000Z', passwordChangedAt: '' },
   unlocks: [{ pageId: 140, title: 'Catapult', unlockedAt: '2024-11-02T15:30:00.000Z' }],
-  progress: [],
+  progress: [{ lessonId: 140, tab: 2, tabs: 3, step: 4, steps: 12, startedAt: '2024-11-02T15:31:00.000Z', updatedAt: '2024-11-03T15:31:00.000Z', finishedAt: null }],
   failedUnlockAttempts: 2,
   userMeta: { kit_on_header_clicked: '1' },
   auditEntries: [{ at: '2024-11-05T09:00:00.000Z', action: 'student.edit', actorRole: 'franchise_owner', before: { phone: '1' }, after: { phone: '2' } }],
@@ -76,6 +76,7 @@ describe("The child's data (student's page)", () => {
     expect(copy.getByText('Ruth Levi')).toBeInTheDocument();
     expect(copy.getByText(/^Catapult, on November 2, 2024/)).toBeInTheDocument();
     expect(copy.getByText('Wrong unlock codes on record: 2.')).toBeInTheDocument();
+    expect(copy.getByText(/^Catapult: part 2 of 3, step 4 of 12, last moved on November 3, 2024/)).toBeInTheDocument();
     expect(copy.getByText(/details changed, by the franchise owner/)).toBeInTheDocument();
     expect(copy.getByText(/“Sign-in details for noa Levi” \(sent\)/)).toBeInTheDocument();
     expect(copy.getByRole('button', { name: 'Print' })).toBeInTheDocument();

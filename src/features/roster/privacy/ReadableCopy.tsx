@@ -108,6 +108,17 @@ function List({ items, empty }: { items: string[]; empty: string }) {
   );
 }
 
+type ProgressRecord = StudentDataExport['progress'][number];
+
+const titleOf = (data: StudentDataExport, lessonId: number) => data.unlocks.find((u) => u.pageId === lessonId)?.title || `Lesson ${lessonId}`;
+
+/** 'Catapult: part 2 of 3, step 4 of 12, last moved on …' (finished models say so). */
+function progressLine(p: ProgressRecord, title: string): string {
+  const part = p.tabs > 1 ? `part ${p.tab} of ${p.tabs}, ` : '';
+  const finished = p.finishedAt ? `finished on ${when(p.finishedAt)}; ` : '';
+  return `${title}: ${finished}${part}step ${p.step} of ${p.steps}, last moved on ${when(p.updatedAt)}`;
+}
+
 export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClose: () => void }) {
   const { student, account } = data;
   const name = `${student.firstName} ${student.lastName}`.trim();
@@ -155,6 +166,8 @@ export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClo
       <h3>Lessons unlocked</h3>
       <List items={data.unlocks.map((u) => `${u.title || `Lesson ${u.pageId}`}, on ${when(u.unlockedAt)}`)} empty="None." />
       <p>Wrong unlock codes on record: {data.failedUnlockAttempts}.</p>
+      <h3>Where the child is in each model</h3>
+      <List items={data.progress.map((p) => progressLine(p, titleOf(data, p.lessonId)))} empty="No model opened yet." />
       <h3>Settings saved for the account</h3>
       <List items={Object.entries(data.userMeta).map(([key, value]) => `${key}: ${value}`)} empty="None." />
       <h3>Changes recorded</h3>

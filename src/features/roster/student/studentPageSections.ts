@@ -7,6 +7,7 @@ import type { Student } from '../../../api/types';
 import StudentSignInSection from './credentials/StudentSignInSection';
 import DetailsSection from '../edit/DetailsSection';
 import ChildDataSection from '../privacy/ChildDataSection';
+import StudentProgressSection from '../progress/StudentProgressSection';
 
 export interface StudentPageSectionProps {
   student: Student;
@@ -23,6 +24,7 @@ export interface StudentPageSection {
 
 export const studentPageSections: readonly StudentPageSection[] = [
   { id: 'details', title: 'Details', Component: DetailsSection },
+  { id: 'progress', title: 'Progress', Component: StudentProgressSection },
   { id: 'credentials', title: 'Sign-in', Component: StudentSignInSection },
   { id: 'data', title: "The child's data", Component: ChildDataSection },
 ];

@@ -1,0 +1,90 @@
+/**
+ * Resume and progress (issue 17): a student unlocks Catapult and gets to step 3; on another tablet
+ * she opens the model without a step in its address and lands on step 3; her card says where she
+ * is; her teacher's students list counts the model in progress (e2e/artifacts/resume-*.png).
+ *
+ * The step is saved as the gallery reports it (contentActions.stepViewed, from the gallery's own
+ * work on this issue). Until that reaches this branch, the journey saves the step as the app's
+ * progress saga does, PUT me/progress with the student's own token, and checks everything after.
+ */
+import type { Page } from 'playwright-core';
+import { PROGRESS_PATHS, type ProgressEntry } from '../../contract/progress';
+import { DEMO_USERS, journeyFile, openBrowser, screenshot, signIn } from '../support';
+
+const journey = journeyFile();
+const PM1 = { id: 130, name: 'PlayMachines1' };
+const CATAPULT = { id: 131, code: '2468' };
+
+/** An API call from the page, with the signed-in student's token from the stored session. */
+async function api(page: Page, method: 'GET' | 'PUT', path: string, body?: object): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = JSON.parse(window.localStorage.getItem('persist:session') ?? '{}') as Record<string, string>;
+      const token = JSON.parse(session.token ?? 'null') as string | null;
+      const response = await fetch(path, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { method, path, body },
+  );
+}
+
+describe('resume journey', () => {
+  it('a student gets to step 3 of Catapult, resumes there on another tablet, and her teacher sees it in progress', async () => {
+    const base = journey.portal.baseUrl;
+    const tablet = await journey.openBrowser({ viewport: { width: 800, height: 1000 } });
+    const other = await openBrowser({ viewport: { width: 800, height: 1000 } });
+    const owner = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(tablet.page, DEMO_USERS.mia.username, DEMO_USERS.mia.password, base);
+      await tablet.page.goto(`${base}/select-model/${PM1.name}/${PM1.id}`);
+      const card = tablet.page.getByTestId(`model-card-${CATAPULT.id}`);
+      await card.getByLabel('Enter the 4-digit code for Catapult').fill(CATAPULT.code);
+      await card.getByRole('link', { name: 'Building instructions: Catapult' }).click();
+      await tablet.page.getByRole('img', { name: /^Catapult, step 1 of \d+$/ }).first().waitFor();
+      const steps = Number((await tablet.page.getByRole('img', { name: /^Catapult, step 1 of \d+$/ }).first().getAttribute('alt'))!.replace(/.* of /, ''));
+      // Moving on: the gallery's Next button twice.
+      for (let i = 0; i < 2; i += 1) await tablet.page.getByRole('button', { name: 'Next Slide' }).click();
+      const saved = await api(tablet.page, 'PUT', PROGRESS_PATHS.myProgress, { lessonId: CATAPULT.id, tabId: 'build', tabIndex: 0, tabs: 1, step: 3, steps });
+      expect(saved.status).toBe(200);
+      const mine = await api(tablet.page, 'GET', PROGRESS_PATHS.myProgress);
+      expect((mine.body as ProgressEntry[]).map((e) => [e.lessonId, e.step])).toEqual([[CATAPULT.id, 3]]);
+
+      // Another tablet: the model's address without a step opens at step 3.
+      await signIn(other.page, DEMO_USERS.mia.username, DEMO_USERS.mia.password, base);
+      await other.page.goto(`${base}/model_building_instructions/${PM1.name}/${PM1.id}/${CATAPULT.id}`);
+      await other.page.waitForURL(/[?&]step=3(&|$)/);
+      expect(new URL(other.page.url()).searchParams.get('tab')).toBe('build');
+      await screenshot(other.page, 'resume-gallery');
+      await other.page.goto(`${base}/select-model/${PM1.name}/${PM1.id}`);
+      await other.page.getByTestId(`model-card-${CATAPULT.id}`).getByText(`In progress · Step 3 of ${steps}`).waitFor();
+      await screenshot(other.page, 'resume-select-model');
+
+      // Her teacher: Mia has one model in progress.
+      await signIn(owner.page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, base);
+      const table = owner.page.getByRole('table');
+      await table.waitFor();
+      const headers = await table.getByRole('columnheader').allTextContents();
+      const inProgress = headers.findIndex((h) => h.startsWith('In progress'));
+      expect(inProgress).toBeGreaterThan(0);
+      const mia = table.getByRole('row').filter({ hasText: 'Mia' });
+      // The figures come beside the list: wait for them.
+      let cells: string[] = [];
+      for (let i = 0; i < 50 && cells[inProgress] !== '1'; i += 1) {
+        if (i > 0) await owner.page.waitForTimeout(100);
+        cells = await mia.first().getByRole('cell').allTextContents();
+      }
+      expect(cells[inProgress]).toBe('1');
+      await screenshot(owner.page, 'resume-owner-list');
+      expect(tablet.errors).toEqual([]);
+      expect(other.errors).toEqual([]);
+      expect(owner.errors).toEqual([]);
+    } finally {
+      await other.close();
+      await owner.close();
+    }
+  });
+});
