@@ -4,6 +4,24 @@ import { THUMB_SIZE } from '../../model/galleryItems';
 
 /** The look of react-image-gallery's slides, thumbnails, icons and its fullscreen overlay. */
 export const GalleryBox = styled.div`
+  border-radius: ${({ theme }) => theme.radii.md};
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.accent};
+    outline-offset: 2px;
+  }
+  /* The page scrolls up and down over a step; sideways is the gallery's swipe, two fingers its
+     zoom (useStepGestures). While zoomed, every gesture pans the picture. */
+  .image-gallery-swipe,
+  .image-gallery-slides {
+    touch-action: pan-y;
+  }
+  &[data-zoomed] .image-gallery-swipe,
+  &[data-zoomed] .image-gallery-slides {
+    touch-action: none;
+  }
+  &[data-zoomed] .image-gallery-slide.image-gallery-center .slide-image {
+    cursor: grab;
+  }
   .image-gallery-slide .slide-image,
   .image-gallery-slide .video-box {
     display: block;
