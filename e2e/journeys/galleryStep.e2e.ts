@@ -81,12 +81,20 @@ describe('gallery step journey', () => {
 
     // A vertical gesture on the picture scrolls the page and leaves the step alone; so does a
     // diagonal one (not clearly sideways).
-    let centre = await pictureCentre(page);
-    const scrolledBefore = await page.evaluate(() => window.scrollY);
-    await touch.drag({ x: centre.x, y: centre.y + 80 }, { x: centre.x + 10, y: centre.y - 80 });
+    // (A shorter phone, so that the page is taller than the screen.)
+    await page.setViewportSize({ width: 375, height: 520 });
+    await page.waitForTimeout(450);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
+    const slide = (await page.locator('.image-gallery-slide.image-gallery-center').boundingBox())!;
+    const low = { x: slide.x + slide.width / 2, y: Math.min(slide.y + slide.height - 20, 500) };
+    expect(await page.evaluate(({ x, y }) => !!document.elementFromPoint(x, y)?.closest('.image-gallery-swipe'), low)).toBe(true);
+    await touch.drag(low, { x: low.x + 10, y: low.y - 160 });
     await page.waitForTimeout(600);
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledBefore);
-    centre = await pictureCentre(page);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.waitForTimeout(450);
+    let centre = await pictureCentre(page);
     await touch.drag({ x: centre.x + 60, y: centre.y - 50 }, { x: centre.x - 60, y: centre.y + 50 });
     await page.waitForTimeout(600);
     await expect(counter(page).textContent()).resolves.toBe(`Step 2 of ${BUILD_STEPS}`);

@@ -299,12 +299,12 @@ describe('instruction gallery: the step in the URL, the counter, keys and zoom',
     await view.user.click(screen.getByRole('button', { name: 'Next Slide' }));
     await waitFor(() => expect(search(view)).toBe('?tab=tab-0&step=2'));
     expect(view.router.state.historyAction).toBe('REPLACE');
-    expect(counter()).toHaveTextContent('Step 2 of 3');
+    await waitFor(() => expect(counter()).toHaveTextContent('Step 2 of 3'));
     expect(currentStep()).toHaveAttribute('alt', 'Catapult, step 2 of 3');
 
     await view.user.click(screen.getByRole('tab', { name: 'Experiment' }));
     await waitFor(() => expect(search(view)).toBe('?tab=tab-1&step=1'));
-    expect(counter()).toHaveTextContent('Step 1 of 2');
+    await waitFor(() => expect(counter()).toHaveTextContent('Step 1 of 2'));
     // Pressing the tab already shown keeps the step.
     await view.user.click(screen.getByRole('button', { name: 'Next Slide' }));
     await waitFor(() => expect(search(view)).toBe('?tab=tab-1&step=2'));

@@ -103,8 +103,9 @@ export const GalleryBox = styled.div`
   }
   .image-gallery.fullscreen-modal .image-gallery-slide .slide-image,
   .image-gallery.fullscreen-modal .image-gallery-slide .video-box {
-    max-height: calc(100vh - 160px);
-    max-height: calc(100dvh - 160px);
+    /* The Exit button's strip above, the step bar and the thumbnails below it. */
+    max-height: calc(100vh - 210px);
+    max-height: calc(100dvh - 210px);
   }
   ${media.headerMobile} {
     /* The library's 50 px vertical padding made the arrows reach over the play and fullscreen

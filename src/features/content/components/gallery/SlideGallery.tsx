@@ -152,11 +152,12 @@ export function SlideGallery({ slides, title, step, onStepChange }: { slides: Sl
       data-zoomed={zoom.zoomed ? 'true' : undefined}
       data-testid="gallery-steps"
     >
-      <StepBar step={step + 1} steps={slides.length} zoom={zoom} showZoom={canZoom} fullscreen={fullscreen} />
       <ImageGallery
         ref={galleryRef}
         items={items}
         startIndex={step}
+        // Inside the library's box, above the slides: it stays with them in fullscreen.
+        renderCustomControls={() => <StepBar step={step + 1} steps={slides.length} zoom={zoom} showZoom={canZoom} fullscreen={fullscreen} />}
         isRTL={GALLERY_RTL}
         disableKeyDown
         renderItem={renderItem}

@@ -11,12 +11,8 @@ const Bar = styled.div<{ $fullscreen: boolean }>`
   ${({ $fullscreen, theme }) =>
     $fullscreen &&
     css`
-      /* Over the fullscreen layer, top left (the Exit button has the top right corner). */
-      position: fixed;
-      top: max(${theme.space[2]}px, env(safe-area-inset-top));
-      left: max(${theme.space[2]}px, env(safe-area-inset-left));
-      z-index: ${theme.zIndex.modal + 1};
-      margin: 0;
+      /* On the fullscreen layer's black: a white strip, clear of the Exit button above it. */
+      margin: 0 ${theme.space[2]}px ${theme.space[2]}px;
       padding: 0 ${theme.space[2]}px;
       border-radius: ${theme.radii.pill};
       background: ${theme.colors.surface};
@@ -83,10 +79,11 @@ const Icon = ({ d }: { d: string }) => (
 
 const PLUS = 'M12 5v14M5 12h14';
 const MINUS = 'M5 12h14';
-const RESET = 'M4 9V4h5M20 15v5h-5M4 4l6 6M20 20l-6-6';
+/** A circular arrow: back to the whole picture. */
+const RESET = 'M4 12a8 8 0 1 0 2.34-5.66M4 4v4h4';
 
 /**
- * "Step 3 of 12" and the zoom buttons, above the picture. The counter is a polite live region:
+ * "Step 3 of 12" and the zoom buttons, above the picture (in the library's box, so in fullscreen too). The counter is a polite live region:
  * its text changes only when the step does, so that is all a screen reader hears.
  */
 export function StepBar({ step, steps, zoom, showZoom, fullscreen }: { step: number; steps: number; zoom: StepGestures; showZoom: boolean; fullscreen: boolean }) {
