@@ -79,9 +79,6 @@ export const GalleryBox = styled.div`
   .image-gallery-icon:hover {
     color: ${({ theme }) => theme.colors.brand};
   }
-  .image-gallery-index {
-    background: ${({ theme }) => theme.colors.overlay};
-  }
   /* The library's own fullscreen (this page always uses it: iPhone Safari has no Fullscreen API)
      is a fixed layer at z-index 5, under the sticky site header. It covers the whole window, header
      included; the pictures fit the window's height. */
