@@ -2,7 +2,7 @@
  * The gallery on a child's phone (issue 17, part 6): a student unlocks Catapult, goes to step 3 with
  * the Next button and a finger's swipe, reloads and is still at step 3 ("Step 3 of 15"), opens the
  * same link in another tab and lands there too; a vertical gesture scrolls the page instead; a
- * double tap zooms in, and dragging the zoomed picture pans it without changing the step
+ * double tap (or a pinch) zooms in, and dragging the zoomed picture pans it without changing the step
  * (e2e/artifacts/gallery-step-*.png). Touches go through the DevTools protocol
  * (Input.dispatchTouchEvent), as a real finger's do: touch-action, touch and pointer events included.
  */
@@ -32,6 +32,16 @@ function finger(cdp: CDPSession) {
       for (let i = 1; i <= moves; i++) {
         await send('touchMove', [{ x: from.x + ((to.x - from.x) * i) / moves, y: from.y + ((to.y - from.y) * i) / moves }]);
         await pause(msPerMove);
+      }
+      await send('touchEnd', []);
+    },
+    /** Two fingers from `gap` px apart to `to` px apart, either side of `at`. */
+    async pinch(at: Point, gap: number, to: number, moves = 10) {
+      const pair = (d: number) => [{ x: at.x - d / 2, y: at.y }, { x: at.x + d / 2, y: at.y }];
+      await send('touchStart', pair(gap));
+      for (let i = 1; i <= moves; i++) {
+        await send('touchMove', pair(gap + ((to - gap) * i) / moves));
+        await pause(16);
       }
       await send('touchEnd', []);
     },
@@ -144,6 +154,42 @@ describe('gallery step journey', () => {
     centre = await pictureCentre(page);
     await touch.drag({ x: centre.x + 90, y: centre.y }, { x: centre.x - 110, y: centre.y });
     await counter(page).filter({ hasText: `Step 4 of ${BUILD_STEPS}` }).waitFor();
+
+    // Two fingers spreading apart zoom in (no swipe); Reset zoom gives the whole picture back.
+    centre = await pictureCentre(page);
+    await touch.pinch(centre, 60, 180);
+    await page.waitForSelector('[data-testid="gallery-steps"][data-zoomed="true"]');
+    const pinched = await page.locator(CURRENT).evaluate((img) => Number(/scale\(([\d.]+)\)/.exec(img.style.transform)?.[1] ?? 1));
+    expect(pinched).toBeGreaterThan(2);
+    await expect(counter(page).textContent()).resolves.toBe(`Step 4 of ${BUILD_STEPS}`);
+    await page.getByRole('button', { name: 'Reset zoom' }).click();
+    await page.waitForSelector('[data-testid="gallery-steps"]:not([data-zoomed])');
+
+    // With a mouse and keys: a double click zooms, a drag pans (same step), + and 0 zoom and reset,
+    // the arrow keys move on.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForTimeout(450);
+    centre = await pictureCentre(page);
+    await page.mouse.dblclick(centre.x, centre.y);
+    await page.waitForSelector('[data-testid="gallery-steps"][data-zoomed="true"]');
+    const beforeDrag = await page.locator(CURRENT).evaluate((img) => img.style.transform);
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x - 150, centre.y, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForTimeout(450);
+    await expect(counter(page).textContent()).resolves.toBe(`Step 4 of ${BUILD_STEPS}`);
+    expect(await page.locator(CURRENT).evaluate((img) => img.style.transform)).not.toBe(beforeDrag);
+    await page.mouse.dblclick(centre.x, centre.y);
+    await page.waitForSelector('[data-testid="gallery-steps"]:not([data-zoomed])');
+    await steps.focus();
+    await page.keyboard.press('+');
+    await page.waitForSelector('[data-testid="gallery-steps"][data-zoomed="true"]');
+    await page.keyboard.press('0');
+    await page.waitForSelector('[data-testid="gallery-steps"]:not([data-zoomed])');
+    await page.keyboard.press('ArrowRight');
+    await counter(page).filter({ hasText: `Step 5 of ${BUILD_STEPS}` }).waitFor();
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('step') === '5');
 
     // Back leaves the gallery for the models list (each step replaced the last in the history).
     await page.goBack();

@@ -208,7 +208,8 @@ export function useStepGestures(box: RefObject<HTMLElement | null>, canZoom: boo
 
     const onDoubleClick = (event: MouseEvent) => {
       // A finger's double tap is handled above; the browser may follow it with a dblclick too.
-      if (lastPointerType !== 'mouse' || !canZoomRef.current || !onSlides(event.target)) return;
+      // Where it happened, not its target: a pan's pointer capture makes the box the target.
+      if (lastPointerType !== 'mouse' || !canZoomRef.current || !onSlides(document.elementFromPoint(event.clientX, event.clientY))) return;
       toggleAt({ x: event.clientX, y: event.clientY });
     };
 
