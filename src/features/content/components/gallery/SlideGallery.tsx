@@ -64,7 +64,7 @@ export function SlideGallery({ slides, title, step, onStepChange }: { slides: Sl
     setPlaying((now) => (now === step ? now : null));
   }, [step]);
 
-  // The counter below is the gallery's one announcement; the library makes its whole box a live
+  // The step counter is the gallery's one announcement; the library makes its whole box a live
   // region, which would read out every thumbnail and slide it mounts.
   useEffect(() => {
     boxRef.current?.querySelector('.image-gallery')?.setAttribute('aria-live', 'off');
