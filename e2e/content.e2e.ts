@@ -189,10 +189,11 @@ describe('content journeys', () => {
     await player.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /Play video/ }).waitFor();
 
-    // A reload keeps the unlock.
+    // A reload keeps the unlock, and the tab it was on (the tab and step are in the URL, issue 17).
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Catapult' }).waitFor();
-    await page.getByRole('img', { name: 'Catapult, step 1 of 15' }).waitFor();
+    await page.getByRole('tab', { name: 'Video', selected: true }).waitFor();
+    await page.getByRole('button', { name: /Play video/ }).waitFor();
     expect(pathOf(page)).toBe(gallery(PM1, CATAPULT.id));
     await page.getByRole('link', { name: 'Go Back' }).click();
     await page.waitForURL(`${journey.portal.baseUrl}/select-model/${PM1.name}/${PM1.id}`);

@@ -545,7 +545,7 @@ describe('keyboard only', () => {
     await page.locator('.image-gallery').waitFor();
     await tabTo(page, (f) => /Next Slide/.test(f.name), 'the gallery next button');
     await page.keyboard.press('Enter');
-    await page.getByText(/^2 \/ \d+$/).waitFor();
+    await page.getByText(/^Step 2 of \d+$/).waitFor();
     await tabTo(page, named(/Go Back/i), 'Go Back', { backwards: true });
     await page.keyboard.press('Enter');
     await page.waitForURL(`${portal.baseUrl}/select-model/PlayMachines1/130`);

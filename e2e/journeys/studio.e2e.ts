@@ -57,11 +57,11 @@ async function photograph(page: Page, name: string) {
  * moving in, so, as a child would, click again when its counter has not moved on.
  */
 async function nextSlide(page: Page, to: number, of: number) {
-  const counter = page.locator('.image-gallery-index');
+  const counter = page.getByTestId('gallery-step-counter');
   for (let attempt = 1; ; attempt += 1) {
     await page.getByRole('button', { name: 'Next Slide' }).click();
     try {
-      await page.waitForFunction(([el, want]) => el?.textContent?.replace(/\s+/g, ' ').trim() === want, [await counter.elementHandle(), `${to} / ${of}`] as const, { timeout: 1500 });
+      await page.waitForFunction(([el, want]) => el?.textContent?.replace(/\s+/g, ' ').trim() === want, [await counter.elementHandle(), `Step ${to} of ${of}`] as const, { timeout: 1500 });
       return;
     } catch (err) {
       if (attempt === 3) throw err;

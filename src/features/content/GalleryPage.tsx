@@ -66,6 +66,7 @@ function LessonGallery({ programName, programId, lessonId }: { programName: stri
         backTo={paths.selectModel.href({ programName: view.program ? programRouteName(view.program) : programName, programId })}
         desktopBackground={view.program?.desktopBackground ?? null}
         mobileBackground={view.program?.mobileBackground ?? null}
+        lesson={{ programId, lessonId }}
       />
     );
   }
@@ -139,6 +140,7 @@ function LegacyGallery({ programName, modelName }: { programName: string; modelN
         backTo={view.program ? paths.selectModel.href({ programName: programRouteName(view.program), programId: view.program.id }) : paths.home.href()}
         desktopBackground={view.program?.desktopBackground ?? null}
         mobileBackground={view.program?.mobileBackground ?? null}
+        lesson={view.program && view.lesson ? { programId: view.program.id, lessonId: view.lesson.id } : undefined}
       />
     );
   }

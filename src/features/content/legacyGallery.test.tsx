@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp, signedInAs } from '../../../test/renderApp';
+import { spyOnStepViewed } from '../../../test/stepViewedSpy';
 import { LAWN_MOWER, PERIMETER, createContentApi } from '../../../test/fixtures/content';
 import { firstSlideArrives, slideImages, thumbImages } from '../../../test/galleryDom';
 
@@ -63,5 +64,34 @@ describe('older gallery route /model_building_instructions/{userName}/{programNa
     const view = renderApp({ route: '/model_building_instructions/Dana%20Cohen/PlayMachines1/NoSuchModel', session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/'));
     view.unmount();
+  });
+
+  it('keeps the step and tab in the URL too, and reports the lesson it resolved', async () => {
+    const stepViewed = spyOnStepViewed();
+    try {
+      const route = '/model_building_instructions/Mia%20Levi/PlayMachines2/LawnMower';
+      const view = renderApp({ route: `${route}?step=50`, session: signedInAs('mia', { unlockedModels: { LawnMower: true } }), api: createContentApi({ unlocked: [LAWN_MOWER] }) });
+      expect(await screen.findByTestId('gallery-step-counter')).toHaveTextContent('Step 50 of 51');
+      expect(stepViewed.mock.calls.map(([payload]) => payload)).toEqual([{ programId: 167, lessonId: LAWN_MOWER, tabId: 'all', tabIndex: 0, tabs: 1, step: 50, steps: 51 }]);
+      await view.user.click(screen.getByRole('button', { name: 'Next Slide' }));
+      await waitFor(() => expect(view.router.state.location.search).toBe('?step=51'));
+      expect(view.router.state.location.pathname).toBe('/model_building_instructions/Mia%20Levi/PlayMachines2/LawnMower');
+      await waitFor(() => expect(stepViewed).toHaveBeenCalledTimes(2));
+      expect(stepViewed.mock.lastCall?.[0]).toMatchObject({ lessonId: LAWN_MOWER, step: 51, steps: 51 });
+      view.unmount();
+
+      stepViewed.mockClear();
+      const perimeter = renderApp({
+        route: '/model_building_instructions/Dana%20Cohen/PlayMachines1/Perimeter?tab=tab-1&step=2',
+        session: signedInAs('dana'),
+        api: createContentApi({ viewer: 'owner' }),
+      });
+      expect(await screen.findByRole('tab', { name: 'Big Perimeter', selected: true })).toBeInTheDocument();
+      expect(screen.getByTestId('gallery-step-counter')).toHaveTextContent('Step 2 of 2');
+      expect(stepViewed.mock.calls.map(([payload]) => payload)).toEqual([{ programId: 130, lessonId: PERIMETER, tabId: 'tab-1', tabIndex: 1, tabs: 2, step: 2, steps: 2 }]);
+      perimeter.unmount();
+    } finally {
+      stepViewed.mockRestore();
+    }
   });
 });

@@ -31,18 +31,19 @@ function studentGallery(answer: (request: ApiRequest) => Promise<unknown> = asyn
 
 describe("I'm stuck (a student in the gallery)", () => {
   it('tells the teacher about the step on screen, says so until the student moves on', async () => {
-    const { store, user, requests } = studentGallery();
+    const { user, requests } = studentGallery();
     await screen.findByRole('tablist', { name: 'Catapult parts' });
-    // The gallery reports each step it shows (content/stepViewed).
-    act(() => void store.dispatch(contentActions.stepViewed(step(2))));
+    await user.click(screen.getByRole('button', { name: 'Next Slide' }));
+    expect(await screen.findByText('Step 2 of 3')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: "I'm stuck" }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your teacher has been told');
     expect(screen.queryByRole('button', { name: "I'm stuck" })).toBeNull();
-    expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
-      ['PUT', PROGRESS_PATHS.myProgress, { lessonId: CATAPULT, tabId: 'build', tabIndex: 0, tabs: 3, step: 2, steps: 3 }],
-      ['POST', CLASS_NOW_PATHS.myStuck, { lessonId: CATAPULT }],
-    ]);
-    act(() => void store.dispatch(contentActions.stepViewed(step(3))));
+    // The step on screen is saved first, so the teacher sees where the child is stuck.
+    const sent = requests.filter((r) => r.method !== 'GET').map((r) => [r.method, r.path, r.body]);
+    const stuckAt = sent.findIndex(([, path]) => path === CLASS_NOW_PATHS.myStuck);
+    expect(sent[stuckAt]).toEqual(['POST', CLASS_NOW_PATHS.myStuck, { lessonId: CATAPULT }]);
+    expect(sent.slice(0, stuckAt)).toContainEqual(['PUT', PROGRESS_PATHS.myProgress, { lessonId: CATAPULT, tabId: 'tab-0', tabIndex: 0, tabs: 3, step: 2, steps: 3 }]);
+    await user.click(screen.getByRole('button', { name: 'Next Slide' }));
     expect(await screen.findByRole('button', { name: "I'm stuck" })).toBeEnabled();
     expect(screen.queryByText('Your teacher has been told')).toBeNull();
   });

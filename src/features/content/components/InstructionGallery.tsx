@@ -1,13 +1,33 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useAppDispatch } from '../../../shared/storeHooks';
+import { Tabs } from '../../../shared/ui/Tabs';
+import { contentActions, type StepViewed } from '../contentSlice';
 import type { GalleryTabView } from '../model/galleryItems';
 import { Frame, GalleryTopBar, Sheet } from './gallery/GalleryFrame';
 import { SlideGallery } from './gallery/SlideGallery';
-import { Tabs } from '../../../shared/ui/Tabs';
 import { StuckButton } from '../classroom/StuckButton';
+import { useStepInUrl } from './gallery/stepInUrl';
+
+/**
+ * Tells the store, once per change, which step the child sees (contentActions.stepViewed): on
+ * opening and on every move, whatever moved it (swipe, button, key, thumbnail, tab, the URL).
+ */
+function useStepViewed(place: StepViewed | null) {
+  const dispatch = useAppDispatch();
+  const sent = useRef<string | null>(null);
+  const key = place ? JSON.stringify(place) : null;
+  useEffect(() => {
+    if (key === null || key === sent.current) return;
+    sent.current = key;
+    dispatch(contentActions.stepViewed(JSON.parse(key) as StepViewed));
+  }, [dispatch, key]);
+}
 
 /**
  * The instruction gallery screen: Go Back, the title, tabs (ARIA) when the lesson has them, and a
  * non-looping gallery with thumbnails over the program's desktop (801 px and up) or mobile background.
+ * The tab and step are in the URL (?tab=&step=, stepInUrl.ts). `lesson` names what stepViewed
+ * reports; without it (the studio's preview of a draft) nothing is reported.
  */
 export function InstructionGallery({
   title,
@@ -16,6 +36,7 @@ export function InstructionGallery({
   backTo,
   desktopBackground,
   mobileBackground,
+  lesson,
 }: {
   title: string;
   tabs: GalleryTabView[];
@@ -23,10 +44,28 @@ export function InstructionGallery({
   backTo: string;
   desktopBackground: string | null;
   mobileBackground: string | null;
+  lesson?: { programId: number; lessonId: number };
 }) {
-  const [selected, setSelected] = useState<string | null>(null);
-  const active = tabs.find((tab) => tab.id === selected) ?? tabs[0];
+  const { place, moveTo } = useStepInUrl(tabs, tabbed);
+  const active = tabs[place.tabIndex];
   const empty = !active || active.slides.length === 0;
+
+  useStepViewed(
+    lesson && active && !empty
+      ? {
+          programId: lesson.programId,
+          lessonId: lesson.lessonId,
+          tabId: active.id,
+          tabIndex: place.tabIndex,
+          tabs: tabs.length,
+          step: place.stepIndex + 1,
+          steps: active.slides.length,
+        }
+      : null,
+  );
+
+  const gallery = (label: string) =>
+    active && <SlideGallery key={active.id} slides={active.slides} title={label} step={place.stepIndex} onStepChange={(index) => moveTo(active.id, index)} />;
 
   return (
     <Frame $desktop={desktopBackground} $mobile={mobileBackground} data-testid="gallery-frame">
@@ -35,11 +74,11 @@ export function InstructionGallery({
         {empty ? (
           <p>No instructions here yet.</p>
         ) : tabbed ? (
-          <Tabs idPrefix="lesson" label={`${title} parts`} tabs={tabs.map((t) => ({ id: t.id, label: t.title }))} selectedId={active.id} onSelect={setSelected}>
-            <SlideGallery key={active.id} slides={active.slides} title={`${title}, ${active.title}`} />
+          <Tabs idPrefix="lesson" label={`${title} parts`} tabs={tabs.map((t) => ({ id: t.id, label: t.title }))} selectedId={active.id} onSelect={(id) => id !== active.id && moveTo(id, 0)}>
+            {gallery(`${title}, ${active.title}`)}
           </Tabs>
         ) : (
-          <SlideGallery key={active.id} slides={active.slides} title={title} />
+          gallery(title)
         )}
         <StuckButton />
       </Sheet>

@@ -4,6 +4,24 @@ import { THUMB_SIZE } from '../../model/galleryItems';
 
 /** The look of react-image-gallery's slides, thumbnails, icons and its fullscreen overlay. */
 export const GalleryBox = styled.div`
+  border-radius: ${({ theme }) => theme.radii.md};
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.accent};
+    outline-offset: 2px;
+  }
+  /* The page scrolls up and down over a step; sideways is the gallery's swipe, two fingers its
+     zoom (useStepGestures). While zoomed, every gesture pans the picture. */
+  .image-gallery-swipe,
+  .image-gallery-slides {
+    touch-action: pan-y;
+  }
+  &[data-zoomed] .image-gallery-swipe,
+  &[data-zoomed] .image-gallery-slides {
+    touch-action: none;
+  }
+  &[data-zoomed] .image-gallery-slide.image-gallery-center .slide-image {
+    cursor: grab;
+  }
   .image-gallery-slide .slide-image,
   .image-gallery-slide .video-box {
     display: block;
@@ -61,9 +79,6 @@ export const GalleryBox = styled.div`
   .image-gallery-icon:hover {
     color: ${({ theme }) => theme.colors.brand};
   }
-  .image-gallery-index {
-    background: ${({ theme }) => theme.colors.overlay};
-  }
   /* The library's own fullscreen (this page always uses it: iPhone Safari has no Fullscreen API)
      is a fixed layer at z-index 5, under the sticky site header. It covers the whole window, header
      included; the pictures fit the window's height. */
@@ -85,8 +100,9 @@ export const GalleryBox = styled.div`
   }
   .image-gallery.fullscreen-modal .image-gallery-slide .slide-image,
   .image-gallery.fullscreen-modal .image-gallery-slide .video-box {
-    max-height: calc(100vh - 160px);
-    max-height: calc(100dvh - 160px);
+    /* The Exit button's strip above, the step bar and the thumbnails below it. */
+    max-height: calc(100vh - 210px);
+    max-height: calc(100dvh - 210px);
   }
   ${media.headerMobile} {
     /* The library's 50 px vertical padding made the arrows reach over the play and fullscreen

@@ -1,9 +1,12 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from 'react-image-gallery';
 import { THUMB_SIZE, type SlideView } from '../../model/galleryItems';
 import { FullscreenButton } from './FullscreenButton';
 import { GalleryBox } from './GalleryBox';
+import { GALLERY_RTL, stepDeltaForKey } from './galleryDirection';
 import { useFullscreenLayer, usePrefersReducedMotion, useSlidesAsGroups } from './slideHooks';
+import { StepBar } from './StepBar';
+import { useStepGestures } from './useStepGestures';
 import { VideoSlide } from './VideoSlide';
 
 /** react-image-gallery item plus what this page needs to render a video slide. */
@@ -29,12 +32,19 @@ function ThumbnailPicture({ item, shown }: { item: Item; shown: boolean }) {
   );
 }
 
-/** One non-looping gallery; the video of a slide plays only while asked for. */
-export function SlideGallery({ slides, title }: { slides: SlideView[]; title: string }) {
+/** Keys typed into a field are the field's, never the gallery's. */
+const isTyping = (target: EventTarget) =>
+  target instanceof HTMLElement && (target.isContentEditable || !!target.closest('input, textarea, select, [contenteditable="true"]'));
+
+/**
+ * One non-looping gallery at step `step` (0-based; the gallery follows when it changes), telling
+ * `onStepChange` where the child went. The video of a slide plays only while asked for.
+ */
+export function SlideGallery({ slides, title, step, onStepChange }: { slides: SlideView[]; title: string; step: number; onStepChange: (step: number) => void }) {
   const [playing, setPlaying] = useState<number | null>(null);
-  const [currentIndex, setCurrentIndex] = useState(0);
   const [fullscreen, setFullscreen] = useState(false);
-  const current = useRef(0);
+  const current = useRef(step);
+  current.current = step;
   const playOnArrival = useRef<number | null>(null);
   const galleryRef = useRef<ImageGalleryRef>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -46,6 +56,35 @@ export function SlideGallery({ slides, title }: { slides: SlideView[]; title: st
   const exitFullscreen = useCallback(() => galleryRef.current?.exitFullScreen(), []);
   useSlidesAsGroups(boxRef, slides.length);
   useFullscreenLayer(fullscreen, exitFullscreen);
+  const canZoom = !!slides[step] && !slides[step]!.embedUrl;
+  const zoom = useStepGestures(boxRef, canZoom, String(step), reducedMotion);
+
+  // A step chosen from outside (the URL) stops a video playing elsewhere.
+  useEffect(() => {
+    setPlaying((now) => (now === step ? now : null));
+  }, [step]);
+
+  // The step counter is the gallery's one announcement; the library makes its whole box a live
+  // region, which would read out every thumbnail and slide it mounts.
+  useEffect(() => {
+    boxRef.current?.querySelector('.image-gallery')?.setAttribute('aria-live', 'off');
+  }, []);
+
+  const goTo = (index: number) => {
+    if (index < 0 || index >= slides.length || index === current.current) return;
+    galleryRef.current?.slideToIndex(index);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+    const delta = stepDeltaForKey(event.key);
+    if (delta !== 0) goTo(current.current + delta);
+    else if ((event.key === '+' || event.key === '=') && canZoom) zoom.zoomIn();
+    else if ((event.key === '-' || event.key === '_') && canZoom) zoom.zoomOut();
+    else if (event.key === '0' && canZoom) zoom.resetZoom();
+    else return;
+    event.preventDefault();
+  };
 
   const items = useMemo<Item[]>(
     () =>
@@ -69,7 +108,7 @@ export function SlideGallery({ slides, title }: { slides: SlideView[]; title: st
       const item = galleryItem as Item;
       // The current step and the next one load at once (the next is ready before it is needed);
       // the wrapped-around neighbour the gallery also mounts waits until it comes near.
-      const near = item.slideIndex >= currentIndex - 1 && item.slideIndex <= currentIndex + 1;
+      const near = item.slideIndex >= step - 1 && item.slideIndex <= step + 1;
       const picture = (
         <img
           className="slide-image"
@@ -79,6 +118,7 @@ export function SlideGallery({ slides, title }: { slides: SlideView[]; title: st
           height={item.originalHeight}
           loading={near ? 'eager' : 'lazy'}
           decoding="async"
+          draggable={false}
           onLoad={showThumbs}
           onError={showThumbs}
         />
@@ -95,7 +135,7 @@ export function SlideGallery({ slides, title }: { slides: SlideView[]; title: st
         />
       );
     },
-    [playing, title, currentIndex, showThumbs],
+    [playing, title, step, showThumbs],
   );
 
   const renderThumbInner = useCallback((galleryItem: GalleryItem) => <ThumbnailPicture item={galleryItem as Item} shown={thumbsShown} />, [thumbsShown]);
@@ -103,10 +143,23 @@ export function SlideGallery({ slides, title }: { slides: SlideView[]; title: st
 
   const isPlaying = playing !== null;
   return (
-    <GalleryBox ref={boxRef}>
+    <GalleryBox
+      ref={boxRef}
+      role="group"
+      aria-label={`${title}: steps`}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-zoomed={zoom.zoomed ? 'true' : undefined}
+      data-testid="gallery-steps"
+    >
       <ImageGallery
         ref={galleryRef}
         items={items}
+        startIndex={step}
+        // Inside the library's box, above the slides: it stays with them in fullscreen.
+        renderCustomControls={() => <StepBar step={step + 1} steps={slides.length} zoom={zoom} showZoom={canZoom} fullscreen={fullscreen} />}
+        isRTL={GALLERY_RTL}
+        disableKeyDown
         renderItem={renderItem}
         renderThumbInner={renderThumbInner}
         renderFullscreenButton={renderFullscreenButton}
@@ -114,7 +167,7 @@ export function SlideGallery({ slides, title }: { slides: SlideView[]; title: st
         infinite={false}
         lazyLoad
         showThumbnails
-        showIndex={!isPlaying && items.length > 1}
+        showIndex={false}
         showPlayButton={!isPlaying && items.length > 1}
         showFullscreenButton={!isPlaying}
         useBrowserFullscreen={false}
@@ -126,7 +179,7 @@ export function SlideGallery({ slides, title }: { slides: SlideView[]; title: st
         }}
         onSlide={(index) => {
           current.current = index;
-          setCurrentIndex(index);
+          onStepChange(index);
           if (playOnArrival.current === index) setPlaying(index);
           else setPlaying((now) => (now === index ? now : null));
           playOnArrival.current = null;
