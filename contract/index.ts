@@ -6,3 +6,4 @@ export * from './credentials';
 export * from './rosterEdit';
 export * from './privacy';
 export * from './studentImport';
+export * from './reports';

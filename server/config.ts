@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_REPORT_RETENTION_DAYS } from '../contract';
 
 export interface RateLimitRule {
   /** Most events allowed inside the window. */
@@ -29,6 +30,8 @@ export interface RateLimits {
   unlockPerIp: RateLimitRule;
   /** Wrong unlock codes per student, counted in the database so that it holds across instances. */
   unlockWrongPerStudent: RateLimitRule;
+  /** Problem reports per user. */
+  reportsPerUser: RateLimitRule;
 }
 
 export interface Argon2Params {
@@ -124,6 +127,8 @@ export interface Config {
   buildIfNeeded: boolean;
   /** Students whose lessons ended more than this many months ago are anonymised (PRIVACY_RETENTION_MONTHS). */
   privacyRetentionMonths: number;
+  /** Problem reports older than this many days are deleted (REPORT_RETENTION_DAYS). */
+  reportRetentionDays: number;
   /** This instance's name, sent as X-Instance on every answer (INSTANCE_NAME); null sends none. */
   instanceName: string | null;
   /** Server processes sharing the port (WORKERS): the machine's cores on PostgreSQL, 1 on the embedded database. */
@@ -144,6 +149,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resetPerIp: { max: 20, windowMs: HOUR },
   unlockPerIp: { max: 60, windowMs: MINUTE },
   unlockWrongPerStudent: { max: 10, windowMs: HOUR },
+  reportsPerUser: { max: 20, windowMs: HOUR },
 };
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
@@ -372,5 +378,6 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
     buildIfNeeded: flags.buildIfNeeded,
     instanceName: instanceName(env.INSTANCE_NAME),
     privacyRetentionMonths: intVar(env, 'PRIVACY_RETENTION_MONTHS', 12, 1, 120),
+    reportRetentionDays: intVar(env, 'REPORT_RETENTION_DAYS', DEFAULT_REPORT_RETENTION_DAYS, 1, 3650),
   };
 }

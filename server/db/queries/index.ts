@@ -12,3 +12,4 @@ export * from './imports';
 export * from './audit';
 export * from './credentials';
 export * from './privacy';
+export * from './reports';
