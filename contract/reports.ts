@@ -87,6 +87,8 @@ export interface ProblemReportSummary {
 export interface ProblemReportDetail extends ProblemReportSummary {
   /** The action log as the browser sent it (parsed JSON). */
   log: unknown;
+  /** The picture as a data: URL (also at REPORT_PATHS.screenshot), or null. */
+  screenshot: string | null;
 }
 
 export interface ProblemReportPage {

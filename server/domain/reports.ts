@@ -178,7 +178,9 @@ export async function listReports(ctx: DomainContext, filter: q.ReportFilter, pa
 export async function reportDetail(ctx: DomainContext, id: number): Promise<ProblemReportDetail> {
   const row = await q.findProblemReport(ctx.db.kysely, id);
   if (!row) throw noSuchReport();
-  return { ...summaryOf(row), log: JSON.parse(row.log_json) as unknown };
+  const picture = row.screenshot_type ? await q.findReportScreenshot(ctx.db.kysely, id) : undefined;
+  const screenshot = picture?.screenshot && picture.screenshot_type ? `data:${picture.screenshot_type};base64,${Buffer.from(picture.screenshot).toString('base64')}` : null;
+  return { ...summaryOf(row), log: JSON.parse(row.log_json) as unknown, screenshot };
 }
 
 export async function reportScreenshot(ctx: DomainContext, id: number): Promise<{ bytes: Buffer; type: string }> {

@@ -11,6 +11,8 @@ import { classroomReducer } from '../features/content/classroom/classroomSlice';
 import { termsCheckReducer } from '../features/layout/termsCheck/termsCheckSlice';
 import { rosterEditReducer } from '../features/roster/edit/editSlice';
 import { studentImportReducer } from '../features/roster/import/studentImportSlice';
+import { qaInboxReducer } from '../features/qaInbox/qaInboxSlice';
+import { reportReducer } from '../features/report/reportSlice';
 import { privacyReducer } from '../features/roster/privacy/privacySlice';
 import { studentSignInReducer } from '../features/roster/student/credentials/signInSlice';
 import { studioReducer } from '../features/studio/studioSelectors';
@@ -24,6 +26,8 @@ const lazySlices: Record<string, Reducer> = {
   studentImport: studentImportReducer,
   privacy: privacyReducer,
   studentSignIn: studentSignInReducer,
+  report: reportReducer,
+  qaInbox: qaInboxReducer,
   // Its parts' actions: studio/, studioImport/, studioUploads/.
   studio: studioReducer,
 };

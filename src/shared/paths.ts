@@ -82,6 +82,8 @@ export const paths = {
   importStudents: route('/students/import'),
   /** The administrators' audit log of roster changes. */
   auditLog: route('/admin/audit_log'),
+  /** The administrators' problem reports (issue 20). */
+  qaInbox: route('/admin/qa_inbox'),
   /** The signed-in user's own account: change password. */
   account: route('/account'),
   /** The older '/model_building_instructions/{userName}/{programName}/{ModelName}'. */

@@ -114,6 +114,7 @@ describeEachDb('problem reports', (dialect) => {
       hasScreenshot: true,
       error: { message: 'x is undefined', stack: 'at Gallery', source: 'window' },
       log: JSON.parse(body.log as string) as unknown,
+      screenshot: TINY_PNG,
     });
     const picture = await fetch(s.baseUrl + REPORT_PATHS.screenshot(receipt.id), { headers: { authorization: `Bearer ${admin}` } });
     expect(picture.status).toBe(200);
