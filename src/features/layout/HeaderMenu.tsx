@@ -28,7 +28,8 @@ export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | 
     { kind: 'separator', key: 'general' },
     { kind: 'link', label: 'My account', to: paths.account.href() },
     { kind: 'link', label: 'Terms of use', to: paths.termsOfUse.href() },
-    { kind: 'action', label: 'Report a problem', onSelect: () => requestProblemReport() },
+    // Problem reports go to the portal's own backend (the one with the studio), never to WordPress.
+    ...(contentStudio ? [{ kind: 'action', label: 'Report a problem', onSelect: () => requestProblemReport() } satisfies MenuEntry] : []),
     { kind: 'action', label: 'Log out', onSelect: onLogOut },
   ];
   return (
