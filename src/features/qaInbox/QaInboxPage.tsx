@@ -148,7 +148,7 @@ function Triage({ report }: { report: ProblemReportDetail }) {
     dispatch(qaInboxActions.saveRequested({ id: report.id, status, comment }));
   };
   return (
-    <form onSubmit={onSubmit} aria-label={`Status of ${report.reference}`}>
+    <form onSubmit={onSubmit} aria-label={`Follow-up of ${report.reference}`}>
       <FormField id={statusId} label="Status" error={null}>
         <select id={statusId} value={status} onChange={(event) => setStatus(event.target.value as ReportStatus)}>
           {REPORT_STATUSES.map((value) => (

@@ -1,20 +1,20 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { REPORT_PATHS, type ProblemReportInput } from '../../../contract/reports';
-import { apiError, createFakeApi, networkError } from '../../../test/fakeApi';
-import { createMemoryStorage, persistedValue } from '../../../test/memoryStorage';
-import { signedInAs, testConfig } from '../../../test/renderApp';
-import type { ApiRequest } from '../../api/transport';
-import { AppProviders } from '../../app/AppProviders';
-import { sanitizeAction, sanitizeState } from '../../app/devToolsSanitizers';
-import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, withSpecNames } from '../../app/persist';
-import { ProblemReportHost } from '../../app/ProblemReportHost';
-import { routes } from '../../app/routes';
-import { createAppStore } from '../../app/store';
-import { setLiveQaTools } from '../../qa/liveTools';
-import { createQaTools } from '../../qa/qaTools';
-import { REPORT_QUEUE_KEY } from '../../shared/problemReportRequests';
+import { REPORT_PATHS, type ProblemReportInput } from '../../contract/reports';
+import { apiError, createFakeApi, networkError } from '../../test/fakeApi';
+import { createMemoryStorage, persistedValue } from '../../test/memoryStorage';
+import { signedInAs, testConfig } from '../../test/renderApp';
+import type { ApiRequest } from '../api/transport';
+import { AppProviders } from './AppProviders';
+import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
+import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, withSpecNames } from './persist';
+import { ProblemReportHost } from './ProblemReportHost';
+import { routes } from './routes';
+import { createAppStore } from './store';
+import { setLiveQaTools } from '../qa/liveTools';
+import { createQaTools } from '../qa/qaTools';
+import { REPORT_QUEUE_KEY } from '../shared/problemReportRequests';
 
 jest.setTimeout(20_000);
 
@@ -28,7 +28,7 @@ function renderWithReports(answer: (request: ApiRequest) => Promise<unknown>) {
       return answer(request);
     },
   });
-  const qa = createQaTools({ redactAction: sanitizeAction, redactState: sanitizeState, persistVersion: SESSION_PERSIST_VERSION, persistKey: SESSION_PERSIST_KEY, loadReducer: async () => (await import('../../app/replayReducer')).replayReducer });
+  const qa = createQaTools({ redactAction: sanitizeAction, redactState: sanitizeState, persistVersion: SESSION_PERSIST_VERSION, persistKey: SESSION_PERSIST_KEY, loadReducer: async () => (await import('./replayReducer')).replayReducer });
   setLiveQaTools(qa);
   const storage = createMemoryStorage({ [`persist:${SESSION_PERSIST_KEY}`]: persistedValue(withSpecNames(signedInAs('mia')), SESSION_PERSIST_VERSION) });
   const router = createMemoryRouter(routes, { initialEntries: ['/select-model/PlayMachines1/130'] });
