@@ -59,15 +59,15 @@ export function pageContext(pathname: string): Pick<ProblemReportInput, 'program
 
 const randomId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);
 
-/** The dialog's backdrop (its first child is the modal box) is left out of the picture. */
-const isDialog = (node: Node) => node instanceof HTMLElement && node.firstElementChild?.getAttribute('aria-modal') === 'true';
+/** Left out of the picture: the dialog's backdrop (its first child is the modal box), and what only shows without JavaScript. */
+const leftOut = (node: Node) => node.nodeName === 'NOSCRIPT' || (node instanceof HTMLElement && node.firstElementChild?.getAttribute('aria-modal') === 'true');
 
 /** A JPEG of the page, made smaller until it fits `budget` characters; undefined when it cannot. */
 export async function takePicture(budget: number): Promise<string | undefined> {
   const { toJpeg } = await import(/* webpackChunkName: "html-to-image" */ 'html-to-image');
   const scale = Math.min(1, 1280 / Math.max(1, document.documentElement.clientWidth));
   for (const [ratio, quality] of [[1, 0.8], [0.7, 0.7], [0.5, 0.6], [0.35, 0.5]] as const) {
-    const url = await toJpeg(document.body, { pixelRatio: ratio * scale, quality, skipFonts: true, backgroundColor: '#ffffff', filter: (node) => !isDialog(node) });
+    const url = await toJpeg(document.body, { pixelRatio: ratio * scale, quality, skipFonts: true, backgroundColor: '#ffffff', filter: (node) => !leftOut(node) });
     if (url.length <= budget) return url;
   }
   return undefined;
