@@ -97,10 +97,9 @@ function* send({ payload }: ReturnType<typeof reportActions.sendRequested>) {
     yield* put(reportActions.failed({ message: 'Please sign in, then send the report again.' }));
     return;
   }
-  const log = redactLogForReport(tools.recorder.exportLog());
   const body: ProblemReportInput = {
     note: payload.note,
-    log: JSON.stringify(log),
+    log: '',
     appVersion: APP_VERSION,
     userAgent: navigator.userAgent.slice(0, 500) || 'unknown',
     screen: `${Math.round(window.innerWidth)}x${Math.round(window.innerHeight)}`,
@@ -108,6 +107,11 @@ function* send({ payload }: ReturnType<typeof reportActions.sendRequested>) {
     ...(payload.error ? { error: payload.error } : {}),
     clientId: randomId(),
   };
+  // A long session may not fit in 1 MB: then only its newest actions go, from a state the recorder kept.
+  for (const maxActions of [undefined, 2000, 500, 100, 0]) {
+    body.log = JSON.stringify(redactLogForReport(tools.recorder.exportLog({ maxActions })));
+    if (bytes(body) <= REPORT_LIMITS.bodyBytes - 4096) break;
+  }
   if (payload.attachPicture) {
     // What is left of the 1 MB once the rest is in, with room for the JSON around it.
     const budget = REPORT_LIMITS.bodyBytes - bytes(body) - 4096;
