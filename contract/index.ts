@@ -9,3 +9,4 @@ export * from './studentImport';
 export * from './progress';
 export * from './signInCards';
 export * from './classNow';
+export * from './reports';

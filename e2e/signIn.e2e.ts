@@ -11,7 +11,7 @@ const journey = journeyFile();
 describe('sign-in journey', () => {
   it.each(ROLE_LANDINGS)('$who signs in, lands on $landing, sees the role menu and logs out', async (roleLanding) => {
     const { who, landing } = roleLanding;
-    const menu = 'menuOnPortal' in roleLanding ? roleLanding.menuOnPortal : roleLanding.menu;
+    const menu = roleLanding.menuOnPortal;
     const user = DEMO_USERS[who];
     const browser = await journey.openBrowser();
     const { page } = browser;
@@ -116,7 +116,7 @@ describe('sign-in journey', () => {
     await page.waitForURL(`${journey.portal.baseUrl}/building_instructions/Mia%20Levi`);
     await page.getByText('Hi Mia Levi').waitFor();
     await screenshot(page, 'signin-mia-phone');
-    expect(await openMenu(page)).toEqual(['Building Instructions', 'My account', 'Terms of use', 'Log out']);
+    expect(await openMenu(page)).toEqual(['Building Instructions', 'My account', 'Terms of use', 'Report a problem', 'Log out']);
     const panel = await page.getByRole('menu').evaluate((menu) => menu.parentElement!.getBoundingClientRect().width);
     expect(Math.round(panel)).toBe(280);
     expect(await horizontalOverflow()).toBeLessThanOrEqual(0);

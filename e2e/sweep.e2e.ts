@@ -48,6 +48,13 @@ const menuOpen = async (page: Page) => {
   await page.getByRole('menu').getByRole('menuitem').first().waitFor();
 };
 
+/** The "Report a problem" dialog (issue 20), from the header menu. */
+const reportDialogOpen = async (page: Page) => {
+  await menuOpen(page);
+  await page.getByRole('menuitem', { name: 'Report a problem' }).click();
+  await page.getByRole('dialog', { name: 'Report a problem' }).getByLabel('What happened?').waitFor();
+};
+
 const tableReady = (page: Page) => page.locator('main table tbody tr').first().waitFor();
 
 const SCREENS: Record<Role, Screen[]> = {
@@ -64,6 +71,7 @@ const SCREENS: Record<Role, Screen[]> = {
     { name: 'gallery', path: '/model_building_instructions/PlayMachines1/130/131', ready: (page) => page.locator('.image-gallery').waitFor() },
     { name: 'terms', path: '/terms_of_use' },
     { name: 'menu', path: '/building_instructions/Mia%20Levi', prepare: menuOpen, overlapScope: '[role="menu"]' },
+    { name: 'report-problem', path: '/building_instructions/Mia%20Levi', prepare: reportDialogOpen, overlapScope: '[role="dialog"]' },
   ],
   owner: [
     { name: 'select-program', path: '/' },
@@ -100,6 +108,7 @@ const SCREENS: Record<Role, Screen[]> = {
       ready: (page) => page.locator('.image-gallery').waitFor(),
     },
     { name: 'menu', path: '/admin/Franchise_Owners_List', ready: tableReady, prepare: menuOpen, overlapScope: '[role="menu"]' },
+    { name: 'qa-inbox', path: '/admin/qa_inbox', ready: (page) => page.getByText('No problem reports match these filters.').waitFor() },
     { name: 'studio-programs', path: '/studio', ready: (page) => page.getByText('Play Machines 1').first().waitFor() },
     { name: 'studio-program', path: '/studio/programs/130', ready: (page) => page.getByRole('heading', { level: 1, name: 'Play Machines 1' }).waitFor() },
     { name: 'studio-model', path: '/studio/models/131', ready: (page) => page.getByRole('heading', { level: 1, name: 'Catapult' }).waitFor() },

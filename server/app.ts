@@ -28,6 +28,7 @@ import { healthRoutes } from './routes/health';
 import { jwtAuthRoutes } from './routes/jwtAuth';
 import { pagesRoutes } from './routes/pages';
 import { privacyRoutes } from './routes/privacy';
+import { reportRoutes } from './routes/reports';
 import { restIndexRoutes } from './routes/restIndex';
 import { rosterEditRoutes } from './routes/rosterEdit';
 import { staticRoutes } from './routes/static';
@@ -104,10 +105,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       resetPerIp: new RateLimiter(db, 'reset_ip', rl.resetPerIp, clock),
       unlockPerIp: new RateLimiter(db, 'unlock_ip', rl.unlockPerIp, clock),
       unlockWrongPerStudent: new RateLimiter(db, 'unlock_wrong_student', rl.unlockWrongPerStudent, clock),
+      reportsPerUser: new RateLimiter(db, 'reports_user', rl.reportsPerUser, clock),
     },
   };
 
-  const retention = new RetentionJob(services.ctx, config.privacyRetentionMonths, app.log);
+  const retention = new RetentionJob(services.ctx, { privacyMonths: config.privacyRetentionMonths, reportDays: config.reportRetentionDays }, app.log);
   app.addHook('onReady', async () => {
     retention.start();
     void retention.runOnce();
@@ -149,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   classNowRoutes(app, services);
   credentialRoutes(app, services);
   await studentImportRoutes(app, services);
+  reportRoutes(app, services);
   await staticRoutes(app, services);
   return app;
 }

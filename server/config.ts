@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SHARED_DEVICE_IDLE_MINUTES } from '../contract/signInCards';
+import { DEFAULT_REPORT_RETENTION_DAYS } from '../contract';
 
 export interface RateLimitRule {
   /** Most events allowed inside the window. */
@@ -30,6 +31,8 @@ export interface RateLimits {
   unlockPerIp: RateLimitRule;
   /** Wrong unlock codes per student, counted in the database so that it holds across instances. */
   unlockWrongPerStudent: RateLimitRule;
+  /** Problem reports per user. */
+  reportsPerUser: RateLimitRule;
 }
 
 export interface Argon2Params {
@@ -127,6 +130,8 @@ export interface Config {
   privacyRetentionMonths: number;
   /** A session started from a sign-in card (a shared tablet) signs out after this many idle minutes (SHARED_DEVICE_IDLE_MINUTES). */
   sharedDeviceIdleMinutes: number;
+  /** Problem reports older than this many days are deleted (REPORT_RETENTION_DAYS). */
+  reportRetentionDays: number;
   /** This instance's name, sent as X-Instance on every answer (INSTANCE_NAME); null sends none. */
   instanceName: string | null;
   /** Server processes sharing the port (WORKERS): the machine's cores on PostgreSQL, 1 on the embedded database. */
@@ -147,6 +152,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resetPerIp: { max: 20, windowMs: HOUR },
   unlockPerIp: { max: 60, windowMs: MINUTE },
   unlockWrongPerStudent: { max: 10, windowMs: HOUR },
+  reportsPerUser: { max: 20, windowMs: HOUR },
 };
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
@@ -376,5 +382,6 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
     instanceName: instanceName(env.INSTANCE_NAME),
     privacyRetentionMonths: intVar(env, 'PRIVACY_RETENTION_MONTHS', 12, 1, 120),
     sharedDeviceIdleMinutes: intVar(env, 'SHARED_DEVICE_IDLE_MINUTES', DEFAULT_SHARED_DEVICE_IDLE_MINUTES, 1, 720),
+    reportRetentionDays: intVar(env, 'REPORT_RETENTION_DAYS', DEFAULT_REPORT_RETENTION_DAYS, 1, 3650),
   };
 }

@@ -30,27 +30,28 @@ export async function signIn(page: Page, username: string, password: string, bas
 
 /**
  * The landing page and gear menu each role must get (portal-spec.md, sections 3 and 5). On the
- * portal's own backend the administrator's menu also has the content studio (issue 15), after the
- * spec's items: `menuOnPortal`.
+ * portal's own backend the administrator's menu also has the audit log, the QA inbox and the content
+ * studio (issues 15, 16, 20), after the spec's items, and every menu has "Report a problem" (issue 20): `menuOnPortal`.
  */
 export const ROLE_LANDINGS = [
   {
     who: 'admin' as const,
     landing: '/admin/Franchise_Owners_List',
     menu: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'Log out'],
-    menuOnPortal: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Audit log', 'Content studio', 'My account', 'Terms of use', 'Log out'],
+    menuOnPortal: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Audit log', 'QA inbox', 'Content studio', 'My account', 'Terms of use', 'Report a problem', 'Log out'],
   },
   {
     who: 'dana' as const,
     landing: '/students_list/Dana%20Cohen',
     menu: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'Log out'],
-    // The live class view needs the portal's own backend (issue 17).
-    menuOnPortal: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'Class now', 'My account', 'Terms of use', 'Log out'],
+    // The live class view and problem reports need the portal's own backend (issues 17 and 20).
+    menuOnPortal: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'Class now', 'My account', 'Terms of use', 'Report a problem', 'Log out'],
   },
   {
     who: 'mia' as const,
     landing: '/building_instructions/Mia%20Levi',
     menu: ['Building Instructions', 'My account', 'Terms of use', 'Log out'],
+    menuOnPortal: ['Building Instructions', 'My account', 'Terms of use', 'Report a problem', 'Log out'],
   },
 ];
 

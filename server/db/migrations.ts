@@ -292,6 +292,38 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('student_progress_changed_idx').on('student_progress').columns(['changed_at']).execute();
       },
     },
+    '2026_12_01_problem_reports': {
+      async up(db: AnyDb) {
+        // A problem report (issue 20). The picture is stored as bytes in the row: every instance on
+        // one PostgreSQL reads it, and it goes with the row (retention, a child's erasure).
+        await required(autoId(db, 'problem_reports'), {
+          reference: 'varchar(20)',
+          role: 'varchar(30)',
+          note: 'text',
+          log_json: 'text',
+          app_version: 'varchar(40)',
+          user_agent: 'varchar(500)',
+          screen: 'varchar(40)',
+          status: 'varchar(20)',
+          comment: 'text',
+          client_id: 'varchar(64)',
+          created_at: 'varchar(30)',
+          updated_at: 'varchar(30)',
+        })
+          // The sender; null once their account is gone (the report stays for QA until it expires).
+          .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('program', 'varchar(100)')
+          .addColumn('lesson_id', 'integer')
+          .addColumn('error_json', 'text')
+          .addColumn('screenshot', dialect === 'postgres' ? 'bytea' : 'blob')
+          .addColumn('screenshot_type', 'varchar(20)')
+          .execute();
+        await db.schema.createIndex('problem_reports_reference_uq').on('problem_reports').column('reference').unique().execute();
+        await db.schema.createIndex('problem_reports_client_uq').on('problem_reports').columns(['user_id', 'client_id']).unique().execute();
+        await db.schema.createIndex('problem_reports_created_idx').on('problem_reports').column('created_at').execute();
+        await db.schema.createIndex('problem_reports_status_idx').on('problem_reports').columns(['status', 'id']).execute();
+      },
+    },
   };
 }
 

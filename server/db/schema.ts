@@ -271,6 +271,38 @@ export interface SignInCardsTable {
   last_used_at: string | null;
 }
 
+export type ProblemReportStatus = 'new' | 'investigating' | 'fixed';
+
+/** A problem report a signed-in user sent (issue 20); deleted after REPORT_RETENTION_DAYS. */
+export interface ProblemReportsTable {
+  id: Generated<number>;
+  /** What the user was told, 'R-' and the id. */
+  reference: string;
+  user_id: number | null;
+  /** The sender's role when they sent it. */
+  role: string;
+  note: string;
+  /** The action log's JSON text, redacted in the browser and checked here. */
+  log_json: string;
+  app_version: string;
+  user_agent: string;
+  screen: string;
+  program: string | null;
+  lesson_id: number | null;
+  /** JSON ReportedError, or null. */
+  error_json: string | null;
+  screenshot: Buffer | null;
+  /** 'image/png' | 'image/jpeg', with screenshot. */
+  screenshot_type: string | null;
+  status: ProblemReportStatus;
+  comment: string;
+  /** The browser's id of the report: a retried send is stored once. */
+  client_id: string;
+  /** ISO 8601 UTC */
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   sign_in_cards: SignInCardsTable;
   audit_log: AuditLogTable;
@@ -291,6 +323,7 @@ export interface Database {
   student_imports: StudentImportsTable;
   student_import_accounts: StudentImportAccountsTable;
   student_progress: StudentProgressTable;
+  problem_reports: ProblemReportsTable;
 }
 
 export type SignInCardRow = Selectable<SignInCardsTable>;
@@ -303,3 +336,4 @@ export type StudentRow = Selectable<StudentsTable>;
 export type NewStudentRow = Insertable<StudentsTable>;
 export type PageRow = Selectable<PagesTable>;
 export type NewPageRow = Insertable<PagesTable>;
+export type ProblemReportRow = Selectable<ProblemReportsTable>;

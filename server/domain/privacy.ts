@@ -161,6 +161,8 @@ async function eraseStudentData(ctx: DomainContext, actor: Actor | null, userId:
     }
     await q.anonymiseStudentRecord(trx, userId, { first: ERASED_STUDENT_FIRST_NAME, last: ERASED_STUDENT_LAST_NAME });
     await q.deleteUserActivity(trx, userId);
+    // The problem reports the child sent: their note, picture and log are about them.
+    await q.deleteReportsOfUser(trx, userId);
     await q.scrubAuditEntries(trx, 'student', userId);
     await q.scrubAuditEntries(trx, 'user', userId);
     await recordAudit(trx, actor, { action, subjectType: 'student', subjectId: userId, ownerId: student.teacher_id }, now);

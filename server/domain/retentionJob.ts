@@ -1,10 +1,18 @@
 /**
- * The scheduled anonymisation of students whose lessons ended more than PRIVACY_RETENTION_MONTHS
- * ago. Every instance runs it (at start, then hourly); anonymiseEndedStudents is safe to run in
- * several at once. Its log line holds a count, never a name.
+ * The scheduled retention rounds: the anonymisation of students whose lessons ended more than
+ * PRIVACY_RETENTION_MONTHS ago, and the deletion of problem reports older than REPORT_RETENTION_DAYS.
+ * Every instance runs them (at start, then hourly); both are safe to run in several at once (each
+ * student is claimed once; a report is deleted by whichever delete comes first). Log lines hold
+ * counts, never a name.
  */
 import type { DomainContext } from './context';
 import { anonymiseEndedStudents } from './privacy';
+import { deleteExpiredReports } from './reports';
+
+export interface RetentionPeriods {
+  privacyMonths: number;
+  reportDays: number;
+}
 
 export const RETENTION_INTERVAL_MS = 3_600_000;
 
@@ -19,7 +27,7 @@ export class RetentionJob {
 
   constructor(
     private readonly ctx: DomainContext,
-    private readonly months: number,
+    private readonly periods: RetentionPeriods,
     private readonly log: RetentionLog,
     private readonly intervalMs = RETENTION_INTERVAL_MS,
   ) {}
@@ -32,13 +40,15 @@ export class RetentionJob {
 
   /** One round; a round still running is joined rather than doubled. Failures are logged, never thrown. */
   runOnce(): Promise<number> {
-    this.running ??= anonymiseEndedStudents(this.ctx, this.months)
-      .then((count) => {
+    this.running ??= anonymiseEndedStudents(this.ctx, this.periods.privacyMonths)
+      .then(async (count) => {
         if (count > 0) this.log.info({ anonymised: count }, 'students anonymised (retention period over)');
+        const reports = await deleteExpiredReports(this.ctx, this.periods.reportDays);
+        if (reports > 0) this.log.info({ deleted: reports }, 'problem reports deleted (retention period over)');
         return count;
       })
       .catch((err: unknown) => {
-        this.log.warn({ error: err instanceof Error ? err.name : 'error' }, 'student anonymisation round failed');
+        this.log.warn({ error: err instanceof Error ? err.name : 'error' }, 'retention round failed');
         return 0;
       })
       .finally(() => {

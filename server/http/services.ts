@@ -21,6 +21,7 @@ export interface AppServices {
     resetPerIp: RateLimiter;
     unlockPerIp: RateLimiter;
     unlockWrongPerStudent: RateLimiter;
+    reportsPerUser: RateLimiter;
   };
 }
 

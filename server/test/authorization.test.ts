@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioModel, StudioProgram, WirePage } from '../../contract';
-import { CLASS_NOW_PATHS, CLASSROOM_PATHS, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type StudentImportPreview, type TermsAcceptanceState } from '../../contract';
+import { CLASS_NOW_PATHS, CLASSROOM_PATHS, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from './harness';
 import { openSse } from './sseClient';
 
@@ -239,6 +239,57 @@ const STUDENT_IMPORT_ROWS: Row[] = [
     label: "Dana's preview (a duplicate once imported: skipped)",
     call: async (c, t) => c.s.post(STUDENT_IMPORT_PATHS.confirm(await danaPreview(c)), { skipDuplicates: true }, opt(t)),
     expected: { anonymous: 401, student: 403, owner: 200, otherOwner: 404, admin: 200 },
+  },
+];
+
+/** A problem report as the app sends it (a small recorder log, redacted). */
+const reportBody = (tag: string, extra: Record<string, unknown> = {}) => ({
+  note: `Authz report ${tag}`,
+  log: JSON.stringify({
+    format: 'youngengineer-online/action-log',
+    formatVersion: 1,
+    appVersion: '0.1.0',
+    persistVersion: 1,
+    recordedAt: '2026-11-25T10:00:00.000Z',
+    startedAt: '2026-11-25T09:59:00.000Z',
+    capacity: 5000,
+    dropped: 0,
+    startState: {},
+    actions: [{ time: '2026-11-25T09:59:01.000Z', action: { type: 'session/tokenValidated' } }],
+  }),
+  appVersion: '0.1.0',
+  userAgent: 'authz',
+  screen: '1024x768',
+  clientId: `authz-${tag}-${Date.now()}`,
+  ...extra,
+});
+
+/** A report Mia sent, with a picture: what the other callers try to read or change. */
+async function miasReport(c: Ctx, tag: string): Promise<number> {
+  const token = await c.s.login(DEMO.mia.username, DEMO.mia.password);
+  const picture = `data:image/png;base64,${TINY_PNG.toString('base64')}`;
+  return ((await c.s.post(REPORT_PATHS.reports, reportBody(tag, { screenshot: picture }), { token })).body as ProblemReportReceipt).id;
+}
+
+const REPORT_ROWS: Row[] = [
+  {
+    route: `POST ${REPORT_PATHS.reports}`,
+    call: (c, t, caller) => c.s.post(REPORT_PATHS.reports, reportBody(caller), opt(t)),
+    expected: { anonymous: 401, student: 201, owner: 201, otherOwner: 201, admin: 201 },
+  },
+  { route: `GET ${REPORT_PATHS.reports}`, call: (c, t) => c.s.get(REPORT_PATHS.reports, opt(t)), expected: ADMINS_ONLY },
+  { route: `GET ${REPORT_PATHS.report(':id')}`, label: "Mia's report", call: async (c, t, caller) => c.s.get(REPORT_PATHS.report(await miasReport(c, `get-${caller}`)), opt(t)), expected: ADMINS_ONLY },
+  {
+    route: `GET ${REPORT_PATHS.screenshot(':id')}`,
+    label: "Mia's report",
+    call: async (c, t, caller) => c.s.get(REPORT_PATHS.screenshot(await miasReport(c, `pic-${caller}`)), opt(t)),
+    expected: ADMINS_ONLY,
+  },
+  {
+    route: `PATCH ${REPORT_PATHS.report(':id')}`,
+    label: "Mia's report",
+    call: async (c, t, caller) => c.s.request('PATCH', REPORT_PATHS.report(await miasReport(c, `patch-${caller}`)), { status: 'fixed', comment: 'authz' }, opt(t)),
+    expected: ADMINS_ONLY,
   },
 ];
 
@@ -516,6 +567,7 @@ const ROWS: Row[] = [
   ...ROSTER_EDIT_ROWS,
   ...PRIVACY_ROWS,
   ...STUDENT_IMPORT_ROWS,
+  ...REPORT_ROWS,
 ];
 
 describeEachDb('authorization table', (dialect) => {

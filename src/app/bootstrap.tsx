@@ -1,8 +1,11 @@
 import storage from 'redux-persist/lib/storage';
 import { createApiClient } from '../api/createApiClient';
 import { sessionActions } from '../entities/session/sessionSlice';
+import { setLiveQaTools } from '../qa/liveTools';
+import { REPORT_QUEUE_KEY } from '../shared/problemReportRequests';
 import { createQaTools } from '../qa/qaTools';
 import type { Navigator } from '../shared/sagaServices';
+import { createCrashReporter } from './crashReports';
 import { syncSessionAcrossTabs } from './crossTabSession';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from './persist';
@@ -46,18 +49,22 @@ export async function startApp(container: HTMLElement) {
     loadReducer: async () => (await import(/* webpackChunkName: "qa-panel" */ './replayReducer')).replayReducer,
   });
 
+  setLiveQaTools(qa);
+  const crashes = createCrashReporter((action) => holder.store?.dispatch(action));
+
   const created = createAppStore({
     api,
     navigator,
     config,
     storage,
     devTools: process.env.NODE_ENV !== 'production' || config.devTools,
-    middleware: qa.middleware,
+    middleware: [...qa.middleware, crashes.middleware],
   });
   holder.store = created.store;
   // Log out in one tab ends the session in every tab.
   syncSessionAcrossTabs(created.store);
   qa.attach(created);
+  crashes.listen(window);
 
   // The opened page's chunks and data start downloading before React DOM is evaluated.
   await yieldToBrowser();
@@ -74,6 +81,8 @@ export async function startApp(container: HTMLElement) {
   const router = mountApp(container, created, qa);
   navigateNow = (to, options) => void router.navigate(to, options);
   for (const [to, options] of pending.splice(0)) navigateNow(to, options);
+  // Problem reports saved while offline go out now (their code loads only when some wait).
+  if (localStorage.getItem(REPORT_QUEUE_KEY)) void import(/* webpackChunkName: "problem-report" */ '../features/report/reportSaga').then(({ reportFeature }) => created.store.injectFeature(reportFeature));
   return created;
 }
 

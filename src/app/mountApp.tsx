@@ -4,6 +4,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { selectQaPanelEnabled } from '../entities/config/configSlice';
 import type { QaTools } from '../qa/qaTools';
 import { AppProviders } from './AppProviders';
+import { ProblemReportHost } from './ProblemReportHost';
+import { QaReplayHost } from './QaReplayHost';
 import { routes } from './routes';
 import type { createAppStore } from './store';
 
@@ -16,6 +18,8 @@ export function mountApp(container: HTMLElement, created: ReturnType<typeof crea
   createRoot(container).render(
     <AppProviders store={created.store} persistor={created.persistor}>
       <RouterProvider router={router} />
+      <ProblemReportHost />
+      <QaReplayHost tools={qa} />
       {selectQaPanelEnabled(created.store.getState()) && (
         <Suspense fallback={null}>
           <QaLauncher tools={qa} />

@@ -16,6 +16,8 @@ import { progressReducer } from '../features/content/progress/progressSlice';
 import { termsCheckReducer } from '../features/layout/termsCheck/termsCheckSlice';
 import { rosterEditReducer } from '../features/roster/edit/editSlice';
 import { studentImportReducer } from '../features/roster/import/studentImportSlice';
+import { qaInboxReducer } from '../features/qaInbox/qaInboxSlice';
+import { reportReducer } from '../features/report/reportSlice';
 import { privacyReducer } from '../features/roster/privacy/privacySlice';
 import { studentProgressReducer } from '../features/roster/progress/studentProgressSlice';
 import { studentSignInReducer } from '../features/roster/student/credentials/signInSlice';
@@ -36,6 +38,8 @@ const lazySlices: Record<string, Reducer> = {
   privacy: privacyReducer,
   studentProgress: studentProgressReducer,
   studentSignIn: studentSignInReducer,
+  report: reportReducer,
+  qaInbox: qaInboxReducer,
   // Its parts' actions: studio/, studioImport/, studioUploads/.
   studio: studioReducer,
 };

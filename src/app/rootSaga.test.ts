@@ -47,7 +47,7 @@ describe('root saga', () => {
 
     store.dispatch(boom());
     const crashes = seen.filter(appEvents.sagaCrashed.match);
-    expect(crashes.map((action) => action.payload)).toEqual([{ saga: 'flakySaga', message: 'the worker tripped' }]);
+    expect(crashes.map((action) => action.payload)).toEqual([{ saga: 'flakySaga', message: 'the worker tripped', stack: expect.stringContaining('the worker tripped') }]);
     expect(JSON.parse(JSON.stringify(crashes[0]))).toEqual(crashes[0]);
     expect(logged).toHaveBeenCalledWith('flakySaga', expect.any(Error));
 

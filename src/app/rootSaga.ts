@@ -7,7 +7,9 @@ import { capabilitiesSaga } from './capabilitiesSaga';
 
 export const appEvents = {
   /** A feature's watcher threw; it was restarted (the QA action log keeps this). */
-  sagaCrashed: createAction<{ saga: string; message: string }>('app/sagaCrashed'),
+  sagaCrashed: createAction<{ saga: string; message: string; stack?: string }>('app/sagaCrashed'),
+  /** An uncaught error or unhandled rejection in the page (src/app/crashReports.ts). */
+  crashed: createAction<{ message: string; stack?: string; source: string }>('app/crashed'),
 };
 
 /** Pause before restart N (0 for the first): a watcher that throws on every start must not spin. */
@@ -26,7 +28,8 @@ export function* keepAlive(name: string, watcher: Watcher) {
       return yield* call(watcher);
     } catch (error) {
       console.error(name, error);
-      yield* put(appEvents.sagaCrashed({ saga: name, message: error instanceof Error ? error.message : String(error) }));
+      const stack = error instanceof Error && error.stack ? { stack: error.stack.slice(0, 8000) } : {};
+      yield* put(appEvents.sagaCrashed({ saga: name, message: error instanceof Error ? error.message : String(error), ...stack }));
       if (restarts) yield* delay(restartDelayMs(restarts));
     }
   }

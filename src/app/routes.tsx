@@ -120,6 +120,7 @@ export const routes: RouteObject[] = [
                 ...page(() => import(/* webpackChunkName: "page-sign-up-franchise" */ '../features/roster/SignUpFranchisePage')),
               },
               { path: paths.auditLog.pattern, handle: { title: 'Audit log' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "page-student" */ '../features/roster/audit/AuditLogPage')) },
+              { path: paths.qaInbox.pattern, handle: { title: 'QA inbox' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "qa-inbox" */ '../features/qaInbox/QaInboxPage')) },
               // The content studio (issue 15): one chunk for its screens, never loaded by the login or a student.
               { path: paths.studio.pattern, handle: { title: 'Content studio' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/StudioProgramsPage')) },
               { path: paths.studioProgram.pattern, handle: { title: 'Program · Content studio' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/ProgramEditorPage')) },

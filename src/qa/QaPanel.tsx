@@ -1,7 +1,10 @@
-import { useSyncExternalStore, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore, type ChangeEvent } from 'react';
 import { useStore } from 'react-redux';
 import styled from 'styled-components';
+import { compareWithExpected } from './compare';
 import type { QaTools } from './qaTools';
+import type { ReplayResult } from './replay';
+import { redactStateForReport } from './reportRedaction';
 import { ReplayStepper, Row } from './ReplayStepper';
 import { useReplay } from './useReplay';
 
@@ -58,12 +61,43 @@ function readText(file: File): Promise<string> {
   });
 }
 
-/** The QA panel: action count, download, and replay of a downloaded log. */
-export default function QaPanel({ tools, onClose }: { tools: QaTools; onClose: () => void }) {
+/**
+ * Whether the replay ends where the reporter's portal was when the report was sent (the log's
+ * finalState, redacted as the report's log is): the check the headless replay makes, on screen.
+ */
+function FinalStateCheck({ replay }: { replay: ReplayResult<unknown> }) {
+  const comparison = useMemo(() => {
+    const expected = replay.log.finalState;
+    if (!expected) return null;
+    const replayed = JSON.parse(JSON.stringify(redactStateForReport(replay.finalState))) as unknown;
+    return compareWithExpected([replayed], expected, 3);
+  }, [replay]);
+  if (!comparison) return null;
+  return (
+    <p style={{ margin: 0 }} data-testid="qa-replay-final-check">
+      {comparison.matches
+        ? "The replay ends in the state the reporter's portal had."
+        : `The replay ends in a different state from the reporter's portal (${comparison.differences.map((d) => d.path).join(', ')}).`}
+    </p>
+  );
+}
+
+/**
+ * The QA panel: action count, download, and replay of a downloaded log, or of `initialLog` (a
+ * problem report's log from the QA inbox), replayed as soon as the panel opens.
+ */
+export default function QaPanel({ tools, onClose, initialLog }: { tools: QaTools; onClose: () => void; initialLog?: string }) {
   const store = useStore();
   const recorded = useSyncExternalStore(store.subscribe, tools.recorder.size);
   const dropped = useSyncExternalStore(store.subscribe, tools.recorder.dropped);
   const controls = useReplay(tools);
+  const { load } = controls;
+  const loaded = useRef(false);
+  useEffect(() => {
+    if (initialLog === undefined || loaded.current) return;
+    loaded.current = true;
+    void load(initialLog);
+  }, [initialLog, load]);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -81,7 +115,10 @@ export default function QaPanel({ tools, onClose }: { tools: QaTools; onClose: (
         )}
       </Row>
       {controls.replay ? (
-        <ReplayStepper controls={controls} replay={controls.replay} />
+        <>
+          <ReplayStepper controls={controls} replay={controls.replay} />
+          {initialLog !== undefined && <FinalStateCheck replay={controls.replay} />}
+        </>
       ) : (
         <>
           <p style={{ margin: 0 }}>

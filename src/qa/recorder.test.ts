@@ -124,4 +124,23 @@ describe('action recorder', () => {
     store.dispatch({ type: 'qa/stateReplaced', payload: {} });
     expect(recorder.exportLog().actions.map((entry) => entry.action)).toEqual([{ type: 'persist/PERSIST', key: 'session' }]);
   });
+
+  it('exports only the newest actions when asked (a problem report must fit in 1 MB), from a kept starting point, and still replays to the end', () => {
+    const { recorder, store } = setup({ capacity: 100 });
+    for (let i = 1; i <= 45; i += 1) store.dispatch(added(i));
+    const full = recorder.exportLog();
+    expect(full.actions).toHaveLength(45);
+    // Starting points every 10 actions: at most 12 newest means from action 40 on (6 actions).
+    const recent = recorder.exportLog({ maxActions: 12 });
+    expect(recent.actions.map((entry) => entry.action)).toEqual([36, 37, 38, 39, 40, 41, 42, 43, 44, 45].map((n) => added(n)).slice(-recent.actions.length));
+    expect(recent.actions.length).toBeLessThanOrEqual(12);
+    expect(recent.dropped).toBe(45 - recent.actions.length);
+    const reducer = combineReducers({ counter: counter.reducer });
+    expect(replayLog(recent, reducer, { persistVersion: 7 }).finalState).toEqual(full.finalState);
+    // None at all: the state now, no actions.
+    const none = recorder.exportLog({ maxActions: 0 });
+    expect(none.actions).toEqual([]);
+    expect(none.startState).toEqual(full.finalState);
+    expect(replayLog(none, reducer, { persistVersion: 7 }).finalState).toEqual(full.finalState);
+  });
 });

@@ -22,7 +22,12 @@ export interface ActionRecorder {
   size(): number;
   /** Actions dropped so far to stay within the bounds. */
   dropped(): number;
-  exportLog(): ActionLog;
+  /**
+   * The log. `maxActions`: at most that many of the newest actions, starting from the newest kept
+   * starting point that allows it (one every tenth of the capacity, or the state now): a problem
+   * report's log must fit in 1 MB.
+   */
+  exportLog(options?: { maxActions?: number }): ActionLog;
 }
 
 interface Entry {
@@ -120,9 +125,16 @@ export function createActionRecorder(options: RecorderOptions): ActionRecorder {
     middleware,
     size: () => entries.length,
     dropped: () => droppedCount,
-    exportLog(): ActionLog {
-      const start = base ?? { seq: 0, time: now().toISOString(), state: {} };
-      const actions = entries.map((entry): LoggedAction => ({ time: entry.time, action: JSON.parse(entry.json) as LoggedAction['action'] }));
+    exportLog({ maxActions } = {}): ActionLog {
+      let start = base ?? { seq: 0, time: now().toISOString(), state: {} };
+      let kept = entries;
+      if (maxActions !== undefined && entries.length > maxActions) {
+        const firstWanted = entries[entries.length - maxActions]?.seq ?? nextSeq;
+        start = checkpoints.find((cp) => cp.seq >= firstWanted) ?? { seq: nextSeq, time: now().toISOString(), state: currentState() };
+        const from = start.seq;
+        kept = entries.filter((entry) => entry.seq >= from);
+      }
+      const actions = kept.map((entry): LoggedAction => ({ time: entry.time, action: JSON.parse(entry.json) as LoggedAction['action'] }));
       return {
         format: ACTION_LOG_FORMAT,
         formatVersion: ACTION_LOG_FORMAT_VERSION,
@@ -131,7 +143,7 @@ export function createActionRecorder(options: RecorderOptions): ActionRecorder {
         recordedAt: now().toISOString(),
         startedAt: start.time,
         capacity,
-        dropped: droppedCount,
+        dropped: droppedCount + entries.length - kept.length,
         startState: plainState(options.redactState(start.state)),
         actions,
         finalState: plainState(options.redactState(currentState())),

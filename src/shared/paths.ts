@@ -90,6 +90,8 @@ export const paths = {
   modelQr: route('/model_qr/:programName/:programId/:lessonId'),
   /** The live class view (owners: their own class; administrators add ?owner=ID). */
   classNow: route('/class-now'),
+  /** The administrators' problem reports (issue 20). */
+  qaInbox: route('/admin/qa_inbox'),
   /** The signed-in user's own account: change password. */
   account: route('/account'),
   /** The older '/model_building_instructions/{userName}/{programName}/{ModelName}'. */

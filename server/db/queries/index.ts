@@ -14,3 +14,4 @@ export * from './credentials';
 export * from './privacy';
 export * from './progress';
 export * from './signInCards';
+export * from './reports';

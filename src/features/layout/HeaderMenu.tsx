@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { Role } from '../../api/types';
 import { selectCapabilities } from '../../entities/config/configSlice';
 import { paths } from '../../shared/paths';
+import { requestProblemReport } from '../../shared/problemReportRequests';
 import { useAppSelector } from '../../shared/storeHooks';
 import { MenuButton, type MenuEntry } from '../../shared/ui/MenuButton';
 import { roleMenu } from './menuItems';
@@ -27,6 +28,8 @@ export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | 
     { kind: 'separator', key: 'general' },
     { kind: 'link', label: 'My account', to: paths.account.href() },
     { kind: 'link', label: 'Terms of use', to: paths.termsOfUse.href() },
+    // Problem reports go to the portal's own backend (the one with the studio), never to WordPress.
+    ...(contentStudio ? [{ kind: 'action', label: 'Report a problem', onSelect: () => requestProblemReport() } satisfies MenuEntry] : []),
     { kind: 'action', label: 'Log out', onSelect: onLogOut },
   ];
   return (

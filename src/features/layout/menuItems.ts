@@ -18,7 +18,14 @@ export function roleMenu(role: Role | null, userName: string, contentStudio = fa
       { label: 'Lesson Plans', to: paths.lessonPlans.href(own) },
       // Where the backend has the studio (issue 15), the office edits content there: after the spec's items.
       // The portal's own backend (the one with the studio) also keeps the audit log (issue 16).
-      ...(contentStudio ? [{ label: 'Audit log', to: paths.auditLog.href() }, { label: 'Content studio', to: paths.studio.href() }] : []),
+      // Problem reports (issue 20) are kept by the same backend.
+      ...(contentStudio
+        ? [
+            { label: 'Audit log', to: paths.auditLog.href() },
+            { label: 'QA inbox', to: paths.qaInbox.href() },
+            { label: 'Content studio', to: paths.studio.href() },
+          ]
+        : []),
     ];
   }
   if (role === 'franchise_owner') {

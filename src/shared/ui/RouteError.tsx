@@ -1,5 +1,7 @@
+import { useRouteError } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '../paths';
+import { requestProblemReport } from '../problemReportRequests';
 
 const Box = styled.div`
   max-width: 32rem;
@@ -16,6 +18,11 @@ const Box = styled.div`
  * Never shows raw error text.
  */
 export function RouteError() {
+  const error = useRouteError();
+  const report = () => {
+    const details = error instanceof Error ? { message: error.message.slice(0, 1000) || 'Error', ...(error.stack ? { stack: error.stack.slice(0, 8000) } : {}) } : { message: 'The page could not be shown' };
+    requestProblemReport({ error: { ...details, source: 'route' } });
+  };
   return (
     <Box role="alert">
       <h1>Something went wrong</h1>
@@ -24,6 +31,11 @@ export function RouteError() {
         <a href={typeof window !== 'undefined' ? window.location.pathname : paths.home.href()}>Try again</a>
         {' · '}
         <a href={paths.home.href()}>Go to the start page</a>
+      </p>
+      <p>
+        <button type="button" onClick={report}>
+          Report a problem
+        </button>
       </p>
     </Box>
   );
