@@ -11,7 +11,8 @@ function serve(state: TermsAcceptanceState | null, acceptAnswer?: (version: stri
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
     const method = init.method ?? 'GET';
     const body = init.body ? (JSON.parse(String(init.body)) as { version: string }) : undefined;
-    requests.push({ method, url: String(input), body });
+    // Only the terms' calls: the roster's own (its list, the progress figures) are not what this is about.
+    if (String(input).includes('/me/terms')) requests.push({ method, url: String(input), body });
     const json = (status: number, value: unknown) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
     if (state === null) return json(404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
     if (method === 'POST' && body) {
