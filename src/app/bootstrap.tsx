@@ -74,6 +74,8 @@ export async function startApp(container: HTMLElement) {
   const router = mountApp(container, created, qa);
   navigateNow = (to, options) => void router.navigate(to, options);
   for (const [to, options] of pending.splice(0)) navigateNow(to, options);
+  // Offline support (the service worker, the connection's state) after the first render, in its own chunk.
+  import(/* webpackChunkName: "offline" */ '../features/offline/startOffline').then(({ startOffline }) => startOffline(created.store, router), () => undefined);
   return created;
 }
 

@@ -7,7 +7,9 @@
  */
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { accountReducer } from '../features/account/accountSlice';
+import { classPrepReducer } from '../features/content/prepare/classPrepSlice';
 import { classroomReducer } from '../features/content/classroom/classroomSlice';
+import { offlineReducer } from '../features/offline/offlineSlice';
 import { termsCheckReducer } from '../features/layout/termsCheck/termsCheckSlice';
 import { rosterEditReducer } from '../features/roster/edit/editSlice';
 import { studentImportReducer } from '../features/roster/import/studentImportSlice';
@@ -19,6 +21,8 @@ import { rootReducer, type RootState } from './rootReducer';
 const lazySlices: Record<string, Reducer> = {
   account: accountReducer,
   classroom: classroomReducer,
+  classPrep: classPrepReducer,
+  offline: offlineReducer,
   termsCheck: termsCheckReducer,
   rosterEdit: rosterEditReducer,
   studentImport: studentImportReducer,
