@@ -35,10 +35,14 @@ async function cutNetwork(browser: BrowserSession) {
 
 /** The step shown (the gallery's centre slide) is a picture that is there: decoded, not broken. Returns its address. */
 async function centreStepShown(page: Page, after: string | null): Promise<string> {
-  const handle = await page.waitForFunction((previous) => {
+  const handle = await page.waitForFunction(async (previous) => {
     const img = document.querySelector<HTMLImageElement>('.image-gallery-slide.image-gallery-center img');
-    if (!img || img.src === previous || !img.complete || img.naturalWidth === 0) return null;
-    return img.src;
+    if (!img || img.src === previous || !img.complete) return null;
+    // decode() rejects for a picture that failed to load (step pictures are SVGs: no natural size to check).
+    return img.decode().then(
+      () => img.src,
+      () => null,
+    );
   }, after);
   return (await handle.jsonValue()) as string;
 }
