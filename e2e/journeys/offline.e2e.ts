@@ -33,28 +33,35 @@ async function cutNetwork(browser: BrowserSession) {
   expect(reached).toBe(false);
 }
 
-/** The step shown (the gallery's centre slide) is a picture that is there: decoded, not broken. Returns its address. */
-async function centreStepShown(page: Page, after: string | null): Promise<string> {
-  const handle = await page.waitForFunction(async (previous) => {
+/** The step shown (the gallery's centre slide) is step n, and its picture is there: decoded, not broken. */
+async function stepShown(page: Page, n: number) {
+  await page.waitForFunction(async (step) => {
+    if (document.querySelector('.image-gallery-index-current')?.textContent !== String(step)) return false;
     const img = document.querySelector<HTMLImageElement>('.image-gallery-slide.image-gallery-center img');
-    if (!img || img.src === previous || !img.complete) return null;
+    if (!img || !img.complete) return false;
     // decode() rejects for a picture that failed to load (step pictures are SVGs: no natural size to check).
     return img.decode().then(
-      () => img.src,
-      () => null,
+      () => true,
+      () => false,
     );
-  }, after);
-  return (await handle.jsonValue()) as string;
+  }, n);
 }
 
 /** Every step of the open tab, one by one with Next Slide; returns how many. */
 async function stepThrough(page: Page, expected?: number): Promise<number> {
-  const steps = await page.locator('.image-gallery-thumbnail').count();
+  const steps = Number(await page.locator('.image-gallery-index-total').innerText());
   if (expected !== undefined) expect(steps).toBe(expected);
-  let shown = await centreStepShown(page, null);
+  await stepShown(page, 1);
   for (let step = 2; step <= steps; step++) {
-    await page.getByRole('button', { name: 'Next Slide' }).click();
-    shown = await centreStepShown(page, shown);
+    // A click while the previous slide is still moving is ignored by the gallery: click until it moves.
+    for (let tries = 0; ; tries++) {
+      await page.getByRole('button', { name: 'Next Slide' }).click();
+      const moved = await page
+        .waitForFunction((n) => document.querySelector('.image-gallery-index-current')?.textContent === String(n), step, { timeout: 2000 })
+        .then(() => true, () => false);
+      if (moved || tries === 2) break;
+    }
+    await stepShown(page, step);
   }
   return steps;
 }
