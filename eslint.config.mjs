@@ -18,7 +18,7 @@ const layerZones = [
   { target: './contract/**/*', from: ['./src', './server'], message: 'contract/ is the wire contract alone: it imports neither side.' },
 ];
 
-const features = ['auth', 'layout', 'terms', 'roster', 'content', 'studio', 'account'];
+const features = ['auth', 'layout', 'terms', 'roster', 'content', 'studio', 'account', 'offline'];
 const featureZones = features.map((name) => ({
   target: `./src/features/${name}/**/*`,
   from: './src/features',

@@ -2,11 +2,13 @@ import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
+import { InjectManifest } from 'workbox-webpack-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { routeBudgets } from './config/budgets';
 import { BudgetPlugin } from './config/webpack/budgetPlugin';
 import { CompileHintsPlugin } from './config/webpack/compileHintsPlugin';
 import { PrecompressPlugin } from './config/webpack/precompressPlugin';
+import { WebManifestPlugin } from './config/webpack/webManifestPlugin';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:8080';
 
@@ -69,7 +71,24 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
       }),
-      ...(production ? [new CompileHintsPlugin(), new BudgetPlugin(routeBudgets, true), new PrecompressPlugin()] : []),
+      new WebManifestPlugin(path.resolve(__dirname, 'public')),
+      ...(production
+        ? [
+            new CompileHintsPlugin(),
+            // The service worker (src/sw/serviceWorker.ts) at /sw.js, with every file of this build to
+            // precache. Development has none: a cached shell would hide the changes being made.
+            new InjectManifest({
+              swSrc: './src/sw/serviceWorker.ts',
+              swDest: 'sw.js',
+              exclude: [/\.map$/, /LICENSE/, /^bundle-report\.json$/],
+              // Names with a content hash are their own revision.
+              dontCacheBustURLsMatching: /\.[0-9a-f]{8}\./,
+              maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+            }),
+            new BudgetPlugin(routeBudgets, true),
+            new PrecompressPlugin(),
+          ]
+        : []),
     ],
     devServer: {
       port: Number(process.env.DEV_PORT ?? 3000),

@@ -46,9 +46,19 @@ const NOT_BUILT_HTML = `<!doctype html>
 (or start the server with <code>npm start</code>, which builds it when needed), then reload.</p></body></html>
 `;
 
+/**
+ * Files whose name stays the same from one deployment to the next but whose content must never be
+ * stale: the page, the service worker (a cached old worker would hold the tab on the old version)
+ * and the web app manifest.
+ */
+const ALWAYS_REVALIDATED = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+
 function setAssetHeaders(reply: FastifyReply, filePath: string): void {
-  if (path.basename(filePath) === 'index.html') reply.header('Cache-Control', 'no-cache');
-  else if (HASHED_ASSET.test(filePath)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+  const name = path.basename(filePath);
+  if (ALWAYS_REVALIDATED.has(name)) reply.header('Cache-Control', 'no-cache');
+  if (name === 'manifest.webmanifest') reply.header('Content-Type', 'application/manifest+json; charset=utf-8');
+  if (ALWAYS_REVALIDATED.has(name)) return;
+  if (HASHED_ASSET.test(filePath)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
   else reply.header('Cache-Control', 'public, max-age=3600');
 }
 

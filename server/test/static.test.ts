@@ -59,6 +59,25 @@ describe('static content and the app', () => {
     expectWpError(await s.post('/students_list/dana', {}), 404, 'rest_no_route');
   });
 
+  test('the service worker and the web app manifest: right types, never cached stale (a new deployment takes over), CSP allows the worker', async () => {
+    mkdirSync(s.config.distDir, { recursive: true });
+    writeFileSync(path.join(s.config.distDir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    writeFileSync(path.join(s.config.distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(path.join(s.config.distDir, 'manifest.webmanifest'), '{"name":"Youngengineer Online","start_url":"/"}');
+    const worker = await s.get('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    // The worker is registered from the site's root: its scope is the whole app, no Service-Worker-Allowed needed.
+    expect(worker.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(worker.headers.get('content-security-policy')).not.toMatch(/worker-src/);
+    const manifest = await s.get('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(JSON.parse(manifest.text)).toMatchObject({ start_url: '/' });
+  });
+
   test('instruction images, lesson plans and videos from the data folder, with ranges for video', async () => {
     const dir = path.join(s.config.publicDir, 'progrmas', 'PlayMachines1', 'MainModels', 'Catapult');
     mkdirSync(dir, { recursive: true });

@@ -83,6 +83,8 @@ export async function startApp(container: HTMLElement) {
   for (const [to, options] of pending.splice(0)) navigateNow(to, options);
   // Problem reports saved while offline go out now (their code loads only when some wait).
   if (localStorage.getItem(REPORT_QUEUE_KEY)) void import(/* webpackChunkName: "problem-report" */ '../features/report/reportSaga').then(({ reportFeature }) => created.store.injectFeature(reportFeature));
+  // Offline support (the service worker, the connection's state) after the first render, in its own chunk.
+  import(/* webpackChunkName: "offline" */ '../features/offline/startOffline').then(({ startOffline }) => startOffline(created.store, router), () => undefined);
   return created;
 }
 

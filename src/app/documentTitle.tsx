@@ -1,9 +1,17 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { selectIsSignedIn } from '../entities/session/sessionSelectors';
 import { AppLayout } from '../features/layout/AppLayout';
 import { useAppSelector } from '../shared/storeHooks';
 import type { RouteHandle } from './earlyPageData';
+
+/** With the service worker's start (src/features/offline/startOffline.ts), after the first render. */
+const OfflineBanner = lazy(() => import(/* webpackChunkName: "offline" */ '../features/offline/OfflineBanner'));
+const offlineNotice = (
+  <Suspense fallback={null}>
+    <OfflineBanner />
+  </Suspense>
+);
 
 export const SITE_TITLE = 'Youngengineer Online';
 
@@ -21,5 +29,5 @@ export function TitledLayout() {
   useEffect(() => {
     document.title = where ? `${where} · ${SITE_TITLE}` : SITE_TITLE;
   }, [where]);
-  return <AppLayout />;
+  return <AppLayout notice={offlineNotice} />;
 }

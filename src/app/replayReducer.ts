@@ -13,6 +13,8 @@ import { signInCardsReducer } from '../features/signInCards/signInCardsSlice';
 import { classNowReducer } from '../features/classNow/classNowSlice';
 import { stuckReducer } from '../features/content/classroom/stuckSlice';
 import { progressReducer } from '../features/content/progress/progressSlice';
+import { classPrepReducer } from '../features/content/prepare/classPrepSlice';
+import { offlineReducer } from '../features/offline/offlineSlice';
 import { termsCheckReducer } from '../features/layout/termsCheck/termsCheckSlice';
 import { rosterEditReducer } from '../features/roster/edit/editSlice';
 import { studentImportReducer } from '../features/roster/import/studentImportSlice';
@@ -32,6 +34,8 @@ const lazySlices: Record<string, Reducer> = {
   classNow: classNowReducer,
   stuck: stuckReducer,
   progress: progressReducer,
+  classPrep: classPrepReducer,
+  offline: offlineReducer,
   termsCheck: termsCheckReducer,
   rosterEdit: rosterEditReducer,
   studentImport: studentImportReducer,

@@ -1,14 +1,22 @@
 import type { ApiError } from '../api/types';
 
+/** What an action that needs the server says while the device is offline. */
+export const NEEDS_INTERNET = 'This needs the internet. Try again when you are back online.';
+
+/** The browser's word on the connection (true where it has none to give). */
+export function browserOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
 /**
  * The calm sentence a screen shows under "could not load …": what kind of trouble it was and what
  * the user can do. Never the server's own text. A network failure and a server failure must not
  * sound alike: only the first is fixed by checking the Wi-Fi.
  */
-export function failureMessage(error: ApiError | null): string {
+export function failureMessage(error: ApiError | null, online: boolean = browserOnline()): string {
   switch (error?.kind) {
     case 'network':
-      return 'Check the Wi-Fi connection, then try again.';
+      return online ? 'Check the Wi-Fi connection, then try again.' : NEEDS_INTERNET;
     case 'server':
       return 'Something went wrong on our side, not yours. Please try again in a few minutes.';
     case 'expired':

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { selectUserName } from '../../entities/session/sessionSelectors';
+import { selectUserName, selectUserRole } from '../../entities/session/sessionSelectors';
+import { PrepareForClass } from './prepare/PrepareForClass';
 import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { ModelCard } from './components/ModelCard';
@@ -15,6 +16,8 @@ export default function SelectModelPage() {
   const { programName = '', programId = '' } = useParams();
   const id = Number(programId);
   const userName = useAppSelector(selectUserName) ?? '';
+  const role = useAppSelector(selectUserRole);
+  const teaches = role === 'franchise_owner' || role === 'administrator';
   return (
     <ModelsScreen
       programId={id}
@@ -26,6 +29,7 @@ export default function SelectModelPage() {
       }}
       backTo={paths.buildingInstructions.href({ userName })}
       backLabel="All programs"
+      tools={teaches && <PrepareForClass programId={id} />}
       renderCard={(card, position) => (
         <ModelCard
           card={card}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { selectIsSessionValid, selectIsSignedIn, selectUserName, selectUserRole } from '../../entities/session/sessionSelectors';
@@ -173,7 +173,8 @@ function GoBack() {
  * The route layout: a skip link, the header, and <main id="main"> around the page. Signed in, the
  * header greets the user and carries the gear menu; signed out, it is a plain branded bar.
  */
-export function AppLayout() {
+/** `notice`: a line above every page (the app gives the offline banner, src/app/documentTitle.tsx). */
+export function AppLayout({ notice }: { notice?: ReactNode }) {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectIsSignedIn);
   const valid = useAppSelector(selectIsSessionValid);
@@ -214,6 +215,7 @@ export function AppLayout() {
         </BarInner>
       </Bar>
       <Main id="main" tabIndex={-1}>
+        {notice}
         <Outlet />
       </Main>
     </>

@@ -29,6 +29,7 @@ import { Message } from '../../shared/ui/Message';
 import { FormGrid, Page, Toolbar } from '../../shared/ui/Layout';
 import { Title } from '../../shared/ui/Text';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { browserOnline, NEEDS_INTERNET } from '../../shared/failureMessage';
 
 /** One parent e-mail may have several children (issue 16.5): 'already_exists' means this very child has an account. */
 export const ALREADY_EXISTS_MESSAGE = 'This student already has an account with this parent email.';
@@ -37,6 +38,7 @@ const fieldId = (field: StudentField) => `sign-up-${field}`;
 
 /** Plain words for a failed sign-up; the typed values are kept. Never the server's raw text. */
 export function signUpFailureText(error: ApiError): string {
+  if (error.kind === 'network' && !browserOnline()) return `The student was not added. ${NEEDS_INTERNET} Everything you typed is still here.`;
   if (error.kind === 'network') {
     return 'The student was not added: the server could not be reached. Everything you typed is still here. Check your connection and press Sign Up Student again.';
   }

@@ -38,12 +38,15 @@ export function ModelsScreen({
   backTo,
   backLabel,
   renderCard,
+  tools,
 }: {
   programId: number;
   heading: (programTitle: string | null) => string;
   backTo: string;
   backLabel: string;
   renderCard: (card: ModelCardView, position: number) => ReactNode;
+  /** Under the heading, once the models are there (an owner's Prepare for class). */
+  tools?: ReactNode;
 }) {
   const dispatch = useAppDispatch();
   const program = useAppSelector((state: State) => selectProgramById(state, programId));
@@ -113,6 +116,7 @@ export function ModelsScreen({
     <Page>
       <BackLink to={backTo}>← {backLabel}</BackLink>
       <Title $centered>{heading(program ? programLabel(program) : null)}</Title>
+      {total > 0 && tools}
       {body}
     </Page>
   );

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { MODEL_CODE_LENGTH } from '../../../shared/constants';
+import { browserOnline, NEEDS_INTERNET } from '../../../shared/failureMessage';
 import type { UnlockUiState } from '../contentSlice';
 import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 
@@ -66,7 +67,7 @@ function messageOf(ui: UnlockUiState): { text: string; tone: 'error' | 'info' } 
     return { text: `Too many tries. You can try again at ${formatRetryTime(ui.retryAt)}.`, tone: 'error' };
   }
   if (ui.message === 'wrong') return { text: 'Wrong code, try again', tone: 'error' };
-  if (ui.message === 'error') return { text: 'We could not check the code. Please try again.', tone: 'error' };
+  if (ui.message === 'error') return { text: browserOnline() ? 'We could not check the code. Please try again.' : NEEDS_INTERNET, tone: 'error' };
   return { text: '', tone: 'info' };
 }
 

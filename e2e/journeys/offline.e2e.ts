@@ -1,0 +1,167 @@
+/**
+ * The offline portal (issue 18): a student's opened lesson works with the network cut, an owner
+ * prepares a program for class and opens its models offline, and a new deployment takes over an
+ * open tab cleanly on its next navigation (e2e/artifacts/offline-*.png).
+ *
+ * The network is cut twice over: CDP's Network.emulateNetworkConditions for the page, and
+ * Playwright's context offline (which also reaches the service worker's own fetches), so every
+ * answer shown offline really comes from the worker's caches.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { DEMO_USERS, DIST_DIR, journeyFile, screenshot, signIn, startPortal, type BrowserSession } from '../support';
+
+const journey = journeyFile();
+const PM1 = { id: 130, name: 'PlayMachines1' };
+const CATAPULT = { id: 131, code: '2468', steps: 15 };
+const BANNER = 'You are offline. Lessons you have opened still work.';
+
+/** The service worker controls the page (it claims the page once installed). */
+async function workerInControl(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 30_000 });
+}
+
+async function cutNetwork(browser: BrowserSession) {
+  const cdp = await browser.context.newCDPSession(browser.page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await browser.context.setOffline(true);
+  // Not even the worker reaches the server now (an unrouted request goes to the network and fails).
+  const reached = await browser.page.evaluate(() => fetch('/wp-json/', { method: 'HEAD', cache: 'no-store' }).then(() => true, () => false));
+  expect(reached).toBe(false);
+}
+
+/** The step shown (the gallery's centre slide) is step n, and its picture is there: decoded, not broken. */
+async function stepShown(page: Page, n: number) {
+  await page.waitForFunction(async (step) => {
+    if (document.querySelector('.image-gallery-index-current')?.textContent !== String(step)) return false;
+    const img = document.querySelector<HTMLImageElement>('.image-gallery-slide.image-gallery-center img');
+    if (!img || !img.complete) return false;
+    // decode() rejects for a picture that failed to load (step pictures are SVGs: no natural size to check).
+    return img.decode().then(
+      () => true,
+      () => false,
+    );
+  }, n);
+}
+
+/** Every step of the open tab, one by one with Next Slide; returns how many. */
+async function stepThrough(page: Page, expected?: number): Promise<number> {
+  const steps = Number(await page.locator('.image-gallery-index-total').innerText());
+  if (expected !== undefined) expect(steps).toBe(expected);
+  await stepShown(page, 1);
+  for (let step = 2; step <= steps; step++) {
+    // A click while the previous slide is still moving is ignored by the gallery: click until it moves.
+    for (let tries = 0; ; tries++) {
+      await page.getByRole('button', { name: 'Next Slide' }).click();
+      const moved = await page
+        .waitForFunction((n) => document.querySelector('.image-gallery-index-current')?.textContent === String(n), step, { timeout: 2000 })
+        .then(() => true, () => false);
+      if (moved || tries === 2) break;
+    }
+    await stepShown(page, step);
+  }
+  return steps;
+}
+
+describe('offline journey', () => {
+  it("a student's opened lesson works offline: reload, every step of the tab, the banner", async () => {
+    const browser = await journey.openBrowser({ viewport: { width: 1024, height: 900 } });
+    const { page } = browser;
+    const base = journey.portal.baseUrl;
+    await signIn(page, DEMO_USERS.mia.username, DEMO_USERS.mia.password, base);
+    await workerInControl(page);
+    await page.goto(`${base}/select-model/${PM1.name}/${PM1.id}`);
+    const card = page.getByTestId(`model-card-${CATAPULT.id}`);
+    await card.getByLabel('Enter the 4-digit code for Catapult').fill(CATAPULT.code);
+    await card.getByRole('link', { name: 'Building instructions: Catapult' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Catapult' }).waitFor();
+    await page.getByRole('img', { name: 'Catapult, step 1 of 15' }).waitFor();
+    await stepThrough(page, CATAPULT.steps);
+    expect(await page.getByText(BANNER).count()).toBe(0);
+
+    await cutNetwork(browser);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Catapult' }).waitFor();
+    await page.getByRole('status').filter({ hasText: BANNER }).waitFor();
+    await page.getByRole('img', { name: 'Catapult, step 1 of 15' }).waitFor();
+    await stepThrough(page, CATAPULT.steps);
+    await screenshot(page, 'offline-student-gallery');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('an owner prepares a program for class, then opens any of its models offline', async () => {
+    const browser = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
+    const { page } = browser;
+    const base = journey.portal.baseUrl;
+    await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, base);
+    await workerInControl(page);
+    await page.goto(`${base}/select-model/${PM1.name}/${PM1.id}`);
+    await page.getByRole('button', { name: 'Prepare for class' }).click();
+    await page.getByRole('progressbar', { name: 'Preparing for class' }).waitFor();
+    await page.getByText(/^Ready for class/).waitFor({ timeout: 120_000 });
+    await screenshot(page, 'offline-prepared');
+
+    await cutNetwork(browser);
+    const links = page.getByRole('link', { name: /^Building instructions: / });
+    expect(await links.count()).toBeGreaterThan(1);
+    // The last model: never opened online.
+    const last = links.last();
+    const model = ((await last.getAttribute('aria-label')) ?? (await last.innerText())).replace(/^Building instructions: /, '');
+    await last.click();
+    await page.getByRole('heading', { level: 1, name: model }).waitFor();
+    expect(await stepThrough(page)).toBeGreaterThan(1);
+    await page.getByRole('status').filter({ hasText: BANNER }).waitFor();
+    await screenshot(page, 'offline-owner-prepared-model');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('a new deployment takes over an open tab on its next navigation, with no mix of files', async () => {
+    // A build of its own to "deploy" over: index.html and the worker's list of files change.
+    const dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+    cpSync(DIST_DIR, dist, { recursive: true });
+    const portal = await startPortal({ env: { DIST_DIR: dist } });
+    const browser = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
+    const { page } = browser;
+    try {
+      await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, portal.baseUrl);
+      await workerInControl(page);
+      const marker = () => page.evaluate(() => document.querySelector('meta[name="deployment"]')?.getAttribute('content') ?? 'first');
+      expect(await marker()).toBe('first');
+
+      // Deploy: the page carries a marker, and the worker precaches its new revision.
+      const indexFile = path.join(dist, 'index.html');
+      const oldIndex = readFileSync(indexFile, 'utf8');
+      writeFileSync(indexFile, oldIndex.replace('<head>', '<head><meta name="deployment" content="second">'));
+      const swFile = path.join(dist, 'sw.js');
+      const sw = readFileSync(swFile, 'utf8');
+      const revised = sw.replace(/('revision':')([0-9a-f]+)(','url':'\/index\.html')/, (_all, a: string, rev: string, b: string) => `${a}${rev.split('').reverse().join('')}1${b}`);
+      expect(revised).not.toBe(sw);
+      writeFileSync(swFile, revised);
+      for (const file of ['index.html', 'sw.js']) for (const ext of ['.br', '.gz']) rmSync(path.join(dist, file + ext), { force: true });
+
+      // The browser finds the new worker; it installs and waits: the tab stays as it is.
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration?.update();
+      });
+      await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting, undefined, { timeout: 30_000 });
+      expect(await marker()).toBe('first');
+
+      // The next navigation: the new version takes over and the new route loads whole from it.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('menuitem', { name: 'Sign Up New Student' }).click();
+      await page.waitForFunction(() => document.querySelector('meta[name="deployment"]')?.getAttribute('content') === 'second', undefined, { timeout: 30_000 });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(page.url()).toBe(`${portal.baseUrl}/sign_up_new_student/Dana%20Cohen`);
+      expect(await page.evaluate(async () => !(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await browser.close();
+      await portal.stop();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
