@@ -34,15 +34,15 @@ async function openCatapult(page: Page, base: string): Promise<number> {
   return Number(/of (\d+)$/.exec(name)?.[1]);
 }
 
-/**
- * The student's place, as the gallery will save it on every move. Until the gallery's own save is
- * merged (issue 17, the progress helper's saga) the journey saves it for the child with the same
- * PUT /yo/v1/me/progress; once the gallery saves as it moves, this PUT agrees with it (same model,
- * part and step), so the journey holds either way.
- */
+/** Moves a child's gallery on to `step` with its Next button, as a child does: the app saves the place. */
 async function moveTo(page: Page, step: number, steps: number): Promise<void> {
-  const saved = await api(page, 'PUT', '/wp-json/yo/v1/me/progress', { lessonId: CATAPULT.id, tabId: 'tab-0', tabIndex: 0, tabs: 3, step, steps });
-  expect(saved.status).toBe(200);
+  const counter = page.getByTestId('gallery-step-counter');
+  for (;;) {
+    const now = Number(/Step (\d+) of/.exec((await counter.textContent()) ?? '')?.[1] ?? 1);
+    if (now >= step) return;
+    await page.getByRole('button', { name: 'Next Slide' }).click();
+    await counter.getByText(`Step ${now + 1} of ${steps}`).waitFor();
+  }
 }
 
 describe('class now journey', () => {
@@ -71,11 +71,11 @@ describe('class now journey', () => {
       await signIn(classmate.page, login.loginName, login.password, base);
       const steps = await openCatapult(mia.page, base);
       await openCatapult(classmate.page, base);
-      // A gallery that saves its place does so (debounced) on opening: let that go first.
-      await mia.page.waitForTimeout(1500);
-
       const miaCard = owner.page.getByRole('article', { name: 'Mia' });
       const otherCard = owner.page.getByRole('article', { name: other.student_first_name });
+      // Opening a gallery saves its place too: both children show at step 1 first.
+      await miaCard.getByText(`Step 1 of ${steps}`).waitFor({ timeout: 5000 });
+      await otherCard.getByText(`Step 1 of ${steps}`).waitFor({ timeout: 5000 });
       await moveTo(mia.page, 2, steps);
       await miaCard.getByText(`Step 2 of ${steps}`).waitFor({ timeout: LIVE_MS });
       await moveTo(classmate.page, 3, steps);
@@ -84,15 +84,9 @@ describe('class now journey', () => {
       await miaCard.getByText(`Step 4 of ${steps}`).waitFor({ timeout: LIVE_MS });
       for (const card of [miaCard, otherCard]) expect(await card.getByText('Catapult', { exact: true }).count()).toBe(1);
 
-      // Mia is stuck. The button shows once the gallery reports the step on screen (content/stepViewed);
-      // until the gallery helper's work is merged it does not, and the journey says it for her.
-      const stuckButton = mia.page.getByRole('button', { name: "I'm stuck" });
-      if (await stuckButton.isVisible({ timeout: 3000 }).catch(() => false)) {
-        await stuckButton.click();
-        await mia.page.getByText('Your teacher has been told').waitFor();
-      } else {
-        expect((await api(mia.page, 'POST', '/wp-json/yo/v1/me/stuck', { lessonId: CATAPULT.id })).status).toBe(200);
-      }
+      // Mia is stuck on step 4.
+      await mia.page.getByRole('button', { name: "I'm stuck" }).click();
+      await mia.page.getByText('Your teacher has been told').waitFor();
       await miaCard.getByText('Stuck', { exact: true }).waitFor({ timeout: LIVE_MS });
       expect(await owner.page.getByRole('article').first().getAttribute('aria-labelledby')).toBe(await miaCard.getAttribute('aria-labelledby'));
       await screenshot(owner.page, 'class-now-stuck');

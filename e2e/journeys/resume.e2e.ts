@@ -2,10 +2,8 @@
  * Resume and progress (issue 17): a student unlocks Catapult and gets to step 3; on another tablet
  * she opens the model without a step in its address and lands on step 3; her card says where she
  * is; her teacher's students list counts the model in progress (e2e/artifacts/resume-*.png).
- *
- * The step is saved as the gallery reports it (contentActions.stepViewed, from the gallery's own
- * work on this issue). Until that reaches this branch, the journey saves the step as the app's
- * progress saga does, PUT me/progress with the student's own token, and checks everything after.
+ * The place is saved by the app as the gallery moves (contentActions.stepViewed, debounced); the
+ * journey only reads it back from the server with the student's own token.
  */
 import type { Page } from 'playwright-core';
 import { PROGRESS_PATHS, type ProgressEntry } from '../../contract/progress';
@@ -48,16 +46,18 @@ describe('resume journey', () => {
       const steps = Number((await tablet.page.getByRole('img', { name: /^Catapult, step 1 of \d+$/ }).first().getAttribute('alt'))!.replace(/.* of /, ''));
       // Moving on: the gallery's Next button twice.
       for (let i = 0; i < 2; i += 1) await tablet.page.getByRole('button', { name: 'Next Slide' }).click();
-      const saved = await api(tablet.page, 'PUT', PROGRESS_PATHS.myProgress, { lessonId: CATAPULT.id, tabId: 'build', tabIndex: 0, tabs: 1, step: 3, steps });
-      expect(saved.status).toBe(200);
-      const mine = await api(tablet.page, 'GET', PROGRESS_PATHS.myProgress);
-      expect((mine.body as ProgressEntry[]).map((e) => [e.lessonId, e.step])).toEqual([[CATAPULT.id, 3]]);
+      await tablet.page.getByTestId('gallery-step-counter').getByText(`Step 3 of ${steps}`).waitFor();
+      // The app saved the place on the server (debounced): read it back as the student.
+      const savedPlace = async () => ((await api(tablet.page, 'GET', PROGRESS_PATHS.myProgress)).body as ProgressEntry[]).map((e) => [e.lessonId, e.tabId, e.step]);
+      for (let waited = 0; JSON.stringify(await savedPlace()) !== JSON.stringify([[CATAPULT.id, 'tab-0', 3]]) && waited < 5000; waited += 250) await tablet.page.waitForTimeout(250);
+      expect(await savedPlace()).toEqual([[CATAPULT.id, 'tab-0', 3]]);
 
       // Another tablet: the model's address without a step opens at step 3.
       await signIn(other.page, DEMO_USERS.mia.username, DEMO_USERS.mia.password, base);
       await other.page.goto(`${base}/model_building_instructions/${PM1.name}/${PM1.id}/${CATAPULT.id}`);
       await other.page.waitForURL(/[?&]step=3(&|$)/);
-      expect(new URL(other.page.url()).searchParams.get('tab')).toBe('build');
+      expect(new URL(other.page.url()).searchParams.get('tab')).toBe('tab-0');
+      await other.page.getByTestId('gallery-step-counter').getByText(`Step 3 of ${steps}`).waitFor();
       await screenshot(other.page, 'resume-gallery');
       await other.page.goto(`${base}/select-model/${PM1.name}/${PM1.id}`);
       await other.page.getByTestId(`model-card-${CATAPULT.id}`).getByText(`In progress · Step 3 of ${steps}`).waitFor();

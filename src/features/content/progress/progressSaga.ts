@@ -19,7 +19,11 @@ import { contentActions } from '../contentSlice';
 import { ProgressOutbox } from './progressOutbox';
 import { progressActions, progressReducer, selectModelPlace, selectProgressLoad, selectTrackedStudent } from './progressSlice';
 
-export const SAVE_DELAY_MS = 1000;
+/**
+ * A child stepping quickly sends one save, not one per step; short enough that the teacher's live
+ * view (which polls every 500 ms) shows a move within a second or so.
+ */
+export const SAVE_DELAY_MS = 400;
 
 
 type Flush = { keepalive: boolean };
