@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { ReturnTo } from '../features/auth/landingPath';
 import type { Role } from '../api/types';
@@ -14,10 +14,13 @@ import { PageLoading } from '../shared/ui/PageLoading';
 export function RequireSignedIn() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const { pathname, search } = useLocation();
+  // Only a visitor who arrived signed out goes back to this page: after a sign-out here, the next
+  // person to sign in on this tablet starts on their own home page, not the last user's.
+  const [arrivedSignedOut] = useState(!signedIn);
   // Deferred: the page that replaces the check renders in small slices in the background, not in
   // one long task that freezes a slow tablet (the store's own updates render synchronously).
   const valid = useDeferredValue(useAppSelector(selectIsSessionValid));
-  if (!signedIn) return <Navigate to={paths.home.href()} replace state={{ returnTo: pathname + search } satisfies ReturnTo} />;
+  if (!signedIn) return <Navigate to={paths.home.href()} replace {...(arrivedSignedOut ? { state: { returnTo: pathname + search } satisfies ReturnTo } : {})} />;
   if (!valid) return <PageLoading label="Checking your sign-in" />;
   return <Outlet />;
 }
