@@ -30,6 +30,8 @@ export const selectLessonDetailLoad = (state: Pick<ContentRootState, 'content'>,
 export const selectUnlockUi = (state: Pick<ContentRootState, 'content'>, lessonId: number): UnlockUiState =>
   state.content.unlock[lessonId] ?? emptyUnlockUi;
 export const selectLegacyGallery = (state: Pick<ContentRootState, 'content'>) => state.content.legacyGallery;
+/** The gallery step on screen (content/stepViewed), for what acts on it ("I'm stuck"). */
+export const selectStepOnScreen = (state: Pick<ContentRootState, 'content'>) => state.content.stepOnScreen;
 export const selectSiteUrl = (state: Pick<ContentRootState, 'config'>) => state.config.siteUrl;
 
 /** Programs this user may see, in metadata.order: hidden ones for administrators only. */

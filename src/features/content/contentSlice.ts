@@ -61,6 +61,8 @@ export interface ContentState {
   /** Unlock UI by lesson id; absent means locked with nothing typed. */
   unlock: Record<number, UnlockUiState>;
   legacyGallery: LegacyGalleryState;
+  /** The gallery step on screen (the last stepViewed); null outside a gallery until its first step shows. */
+  stepOnScreen: StepViewed | null;
 }
 
 export const initialContentState: ContentState = {
@@ -69,6 +71,7 @@ export const initialContentState: ContentState = {
   lessonDetails: {},
   unlock: {},
   legacyGallery: { key: null, status: 'idle', programId: null, lessonId: null },
+  stepOnScreen: null,
 };
 
 export const emptyUnlockUi: UnlockUiState = { status: 'locked', code: '', message: null, retryAt: null };
@@ -93,15 +96,20 @@ const contentSlice = createSlice({
     /** '/select-model/...' and '/select-model-lesson-plans/...'. */
     modelsPageOpened: (_state, _action: PayloadAction<{ programId: number }>) => {},
     /** '/model_building_instructions/{programName}/{ProgramId}/{LessonsId}'. */
-    galleryOpened: (_state, _action: PayloadAction<{ programId: number; lessonId: number }>) => {},
+    galleryOpened: (state, _action: PayloadAction<{ programId: number; lessonId: number }>) => {
+      state.stepOnScreen = null;
+    },
     /**
      * The gallery shows a step (on opening, and on every move): what saves a student's place
      * (issue 17). tabIndex and step count from 0 and 1; steps is the tab's number of steps.
      */
-    stepViewed: (_state, _action: PayloadAction<StepViewed>) => {},
+    stepViewed: (state, action: PayloadAction<StepViewed>) => {
+      state.stepOnScreen = action.payload;
+    },
     /** '/model_building_instructions/{userName}/{programName}/{ModelName}'. */
     legacyGalleryOpened: (state, action: PayloadAction<{ programName: string; modelName: string }>) => {
       const key = `${action.payload.programName}/${action.payload.modelName}`;
+      state.stepOnScreen = null;
       if (state.legacyGallery.key !== key || state.legacyGallery.status === 'failed') {
         state.legacyGallery = { key, status: 'loading', programId: null, lessonId: null };
       }

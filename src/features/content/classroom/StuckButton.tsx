@@ -8,6 +8,7 @@ import { selectUserRole } from '../../../entities/session/sessionSelectors';
 import { useLazyFeature } from '../../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { Button } from '../../../shared/ui/Button';
+import { selectStepOnScreen } from '../contentSelectors';
 import { stuckFeature } from './stuckSaga';
 import { placeKey, selectStuck, stuckActions } from './stuckSlice';
 
@@ -35,7 +36,8 @@ const Failed = styled.p`
 function StuckControl() {
   useLazyFeature(stuckFeature);
   const dispatch = useAppDispatch();
-  const { place, told } = useAppSelector(selectStuck);
+  const place = useAppSelector(selectStepOnScreen);
+  const { told } = useAppSelector(selectStuck);
   if (place === null) return null;
   const mine = told !== null && told.key === placeKey(place) ? told : null;
   return (

@@ -1,18 +1,17 @@
 /**
- * "I'm stuck" on a gallery step (issue 17): the step the student is on (from the gallery's
- * content/stepViewed) and whether their teacher has been told about it. Plain JSON only.
+ * "I'm stuck" on a gallery step (issue 17): whether the teacher has been told about a step (the
+ * step on screen is the content slice's stepOnScreen; this lazy slice only holds what its own
+ * actions did, so a replayed log rebuilds it exactly). Plain JSON only.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { contentActions, type StepViewed } from '../contentSlice';
+import type { StepViewed } from '../contentSlice';
 
 export interface StuckState {
-  /** The step on screen (the gallery's last stepViewed); null before the first. */
-  place: StepViewed | null;
-  /** The step the student said they are stuck on (placeKey), and how telling the teacher went. */
+  /** The step the student said they are stuck on (placeKey), and how telling the teacher went; moving on makes it another step's. */
   told: { key: string; status: 'sending' | 'sent' | 'failed' } | null;
 }
 
-export const initialStuckState: StuckState = { place: null, told: null };
+export const initialStuckState: StuckState = { told: null };
 
 /** One step of one model: moving to another step is "moving on". */
 export const placeKey = (place: StepViewed): string => `${place.lessonId}/${place.tabId}/${place.step}`;
@@ -30,13 +29,6 @@ const stuckSlice = createSlice({
     stuckFailed: (state, action: PayloadAction<{ key: string }>) => {
       if (state.told?.key === action.payload.key) state.told.status = 'failed';
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(contentActions.stepViewed, (state, action) => {
-      state.place = action.payload;
-      // Moving on clears "stuck" on the server too (the place saved for the new step).
-      if (state.told && state.told.key !== placeKey(action.payload)) state.told = null;
-    });
   },
 });
 
