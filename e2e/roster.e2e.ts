@@ -89,6 +89,8 @@ describe('roster journeys', () => {
     expect(rows).toHaveLength(before + 1);
     expect(rows.find((row) => row[3] === email)).toEqual([
       'Tamar', 'Journey', 'Ronit Journey', email, '+972 54 555 0101', 'Robotics 1', 'September 01, 2026', 'June 30, 2027', '32',
+      // Models, In progress, Finished, Last active: nothing yet for a new student.
+      '0', '0', '0', 'Never',
     ]);
     await screenshot(page, 'roster-dana-4-list-with-new-student');
     expect(browser.errors).toEqual([]);

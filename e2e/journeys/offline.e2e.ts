@@ -36,7 +36,7 @@ async function cutNetwork(browser: BrowserSession) {
 /** The step shown (the gallery's centre slide) is step n, and its picture is there: decoded, not broken. */
 async function stepShown(page: Page, n: number) {
   await page.waitForFunction(async (step) => {
-    if (document.querySelector('.image-gallery-index-current')?.textContent !== String(step)) return false;
+    if (!document.querySelector('[data-testid="gallery-step-counter"]')?.textContent?.startsWith(`Step ${step} of`)) return false;
     const img = document.querySelector<HTMLImageElement>('.image-gallery-slide.image-gallery-center img');
     if (!img || !img.complete) return false;
     // decode() rejects for a picture that failed to load (step pictures are SVGs: no natural size to check).
@@ -49,7 +49,7 @@ async function stepShown(page: Page, n: number) {
 
 /** Every step of the open tab, one by one with Next Slide; returns how many. */
 async function stepThrough(page: Page, expected?: number): Promise<number> {
-  const steps = Number(await page.locator('.image-gallery-index-total').innerText());
+  const steps = Number(/of (\d+)$/.exec(await page.getByTestId('gallery-step-counter').innerText())?.[1]);
   if (expected !== undefined) expect(steps).toBe(expected);
   await stepShown(page, 1);
   for (let step = 2; step <= steps; step++) {
@@ -57,7 +57,7 @@ async function stepThrough(page: Page, expected?: number): Promise<number> {
     for (let tries = 0; ; tries++) {
       await page.getByRole('button', { name: 'Next Slide' }).click();
       const moved = await page
-        .waitForFunction((n) => document.querySelector('.image-gallery-index-current')?.textContent === String(n), step, { timeout: 2000 })
+        .waitForFunction((n) => document.querySelector('[data-testid="gallery-step-counter"]')?.textContent?.startsWith(`Step ${n} of`), step, { timeout: 2000 })
         .then(() => true, () => false);
       if (moved || tries === 2) break;
     }

@@ -60,7 +60,7 @@ describe('resume journey', () => {
       await other.page.getByTestId('gallery-step-counter').getByText(`Step 3 of ${steps}`).waitFor();
       await screenshot(other.page, 'resume-gallery');
       await other.page.goto(`${base}/select-model/${PM1.name}/${PM1.id}`);
-      await other.page.getByTestId(`model-card-${CATAPULT.id}`).getByText(`In progress · Step 3 of ${steps}`).waitFor();
+      await other.page.getByTestId(`model-card-${CATAPULT.id}`).getByText(`In progress · Part 1 · Step 3 of ${steps}`).waitFor();
       await screenshot(other.page, 'resume-select-model');
 
       // Her teacher: Mia has one model in progress.
