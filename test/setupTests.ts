@@ -8,3 +8,7 @@ jest.setTimeout(20_000);
 // findBy*/waitFor give up after 1 s by default, which a loaded CI machine can exceed while a saga
 // and a lazy route settle; 5 s keeps a real failure failing without flaking on a slow runner.
 configure({ asyncUtilTimeout: 5_000 });
+
+// What one test's app left in the browser's storage (a place waiting to be saved, a queued
+// report) must not reach the next test's app.
+afterEach(() => window.localStorage.clear());

@@ -85,7 +85,7 @@ describe('offline journey', () => {
     await cutNetwork(browser);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Catapult' }).waitFor();
-    await page.getByRole('status').filter({ hasText: BANNER }).waitFor();
+    await page.getByText(BANNER).waitFor();
     await page.getByRole('img', { name: 'Catapult, step 1 of 15' }).waitFor();
     await stepThrough(page, CATAPULT.steps);
     await screenshot(page, 'offline-student-gallery');
@@ -113,7 +113,7 @@ describe('offline journey', () => {
     await last.click();
     await page.getByRole('heading', { level: 1, name: model }).waitFor();
     expect(await stepThrough(page)).toBeGreaterThan(1);
-    await page.getByRole('status').filter({ hasText: BANNER }).waitFor();
+    await page.getByText(BANNER).waitFor();
     await screenshot(page, 'offline-owner-prepared-model');
     expect(browser.errors).toEqual([]);
   });

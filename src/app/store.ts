@@ -11,7 +11,7 @@ import type { Navigator, SagaServices } from '../shared/sagaServices';
 import { sessionPersistConfig } from './persist';
 import { slices, type RootState } from './rootReducer';
 import { keepAlive, rootSaga } from './rootSaga';
-import type { FeatureHost, LazyFeature } from '../shared/lazyFeature';
+import { featureJoined, type FeatureHost, type LazyFeature } from '../shared/lazyFeature';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
 
 export interface AppStoreOptions {
@@ -65,11 +65,14 @@ export function createAppStore(options: AppStoreOptions) {
   const injectFeature = (feature: LazyFeature) => {
     if (injected.has(feature.name)) return;
     injected.add(feature.name);
+    if (sagaTask) sagaMiddleware.run(keepAlive, feature.name, feature.saga);
     if (feature.reducer) {
       lazySlices[feature.name] = feature.reducer;
       combined = combineReducers({ ...slices, ...lazySlices, session });
+      // The slice's state appears with an action of its own, as a replayed log rebuilds it
+      // (src/app/replayReducer.ts), not with whatever action happens to come next.
+      store.dispatch(featureJoined(feature.name));
     }
-    if (sagaTask) sagaMiddleware.run(keepAlive, feature.name, feature.saga);
   };
   Object.assign(store, { injectFeature } satisfies FeatureHost);
 

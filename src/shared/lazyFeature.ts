@@ -1,4 +1,5 @@
 import type { Reducer } from '@reduxjs/toolkit';
+import { useLayoutEffect } from 'react';
 import { useStore } from 'react-redux';
 
 /**
@@ -20,8 +21,17 @@ export interface FeatureHost {
 
 const isFeatureHost = (store: object): store is FeatureHost => typeof (store as Partial<FeatureHost>).injectFeature === 'function';
 
-/** Adds the feature's reducer and starts its saga, once per store; call at the top of its screens. */
+/** The plain action with which a lazy slice's state joins the store: `{name}/joined`. */
+export const featureJoined = (name: string) => ({ type: `${name}/joined` });
+
+/**
+ * Adds the feature's reducer and starts its saga, once per store; call at the top of its screens.
+ * In a layout effect: joining dispatches an action, which must not happen while React renders; it
+ * still comes before any effect of the screen dispatches what the feature's saga takes.
+ */
 export function useLazyFeature(feature: LazyFeature): void {
   const store = useStore();
-  if (isFeatureHost(store)) store.injectFeature(feature);
+  useLayoutEffect(() => {
+    if (isFeatureHost(store)) store.injectFeature(feature);
+  }, [store, feature]);
 }

@@ -71,7 +71,7 @@ describe('instruction gallery', () => {
     expect(document.querySelector('iframe')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open Fullscreen' })).toBeInTheDocument();
 
-    await view.user.click(screen.getByRole('button', { name: /Play video/ }));
+    await view.user.click(await screen.findByRole('button', { name: /Play video/ }));
     const iframe = document.querySelector('iframe');
     expect(iframe).not.toBeNull();
     expect(iframe!.src).toBe(`${CATAPULT_VIDEO}?autoplay=1`);

@@ -18,10 +18,11 @@ export const OFFLINE_BANNER_TEXT = 'You are offline. Lessons you have opened sti
 
 /**
  * Calm, not an alarm: a status line under the header while the browser is offline or the server
- * cannot be reached. The status region is always there, so screen readers announce the change.
+ * cannot be reached. The live region is always there, so screen readers announce the change.
  */
 export default function OfflineBanner() {
   useLazyFeature(offlineFeature);
   const shows = useAppSelector(selectShowsOfflineBanner);
-  return <div role="status">{shows && <Banner>{OFFLINE_BANNER_TEXT}</Banner>}</div>;
+  // A live region without the status role: the screens' own status lines (a list's count) stay the page's statuses.
+  return <div aria-live="polite" aria-atomic="true">{shows && <Banner>{OFFLINE_BANNER_TEXT}</Banner>}</div>;
 }

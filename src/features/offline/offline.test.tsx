@@ -40,7 +40,7 @@ describe('the offline banner', () => {
     const view = await renderWithBanner();
     expect(screen.queryByText(BANNER)).toBeNull();
     goOffline(false);
-    expect((await screen.findByText(BANNER)).closest('[role="status"]')).not.toBeNull();
+    expect((await screen.findByText(BANNER)).closest('[aria-live="polite"]')).not.toBeNull();
     goOffline(true);
     await waitFor(() => expect(screen.queryByText(BANNER)).toBeNull());
     view.unmount();
