@@ -92,7 +92,8 @@ const SCREENS: Record<Role, Screen[]> = {
     {
       // The owners list's Students List button opens /students_list/{first name}?owner={id}.
       name: 'owner-students-list',
-      path: '/students_list/Dana',
+      // Dana's fixed id in the demo data.
+      path: '/students_list/Dana?owner=2',
       open: async (page, baseUrl) => {
         await page.goto(`${baseUrl}/admin/Franchise_Owners_List`);
         await page.getByRole('row').filter({ hasText: 'dana.cohen@' }).getByRole('button', { name: /Students List/ }).click();

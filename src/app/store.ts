@@ -65,7 +65,6 @@ export function createAppStore(options: AppStoreOptions) {
   const injectFeature = (feature: LazyFeature) => {
     if (injected.has(feature.name)) return;
     injected.add(feature.name);
-    if (sagaTask) sagaMiddleware.run(keepAlive, feature.name, feature.saga);
     if (feature.reducer) {
       lazySlices[feature.name] = feature.reducer;
       combined = combineReducers({ ...slices, ...lazySlices, session });
@@ -73,6 +72,8 @@ export function createAppStore(options: AppStoreOptions) {
       // (src/app/replayReducer.ts), not with whatever action happens to come next.
       store.dispatch(featureJoined(feature.name));
     }
+    // After the reducer: what the saga puts as it starts must reach its slice.
+    if (sagaTask) sagaMiddleware.run(keepAlive, feature.name, feature.saga);
   };
   Object.assign(store, { injectFeature } satisfies FeatureHost);
 
