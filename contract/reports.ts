@@ -128,6 +128,8 @@ export const REPORT_SECRET_KEYS = [
   'enteredCode',
   'lesson_password',
   'lessonPassword',
+  // A printed sign-in card's link carries its token.
+  'signInLink',
 ] as const;
 
 export const REPORT_PERSONAL_KEYS = [

@@ -86,6 +86,10 @@ describe('offline journey', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Catapult' }).waitFor();
     await page.getByText(BANNER).waitFor();
+    // The reload keeps her place (the step is in the address): the last step, its picture from the cache.
+    await stepShown(page, CATAPULT.steps);
+    // Back to the tab's first step, offline too, and through every step again.
+    await page.goto(`${base}/model_building_instructions/${PM1.name}/${PM1.id}/${CATAPULT.id}?tab=tab-0&step=1`);
     await page.getByRole('img', { name: 'Catapult, step 1 of 15' }).waitFor();
     await stepThrough(page, CATAPULT.steps);
     await screenshot(page, 'offline-student-gallery');

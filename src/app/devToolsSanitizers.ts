@@ -1,3 +1,4 @@
+import { REPORT_SECRET_KEYS } from '../../contract/reports';
 import { createRedactor, REDACTED } from '../shared/redaction';
 
 /**
@@ -5,26 +6,7 @@ import { createRedactor, REDACTED } from '../shared/redaction';
  * extension (a shared classroom tablet may have it open). The QA action recorder uses the same
  * two functions, so a downloaded action log holds no secret either.
  */
-const SECRET_KEYS = new Set([
-  'token',
-  'jwt',
-  'accessToken',
-  'refreshToken',
-  'password',
-  'newPassword',
-  'currentPassword',
-  'oldPassword',
-  'confirmPassword',
-  'passwordConfirmation',
-  'authKey',
-  'AUTH_KEY',
-  'unlockCode',
-  'enteredCode',
-  'lesson_password',
-  'lessonPassword',
-  // A printed sign-in card's link carries its token.
-  'signInLink',
-]);
+const SECRET_KEYS = new Set<string>(REPORT_SECRET_KEYS);
 const devTools = createRedactor(SECRET_KEYS);
 
 export { REDACTED };
