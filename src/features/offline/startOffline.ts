@@ -3,12 +3,31 @@
  * state and cache hygiene join the store, and the service worker is registered. Nothing of it is
  * in the entry (the login page's budget).
  */
+import type { Store } from '@reduxjs/toolkit';
+import { selectCapabilities, selectCapabilitiesKnown, type ConfigState } from '../../entities/config/configSlice';
 import type { FeatureHost } from '../../shared/lazyFeature';
 import { offlineFeature } from './offlineFeature';
 import { registerServiceWorker, type RouteSource } from './serviceWorkerUpdates';
 
-export function startOffline(store: FeatureHost, router: RouteSource): void {
+type AppStore = FeatureHost & Store<{ config: ConfigState }>;
+
+/** Calls `then` once the site's capabilities are known (at once when they already are). */
+function whenCapabilitiesKnown(store: AppStore, then: () => void): void {
+  if (selectCapabilitiesKnown(store.getState())) return then();
+  const unsubscribe = store.subscribe(() => {
+    if (!selectCapabilitiesKnown(store.getState())) return;
+    unsubscribe();
+    then();
+  });
+}
+
+export function startOffline(store: AppStore, router: RouteSource): void {
   store.injectFeature(offlineFeature);
   // Development builds have no worker (webpack.config.ts): a cached shell would hide the changes.
-  if (process.env.NODE_ENV === 'production') void registerServiceWorker(router);
+  if (process.env.NODE_ENV !== 'production') return;
+  // The worker and its caches belong to the portal's own backend, which serves /sw.js and signs
+  // its media; an app hosted beside a WordPress site (which may not serve /sw.js at all) stays online-only.
+  whenCapabilitiesKnown(store, () => {
+    if (selectCapabilities(store.getState()).serverUnlock) void registerServiceWorker(router);
+  });
 }
