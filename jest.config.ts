@@ -64,9 +64,9 @@ const config: Config = {
       testEnvironment: '<rootDir>/test/jsdomEnvironment.cjs',
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-      transform: swc,
+      transform: { '/node_modules/@?nanostores/.+\\.js$': '<rootDir>/test/importMetaTransform.cjs', ...swc },
       // ESM-only packages that must be compiled for Jest's CommonJS runtime.
-      transformIgnorePatterns: ['/node_modules/(?!(react-image-gallery|redux-persist|typed-redux-saga)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(react-image-gallery|redux-persist|typed-redux-saga|nanostores|@nanostores)/)'],
       setupFiles: ['<rootDir>/test/setupFiles.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setupTests.ts'],
       moduleNameMapper: { '\\.(css)$': '<rootDir>/test/styleStub.ts' },

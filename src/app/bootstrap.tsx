@@ -6,6 +6,7 @@ import { REPORT_QUEUE_KEY } from '../shared/problemReportRequests';
 import { createQaTools } from '../qa/qaTools';
 import type { Navigator } from '../shared/sagaServices';
 import { createCrashReporter } from './crashReports';
+import { bindLanguage } from './languageBinding';
 import { syncSessionAcrossTabs } from './crossTabSession';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from './persist';
@@ -63,6 +64,7 @@ export async function startApp(container: HTMLElement) {
   holder.store = created.store;
   // Log out in one tab ends the session in every tab.
   syncSessionAcrossTabs(created.store);
+  bindLanguage(created.store);
   qa.attach(created);
   crashes.listen(window);
 

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoginResult, Role } from '../../api/types';
+import type { Language } from '../../shared/i18n/i18n';
 
 /**
  * The signed-in session: the only state redux-persist writes. localStorage keeps the names of
@@ -23,6 +24,8 @@ export interface SessionState {
   unlockedModels: Record<string, boolean>;
   /** Signed in with a sign-in card: a shared tablet, signed out when idle (features/auth/cardSignIn). */
   sharedDevice?: boolean;
+  /** The language chosen in the menu (undefined: the browser's). It stays on the device after sign-out. */
+  language?: Language;
 }
 
 export const initialSessionState: SessionState = {
@@ -37,6 +40,8 @@ export const initialSessionState: SessionState = {
   unlockedModels: {},
 };
 
+const languageOf = (state: SessionState): Pick<SessionState, 'language'> => (state.language ? { language: state.language } : {});
+
 export interface ModelUnlock {
   lessonId: number;
   modelName: string;
@@ -46,8 +51,9 @@ const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
   reducers: {
-    loginSucceeded: (_state, action: PayloadAction<LoginResult>) => ({
+    loginSucceeded: (state, action: PayloadAction<LoginResult>) => ({
       ...initialSessionState,
+      ...languageOf(state),
       token: action.payload.token,
       userName: action.payload.userName,
       userId: action.payload.userId,
@@ -56,12 +62,12 @@ const sessionSlice = createSlice({
       valid: true,
     }),
     /** The user pressed Log out, or (idle) a shared tablet was left unused. */
-    loggedOut: (_state, _action: PayloadAction<{ idle: true } | undefined>) => initialSessionState,
+    loggedOut: (state, _action: PayloadAction<{ idle: true } | undefined>) => ({ ...initialSessionState, ...languageOf(state) }),
     sharedDeviceStarted: (state) => {
       state.sharedDevice = true;
     },
     /** The backend rejected the token (401, or 403 with a jwt_auth code). */
-    expired: () => initialSessionState,
+    expired: (state) => ({ ...initialSessionState, ...languageOf(state) }),
     tokenValidated: (state) => {
       state.valid = true;
     },
@@ -85,6 +91,10 @@ const sessionSlice = createSlice({
     },
     kitContentsOpened: (state) => {
       state.kitContentsOpened = true;
+    },
+    /** Chosen in the language menu, or the signed-in user's remembered language. */
+    languageChosen: (state, action: PayloadAction<{ language: Language }>) => {
+      state.language = action.payload.language;
     },
   },
 });

@@ -39,7 +39,7 @@ describe('header and menus', () => {
     const items = menuItems();
     const links = items.slice(0, expected.length).map((item) => [item.textContent, item.getAttribute('href')]);
     expect(links).toEqual(expected.map(([label, href]) => [label, href]));
-    expect(items.slice(expected.length).map((item) => item.textContent)).toEqual(['My account', 'Terms of use', 'Log out']);
+    expect(items.slice(expected.length).map((item) => item.textContent)).toEqual(['My account', 'Terms of use', 'English ✓', 'עברית', 'Español', 'Log out']);
   });
 
   it('is keyboard operable: arrows move, Escape closes and focus returns to the gear', async () => {

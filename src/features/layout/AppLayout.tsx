@@ -7,6 +7,7 @@ import { media } from '../../shared/breakpoints';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { VisuallyHidden, visuallyHidden } from '../../shared/ui/VisuallyHidden';
+import { LanguageSelect } from './LanguageSelect';
 
 /** Signed-in users only: the login page does not load the menu (see config/budgets.ts). */
 const HeaderMenu = lazy(() => import(/* webpackChunkName: "header-menu" */ './HeaderMenu'));
@@ -204,6 +205,7 @@ export function AppLayout({ notice }: { notice?: ReactNode }) {
             </nav>
           )}
           <Spacer />
+          {!signedIn && <LanguageSelect />}
           {full && (
             <>
               <Greeting>Hi {userName}</Greeting>

@@ -1,10 +1,13 @@
+import { useAtom } from '../../shared/i18n/useAtom';
 import { lazy, Suspense } from 'react';
 import type { Role } from '../../api/types';
 import { selectCapabilities } from '../../entities/config/configSlice';
 import { paths } from '../../shared/paths';
 import { requestProblemReport } from '../../shared/problemReportRequests';
-import { useAppSelector } from '../../shared/storeHooks';
 import { MenuButton, type MenuEntry } from '../../shared/ui/MenuButton';
+import { sessionActions } from '../../entities/session/sessionSlice';
+import { LANGUAGE_NAMES, LANGUAGES, locale } from '../../shared/i18n/i18n';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { roleMenu } from './menuItems';
 
 const TermsCheck = lazy(() => import(/* webpackChunkName: "terms-check" */ './termsCheck/TermsCheck'));
@@ -23,6 +26,8 @@ function GearIcon() {
  */
 export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | null; userName: string; onLogOut: () => void }) {
   const contentStudio = useAppSelector(selectCapabilities).contentStudio === true;
+  const dispatch = useAppDispatch();
+  const shownLanguage = useAtom(locale);
   const entries: MenuEntry[] = [
     ...roleMenu(role, userName, contentStudio).map((link): MenuEntry => ({ kind: 'link', ...link })),
     { kind: 'separator', key: 'general' },
@@ -30,6 +35,17 @@ export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | 
     { kind: 'link', label: 'Terms of use', to: paths.termsOfUse.href() },
     // Problem reports go to the portal's own backend (the one with the studio), never to WordPress.
     ...(contentStudio ? [{ kind: 'action', label: 'Report a problem', onSelect: () => requestProblemReport() } satisfies MenuEntry] : []),
+    { kind: 'separator', key: 'languages' },
+    ...LANGUAGES.map(
+      (language): MenuEntry => ({
+        kind: 'action',
+        label: LANGUAGE_NAMES[language],
+        lang: language,
+        current: language === shownLanguage,
+        onSelect: () => dispatch(sessionActions.languageChosen({ language })),
+      }),
+    ),
+    { kind: 'separator', key: 'session' },
     { kind: 'action', label: 'Log out', onSelect: onLogOut },
   ];
   return (

@@ -6,7 +6,7 @@ import { media, SLIDE_MENU_WIDTH_PX } from '../breakpoints';
 /** One entry of a menu: a link inside the portal, an action (Log out), or a line between groups. */
 export type MenuEntry =
   | { kind: 'link'; label: string; to: string }
-  | { kind: 'action'; label: string; onSelect: () => void }
+  | { kind: 'action'; label: string; onSelect: () => void; lang?: string; current?: boolean }
   | { kind: 'separator'; key: string };
 
 const Wrap = styled.div`
@@ -237,12 +237,15 @@ export function MenuButton({ label, icon, entries }: { label: string; icon: Reac
                           role="menuitem"
                           type="button"
                           tabIndex={-1}
+                          lang={entry.lang}
+                          aria-current={entry.current ? 'true' : undefined}
                           onClick={() => {
                             close(false);
                             entry.onSelect();
                           }}
                         >
                           {entry.label}
+                          {entry.current && <span aria-hidden="true"> ✓</span>}
                         </ItemButton>
                       )}
                     </li>

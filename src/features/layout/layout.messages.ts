@@ -1,0 +1,5 @@
+import { defineMessages } from '../../shared/i18n/messages';
+
+export const layoutMessages = defineMessages('layout', {
+  language: 'Language',
+});
