@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { chosenLanguage } from '../src/shared/i18n/i18n';
 
 // Page tests drive the whole app through user-event; on a busy 2-core CI machine they can take
 // several seconds. A generous limit keeps them from flaking without hiding a hang.
@@ -12,3 +13,6 @@ configure({ asyncUtilTimeout: 5_000 });
 // What one test's app left in the browser's storage (a place waiting to be saved, a queued
 // report) must not reach the next test's app.
 afterEach(() => window.localStorage.clear());
+
+// A test that shows Hebrew or the QA language leaves the next one in English.
+afterEach(() => chosenLanguage.set(undefined));
