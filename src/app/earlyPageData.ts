@@ -2,7 +2,6 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { Persistor } from 'redux-persist';
 import { contentActions } from '../features/content/contentSlice';
-import { rosterActions } from '../features/roster/rosterSlice';
 import type { LazyFeature } from '../shared/lazyFeature';
 import type { AppStore } from './store';
 
@@ -15,6 +14,11 @@ type RouteParams = Readonly<Record<string, string | undefined>>;
 export type EarlyData = UnknownAction | Promise<{ feature: LazyFeature; action: UnknownAction }>;
 
 /** The content's saga, loaded with the content pages; here for their early data. */
+/** The rosters' state and saga, loaded with the roster pages; here for the students list's early data. */
+const withRosterFeature = async () => {
+  const { rosterFeature, studentsListOpened } = await import(/* webpackChunkName: "roster-flows" */ '../features/roster/rosterFeature');
+  return { feature: rosterFeature, action: studentsListOpened() };
+};
 const withContentFeature = async (action: UnknownAction) => ({ feature: (await import(/* webpackChunkName: "content-flows" */ '../features/content/contentFeature')).contentFeature, action });
 
 /** What a route may declare in its `handle`. */
@@ -33,7 +37,7 @@ const wholeNumber = (value: string | undefined): number | null => (value !== und
 
 /** The pages whose data may start on start, by what their open event needs from the URL. */
 export const earlyData = {
-  studentsList: () => rosterActions.studentsListOpened(),
+  studentsList: () => withRosterFeature(),
   /** '/select-model/:programName/:programId' and '/select-model-lesson-plans/...'. */
   modelsPage: ({ programId }: RouteParams) => {
     const id = wholeNumber(programId);

@@ -5,6 +5,8 @@ import { signedInAs, testConfig } from '../../test/renderApp';
 import { sessionActions } from '../entities/session/sessionSlice';
 import { authActions } from '../features/auth/authSlice';
 import { contentFeature } from '../features/content/contentFeature';
+import { rosterFeature } from '../features/roster/rosterFeature';
+import { selectListLoad } from '../features/roster/rosterSelectors';
 import { contentActions } from '../features/content/contentSlice';
 import { rosterActions } from '../features/roster/rosterSlice';
 import { ACTION_LOG_FORMAT, ACTION_LOG_FORMAT_VERSION, APP_VERSION, type ActionLog } from '../qa/logFormat';
@@ -31,8 +33,9 @@ function startRecordedStore(stored?: Parameters<typeof persistedValue>[0]) {
     middleware: qa.middleware,
   });
   qa.attach(created);
-  // The content's flows join with the content pages; these tests send content events without a page.
+  // The content's and rosters' flows join with their pages; these tests send their events without a page.
   created.store.injectFeature(contentFeature);
+  created.store.injectFeature(rosterFeature);
   return { ...created, qa, storage };
 }
 
@@ -61,7 +64,7 @@ describe('action log replay of a real session', () => {
     await waitFor(() => expect(store.getState().session.token).toBe('token-admin'));
 
     store.dispatch(rosterActions.allStudentsOpened());
-    await waitFor(() => expect(store.getState().roster.list.status).toBe('succeeded'));
+    await waitFor(() => expect(selectListLoad(store.getState()).status).toBe('succeeded'));
 
     for (const code of ['1', '12', '123', '1234']) store.dispatch(contentActions.unlockCodeChanged({ lessonId: 42, modelName: 'Catapult', code }));
     await waitFor(() => expect(store.getState().session.unlockedLessonIds).toEqual([42]));

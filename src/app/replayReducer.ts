@@ -17,6 +17,7 @@ import { classPrepReducer } from '../features/content/prepare/classPrepSlice';
 import { offlineReducer } from '../features/offline/offlineSlice';
 import { termsCheckReducer } from '../features/layout/termsCheck/termsCheckSlice';
 import { rosterEditReducer } from '../features/roster/edit/editSlice';
+import { rosterReducer } from '../features/roster/rosterSlice';
 import { studentImportReducer } from '../features/roster/import/studentImportSlice';
 import { qaInboxReducer } from '../features/qaInbox/qaInboxSlice';
 import { reportReducer } from '../features/report/reportSlice';
@@ -37,6 +38,7 @@ const lazySlices: Record<string, Reducer> = {
   classPrep: classPrepReducer,
   offline: offlineReducer,
   termsCheck: termsCheckReducer,
+  roster: rosterReducer,
   rosterEdit: rosterEditReducer,
   studentImport: studentImportReducer,
   privacy: privacyReducer,

@@ -7,7 +7,6 @@ import { studentsReducer } from '../entities/students/studentsSlice';
 import { usersReducer } from '../entities/users/usersSlice';
 import { authReducer } from '../features/auth/authSlice';
 import { contentReducer } from '../features/content/contentSlice';
-import { rosterReducer } from '../features/roster/rosterSlice';
 import { termsReducer } from '../features/terms/termsSlice';
 
 /** Slices other than the session: the session reducer is wrapped by redux-persist in store.ts. */
@@ -19,7 +18,6 @@ export const slices = {
   lessons: lessonsReducer,
   authFlow: authReducer,
   terms: termsReducer,
-  roster: rosterReducer,
   content: contentReducer,
 };
 

@@ -1,7 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { all, call, delay, fork, put } from 'typed-redux-saga';
 import { authSaga } from '../features/auth/authSaga';
-import { rosterSaga } from '../features/roster/rosterSaga';
 import { termsSaga } from '../features/terms/termsSaga';
 import { capabilitiesSaga } from './capabilitiesSaga';
 
@@ -35,7 +34,7 @@ export function* keepAlive(name: string, watcher: Watcher) {
   }
 }
 
-/** The content's saga is not here: it loads with the content pages (features/content/contentFeature.ts). */
-export function* rootSaga(watchers: Record<string, Watcher> = { capabilitiesSaga, authSaga, termsSaga, rosterSaga }) {
+/** The content's and the rosters' sagas are not here: they load with their pages (contentFeature.ts, rosterFeature.ts). */
+export function* rootSaga(watchers: Record<string, Watcher> = { capabilitiesSaga, authSaga, termsSaga }) {
   yield* all(Object.keys(watchers).map((name) => fork(keepAlive, name, watchers[name]!)));
 }

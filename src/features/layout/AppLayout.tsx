@@ -7,7 +7,9 @@ import { media } from '../../shared/breakpoints';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { VisuallyHidden, visuallyHidden } from '../../shared/ui/VisuallyHidden';
-import { LanguageSelect } from './LanguageSelect';
+
+/** The signed-out language choice: its own chunk, so the login page's first paint does not wait for it. */
+const LanguageSelect = lazy(async () => ({ default: (await import(/* webpackChunkName: "language-select" */ './LanguageSelect')).LanguageSelect }));
 
 /** Signed-in users only: the login page does not load the menu (see config/budgets.ts). */
 const HeaderMenu = lazy(() => import(/* webpackChunkName: "header-menu" */ './HeaderMenu'));
@@ -205,7 +207,11 @@ export function AppLayout({ notice }: { notice?: ReactNode }) {
             </nav>
           )}
           <Spacer />
-          {!signedIn && <LanguageSelect />}
+          {!signedIn && (
+            <Suspense fallback={null}>
+              <LanguageSelect />
+            </Suspense>
+          )}
           {full && (
             <>
               <Greeting>Hi {userName}</Greeting>

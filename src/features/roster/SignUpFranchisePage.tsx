@@ -22,6 +22,7 @@ import { Subtitle, Title } from '../../shared/ui/Text';
 import { FormGrid, Page, Toolbar } from '../../shared/ui/Layout';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { ExternalButtonLink } from '../../shared/ui/ButtonLink';
+import { useRosterFeature } from './rosterFeature';
 
 const fieldId = (field: OwnerField) => `owner-${field}`;
 
@@ -138,6 +139,7 @@ function howOwnersAreAdded(hasCms: boolean, hasForm: boolean | null): string {
 }
 
 export default function SignUpFranchisePage() {
+  useRosterFeature();
   const dispatch = useAppDispatch();
   const cmsAdminUrl = useAppSelector(selectCmsAdminUrl);
   const { createFranchiseOwner } = useAppSelector(selectCapabilities);

@@ -13,22 +13,23 @@ import { selectFranchiseOwners, selectUserEntities } from '../../entities/users/
 import type { UsersState } from '../../entities/users/usersSlice';
 import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type StudentRow } from './rosterColumns';
 import { filterAllStudents, filterOwners, filterStudents } from './rosterFilters';
-import type { RosterState } from './rosterSlice';
+import { initialRosterState, type RosterState } from './rosterSlice';
 import type { ShownQuery } from './rosterView';
 import { applySort } from './sorting';
 
 export interface WithRoster {
-  roster: RosterState;
+  /** Absent until a roster page first renders (the roster joins lazily: rosterFeature.ts). */
+  roster?: RosterState;
   session: SessionState;
   users: UsersState;
   students: StudentsState;
 }
 
-export const selectRoster = (state: WithRoster) => state.roster;
-export const selectListLoad = (state: WithRoster) => state.roster.list;
-export const selectSignUpStudentFlow = (state: WithRoster) => state.roster.signUpStudent;
-export const selectSignUpOwnerFlow = (state: WithRoster) => state.roster.signUpOwner;
-export const selectExportFlow = (state: WithRoster) => state.roster.export;
+export const selectRoster = (state: WithRoster): RosterState => state.roster ?? initialRosterState;
+export const selectListLoad = (state: WithRoster) => selectRoster(state).list;
+export const selectSignUpStudentFlow = (state: WithRoster) => selectRoster(state).signUpStudent;
+export const selectSignUpOwnerFlow = (state: WithRoster) => selectRoster(state).signUpOwner;
+export const selectExportFlow = (state: WithRoster) => selectRoster(state).export;
 
 /** The view's sort object: the same object while only the search changes (the page memoizes it). */
 const sortOf = (_state: WithRoster, query: ShownQuery) => query.sort;
@@ -38,7 +39,7 @@ const listQueryOf = (_state: WithRoster, _ownerId: number | null, query: ShownQu
 
 const ownerIdOf = (_state: WithRoster, ownerId: number | null) => ownerId;
 
-const selectProgress = (state: WithRoster) => state.roster.progress;
+const selectProgress = (state: WithRoster) => selectRoster(state).progress;
 
 /** The students list before sorting: the given owner's students only. */
 export const selectStudentsListStudents = createSelector([selectAllStudents, ownerIdOf], (students, ownerId): Student[] =>

@@ -25,6 +25,7 @@ import { ACTION_LABELS, actionLabel, describeChanges, formatWhen } from '../edit
 import { rosterEditFeature } from '../edit/editFeature';
 import { selectAudit } from '../edit/editSelectors';
 import { editActions } from '../edit/editSlice';
+import { useRosterFeature } from '../rosterFeature';
 
 const FILTERS = ['student', 'owner', 'action', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -78,6 +79,7 @@ function EntryRow({ entry, ownerName }: { entry: AuditEntry; ownerName: (id: num
 }
 
 export default function AuditLogPage() {
+  useRosterFeature();
   useLazyFeature(rosterEditFeature);
   const dispatch = useAppDispatch();
   // useLocation and useNavigate rather than useSearchParams: the entry's copy of the router already has them.

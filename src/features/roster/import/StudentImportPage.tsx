@@ -28,6 +28,7 @@ import { ImportPreview } from './ImportPreview';
 import { studentImportFeature } from './studentImportFeature';
 import { selectStudentImport, studentImportActions } from './studentImportSlice';
 import { FileButton } from '../../../shared/ui/FileButton';
+import { useRosterFeature } from '../rosterFeature';
 
 const DropZone = styled.div<{ $over: boolean }>`
   border: 2px dashed ${({ theme, $over }) => ($over ? theme.colors.accent : theme.colors.border)};
@@ -60,6 +61,7 @@ async function downloadTemplate(): Promise<void> {
 }
 
 export default function StudentImportPage() {
+  useRosterFeature();
   useLazyFeature(studentImportFeature);
   const dispatch = useAppDispatch();
   const role = useAppSelector(selectUserRole);

@@ -19,6 +19,7 @@ import { Subtitle, Title } from '../../../shared/ui/Text';
 import { selectListLoad } from '../rosterSelectors';
 import { rosterActions } from '../rosterSlice';
 import { studentPageSections } from './studentPageSections';
+import { useRosterFeature } from '../rosterFeature';
 
 const Section = styled(Card).attrs({ as: 'section' })`
   margin-top: ${space(4)};
@@ -30,6 +31,7 @@ const SectionTitle = styled.h2`
 `;
 
 export default function StudentPage() {
+  useRosterFeature();
   const { studentId = '' } = useParams();
   const id = /^\d+$/.test(studentId) ? Number(studentId) : null;
   const dispatch = useAppDispatch();
