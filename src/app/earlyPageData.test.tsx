@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ApiClient } from '../api/types';
 import { contentActions } from '../features/content/contentSlice';
+import { selectContent } from '../features/content/contentSelectors';
 import { PAGE_DATA_FRESH_MS } from '../shared/takeLatestUnlessFresh';
 import { CATAPULT, createContentApi } from '../../test/fixtures/content';
 import { createMemoryStorage } from '../../test/memoryStorage';
@@ -103,7 +104,7 @@ describe('the opened page’s data on start, while the stored sign-in is checked
     // Twice in a row (the start-up's open, then the page's own): one request.
     view.store.dispatch(contentActions.modelsPageOpened({ programId: 167 }));
     view.store.dispatch(contentActions.modelsPageOpened({ programId: 167 }));
-    await waitFor(() => expect(view.store.getState().content.lessons[167]?.status).toBe('succeeded'));
+    await waitFor(() => expect(selectContent(view.store.getState()).lessons[167]?.status).toBe('succeeded'));
     view.store.dispatch(contentActions.modelsPageOpened({ programId: 167 }));
     expect(callsTo(api, 'getLessons')).toBe(1);
 

@@ -1,9 +1,9 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { Persistor } from 'redux-persist';
-import { contentActions } from '../features/content/contentSlice';
 import type { LazyFeature } from '../shared/lazyFeature';
 import type { AppStore } from './store';
+import type * as ContentFeatureModule from '../features/content/contentFeature';
 
 type RouteParams = Readonly<Record<string, string | undefined>>;
 
@@ -13,13 +13,17 @@ type RouteParams = Readonly<Record<string, string | undefined>>;
  */
 export type EarlyData = UnknownAction | Promise<{ feature: LazyFeature; action: UnknownAction }>;
 
-/** The content's saga, loaded with the content pages; here for their early data. */
 /** The rosters' state and saga, loaded with the roster pages; here for the students list's early data. */
 const withRosterFeature = async () => {
   const { rosterFeature, studentsListOpened } = await import(/* webpackChunkName: "roster-flows" */ '../features/roster/rosterFeature');
   return { feature: rosterFeature, action: studentsListOpened() };
 };
-const withContentFeature = async (action: UnknownAction) => ({ feature: (await import(/* webpackChunkName: "content-flows" */ '../features/content/contentFeature')).contentFeature, action });
+
+/** The content's state and saga, loaded with the content pages; here for their early data. */
+const withContentFeature = async (opened: (events: typeof ContentFeatureModule) => UnknownAction) => {
+  const module = await import(/* webpackChunkName: "content-flows" */ '../features/content/contentFeature');
+  return { feature: module.contentFeature, action: opened(module) };
+};
 
 /** What a route may declare in its `handle`. */
 export interface RouteHandle {
@@ -41,13 +45,13 @@ export const earlyData = {
   /** '/select-model/:programName/:programId' and '/select-model-lesson-plans/...'. */
   modelsPage: ({ programId }: RouteParams) => {
     const id = wholeNumber(programId);
-    return id === null ? null : withContentFeature(contentActions.modelsPageOpened({ programId: id }));
+    return id === null ? null : withContentFeature((events) => events.modelsPageOpened({ programId: id }));
   },
   /** '/model_building_instructions/:programName/:programId/:lessonId' (not the older name-based route). */
   gallery: ({ second, third }: RouteParams) => {
     const programId = wholeNumber(second);
     const lessonId = wholeNumber(third);
-    return programId === null || lessonId === null ? null : withContentFeature(contentActions.galleryOpened({ programId, lessonId }));
+    return programId === null || lessonId === null ? null : withContentFeature((events) => events.galleryOpened({ programId, lessonId }));
   },
 } satisfies Record<string, NonNullable<RouteHandle['earlyData']>>;
 

@@ -9,6 +9,7 @@ import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { accountReducer } from '../features/account/accountSlice';
 import { cardSignInReducer } from '../features/auth/cardSignIn/cardSignInSlice';
 import { classroomReducer } from '../features/content/classroom/classroomSlice';
+import { contentReducer } from '../features/content/contentSlice';
 import { signInCardsReducer } from '../features/signInCards/signInCardsSlice';
 import { classNowReducer } from '../features/classNow/classNowSlice';
 import { stuckReducer } from '../features/content/classroom/stuckSlice';
@@ -30,6 +31,7 @@ import { rootReducer, type RootState } from './rootReducer';
 const lazySlices: Record<string, Reducer> = {
   account: accountReducer,
   classroom: classroomReducer,
+  content: contentReducer,
   signInCards: signInCardsReducer,
   cardSignIn: cardSignInReducer,
   classNow: classNowReducer,

@@ -6,7 +6,6 @@ import { sessionReducer } from '../entities/session/sessionSlice';
 import { studentsReducer } from '../entities/students/studentsSlice';
 import { usersReducer } from '../entities/users/usersSlice';
 import { authReducer } from '../features/auth/authSlice';
-import { contentReducer } from '../features/content/contentSlice';
 import { termsReducer } from '../features/terms/termsSlice';
 
 /** Slices other than the session: the session reducer is wrapped by redux-persist in store.ts. */
@@ -18,7 +17,6 @@ export const slices = {
   lessons: lessonsReducer,
   authFlow: authReducer,
   terms: termsReducer,
-  content: contentReducer,
 };
 
 /** The unpersisted root reducer; RootState is inferred from it. */

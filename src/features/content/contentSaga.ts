@@ -14,8 +14,8 @@ import { MODEL_CODE_LENGTH, SHAKE_DURATION_MS } from '../../shared/constants';
 import type { SagaServices } from '../../shared/sagaServices';
 import { selectFromStore } from '../../shared/storeHooks';
 import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
-import { selectGalleryAccess, selectModelCards, selectUnlockUi } from './contentSelectors';
-import { contentActions, type ContentState } from './contentSlice';
+import { selectContent, selectGalleryAccess, selectModelCards, selectUnlockUi, type ContentRootState } from './contentSelectors';
+import { contentActions } from './contentSlice';
 import { firstPictureOf } from './model/firstPicture';
 import { modelKey, sameName } from './model/modelNames';
 
@@ -231,10 +231,10 @@ type ModelsPageOpened = ReturnType<typeof contentActions.modelsPageOpened>;
 type GalleryOpened = ReturnType<typeof contentActions.galleryOpened>;
 const modelsPageKey = (action: ModelsPageOpened) => `models:${action.payload.programId}`;
 const galleryKey = (action: GalleryOpened) => `gallery:${action.payload.programId}:${action.payload.lessonId}`;
-const modelsPageLoads = ({ content }: { content: ContentState }, { payload }: ModelsPageOpened) => [content.lessons[payload.programId]];
-const galleryLoads = ({ content }: { content: ContentState }, { payload }: GalleryOpened) => [
-  content.lessons[payload.programId],
-  content.lessonDetails[payload.lessonId],
+const modelsPageLoads = (state: ContentRootState, { payload }: ModelsPageOpened) => [selectContent(state).lessons[payload.programId]];
+const galleryLoads = (state: ContentRootState, { payload }: GalleryOpened) => [
+  selectContent(state).lessons[payload.programId],
+  selectContent(state).lessonDetails[payload.lessonId],
 ];
 
 export function* contentSaga() {

@@ -9,29 +9,32 @@ import type { ProgramsState } from '../../entities/programs/programsSlice';
 import { isProgramVisibleTo, selectProgramById, selectProgramsInOrder } from '../../entities/programs/programsSelectors';
 import type { SessionState } from '../../entities/session/sessionSlice';
 import { selectUnlockedLessonIds, selectUserRole } from '../../entities/session/sessionSelectors';
-import { emptyUnlockUi, type ContentState, type LoadState, type UnlockUiState } from './contentSlice';
+import { emptyUnlockUi, initialContentState, type ContentState, type LoadState, type UnlockUiState } from './contentSlice';
 import { modelKey } from './model/modelNames';
 
 export interface ContentRootState {
-  content: ContentState;
+  /** Absent until a content page first renders (the content joins lazily: contentFeature.ts). */
+  content?: ContentState;
   programs: ProgramsState;
   lessons: LessonsState;
   session: SessionState;
   config: PortalRuntimeConfig;
 }
 
+export const selectContent = (state: Pick<ContentRootState, 'content' | 'session'>): ContentState => state.content ?? initialContentState;
+
 const idleLoad: LoadState = { status: 'idle', error: null };
 
-export const selectProgramsLoad = (state: Pick<ContentRootState, 'content'>) => state.content.programs;
-export const selectLessonsLoad = (state: Pick<ContentRootState, 'content'>, programId: number): LoadState =>
-  state.content.lessons[programId] ?? idleLoad;
-export const selectLessonDetailLoad = (state: Pick<ContentRootState, 'content'>, lessonId: number): LoadState =>
-  state.content.lessonDetails[lessonId] ?? idleLoad;
-export const selectUnlockUi = (state: Pick<ContentRootState, 'content'>, lessonId: number): UnlockUiState =>
-  state.content.unlock[lessonId] ?? emptyUnlockUi;
-export const selectLegacyGallery = (state: Pick<ContentRootState, 'content'>) => state.content.legacyGallery;
+export const selectProgramsLoad = (state: Pick<ContentRootState, 'content' | 'session'>) => selectContent(state).programs;
+export const selectLessonsLoad = (state: Pick<ContentRootState, 'content' | 'session'>, programId: number): LoadState =>
+  selectContent(state).lessons[programId] ?? idleLoad;
+export const selectLessonDetailLoad = (state: Pick<ContentRootState, 'content' | 'session'>, lessonId: number): LoadState =>
+  selectContent(state).lessonDetails[lessonId] ?? idleLoad;
+export const selectUnlockUi = (state: Pick<ContentRootState, 'content' | 'session'>, lessonId: number): UnlockUiState =>
+  selectContent(state).unlock[lessonId] ?? emptyUnlockUi;
+export const selectLegacyGallery = (state: Pick<ContentRootState, 'content' | 'session'>) => selectContent(state).legacyGallery;
 /** The gallery step on screen (content/stepViewed), for what acts on it ("I'm stuck"). */
-export const selectStepOnScreen = (state: Pick<ContentRootState, 'content'>) => state.content.stepOnScreen;
+export const selectStepOnScreen = (state: Pick<ContentRootState, 'content' | 'session'>) => selectContent(state).stepOnScreen;
 export const selectSiteUrl = (state: Pick<ContentRootState, 'config'>) => state.config.siteUrl;
 
 /** Programs this user may see, in metadata.order: hidden ones for administrators only. */
@@ -49,7 +52,7 @@ export type ProgramAvailability = 'available' | 'unavailable' | 'unknown';
 export const selectProgramAvailability = (state: ContentRootState, programId: number): ProgramAvailability => {
   const program = selectProgramById(state, programId);
   if (program) return isProgramVisibleTo(selectUserRole(state), program) ? 'available' : 'unavailable';
-  return state.content.programs.status === 'succeeded' ? 'unavailable' : 'unknown';
+  return selectContent(state).programs.status === 'succeeded' ? 'unavailable' : 'unknown';
 };
 
 /** Lesson-plan lists skip the Teacher Training program (7767). */
@@ -105,7 +108,7 @@ export const selectGalleryAccess = (state: ContentRootState, programId: number, 
  * it looks, with the portal backend), with the model's stored flag counting as the local unlock.
  */
 export const selectLegacyGalleryAccess = (state: ContentRootState, programName: string, modelName: string): LessonAccess => {
-  const legacy = state.content.legacyGallery;
+  const legacy = selectContent(state).legacyGallery;
   const found = legacy.key === `${programName}/${modelName}`;
   const programId = found ? legacy.programId : null;
   const lessonsLoad = programId === null ? 'idle' : selectLessonsLoad(state, programId).status;

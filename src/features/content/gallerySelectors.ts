@@ -6,7 +6,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { Lesson, LessonDetail, Program } from '../../api/types';
 import { selectLessonById, selectLessonDetail } from '../../entities/lessons/lessonsSelectors';
 import { selectProgramById } from '../../entities/programs/programsSelectors';
-import { selectSiteUrl, type ContentRootState } from './contentSelectors';
+import { selectContent, selectSiteUrl, type ContentRootState } from './contentSelectors';
 import { buildLegacyTabs, buildLessonTabs, type GalleryTabView } from './model/galleryItems';
 
 export interface GalleryView {
@@ -36,7 +36,7 @@ export const selectGalleryView = createSelector(
 /** What the older gallery route shows: numbered image files chosen by program, section and model. */
 export const selectLegacyGalleryView = createSelector(
   [
-    (state: ContentRootState) => state.content.legacyGallery,
+    (state: ContentRootState) => selectContent(state).legacyGallery,
     (state: ContentRootState) => state.programs,
     (state: ContentRootState) => state.lessons,
     selectSiteUrl,

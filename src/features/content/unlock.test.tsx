@@ -4,6 +4,7 @@ import { discoverAll, renderApp, signedInAs } from '../../../test/renderApp';
 import { apiError } from '../../../test/fakeApi';
 import { readPersisted } from '../../../test/memoryStorage';
 import { CATAPULT, createContentApi } from '../../../test/fixtures/content';
+import { selectContent } from './contentSelectors';
 
 const wordpress = { capabilities: { serverUnlock: false, userMeta: false, createFranchiseOwner: false } };
 
@@ -105,7 +106,7 @@ describe('unlocking a model', () => {
     expect(card).toHaveAttribute('data-unlock-state', 'throttled');
     const expected = new Date('2026-03-02T10:00:30Z').toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
     expect(within(card).getByRole('status')).toHaveTextContent(`Too many tries. You can try again at ${expected}.`);
-    expect(view.store.getState().content.unlock[CATAPULT]?.retryAt).toBe('2026-03-02T10:00:30.000Z');
+    expect(selectContent(view.store.getState()).unlock[CATAPULT]?.retryAt).toBe('2026-03-02T10:00:30.000Z');
     expect(input).toHaveAttribute('readonly');
     await advance(30_000);
     expect(card).toHaveAttribute('data-unlock-state', 'locked');
