@@ -4,6 +4,8 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
 import { useLazyFeature } from '../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { space } from '../../shared/theme';
@@ -12,8 +14,10 @@ import { NarrowCard } from '../../shared/ui/Card';
 import { FormStack, TextField, verbatimInput } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
 import { Subtitle, Title } from '../../shared/ui/Text';
+import { PASSWORD_RULES } from '../../../contract';
 import { accountFeature } from './accountFeature';
-import { checkFields, serverErrors, type FieldErrors, type PasswordFields } from './accountMessages';
+import { accountMessages } from './account.messages';
+import { checkFields, serverErrors, type FieldErrors, type PasswordFields } from './passwordChecks';
 import { accountActions, selectAccount } from './accountSlice';
 
 const ShowToggle = styled.label`
@@ -32,6 +36,8 @@ const EMPTY: PasswordFields = { current: '', next: '', repeat: '' };
 export default function AccountPage() {
   useLazyFeature(accountFeature);
   const dispatch = useAppDispatch();
+  const t = useMessages(accountMessages);
+  const format = useFormatters();
   const { status, error } = useAppSelector(selectAccount);
   const [fields, setFields] = useState<PasswordFields>(EMPTY);
   const [shown, setShown] = useState(false);
@@ -45,7 +51,7 @@ export default function AccountPage() {
   }, [status]);
 
   const working = status === 'working';
-  const fromServer = status === 'failed' ? serverErrors(error) : { fields: {}, form: null };
+  const fromServer = status === 'failed' ? serverErrors(error, t) : { fields: {}, form: null };
   const errors: FieldErrors = { ...fromServer.fields, ...checked };
   const set = (key: keyof PasswordFields) => (value: string) => {
     setFields((f) => ({ ...f, [key]: value }));
@@ -55,7 +61,7 @@ export default function AccountPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (working) return;
-    const problems = checkFields(fields);
+    const problems = checkFields(fields, t, format);
     setChecked(problems);
     if (Object.values(problems).some(Boolean)) {
       document.getElementById(`account-${Object.keys(problems)[0]}`)?.focus();
@@ -67,11 +73,11 @@ export default function AccountPage() {
   const type = shown ? 'text' : 'password';
   return (
     <NarrowCard aria-labelledby="account-title">
-      <Title id="account-title">My account</Title>
-      <Subtitle>Change your password</Subtitle>
+      <Title id="account-title">{t.title}</Title>
+      <Subtitle>{t.subtitle}</Subtitle>
       {status === 'done' && (
         <Message $tone="success" role="status">
-          <p>Your password is changed. Other devices signed in to your account will ask for the new password.</p>
+          <p>{t.changed}</p>
         </Message>
       )}
       {fromServer.form && (
@@ -79,10 +85,10 @@ export default function AccountPage() {
           <p>{fromServer.form}</p>
         </Message>
       )}
-      <FormStack onSubmit={submit} noValidate aria-label="Change your password">
+      <FormStack onSubmit={submit} noValidate aria-label={t.subtitle}>
         <TextField
           id="account-current"
-          label="Current password"
+          label={t.current}
           type={type}
           autoComplete="current-password"
           {...verbatimInput}
@@ -90,14 +96,14 @@ export default function AccountPage() {
           onValueChange={set('current')}
           error={errors.current ?? null}
         />
-        <TextField id="account-next" label="New password (at least 8 characters)" type={type} autoComplete="new-password" {...verbatimInput} value={fields.next} onValueChange={set('next')} error={errors.next ?? null} />
-        <TextField id="account-repeat" label="New password again" type={type} autoComplete="new-password" {...verbatimInput} value={fields.repeat} onValueChange={set('repeat')} error={errors.repeat ?? null} />
+        <TextField id="account-next" label={t.next({ count: format.number(PASSWORD_RULES.minLength) })} type={type} autoComplete="new-password" {...verbatimInput} value={fields.next} onValueChange={set('next')} error={errors.next ?? null} />
+        <TextField id="account-repeat" label={t.repeat} type={type} autoComplete="new-password" {...verbatimInput} value={fields.repeat} onValueChange={set('repeat')} error={errors.repeat ?? null} />
         <ShowToggle>
           <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} />
-          Show the passwords
+          {t.show}
         </ShowToggle>
         <Button type="submit" aria-disabled={working}>
-          {working ? 'Changing…' : 'Change password'}
+          {working ? t.changing : t.change}
         </Button>
       </FormStack>
     </NarrowCard>
