@@ -17,7 +17,7 @@ import { Subtitle, Title } from '../../shared/ui/Text';
 import { PASSWORD_RULES } from '../../../contract';
 import { accountFeature } from './accountFeature';
 import { accountMessages } from './account.messages';
-import { checkFields, serverErrors, type FieldErrors, type PasswordFields } from './passwordChecks';
+import { checkFields, problemText, serverErrors, type FieldProblems, type PasswordFields } from './passwordChecks';
 import { accountActions, selectAccount } from './accountSlice';
 
 const ShowToggle = styled.label`
@@ -41,7 +41,7 @@ export default function AccountPage() {
   const { status, error } = useAppSelector(selectAccount);
   const [fields, setFields] = useState<PasswordFields>(EMPTY);
   const [shown, setShown] = useState(false);
-  const [checked, setChecked] = useState<FieldErrors>({});
+  const [checked, setChecked] = useState<FieldProblems>({});
 
   useEffect(() => {
     dispatch(accountActions.opened());
@@ -52,7 +52,11 @@ export default function AccountPage() {
 
   const working = status === 'working';
   const fromServer = status === 'failed' ? serverErrors(error, t) : { fields: {}, form: null };
-  const errors: FieldErrors = { ...fromServer.fields, ...checked };
+  const problems: FieldProblems = { ...fromServer.fields, ...checked };
+  const errorOf = (key: keyof PasswordFields) => {
+    const problem = problems[key];
+    return problem ? problemText(problem, t, format) : null;
+  };
   const set = (key: keyof PasswordFields) => (value: string) => {
     setFields((f) => ({ ...f, [key]: value }));
     setChecked((c) => ({ ...c, [key]: undefined }));
@@ -61,10 +65,10 @@ export default function AccountPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (working) return;
-    const problems = checkFields(fields, t, format);
-    setChecked(problems);
-    if (Object.values(problems).some(Boolean)) {
-      document.getElementById(`account-${Object.keys(problems)[0]}`)?.focus();
+    const found = checkFields(fields);
+    setChecked(found);
+    if (Object.values(found).some(Boolean)) {
+      document.getElementById(`account-${Object.keys(found)[0]}`)?.focus();
       return;
     }
     dispatch(accountActions.passwordChangeSubmitted({ currentPassword: fields.current, newPassword: fields.next }));
@@ -94,10 +98,10 @@ export default function AccountPage() {
           {...verbatimInput}
           value={fields.current}
           onValueChange={set('current')}
-          error={errors.current ?? null}
+          error={errorOf('current')}
         />
-        <TextField id="account-next" label={t.next({ count: format.number(PASSWORD_RULES.minLength) })} type={type} autoComplete="new-password" {...verbatimInput} value={fields.next} onValueChange={set('next')} error={errors.next ?? null} />
-        <TextField id="account-repeat" label={t.repeat} type={type} autoComplete="new-password" {...verbatimInput} value={fields.repeat} onValueChange={set('repeat')} error={errors.repeat ?? null} />
+        <TextField id="account-next" label={t.next({ count: format.number(PASSWORD_RULES.minLength) })} type={type} autoComplete="new-password" {...verbatimInput} value={fields.next} onValueChange={set('next')} error={errorOf('next')} />
+        <TextField id="account-repeat" label={t.repeat} type={type} autoComplete="new-password" {...verbatimInput} value={fields.repeat} onValueChange={set('repeat')} error={errorOf('repeat')} />
         <ShowToggle>
           <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} />
           {t.show}

@@ -12,24 +12,32 @@ export interface PasswordFields {
   repeat: string;
 }
 
-export type FieldErrors = Partial<Record<keyof PasswordFields, string>>;
+/** What is wrong with a field, as a name: its words are the shown language's, found when it renders. */
+export type FieldProblem = 'enterCurrent' | 'tooShort' | 'tooLong' | 'notTheCurrent' | 'notTheSame' | 'wrongCurrent' | 'refused';
+export type FieldProblems = Partial<Record<keyof PasswordFields, FieldProblem>>;
 
 /** What is wrong with the form before it is sent. */
-export function checkFields({ current, next, repeat }: PasswordFields, t: Texts, format: Formatters): FieldErrors {
-  const errors: FieldErrors = {};
-  if (current === '') errors.current = t.enterCurrent;
-  if ([...next].length < PASSWORD_RULES.minLength) errors.next = t.atLeast({ count: format.number(PASSWORD_RULES.minLength) });
-  else if ([...next].length > PASSWORD_RULES.maxLength) errors.next = t.atMost({ count: format.number(PASSWORD_RULES.maxLength) });
-  else if (next === current) errors.next = t.notTheCurrent;
-  if (!errors.next && repeat !== next) errors.repeat = t.notTheSame;
-  return errors;
+export function checkFields({ current, next, repeat }: PasswordFields): FieldProblems {
+  const problems: FieldProblems = {};
+  if (current === '') problems.current = 'enterCurrent';
+  if ([...next].length < PASSWORD_RULES.minLength) problems.next = 'tooShort';
+  else if ([...next].length > PASSWORD_RULES.maxLength) problems.next = 'tooLong';
+  else if (next === current) problems.next = 'notTheCurrent';
+  if (!problems.next && repeat !== next) problems.repeat = 'notTheSame';
+  return problems;
+}
+
+export function problemText(problem: FieldProblem, t: Texts, format: Formatters): string {
+  if (problem === 'tooShort') return t.atLeast({ count: format.number(PASSWORD_RULES.minLength) });
+  if (problem === 'tooLong') return t.atMost({ count: format.number(PASSWORD_RULES.maxLength) });
+  return t[problem];
 }
 
 /** The server's refusal, told calmly: beside the field it is about, or for the whole form. */
-export function serverErrors(error: ApiError | null, t: Texts): { fields: FieldErrors; form: string | null } {
+export function serverErrors(error: ApiError | null, t: Texts): { fields: FieldProblems; form: string | null } {
   if (!error) return { fields: {}, form: null };
-  if (error.code === 'incorrect_password') return { fields: { current: t.wrongCurrent }, form: null };
-  if (error.code === 'rest_invalid_param' && error.params?.newPassword) return { fields: { next: t.refused }, form: null };
+  if (error.code === 'incorrect_password') return { fields: { current: 'wrongCurrent' }, form: null };
+  if (error.code === 'rest_invalid_param' && error.params?.newPassword) return { fields: { next: 'refused' }, form: null };
   if (error.status === 404) return { fields: {}, form: t.notAvailable };
   return { fields: {}, form: t.notChanged({ reason: failureMessage(error) }) };
 }
