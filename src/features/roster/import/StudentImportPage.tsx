@@ -9,7 +9,7 @@ import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { selectUserName, selectUserRole } from '../../../entities/session/sessionSelectors';
 import { selectUserEntities } from '../../../entities/users/usersSelectors';
-import { STUDENT_IMPORT_LIMITS } from '../../../../contract/studentImport';
+import { STUDENT_IMPORT_FIELDS, STUDENT_IMPORT_HEADERS, STUDENT_IMPORT_LIMITS } from '../../../../contract/studentImport';
 import { useFormatters } from '../../../shared/i18n/formatting';
 import { useMessages } from '../../../shared/i18n/messages';
 import { useLazyFeature } from '../../../shared/lazyFeature';
@@ -22,7 +22,7 @@ import { Page, Toolbar } from '../../../shared/ui/Layout';
 import { Message } from '../../../shared/ui/Message';
 import { Subtitle, Title } from '../../../shared/ui/Text';
 import { loadExporter } from '../exportService';
-import { studentsListColumns } from '../rosterColumns';
+import type { RosterColumn, StudentRow } from '../rosterColumns';
 import { selectOwnerChoices } from '../rosterSelectors';
 import { keepImportFile } from './importFiles';
 import { ImportPreview } from './ImportPreview';
@@ -48,9 +48,15 @@ const Progress = styled.progress`
   height: 12px;
 `;
 
+/**
+ * The template's header row is the import's file format, which the server reads in English
+ * (STUDENT_IMPORT_HEADERS): it stays English in every language, so a template made in Hebrew imports.
+ */
+const templateColumns: RosterColumn<StudentRow>[] = STUDENT_IMPORT_FIELDS.map((field) => ({ id: field, header: STUDENT_IMPORT_HEADERS[field], kind: 'text', value: () => '', sortable: false }));
+
 async function downloadTemplate(t: ImportTexts): Promise<void> {
   const exporter = await loadExporter();
-  await exporter.exportToFile({ rows: [], columns: studentsListColumns, fileName: t.templateFileName, sheetName: t.templateSheetName });
+  await exporter.exportToFile({ rows: [], columns: templateColumns, fileName: t.templateFileName, sheetName: t.templateSheetName });
 }
 
 export default function StudentImportPage() {

@@ -7,6 +7,9 @@ import { renderRoster, rosterApi } from '../../../../test/fixtures/roster';
 
 jest.setTimeout(30_000);
 
+const exportToFile = jest.fn(async (_job: { columns: { header: string }[]; fileName: string; sheetName: string }) => ({ fileName: '', sheetName: '', sheetNameAdjusted: false }));
+jest.mock('../exportService', () => ({ loadExporter: async () => ({ exportToFile }) }));
+
 function row(n: number, more: Partial<StudentImportRow> = {}): StudentImportRow {
   const values = { StudentFirstName: `Kid${n}`, StudentLastName: 'Import', ParentName: 'Parent', ParentEmail: `parent${n}@example.test`, Phone: '+972 52 555 0101', Program: 'Play Machines 1', LessonStartDate: '2026-03-01', LessonEndDate: '2026-06-30', NumberOfLessons: '16' };
   return { row: n + 2, values, errors: {}, duplicate: null, ...more };
@@ -101,5 +104,16 @@ describe('the import page in other languages', () => {
     expect(screen.getByText(/up to 5,000 rows and 5 MB/)).toBeInTheDocument();
     await showQaLanguage('es');
     expect(screen.getByText('Agrega una clase completa desde una hoja de cálculo (CSV o Excel .xlsx, hasta 5000 filas y 5 MB).')).toBeInTheDocument();
+  });
+
+  it("names the template in Hebrew but keeps its header row the import's English columns, which the server reads", async () => {
+    const { user } = openImport(importApi(previewOf(rows)));
+    await screen.findByRole('heading', { level: 1, name: 'Import students' });
+    await showQaLanguage('he');
+    await user.click(screen.getByRole('button', { name: 'הורדת התבנית' }));
+    await waitFor(() => expect(exportToFile).toHaveBeenCalledTimes(1));
+    const job = exportToFile.mock.calls[0]![0];
+    expect([job.fileName, job.sheetName]).toEqual(['תבנית ייבוא תלמידים', 'תלמידים']);
+    expect(job.columns.map((column) => column.header)).toEqual(['Student First Name', 'Student Last Name', 'Parent Name', 'Parent Email', 'Phone', 'Program', 'Start Date', 'End Date', 'Lessons']);
   });
 });

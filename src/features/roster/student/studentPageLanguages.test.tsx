@@ -49,7 +49,7 @@ const region = (name: string) => screen.getByRole('region', { name });
 
 describe("a student's page in other languages", () => {
   it('takes every text of its frame, Progress, Sign-in (with the new password and its card) and the child\'s data (with the readable copy and the erase dialog) from the catalogues', async () => {
-    serve();
+    serve('2026-11-20T08:30:00.000Z');
     const { user } = open();
     await screen.findByRole('heading', { level: 1, name: 'noa Levi' });
     await within(await screen.findByRole('region', { name: 'Progress' })).findByText('Catapult');

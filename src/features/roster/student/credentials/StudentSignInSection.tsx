@@ -122,7 +122,16 @@ export default function StudentSignInSection({ student, erased }: StudentPageSec
         <dt>{t.loginName}</dt>
         <dd translate="no">{details?.loginName}</dd>
         <dt>{t.lastSignIn}</dt>
-        <dd>{lastSignedIn ? format.dateTime(lastSignedIn) : t.never}</dd>
+        <dd>
+          {lastSignedIn ? (
+            // Written by the language's own date format: nothing in it to translate.
+            <time dateTime={lastSignedIn.toISOString()} translate="no">
+              {format.dateTime(lastSignedIn)}
+            </time>
+          ) : (
+            t.never
+          )}
+        </dd>
       </Facts>
 
       {revealed ? (
