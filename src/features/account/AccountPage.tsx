@@ -4,6 +4,8 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
 import { useLazyFeature } from '../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { space } from '../../shared/theme';
@@ -12,8 +14,10 @@ import { NarrowCard } from '../../shared/ui/Card';
 import { FormStack, TextField, verbatimInput } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
 import { Subtitle, Title } from '../../shared/ui/Text';
+import { PASSWORD_RULES } from '../../../contract';
 import { accountFeature } from './accountFeature';
-import { checkFields, serverErrors, type FieldErrors, type PasswordFields } from './accountMessages';
+import { accountMessages } from './account.messages';
+import { checkFields, problemText, serverErrors, type FieldProblems, type PasswordFields } from './passwordChecks';
 import { accountActions, selectAccount } from './accountSlice';
 
 const ShowToggle = styled.label`
@@ -32,10 +36,12 @@ const EMPTY: PasswordFields = { current: '', next: '', repeat: '' };
 export default function AccountPage() {
   useLazyFeature(accountFeature);
   const dispatch = useAppDispatch();
+  const t = useMessages(accountMessages);
+  const format = useFormatters();
   const { status, error } = useAppSelector(selectAccount);
   const [fields, setFields] = useState<PasswordFields>(EMPTY);
   const [shown, setShown] = useState(false);
-  const [checked, setChecked] = useState<FieldErrors>({});
+  const [checked, setChecked] = useState<FieldProblems>({});
 
   useEffect(() => {
     dispatch(accountActions.opened());
@@ -45,8 +51,12 @@ export default function AccountPage() {
   }, [status]);
 
   const working = status === 'working';
-  const fromServer = status === 'failed' ? serverErrors(error) : { fields: {}, form: null };
-  const errors: FieldErrors = { ...fromServer.fields, ...checked };
+  const fromServer = status === 'failed' ? serverErrors(error, t) : { fields: {}, form: null };
+  const problems: FieldProblems = { ...fromServer.fields, ...checked };
+  const errorOf = (key: keyof PasswordFields) => {
+    const problem = problems[key];
+    return problem ? problemText(problem, t, format) : null;
+  };
   const set = (key: keyof PasswordFields) => (value: string) => {
     setFields((f) => ({ ...f, [key]: value }));
     setChecked((c) => ({ ...c, [key]: undefined }));
@@ -55,10 +65,10 @@ export default function AccountPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (working) return;
-    const problems = checkFields(fields);
-    setChecked(problems);
-    if (Object.values(problems).some(Boolean)) {
-      document.getElementById(`account-${Object.keys(problems)[0]}`)?.focus();
+    const found = checkFields(fields);
+    setChecked(found);
+    if (Object.values(found).some(Boolean)) {
+      document.getElementById(`account-${Object.keys(found)[0]}`)?.focus();
       return;
     }
     dispatch(accountActions.passwordChangeSubmitted({ currentPassword: fields.current, newPassword: fields.next }));
@@ -67,11 +77,11 @@ export default function AccountPage() {
   const type = shown ? 'text' : 'password';
   return (
     <NarrowCard aria-labelledby="account-title">
-      <Title id="account-title">My account</Title>
-      <Subtitle>Change your password</Subtitle>
+      <Title id="account-title">{t.title}</Title>
+      <Subtitle>{t.subtitle}</Subtitle>
       {status === 'done' && (
         <Message $tone="success" role="status">
-          <p>Your password is changed. Other devices signed in to your account will ask for the new password.</p>
+          <p>{t.changed}</p>
         </Message>
       )}
       {fromServer.form && (
@@ -79,25 +89,25 @@ export default function AccountPage() {
           <p>{fromServer.form}</p>
         </Message>
       )}
-      <FormStack onSubmit={submit} noValidate aria-label="Change your password">
+      <FormStack onSubmit={submit} noValidate aria-label={t.subtitle}>
         <TextField
           id="account-current"
-          label="Current password"
+          label={t.current}
           type={type}
           autoComplete="current-password"
           {...verbatimInput}
           value={fields.current}
           onValueChange={set('current')}
-          error={errors.current ?? null}
+          error={errorOf('current')}
         />
-        <TextField id="account-next" label="New password (at least 8 characters)" type={type} autoComplete="new-password" {...verbatimInput} value={fields.next} onValueChange={set('next')} error={errors.next ?? null} />
-        <TextField id="account-repeat" label="New password again" type={type} autoComplete="new-password" {...verbatimInput} value={fields.repeat} onValueChange={set('repeat')} error={errors.repeat ?? null} />
+        <TextField id="account-next" label={t.next({ count: format.number(PASSWORD_RULES.minLength) })} type={type} autoComplete="new-password" {...verbatimInput} value={fields.next} onValueChange={set('next')} error={errorOf('next')} />
+        <TextField id="account-repeat" label={t.repeat} type={type} autoComplete="new-password" {...verbatimInput} value={fields.repeat} onValueChange={set('repeat')} error={errorOf('repeat')} />
         <ShowToggle>
           <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} />
-          Show the passwords
+          {t.show}
         </ShowToggle>
         <Button type="submit" aria-disabled={working}>
-          {working ? 'Changing…' : 'Change password'}
+          {working ? t.changing : t.change}
         </Button>
       </FormStack>
     </NarrowCard>

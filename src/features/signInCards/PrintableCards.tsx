@@ -6,9 +6,11 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { PrintRoot, ScreenOnly, Sheet } from '../../shared/print/PrintSheet';
 import { useQrCodes } from '../../shared/print/qrCode';
+import { useMessages } from '../../shared/i18n/messages';
 import { Button } from '../../shared/ui/Button';
 import { Message } from '../../shared/ui/Message';
 import { Title } from '../../shared/ui/Text';
+import { signInCardsMessages } from './signInCards.messages';
 import type { PrintableCard } from './signInCardsSlice';
 
 export const CARDS_PER_SHEET = 8;
@@ -69,6 +71,7 @@ export function sheetsOf<T>(items: readonly T[], size = CARDS_PER_SHEET): T[][] 
 }
 
 export function PrintableCards({ cards, onBack }: { cards: readonly PrintableCard[]; onBack: () => void }) {
+  const t = useMessages(signInCardsMessages);
   const codes = useQrCodes(cards.map((c) => c.signInLink));
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -78,37 +81,32 @@ export function PrintableCards({ cards, onBack }: { cards: readonly PrintableCar
     <PrintRoot>
       <ScreenOnly>
         <Title ref={heading} tabIndex={-1} style={{ width: '100%' }}>
-          Print the sign-in cards
+          {t.printTitle}
         </Title>
         <Message $tone="info" style={{ width: '100%' }}>
           {cards.length === 0 ? (
-            <p>No cards were made: none of these students can sign in now (their lessons have ended).</p>
+            <p>{t.noCardsEnded}</p>
           ) : (
-          <p>
-            {cards.length} {cards.length === 1 ? 'card' : 'cards'} on {sheets.length} {sheets.length === 1 ? 'page' : 'pages'}. Print them now: the cards are shown only
-            this once, and each child&apos;s earlier card no longer works. Keep them where children cannot take each other&apos;s.
-          </p>
+            <p>{t.printNow({ cards: t.cardsOnPages(cards.length), pages: t.pages(sheets.length) })}</p>
           )}
         </Message>
         <Button type="button" onClick={() => window.print()} disabled={!ready || cards.length === 0}>
-          {ready ? 'Print' : 'Drawing the QR codes…'}
+          {ready ? t.print : t.drawingCodes}
         </Button>
         <Button type="button" $variant="secondary" onClick={onBack}>
-          Back to the cards list
+          {t.backToList}
         </Button>
       </ScreenOnly>
       {sheets.map((sheet, index) => (
-        <Sheet key={sheet[0]!.id} aria-label={`Page ${index + 1} of ${sheets.length}`}>
+        <Sheet key={sheet[0]!.id} aria-label={t.sheet({ page: index + 1, pages: sheets.length })}>
           <CardGrid>
             {sheet.map((card) => {
               const address = new URL(card.signInLink).host;
               return (
                 <Card key={card.id}>
-                  <h2>{card.firstName}</h2>
-                  {codes[card.signInLink] ? <img src={codes[card.signInLink]} alt={`QR code that signs ${card.firstName} in`} /> : <QrPlaceholder />}
-                  <p>
-                    Scan to sign in at <strong>{address}</strong>
-                  </p>
+                  <h2 translate="no">{card.firstName}</h2>
+                  {codes[card.signInLink] ? <img src={codes[card.signInLink]} alt={t.qrAlt({ name: card.firstName })} /> : <QrPlaceholder />}
+                  <p>{t.scanAt({ address })}</p>
                 </Card>
               );
             })}

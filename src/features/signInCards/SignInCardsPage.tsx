@@ -10,6 +10,8 @@ import { selectCapabilities } from '../../entities/config/configSlice';
 import { selectUserId, selectUserRole } from '../../entities/session/sessionSelectors';
 import { selectAllStudents } from '../../entities/students/studentsSelectors';
 import { failureMessage } from '../../shared/failureMessage';
+import { useFormatters, type Formatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
 import { useLazyFeature } from '../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { space } from '../../shared/theme';
@@ -21,6 +23,7 @@ import { EmptyState, LoadFailed } from '../../shared/ui/States';
 import { ScrollRegion, Table, Td, Th, Tr } from '../../shared/ui/Table';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { PrintableCards } from './PrintableCards';
+import { signInCardsMessages } from './signInCards.messages';
 import { signInCardsFeature } from './signInCardsSaga';
 import { selectCardList, selectPrint, selectVoid, signInCardsActions } from './signInCardsSlice';
 
@@ -45,16 +48,17 @@ const Choices = styled.fieldset`
 `;
 
 const byName = (a: Student, b: Student) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`, undefined, { sensitivity: 'base' });
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-
-function cardStatus(card: SignInCardSummary | undefined): string {
-  if (!card) return 'No card yet';
-  if (card.voidedAt !== null) return `Void since ${day(card.voidedAt)}`;
-  return `Printed ${day(card.createdAt)}${card.lastUsedAt ? `, last used ${day(card.lastUsedAt)}` : ', not used yet'}`;
+function cardStatus(t: ReturnType<typeof signInCardsMessages.get>, format: Formatters, card: SignInCardSummary | undefined): string {
+  const day = (iso: string) => format.date(new Date(iso));
+  if (!card) return t.noCardYet;
+  if (card.voidedAt !== null) return t.voidSince({ date: day(card.voidedAt) });
+  return card.lastUsedAt ? t.printedUsed({ date: day(card.createdAt), used: day(card.lastUsedAt) }) : t.printedNotUsed({ date: day(card.createdAt) });
 }
 
 export default function SignInCardsPage() {
   useLazyFeature(signInCardsFeature);
+  const t = useMessages(signInCardsMessages);
+  const format = useFormatters();
   const dispatch = useAppDispatch();
   const offered = useAppSelector(selectCapabilities).signInCards === true;
   const role = useAppSelector(selectUserRole);
@@ -78,9 +82,9 @@ export default function SignInCardsPage() {
   if (!offered) {
     return (
       <Page>
-        <Title>Sign-in cards</Title>
+        <Title>{t.title}</Title>
         <Message $tone="info">
-          <p>Sign-in cards need the portal&apos;s own server. This site does not offer them.</p>
+          <p>{t.notOffered}</p>
         </Message>
       </Page>
     );
@@ -101,14 +105,11 @@ export default function SignInCardsPage() {
 
   return (
     <Page>
-      <Title>Sign-in cards</Title>
-      <Subtitle>
-        A card&apos;s QR code signs a child in on a classroom tablet, without an e-mail or password. The tablet signs them out after a while without use. Printing a new card
-        voids the child&apos;s earlier one.
-      </Subtitle>
-      {list.status === 'failed' && <LoadFailed what="your students' cards" error={list.error} onRetry={() => dispatch(signInCardsActions.opened())} />}
-      {list.status === 'loading' && students.length === 0 && <p role="status">Loading your students…</p>}
-      {list.status === 'ready' && students.length === 0 && <EmptyState>You have no students yet.</EmptyState>}
+      <Title>{t.title}</Title>
+      <Subtitle>{t.intro}</Subtitle>
+      {list.status === 'failed' && <LoadFailed what={t.what} error={list.error} onRetry={() => dispatch(signInCardsActions.opened())} />}
+      {list.status === 'loading' && students.length === 0 && <p role="status">{t.loadingStudents}</p>}
+      {list.status === 'ready' && students.length === 0 && <EmptyState>{t.noStudents}</EmptyState>}
       {students.length > 0 && list.status !== 'failed' && (
         <form
           onSubmit={(event) => {
@@ -117,34 +118,34 @@ export default function SignInCardsPage() {
           }}
         >
           <Choices>
-            <legend>Cards for</legend>
+            <legend>{t.cardsFor}</legend>
             {isOwner && (
               <label>
                 <input type="radio" name={radioName} checked={mode === 'all'} onChange={() => setMode('all')} />
-                All my students ({students.length})
+                {t.allMyStudents({ count: format.number(students.length) })}
               </label>
             )}
             <label>
               <input type="radio" name={radioName} checked={mode === 'chosen'} onChange={() => setMode('chosen')} />
-              The students I tick ({chosen.size})
+              {t.studentsITick({ count: format.number(chosen.size) })}
             </label>
             <Button type="submit" disabled={!canPrint}>
-              {working ? 'Making the cards…' : 'Print cards'}
+              {working ? t.makingCards : t.printCards}
             </Button>
           </Choices>
           {print.status === 'failed' && (
             <Message $tone="error" role="alert">
-              <p>No cards were made. {failureMessage(print.error)}</p>
+              <p>{t.noCardsMade({ reason: failureMessage(print.error) })}</p>
             </Message>
           )}
-          <ScrollRegion $bounded={false} tabIndex={0} role="region" aria-label="Students and their cards">
+          <ScrollRegion $bounded={false} tabIndex={0} role="region" aria-label={t.tableLabel}>
             <Table>
               <thead>
                 <tr>
-                  <Th scope="col">Choose</Th>
-                  <Th scope="col">Student</Th>
-                  <Th scope="col">Card</Th>
-                  <Th scope="col">Action</Th>
+                  <Th scope="col">{t.columnChoose}</Th>
+                  <Th scope="col">{t.columnStudent}</Th>
+                  <Th scope="col">{t.columnCard}</Th>
+                  <Th scope="col">{t.columnAction}</Th>
                 </tr>
               </thead>
               <tbody>
@@ -156,7 +157,7 @@ export default function SignInCardsPage() {
                       <Td>
                         <input
                           type="checkbox"
-                          aria-label={`Tick ${name}`}
+                          aria-label={t.tick({ name })}
                           checked={chosen.has(student.id)}
                           onChange={() => {
                             toggle(student.id);
@@ -164,12 +165,12 @@ export default function SignInCardsPage() {
                           }}
                         />
                       </Td>
-                      <Td>{name}</Td>
-                      <Td>{cardStatus(card)}</Td>
+                      <Td translate="no">{name}</Td>
+                      <Td>{cardStatus(t, format, card)}</Td>
                       <Td>
                         {card && card.voidedAt === null && (
-                          <Button type="button" $variant="secondary" aria-label={`Void card: ${name}`} onClick={() => dispatch(signInCardsActions.voidAsked({ cardId: card.id }))}>
-                            Void card
+                          <Button type="button" $variant="secondary" aria-label={t.voidCardFor({ name })} onClick={() => dispatch(signInCardsActions.voidAsked({ cardId: card.id }))}>
+                            {t.voidCard}
                           </Button>
                         )}
                       </Td>
@@ -182,19 +183,19 @@ export default function SignInCardsPage() {
         </form>
       )}
       {voidCard && (
-        <Modal title={`Void ${voidStudent?.firstName ?? 'this student'}'s card?`} busy={voiding.status === 'working'} onClose={() => dispatch(signInCardsActions.voidCancelled())}>
-          <p>The printed card will no longer sign {voidStudent?.firstName ?? 'the child'} in. You can print a new card at any time.</p>
+        <Modal title={voidStudent ? t.voidTitle({ name: voidStudent.firstName }) : t.voidTitleUnnamed} busy={voiding.status === 'working'} onClose={() => dispatch(signInCardsActions.voidCancelled())}>
+          <p>{voidStudent ? t.voidText({ name: voidStudent.firstName }) : t.voidTextUnnamed}</p>
           {voiding.status === 'failed' && (
             <Message $tone="error" role="alert">
-              <p>The card was not voided. {failureMessage(voiding.error)}</p>
+              <p>{t.notVoided({ reason: failureMessage(voiding.error) })}</p>
             </Message>
           )}
           <ModalActions>
             <Button type="button" $variant="secondary" onClick={() => dispatch(signInCardsActions.voidCancelled())} disabled={voiding.status === 'working'}>
-              Cancel
+              {t.cancel}
             </Button>
             <Button type="button" onClick={() => dispatch(signInCardsActions.voidConfirmed())} disabled={voiding.status === 'working'}>
-              {voiding.status === 'working' ? 'Voiding…' : 'Void card'}
+              {voiding.status === 'working' ? t.voiding : t.voidCard}
             </Button>
           </ModalActions>
         </Modal>

@@ -2,10 +2,12 @@ import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { failureMessage } from '../../shared/failureMessage';
+import { useMessages } from '../../shared/i18n/messages';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { sanitizeCmsHtml } from './sanitize';
+import { termsMessages } from './terms.messages';
 import { selectTermsError, selectTermsPage, selectTermsStatus, termsActions } from './termsSlice';
 
 const Article = styled.article`
@@ -29,6 +31,15 @@ const BackLink = styled(Link)`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
 `;
 
+/** "Back" points the way the page reads: left in English, right in Hebrew. */
+const BackArrow = styled.span`
+  display: inline-block;
+  margin-inline-end: 0.25em;
+  [dir='rtl'] & {
+    transform: scaleX(-1);
+  }
+`;
+
 const Body = styled.div`
   h2,
   h3 {
@@ -46,6 +57,7 @@ const Problem = styled.div`
 /** Back in history, or to / when the terms were opened directly. */
 function GoBackLink() {
   const navigate = useNavigate();
+  const t = useMessages(termsMessages);
   return (
     <BackLink
       to={paths.home.href()}
@@ -58,7 +70,8 @@ function GoBackLink() {
         }
       }}
     >
-      ← Go Back
+      <BackArrow aria-hidden="true">←</BackArrow>
+      {t.goBack}
     </BackLink>
   );
 }
@@ -66,6 +79,7 @@ function GoBackLink() {
 /** /terms_of_use: page 51's content, sanitised before rendering (api-contract.md section 4). */
 export default function TermsPage() {
   const dispatch = useAppDispatch();
+  const t = useMessages(termsMessages);
   const status = useAppSelector(selectTermsStatus);
   const page = useAppSelector(selectTermsPage);
   const error = useAppSelector(selectTermsError);
@@ -78,18 +92,24 @@ export default function TermsPage() {
   return (
     <Article aria-labelledby="terms-title">
       <GoBackLink />
-      <h1 id="terms-title">{page?.title || 'Terms of Use'}</h1>
+      {page?.title ? (
+        <h1 id="terms-title" translate="no">
+          {page.title}
+        </h1>
+      ) : (
+        <h1 id="terms-title">{t.title}</h1>
+      )}
       {status === 'loaded' && page ? (
-        <Body dangerouslySetInnerHTML={{ __html: html }} />
+        <Body translate="no" dangerouslySetInnerHTML={{ __html: html }} />
       ) : status === 'failed' ? (
         <Problem role="alert">
-          <p>The terms of use could not be loaded. {failureMessage(error)}</p>
+          <p>{t.loadFailed({ reason: failureMessage(error) })}</p>
           <button type="button" onClick={() => dispatch(termsActions.pageOpened())}>
-            Try again
+            {t.tryAgain}
           </button>
         </Problem>
       ) : (
-        <PageLoading label="Loading the terms of use" />
+        <PageLoading label={t.loading} />
       )}
     </Article>
   );

@@ -4,12 +4,16 @@
  */
 import { useState } from 'react';
 import styled from 'styled-components';
-import { STUDENT_IMPORT_HEADERS, type StudentImportField, type StudentImportPreview, type StudentImportRow } from '../../../../contract/studentImport';
+import type { StudentImportField, StudentImportPreview, StudentImportRow } from '../../../../contract/studentImport';
+import { useFormatters } from '../../../shared/i18n/formatting';
+import { useMessages } from '../../../shared/i18n/messages';
 import { Button } from '../../../shared/ui/Button';
 import { Message } from '../../../shared/ui/Message';
 import { ScrollRegion, Table, Td, Th } from '../../../shared/ui/Table';
 import { Toolbar } from '../../../shared/ui/Layout';
 import { visuallyHidden } from '../../../shared/ui/VisuallyHidden';
+import { rosterImportMessages } from './import.messages';
+import { countsText, fieldName, rowProblem, type ImportTexts } from './importTexts';
 
 const Heading = styled.h2`
   font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -32,39 +36,28 @@ const WrappingCell = styled(Td)`
   white-space: normal;
 `;
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const studentName = (row: StudentImportRow) => `${row.values.StudentFirstName} ${row.values.StudentLastName}`.trim();
 
-/** "493 rows ready, 7 with errors" (and the duplicates when there are some). */
-export function countsText(preview: StudentImportPreview): string {
-  const { rows, invalid, duplicates } = preview.counts;
-  const ready = preview.rows.filter((r) => r.duplicate === null && Object.keys(r.errors).length === 0).length;
-  const parts = [`${count(ready, 'row', 'rows')} ready`];
-  if (invalid > 0) parts.push(`${invalid.toLocaleString('en-US')} with errors`);
-  if (duplicates > 0) parts.push(count(duplicates, 'duplicate', 'duplicates'));
-  return `${parts.join(', ')} (${count(rows, 'row', 'rows')} in the file).`;
-}
-
-const studentName = (row: StudentImportRow) => `${row.values.StudentFirstName} ${row.values.StudentLastName}`.trim() || '(no name)';
-
-function ErrorsTable({ rows }: { rows: StudentImportRow[] }) {
-  const problems = rows.flatMap((row) => (Object.entries(row.errors) as [StudentImportField, string][]).map(([field, message]) => ({ row: row.row, field, message })));
+function ErrorsTable({ rows, t }: { rows: StudentImportRow[]; t: ImportTexts }) {
+  const format = useFormatters();
+  const problems = rows.flatMap((row) => (Object.entries(row.errors) as [StudentImportField, string][]).map(([field, message]) => ({ row: row.row, field, problem: rowProblem(t, format, message) })));
   return (
     <ScrollRegion $bounded tabIndex={0} role="region" aria-labelledby="import-errors-heading">
       <Table>
-        <HiddenCaption>Rows with errors</HiddenCaption>
+        <HiddenCaption>{t.rowsWithErrors}</HiddenCaption>
         <thead>
           <tr>
-            <Th scope="col">Row</Th>
-            <Th scope="col">Column</Th>
-            <Th scope="col">Problem</Th>
+            <Th scope="col">{t.columnRow}</Th>
+            <Th scope="col">{t.columnColumn}</Th>
+            <Th scope="col">{t.columnProblem}</Th>
           </tr>
         </thead>
         <tbody>
           {problems.map((p) => (
             <tr key={`${p.row}-${p.field}`}>
-              <Td>{p.row}</Td>
-              <WrappingCell>{STUDENT_IMPORT_HEADERS[p.field]}</WrappingCell>
-              <WrappingCell>{p.message}</WrappingCell>
+              <Td>{format.number(p.row)}</Td>
+              <WrappingCell>{fieldName(t, p.field)}</WrappingCell>
+              <WrappingCell translate={p.problem.translated ? undefined : 'no'}>{p.problem.text}</WrappingCell>
             </tr>
           ))}
         </tbody>
@@ -73,26 +66,27 @@ function ErrorsTable({ rows }: { rows: StudentImportRow[] }) {
   );
 }
 
-function DuplicatesTable({ rows }: { rows: StudentImportRow[] }) {
+function DuplicatesTable({ rows, t }: { rows: StudentImportRow[]; t: ImportTexts }) {
+  const format = useFormatters();
   return (
     <ScrollRegion $bounded tabIndex={0} role="region" aria-labelledby="import-duplicates-heading">
       <Table>
-        <HiddenCaption>Duplicate rows</HiddenCaption>
+        <HiddenCaption>{t.duplicateRows}</HiddenCaption>
         <thead>
           <tr>
-            <Th scope="col">Row</Th>
-            <Th scope="col">Student</Th>
-            <Th scope="col">Parent email</Th>
-            <Th scope="col">Why</Th>
+            <Th scope="col">{t.columnRow}</Th>
+            <Th scope="col">{t.columnStudent}</Th>
+            <Th scope="col">{t.columnParentEmail}</Th>
+            <Th scope="col">{t.columnWhy}</Th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.row}>
-              <Td>{row.row}</Td>
-              <Td>{studentName(row)}</Td>
-              <Td>{row.values.ParentEmail}</Td>
-              <Td>{row.duplicate === 'existing' ? 'Already has an account' : 'Appears earlier in the file'}</Td>
+              <Td>{format.number(row.row)}</Td>
+              {studentName(row) ? <Td translate="no">{studentName(row)}</Td> : <Td>{t.noName}</Td>}
+              <Td translate="no">{row.values.ParentEmail}</Td>
+              <Td>{row.duplicate === 'existing' ? t.alreadyHasAccount : t.earlierInFile}</Td>
             </tr>
           ))}
         </tbody>
@@ -102,6 +96,7 @@ function DuplicatesTable({ rows }: { rows: StudentImportRow[] }) {
 }
 
 export function ImportPreview({ preview, confirming, onConfirm }: { preview: StudentImportPreview; confirming: boolean; onConfirm: (skipDuplicates: boolean) => void }) {
+  const t = useMessages(rosterImportMessages);
   const [skipDuplicates, setSkipDuplicates] = useState(false);
   const withErrors = preview.rows.filter((r) => Object.keys(r.errors).length > 0);
   const duplicates = preview.rows.filter((r) => r.duplicate !== null);
@@ -111,31 +106,31 @@ export function ImportPreview({ preview, confirming, onConfirm }: { preview: Stu
 
   return (
     <section aria-labelledby="import-preview-heading">
-      <Heading id="import-preview-heading">Preview of {preview.fileName}</Heading>
+      <Heading id="import-preview-heading">{t.previewOf({ fileName: preview.fileName })}</Heading>
       <Message $tone={withErrors.length > 0 ? 'error' : 'info'} role="status">
-        <p>{countsText(preview)}</p>
-        {withErrors.length > 0 && <p>Nothing is imported while a row has an error. Correct the rows below in your file, then choose it again.</p>}
-        {preview.ignoredColumns.length > 0 && <p>These columns are not imported: {preview.ignoredColumns.join(', ')}.</p>}
+        <p>{countsText(t, preview)}</p>
+        {withErrors.length > 0 && <p>{t.nothingWhileErrors}</p>}
+        {preview.ignoredColumns.length > 0 && <p>{t.ignoredColumns({ columns: preview.ignoredColumns.join(t.listSeparator) })}</p>}
       </Message>
       {withErrors.length > 0 && (
         <>
-          <Heading id="import-errors-heading">Rows with errors</Heading>
-          <ErrorsTable rows={withErrors} />
+          <Heading id="import-errors-heading">{t.rowsWithErrors}</Heading>
+          <ErrorsTable rows={withErrors} t={t} />
         </>
       )}
       {duplicates.length > 0 && (
         <>
-          <Heading id="import-duplicates-heading">Duplicates</Heading>
-          <DuplicatesTable rows={duplicates} />
+          <Heading id="import-duplicates-heading">{t.duplicates}</Heading>
+          <DuplicatesTable rows={duplicates} t={t} />
           <Check>
             <input type="checkbox" checked={skipDuplicates} onChange={(event) => setSkipDuplicates(event.target.checked)} />
-            Skip the {count(duplicates.length, 'duplicate', 'duplicates')} and import the other students
+            {t.skipDuplicates(duplicates.length)}
           </Check>
         </>
       )}
       <Toolbar>
         <Button type="button" $variant="primary" disabled={!canConfirm} aria-busy={confirming || undefined} onClick={() => onConfirm(skipDuplicates)}>
-          {confirming ? 'Importing…' : withErrors.length > 0 ? 'Import students' : `Import ${count(toImport, 'student', 'students')}`}
+          {confirming ? t.importing : withErrors.length > 0 ? t.title : t.importCount(toImport)}
         </Button>
       </Toolbar>
     </section>

@@ -7,10 +7,11 @@
 import { useEffect, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
-import type { ApiError } from '../../../api/types';
 import { selectUserName, selectUserRole } from '../../../entities/session/sessionSelectors';
 import { selectUserEntities } from '../../../entities/users/usersSelectors';
-import { failureMessage } from '../../../shared/failureMessage';
+import { STUDENT_IMPORT_FIELDS, STUDENT_IMPORT_HEADERS, STUDENT_IMPORT_LIMITS } from '../../../../contract/studentImport';
+import { useFormatters } from '../../../shared/i18n/formatting';
+import { useMessages } from '../../../shared/i18n/messages';
 import { useLazyFeature } from '../../../shared/lazyFeature';
 import { ownerIdFromSearch, paths } from '../../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
@@ -21,10 +22,12 @@ import { Page, Toolbar } from '../../../shared/ui/Layout';
 import { Message } from '../../../shared/ui/Message';
 import { Subtitle, Title } from '../../../shared/ui/Text';
 import { loadExporter } from '../exportService';
-import { studentsListColumns } from '../rosterColumns';
+import type { RosterColumn, StudentRow } from '../rosterColumns';
 import { selectOwnerChoices } from '../rosterSelectors';
 import { keepImportFile } from './importFiles';
 import { ImportPreview } from './ImportPreview';
+import { rosterImportMessages } from './import.messages';
+import { importFailureText, type ImportTexts } from './importTexts';
 import { studentImportFeature } from './studentImportFeature';
 import { selectStudentImport, studentImportActions } from './studentImportSlice';
 import { FileButton } from '../../../shared/ui/FileButton';
@@ -46,23 +49,22 @@ const Progress = styled.progress`
   height: 12px;
 `;
 
-/** Plain words for a refused file or confirmation: the server's own message says what is wrong with the file. */
-function importFailureText(error: ApiError, step: 'upload' | 'confirm' | 'poll'): string {
-  const isFileProblem = error.kind === 'rejected' && (error.status === 400 || error.status === 409 || error.status === 413 || error.status === 415) && /^(student_import_|rest_invalid_param)/.test(error.code);
-  if (isFileProblem) return error.code === 'rest_invalid_param' ? 'Choose the franchise owner whose students these are.' : error.message;
-  if (step === 'poll') return `The progress could not be read just now; it will be tried again. ${failureMessage(error)}`;
-  if (error.kind === 'rejected' && error.status === 404) return 'This preview is no longer kept (previews last 24 hours). Choose the file again.';
-  return `${step === 'upload' ? 'The file was not read.' : 'Nothing was imported.'} ${failureMessage(error)}`;
-}
+/**
+ * The template's header row is the import's file format, which the server reads in English
+ * (STUDENT_IMPORT_HEADERS): it stays English in every language, so a template made in Hebrew imports.
+ */
+const templateColumns: RosterColumn<StudentRow>[] = STUDENT_IMPORT_FIELDS.map((field) => ({ id: field, header: STUDENT_IMPORT_HEADERS[field], kind: 'text', value: () => '', sortable: false }));
 
-async function downloadTemplate(): Promise<void> {
+async function downloadTemplate(t: ImportTexts): Promise<void> {
   const exporter = await loadExporter();
-  await exporter.exportToFile({ rows: [], columns: studentsListColumns, fileName: 'Students import template', sheetName: 'Students' });
+  await exporter.exportToFile({ rows: [], columns: templateColumns, fileName: t.templateFileName, sheetName: t.templateSheetName });
 }
 
 export default function StudentImportPage() {
   useRosterFeature();
   useLazyFeature(studentImportFeature);
+  const t = useMessages(rosterImportMessages);
+  const format = useFormatters();
   const dispatch = useAppDispatch();
   const role = useAppSelector(selectUserRole);
   const userName = useAppSelector(selectUserName) ?? '';
@@ -104,24 +106,24 @@ export default function StudentImportPage() {
     const { done, total } = preview.signInMails;
     return (
       <Page aria-labelledby="import-title">
-        <Title id="import-title">Import students</Title>
+        <Title id="import-title">{t.title}</Title>
         <Message $tone="success" role="status">
           <p>
-            <strong>{preview.imported.toLocaleString('en-US')} students added.</strong>
+            <strong>{t.studentsAdded(preview.imported)}</strong>
           </p>
           <p>
             {done < total
-              ? `Preparing the parents' sign-in emails: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}. You may leave this page; they are sent anyway.`
-              : `Every parent was sent their child's sign-in details.`}
+              ? t.preparingMails({ done: format.number(done), total: format.number(total) })
+              : t.mailsDone}
           </p>
         </Message>
-        {done < total && <Progress max={total} value={done} aria-label="Sign-in emails prepared" />}
-        {error && failedStep === 'poll' && <Message $tone="info">{importFailureText(error, 'poll')}</Message>}
+        {done < total && <Progress max={total} value={done} aria-label={t.mailsPrepared} />}
+        {error && failedStep === 'poll' && <Message $tone="info">{importFailureText(t, format, error, 'poll')}</Message>}
         <Toolbar>
           <Button type="button" $variant="secondary" onClick={() => dispatch(studentImportActions.opened())}>
-            Import another file
+            {t.importAnother}
           </Button>
-          <Link to={listPath}>Back to the students list</Link>
+          <Link to={listPath}>{t.backToList}</Link>
         </Toolbar>
       </Page>
     );
@@ -129,33 +131,30 @@ export default function StudentImportPage() {
 
   return (
     <Page aria-labelledby="import-title">
-      <Title id="import-title">Import students</Title>
-      <Subtitle>Add a whole class from a spreadsheet (CSV or Excel .xlsx, up to 5,000 rows and 5 MB).</Subtitle>
+      <Title id="import-title">{t.title}</Title>
+      <Subtitle>{t.subtitle({ rows: format.number(STUDENT_IMPORT_LIMITS.rows), megabytes: format.number(STUDENT_IMPORT_LIMITS.fileBytes / 1024 / 1024) })}</Subtitle>
       <Card>
-        <p>
-          Use the columns of the students list&apos;s Excel export: Student First Name, Student Last Name, Parent Name, Parent Email, Phone, Program, Start Date, End Date
-          and Lessons. Each child gets their own account; brothers and sisters may share a parent email.
-        </p>
+        <p>{t.columnsHelp}</p>
         <Toolbar>
           <Button
             type="button"
             $variant="secondary"
             onClick={() => {
               setTemplateFailed(false);
-              downloadTemplate().catch(() => setTemplateFailed(true));
+              downloadTemplate(t).catch(() => setTemplateFailed(true));
             }}
           >
-            Download the template
+            {t.downloadTemplate}
           </Button>
-          <Link to={listPath}>Back to the students list</Link>
+          <Link to={listPath}>{t.backToList}</Link>
         </Toolbar>
-        {templateFailed && <Message $tone="error">The template could not be made just now. Please try again.</Message>}
+        {templateFailed && <Message $tone="error">{t.templateFailed}</Message>}
         {chooseOwner && (
-          <FormField id="import-owner" label="Franchise Owner" error={null}>
+          <FormField id="import-owner" label={t.ownerLabel} error={null}>
             <select {...controlProps('import-owner', null)} value={ownerId} onChange={(event) => setOwnerId(event.target.value)}>
-              <option value="">{ownerChoices.length === 0 ? 'Loading franchise owners…' : 'Choose a franchise owner'}</option>
+              <option value="">{ownerChoices.length === 0 ? t.loadingOwners : t.chooseOwner}</option>
               {ownerChoices.map((choice) => (
-                <option key={choice.id} value={String(choice.id)}>
+                <option key={choice.id} value={String(choice.id)} translate="no">
                   {choice.label}
                 </option>
               ))}
@@ -172,20 +171,20 @@ export default function StudentImportPage() {
           onDrop={onDrop}
         >
           <FileButton>
-            Choose the spreadsheet (or drop it here)
+            {t.chooseFile}
             <input type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={onFile} disabled={busy || ownerMissing} />
           </FileButton>
-          {ownerMissing && <p>Choose the franchise owner first.</p>}
+          {ownerMissing && <p>{t.ownerFirst}</p>}
         </DropZone>
         {phase === 'uploading' && (
           <div role="status">
-            <p>Reading {flow.fileName}…</p>
-            <Progress max={1} value={flow.uploadProgress} aria-label="File sent" />
+            <p>{t.reading({ fileName: flow.fileName })}</p>
+            <Progress max={1} value={flow.uploadProgress} aria-label={t.fileSent} />
           </div>
         )}
         {error && failedStep !== 'poll' && (
           <Message $tone="error" role="alert">
-            {importFailureText(error, failedStep ?? 'upload')}
+            {importFailureText(t, format, error, failedStep ?? 'upload')}
           </Message>
         )}
       </Card>

@@ -7,6 +7,7 @@ import styled from 'styled-components';
 import { ERASED_STUDENT_FIRST_NAME, ERASED_STUDENT_LAST_NAME } from '../../../../contract/privacy';
 import type { Student } from '../../../api/types';
 import { failureMessage } from '../../../shared/failureMessage';
+import { useMessages } from '../../../shared/i18n/messages';
 import { useLazyFeature } from '../../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { space } from '../../../shared/theme';
@@ -15,6 +16,7 @@ import { Message } from '../../../shared/ui/Message';
 import type { StudentPageSectionProps } from '../student/studentPageSections';
 import { DangerButton, EraseDialog } from './EraseDialog';
 import { privacyFeature } from './privacyFeature';
+import { rosterPrivacyMessages } from './privacy.messages';
 import { privacyActions, selectChildData } from './privacySlice';
 import { ReadableCopy } from './ReadableCopy';
 
@@ -38,6 +40,7 @@ export const isErased = (s: Student) => s.firstName === ERASED_STUDENT_FIRST_NAM
 export default function ChildDataSection({ student }: StudentPageSectionProps) {
   useLazyFeature(privacyFeature);
   const dispatch = useAppDispatch();
+  const t = useMessages(rosterPrivacyMessages);
   const state = useAppSelector((s) => selectChildData(s, student.id));
   const [asking, setAsking] = useState(false);
   const studentId = student.id;
@@ -46,28 +49,28 @@ export default function ChildDataSection({ student }: StudentPageSectionProps) {
   const failed = state.download === 'failed' || state.readable === 'failed' || state.erase === 'failed';
 
   let status = '';
-  if (state.download === 'working' || state.readable === 'working') status = 'Collecting the data…';
-  else if (state.download === 'done') status = 'The data was downloaded.';
+  if (state.download === 'working' || state.readable === 'working') status = t.collecting;
+  else if (state.download === 'done') status = t.downloaded;
 
   return (
     <div>
       {erased ? (
         <Message $tone="success" role="status">
-          <p>This child&apos;s data was erased. The student still counts in the lists, without a name or contact.</p>
+          <p>{t.erasedNote}</p>
         </Message>
       ) : (
-        <p>Everything the portal stores about {name}: the record, the sign-in account (never the password), the lessons unlocked, and the mails to the parent about them.</p>
+        <p>{t.intro({ name })}</p>
       )}
       <Actions>
         <Button type="button" $variant="secondary" onClick={() => dispatch(privacyActions.downloadRequested({ studentId }))} disabled={state.download === 'working'}>
-          Download data (JSON)
+          {t.download}
         </Button>
         <Button type="button" $variant="secondary" onClick={() => dispatch(privacyActions.readableRequested({ studentId }))} disabled={state.readable === 'working'}>
-          Open a readable copy
+          {t.openCopy}
         </Button>
         {!erased && (
           <DangerButton type="button" onClick={() => setAsking(true)}>
-            Erase this child&apos;s data
+            {t.erase}
           </DangerButton>
         )}
       </Actions>
@@ -76,7 +79,7 @@ export default function ChildDataSection({ student }: StudentPageSectionProps) {
       </p>
       {failed && (
         <Message $tone="error" role="alert">
-          <p>{state.erase === 'failed' ? "The child's data could not be erased; nothing was changed." : 'The data could not be collected.'}</p>
+          <p>{state.erase === 'failed' ? t.eraseFailed : t.collectFailed}</p>
           <p>{failureMessage(state.error)}</p>
         </Message>
       )}

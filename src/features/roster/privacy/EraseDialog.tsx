@@ -4,10 +4,12 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useMessages } from '../../../shared/i18n/messages';
 import { space } from '../../../shared/theme';
 import { Button } from '../../../shared/ui/Button';
 import { Input } from '../../../shared/ui/Field';
 import { Modal, ModalActions } from '../../../shared/ui/Modal';
+import { rosterPrivacyMessages } from './privacy.messages';
 
 const ConfirmLabel = styled.label`
   display: block;
@@ -29,6 +31,7 @@ export const DangerButton = styled(Button)`
 export const sameName = (typed: string, name: string) => typed.trim().replace(/\s+/g, ' ').toLocaleLowerCase() === name.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
 
 export function EraseDialog({ name, busy, onCancel, onConfirm }: { name: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+  const t = useMessages(rosterPrivacyMessages);
   const [typed, setTyped] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -38,16 +41,16 @@ export function EraseDialog({ name, busy, onCancel, onConfirm }: { name: string;
   }, []);
 
   return (
-    <Modal title={`Erase ${name}'s data?`} busy={busy} onClose={onCancel}>
-      <p>This will:</p>
+    <Modal title={t.eraseTitle({ name })} busy={busy} onClose={onCancel}>
+      <p>{t.thisWill}</p>
       <ul>
-        <li>replace the child&apos;s name with &ldquo;Erased student&rdquo; and remove the parent&apos;s name, e-mail and phone;</li>
-        <li>end the child&apos;s sign-in for good;</li>
-        <li>delete the lessons they unlocked, their settings, and the mails to the parent about them;</li>
-        <li>keep the student in your counts, without a name.</li>
+        <li>{t.willReplaceName}</li>
+        <li>{t.willEndSignIn}</li>
+        <li>{t.willDelete}</li>
+        <li>{t.willKeepCount}</li>
       </ul>
       <p>
-        <strong>This cannot be undone.</strong> If the parent asked for a copy, download the data first.
+        <strong>{t.cannotBeUndone}</strong> {t.downloadFirst}
       </p>
       <form
         onSubmit={(event) => {
@@ -55,14 +58,14 @@ export function EraseDialog({ name, busy, onCancel, onConfirm }: { name: string;
           if (matches && !busy) onConfirm();
         }}
       >
-        <ConfirmLabel htmlFor={inputId}>Type the child&apos;s name ({name}) to confirm</ConfirmLabel>
+        <ConfirmLabel htmlFor={inputId}>{t.typeName({ name })}</ConfirmLabel>
         <Input id={inputId} ref={input} value={typed} autoComplete="off" spellCheck={false} onChange={(event) => setTyped(event.target.value)} />
         <ModalActions>
           <Button type="button" $variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t.cancel}
           </Button>
           <DangerButton type="submit" disabled={!matches || busy}>
-            {busy ? 'Erasing…' : 'Erase for good'}
+            {busy ? t.erasing : t.eraseForGood}
           </DangerButton>
         </ModalActions>
       </form>

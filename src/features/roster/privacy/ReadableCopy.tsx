@@ -6,7 +6,11 @@ import styled, { createGlobalStyle } from 'styled-components';
 import type { StudentDataExport } from '../../../../contract/privacy';
 import { space } from '../../../shared/theme';
 import { Button } from '../../../shared/ui/Button';
-import { formatCalendarDate } from '../formatting';
+import { useFormatters } from '../../../shared/i18n/formatting';
+import { PSEUDO_LANGUAGE } from '../../../shared/i18n/i18n';
+import { useMessages } from '../../../shared/i18n/messages';
+import { fromIsoDate } from '../formatting';
+import { rosterPrivacyMessages } from './privacy.messages';
 
 const PRINT_ID = 'child-data-readable-copy';
 
@@ -14,7 +18,7 @@ const PrintOnlyThis = createGlobalStyle`
   @media print {
     body * { visibility: hidden; }
     #${PRINT_ID}, #${PRINT_ID} * { visibility: visible; }
-    #${PRINT_ID} { position: absolute; inset: 0 auto auto 0; width: 100%; }
+    #${PRINT_ID} { position: absolute; inset-block-start: 0; inset-inline-start: 0; width: 100%; }
     #${PRINT_ID} button { display: none; }
   }
 `;
@@ -52,7 +56,7 @@ const Copy = styled.article`
   }
   ul {
     margin: 0;
-    padding-left: ${space(5)};
+    padding-inline-start: ${space(5)};
   }
 `;
 
@@ -64,43 +68,45 @@ const Bar = styled.div`
   align-items: center;
 `;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : '');
-const day = (isoDay: string) => (isoDay ? formatCalendarDate(isoDay) : 'not set');
-const orNone = (text: string) => text || 'none';
+type Texts = ReturnType<typeof rosterPrivacyMessages.get>;
+type TextKey = { [K in keyof Texts]: Texts[K] extends string ? K : never }[keyof Texts];
 
-const ACTIONS: Record<string, string> = {
-  'student.edit': 'details changed',
-  'student.end': 'lessons ended',
-  'student.reactivate': 'lessons started again',
-  'student.move': 'moved to another franchise owner',
-  'student.password_reset': 'password reset',
-  'student.sign_in_mail': 'sign-in mail sent again',
-  'student.import': 'added by an import',
-  'student.erase': 'data erased',
-  'student.anonymise': 'data erased after the keeping period',
-  'user.password_change': 'password changed',
-  'user.terms_accept': 'terms of use accepted',
+const ACTIONS: Record<string, TextKey> = {
+  'student.edit': 'actionStudentEdit',
+  'student.end': 'actionStudentEnd',
+  'student.reactivate': 'actionStudentReactivate',
+  'student.move': 'actionStudentMove',
+  'student.password_reset': 'actionStudentPasswordReset',
+  'student.sign_in_mail': 'actionStudentSignInMail',
+  'student.import': 'actionStudentImport',
+  'student.erase': 'actionStudentErase',
+  'student.anonymise': 'actionStudentAnonymise',
+  'user.password_change': 'actionUserPasswordChange',
+  'user.terms_accept': 'actionUserTermsAccept',
 };
 
-const ROLES: Record<string, string> = { administrator: 'the office', franchise_owner: 'the franchise owner', student: 'the student', system: 'the portal' };
+const ROLES: Record<string, TextKey> = { administrator: 'roleAdministrator', franchise_owner: 'roleFranchiseOwner', student: 'roleStudent', system: 'roleSystem' };
 
-function Facts({ rows }: { rows: [string, string][] }) {
+/** A fact's value: `data` for people's data, shown as stored (never translated). */
+type Fact = [term: string, value: string, data?: boolean];
+
+function Facts({ rows }: { rows: Fact[] }) {
   return (
     <dl>
-      {rows.map(([term, value]) => (
+      {rows.map(([term, value, data]) => (
         <div key={term} style={{ display: 'contents' }}>
           <dt>{term}</dt>
-          <dd>{value}</dd>
+          <dd translate={data ? 'no' : undefined}>{value}</dd>
         </div>
       ))}
     </dl>
   );
 }
 
-function List({ items, empty }: { items: string[]; empty: string }) {
+function List({ items, empty, data }: { items: string[]; empty: string; data?: boolean }) {
   if (items.length === 0) return <p>{empty}</p>;
   return (
-    <ul>
+    <ul translate={data ? 'no' : undefined}>
       {items.map((item, i) => (
         <li key={i}>{item}</li>
       ))}
@@ -110,16 +116,36 @@ function List({ items, empty }: { items: string[]; empty: string }) {
 
 type ProgressRecord = StudentDataExport['progress'][number];
 
-const titleOf = (data: StudentDataExport, lessonId: number) => data.unlocks.find((u) => u.pageId === lessonId)?.title || `Lesson ${lessonId}`;
-
-/** 'Catapult: part 2 of 3, step 4 of 12, last moved on …' (finished models say so). */
-function progressLine(p: ProgressRecord, title: string): string {
-  const part = p.tabs > 1 ? `part ${p.tab} of ${p.tabs}, ` : '';
-  const finished = p.finishedAt ? `finished on ${when(p.finishedAt)}; ` : '';
-  return `${title}: ${finished}${part}step ${p.step} of ${p.steps}, last moved on ${when(p.updatedAt)}`;
+/** A moment in UTC as the language writes it ('November 2, 2024 at 3:30 PM UTC'). */
+function momentsIn(language: string, t: Texts) {
+  const moments = new Intl.DateTimeFormat(language === PSEUDO_LANGUAGE ? 'en' : language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+  return (iso: string | null) => (iso ? t.timeUtc({ time: moments.format(new Date(iso)) }) : '');
 }
 
 export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClose: () => void }) {
+  const t = useMessages(rosterPrivacyMessages);
+  const format = useFormatters();
+  const when = momentsIn(format.language, t);
+  const day = (isoDay: string) => {
+    const date = fromIsoDate(isoDay);
+    return date ? format.date(date) : isoDay || t.notSet;
+  };
+  const orNone = (text: string): [string, boolean] => (text ? [text, true] : [t.none, false]);
+  const lessonTitle = (id: number, title?: string) => title || t.lessonTitle({ id: String(id) });
+  /** 'Catapult: part 2 of 3, step 4 of 12, last moved on …' (finished models say so). */
+  const progressLine = (p: ProgressRecord) => {
+    const values = {
+      title: lessonTitle(p.lessonId, data.unlocks.find((u) => u.pageId === p.lessonId)?.title),
+      part: format.number(p.tab),
+      parts: format.number(p.tabs),
+      step: format.number(p.step),
+      steps: format.number(p.steps),
+      time: when(p.updatedAt),
+      finished: when(p.finishedAt),
+    };
+    if (p.finishedAt) return p.tabs > 1 ? t.progressLineFinishedParts(values) : t.progressLineFinished(values);
+    return p.tabs > 1 ? t.progressLineParts(values) : t.progressLine(values);
+  };
   const { student, account } = data;
   const name = `${student.firstName} ${student.lastName}`.trim();
   return (
@@ -127,55 +153,62 @@ export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClo
       <PrintOnlyThis />
       <Bar>
         <h2 id={`${PRINT_ID}-title`} style={{ margin: 0 }}>
-          What the portal stores about {name}
+          {t.copyTitle({ name })}
         </h2>
         <div style={{ display: 'flex', gap: space(2) }}>
           <Button type="button" onClick={() => window.print()}>
-            Print
+            {t.print}
           </Button>
           <Button type="button" $variant="secondary" onClick={onClose}>
-            Close the copy
+            {t.closeCopy}
           </Button>
         </div>
       </Bar>
-      <p>As of {when(data.exportedAt)}.</p>
-      {student.erasedAt && <p>This child&apos;s data was erased on {when(student.erasedAt)}.</p>}
-      <h3>The student</h3>
+      <p>{t.asOf({ time: when(data.exportedAt) })}</p>
+      {student.erasedAt && <p>{t.erasedOn({ time: when(student.erasedAt) })}</p>}
+      <h3>{t.theStudent}</h3>
       <Facts
         rows={[
-          ['Name', name],
-          ['Program', student.program],
-          ['Lessons', `${student.numberOfLessons}, from ${day(student.lessonsStartDate)} to ${day(student.lessonsEndDate)}`],
-          ['Parent', orNone(student.parentName)],
-          ["Parent's e-mail", orNone(student.parentEmail)],
-          ["Parent's phone", orNone(student.phone)],
-          ['Added', when(student.createdAt)],
+          [t.name, name, true],
+          [t.program, student.program, true],
+          [t.lessons, t.lessonsValue({ count: format.number(student.numberOfLessons), start: day(student.lessonsStartDate), end: day(student.lessonsEndDate) })],
+          [t.parent, ...orNone(student.parentName)],
+          [t.parentEmail, ...orNone(student.parentEmail)],
+          [t.parentPhone, ...orNone(student.phone)],
+          [t.added, when(student.createdAt)],
         ]}
       />
-      <h3>The sign-in account</h3>
+      <h3>{t.account}</h3>
       <Facts
         rows={[
-          ['Login name', account.username],
-          ['E-mail', account.email],
-          ['Shown as', account.displayName],
-          ['Created', when(account.createdAt)],
-          ['Password last changed', account.passwordChangedAt ? when(account.passwordChangedAt) : 'never'],
+          [t.loginName, account.username, true],
+          [t.email, account.email, true],
+          [t.shownAs, account.displayName, true],
+          [t.created, when(account.createdAt)],
+          [t.passwordChanged, account.passwordChangedAt ? when(account.passwordChangedAt) : t.never],
         ]}
       />
-      <p>The password itself is never stored, only a scrambled form of it that cannot be read back.</p>
-      <h3>Lessons unlocked</h3>
-      <List items={data.unlocks.map((u) => `${u.title || `Lesson ${u.pageId}`}, on ${when(u.unlockedAt)}`)} empty="None." />
-      <p>Wrong unlock codes on record: {data.failedUnlockAttempts}.</p>
-      <h3>Where the child is in each model</h3>
-      <List items={data.progress.map((p) => progressLine(p, titleOf(data, p.lessonId)))} empty="No model opened yet." />
-      <h3>Settings saved for the account</h3>
-      <List items={Object.entries(data.userMeta).map(([key, value]) => `${key}: ${value}`)} empty="None." />
-      <h3>Changes recorded</h3>
-      <List items={data.auditEntries.map((e) => `${when(e.at)}: ${ACTIONS[e.action] ?? e.action}, by ${ROLES[e.actorRole] ?? e.actorRole}`)} empty="None." />
-      <h3>Mails to the parent about the child</h3>
-      <List items={data.mails.map((m) => `${when(m.createdAt)}: “${m.subject}” (${m.status === 'sent' ? 'sent' : 'waiting to be sent'})`)} empty="None." />
-      <h3>Terms of use accepted</h3>
-      <List items={data.termsAcceptances.map((t) => `${when(t.acceptedAt)} (version ${t.version})`)} empty="None on record." />
+      <p>{t.passwordNeverStored}</p>
+      <h3>{t.unlocked}</h3>
+      <List items={data.unlocks.map((u) => t.unlockedOn({ title: lessonTitle(u.pageId, u.title), time: when(u.unlockedAt) }))} empty={t.noneList} />
+      <p>{t.wrongCodes({ count: format.number(data.failedUnlockAttempts) })}</p>
+      <h3>{t.whereInModels}</h3>
+      <List items={data.progress.map(progressLine)} empty={t.noModel} />
+      <h3>{t.settings}</h3>
+      <List items={Object.entries(data.userMeta).map(([key, value]) => `${key}: ${value}`)} empty={t.noneList} data />
+      <h3>{t.changes}</h3>
+      <List
+        items={data.auditEntries.map((e) => {
+          const action = ACTIONS[e.action];
+          const actor = ROLES[e.actorRole];
+          return t.changeLine({ time: when(e.at), action: action ? t[action] : e.action, actor: actor ? t[actor] : e.actorRole });
+        })}
+        empty={t.noneList}
+      />
+      <h3>{t.mails}</h3>
+      <List items={data.mails.map((m) => t.mailLine({ time: when(m.createdAt), subject: m.subject, status: m.status === 'sent' ? t.mailSent : t.mailWaiting }))} empty={t.noneList} />
+      <h3>{t.terms}</h3>
+      <List items={data.termsAcceptances.map((a) => t.termsLine({ time: when(a.acceptedAt), version: a.version }))} empty={t.noneOnRecord} />
     </Copy>
   );
 }

@@ -5,9 +5,10 @@ import { useLazyFeature } from '../../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { space } from '../../../shared/theme';
 import { LoadFailed } from '../../../shared/ui/States';
-import { formatCalendarDate } from '../formatting';
-import { localDay } from '../rosterColumns';
+import { useFormatters } from '../../../shared/i18n/formatting';
+import { useMessages } from '../../../shared/i18n/messages';
 import type { StudentPageSectionProps } from '../student/studentPageSections';
+import { rosterProgressMessages } from './progress.messages';
 import { studentProgressFeature } from './studentProgressSaga';
 import { selectStudentProgress, studentProgressActions } from './studentProgressSlice';
 
@@ -35,6 +36,8 @@ const Muted = styled.span`
 
 export default function StudentProgressSection({ student, erased }: StudentPageSectionProps) {
   useLazyFeature(studentProgressFeature);
+  const t = useMessages(rosterProgressMessages);
+  const format = useFormatters();
   const dispatch = useAppDispatch();
   const progress = useAppSelector((state) => selectStudentProgress(state, student.id));
   const open = () => dispatch(studentProgressActions.opened({ studentId: student.id }));
@@ -42,23 +45,23 @@ export default function StudentProgressSection({ student, erased }: StudentPageS
     dispatch(studentProgressActions.opened({ studentId: student.id }));
   }, [dispatch, student.id]);
 
-  if (progress.status === 'failed') return <LoadFailed what="the progress" error={progress.error} onRetry={open} />;
-  if (progress.status === 'loading' && progress.entries.length === 0) return <p role="status">Loading the progress…</p>;
-  if (progress.entries.length === 0) return <p>{erased ? 'Nothing is kept any more.' : 'No model opened yet.'}</p>;
+  if (progress.status === 'failed') return <LoadFailed what={t.what} error={progress.error} onRetry={open} />;
+  if (progress.status === 'loading' && progress.entries.length === 0) return <p role="status">{t.loading}</p>;
+  if (progress.entries.length === 0) return <p>{erased ? t.nothingKept : t.noModel}</p>;
   return (
     <Models>
-      {progress.entries.map((entry) => (
-        <Model key={entry.lessonId}>
-          <strong>{entry.title || `Model ${entry.lessonId}`}</strong>
-          <span>
-            {entry.finishedAt ? 'Finished' : 'In progress'}
-            {' · '}
-            {entry.tabs > 1 ? `Part ${entry.tabIndex + 1} of ${entry.tabs}, ` : ''}
-            Step {entry.step} of {entry.steps}
-          </span>
-          <Muted>Last moved {formatCalendarDate(localDay(entry.updatedAt))}</Muted>
-        </Model>
-      ))}
+      {progress.entries.map((entry) => {
+        const state = entry.finishedAt ? t.finished : t.inProgress;
+        const step = { state, step: format.number(entry.step), steps: format.number(entry.steps) };
+        const updated = new Date(entry.updatedAt);
+        return (
+          <Model key={entry.lessonId}>
+            {entry.title ? <strong translate="no">{entry.title}</strong> : <strong>{t.untitledModel({ id: String(entry.lessonId) })}</strong>}
+            <span>{entry.tabs > 1 ? t.stateAndPartStep({ ...step, part: format.number(entry.tabIndex + 1), parts: format.number(entry.tabs) }) : t.stateAndStep(step)}</span>
+            {!Number.isNaN(updated.getTime()) && <Muted>{t.lastMoved({ date: format.date(updated) })}</Muted>}
+          </Model>
+        );
+      })}
     </Models>
   );
 }

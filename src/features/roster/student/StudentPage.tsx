@@ -7,6 +7,7 @@ import { useCallback, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
 import { selectStudentById } from '../../../entities/students/studentsSelectors';
+import { useMessages } from '../../../shared/i18n/messages';
 import { paths } from '../../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { space } from '../../../shared/theme';
@@ -18,6 +19,7 @@ import { LoadFailed } from '../../../shared/ui/States';
 import { Subtitle, Title } from '../../../shared/ui/Text';
 import { selectListLoad } from '../rosterSelectors';
 import { rosterActions } from '../rosterSlice';
+import { rosterStudentMessages } from './student.messages';
 import { studentPageSections } from './studentPageSections';
 import { useRosterFeature } from '../rosterFeature';
 
@@ -35,6 +37,7 @@ export default function StudentPage() {
   const { studentId = '' } = useParams();
   const id = /^\d+$/.test(studentId) ? Number(studentId) : null;
   const dispatch = useAppDispatch();
+  const t = useMessages(rosterStudentMessages);
   const student = useAppSelector((state) => (id === null ? undefined : selectStudentById(state, id)));
   const load = useAppSelector(selectListLoad);
   const open = useCallback(() => dispatch(rosterActions.studentsListOpened()), [dispatch]);
@@ -43,16 +46,16 @@ export default function StudentPage() {
   }, [open]);
 
   if (!student) {
-    if (id !== null && (load.status === 'idle' || load.status === 'loading')) return <PageLoading label="Loading the student" />;
-    if (load.status === 'failed') return <LoadFailed what="the student" error={load.error} onRetry={open} />;
+    if (id !== null && (load.status === 'idle' || load.status === 'loading')) return <PageLoading label={t.loading} />;
+    if (load.status === 'failed') return <LoadFailed what={t.what} error={load.error} onRetry={open} />;
     return (
       <Page>
-        <Title>Student</Title>
+        <Title>{t.title}</Title>
         <Message $tone="info">
-          <p>There is no such student on your lists.</p>
+          <p>{t.noSuchStudent}</p>
         </Message>
         <p>
-          <Link to={paths.home.href()}>Go to the start page</Link>
+          <Link to={paths.home.href()}>{t.goHome}</Link>
         </p>
       </Page>
     );
@@ -62,14 +65,16 @@ export default function StudentPage() {
   const erased = student.firstName === ERASED_STUDENT_FIRST_NAME && student.lastName === ERASED_STUDENT_LAST_NAME && student.parentEmail === '';
   return (
     <Page aria-labelledby="student-title">
-      <Title id="student-title">{name}</Title>
+      <Title id="student-title" translate="no">
+        {name}
+      </Title>
       <Subtitle>
-        {student.program}
-        {student.parentName && ` · parent ${student.parentName}`}
+        <span translate="no">{student.program}</span>
+        {student.parentName && ` · ${t.parent({ name: student.parentName })}`}
       </Subtitle>
       {studentPageSections.map(({ id: sectionId, title, Component }) => (
         <Section key={sectionId} id={sectionId} aria-labelledby={`${sectionId}-title`}>
-          <SectionTitle id={`${sectionId}-title`}>{title}</SectionTitle>
+          <SectionTitle id={`${sectionId}-title`}>{t[title]}</SectionTitle>
           {/* Erasing remounts every section, so each loads what the server now holds. */}
           <Component key={String(erased)} student={student} erased={erased} />
         </Section>

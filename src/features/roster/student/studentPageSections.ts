@@ -18,13 +18,14 @@ export interface StudentPageSectionProps {
 export interface StudentPageSection {
   /** Also the section's element id, so a link can point at it (/students/12#credentials). */
   id: string;
-  title: string;
+  /** The section's title in the page's catalogue. */
+  title: 'sectionDetails' | 'sectionProgress' | 'sectionSignIn' | 'sectionData';
   Component: ComponentType<StudentPageSectionProps>;
 }
 
 export const studentPageSections: readonly StudentPageSection[] = [
-  { id: 'details', title: 'Details', Component: DetailsSection },
-  { id: 'progress', title: 'Progress', Component: StudentProgressSection },
-  { id: 'credentials', title: 'Sign-in', Component: StudentSignInSection },
-  { id: 'data', title: "The child's data", Component: ChildDataSection },
+  { id: 'details', title: 'sectionDetails', Component: DetailsSection },
+  { id: 'progress', title: 'sectionProgress', Component: StudentProgressSection },
+  { id: 'credentials', title: 'sectionSignIn', Component: StudentSignInSection },
+  { id: 'data', title: 'sectionData', Component: ChildDataSection },
 ];

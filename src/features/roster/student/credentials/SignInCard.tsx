@@ -6,7 +6,9 @@
 import { useEffect, useRef } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 import { space } from '../../../../shared/theme';
+import { useMessages } from '../../../../shared/i18n/messages';
 import { Button } from '../../../../shared/ui/Button';
+import { rosterStudentSignInMessages } from './signIn.messages';
 
 const PrintOnlyTheCard = createGlobalStyle`
   @media print {
@@ -22,7 +24,8 @@ const PrintOnlyTheCard = createGlobalStyle`
     }
     #sign-in-card {
       position: absolute;
-      inset: 0 auto auto 0;
+      inset-block-start: 0;
+      inset-inline-start: 0;
       width: 100%;
       box-shadow: none;
       outline: none;
@@ -92,26 +95,33 @@ export interface SignInCardProps {
 }
 
 export function SignInCard({ firstName, loginName, password, onClose }: SignInCardProps) {
+  const t = useMessages(rosterStudentSignInMessages);
   const card = useRef<HTMLDivElement>(null);
   useEffect(() => card.current?.focus(), []);
   return (
-    <Card id="sign-in-card" ref={card} tabIndex={-1} role="region" aria-label="Sign-in card">
+    <Card id="sign-in-card" ref={card} tabIndex={-1} role="region" aria-label={t.card}>
       <PrintOnlyTheCard />
-      <Hello>Hello {firstName}!</Hello>
+      <Hello>{t.hello({ firstName })}</Hello>
       <Details>
-        <dt>Go to</dt>
-        <dd>{window.location.origin}</dd>
-        <dt>Your login name</dt>
-        <dd>{loginName}</dd>
-        <dt>Your password</dt>
-        <Secret>{password}</Secret>
+        <dt>{t.goTo}</dt>
+        <dd translate="no" dir="ltr">
+          {window.location.origin}
+        </dd>
+        <dt>{t.yourLoginName}</dt>
+        <dd translate="no" dir="ltr">
+          {loginName}
+        </dd>
+        <dt>{t.yourPassword}</dt>
+        <Secret translate="no" dir="ltr">
+          {password}
+        </Secret>
       </Details>
       <Actions data-no-print="">
         <Button type="button" onClick={() => window.print()}>
-          Print
+          {t.print}
         </Button>
         <Button type="button" $variant="secondary" onClick={onClose}>
-          Close the card
+          {t.closeCard}
         </Button>
       </Actions>
     </Card>

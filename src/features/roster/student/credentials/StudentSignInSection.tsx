@@ -7,6 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { StudentPasswordReset } from '../../../../../contract';
 import { failureMessage } from '../../../../shared/failureMessage';
+import { useFormatters } from '../../../../shared/i18n/formatting';
+import { useMessages } from '../../../../shared/i18n/messages';
 import { useLazyFeature } from '../../../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../../../shared/storeHooks';
 import { space } from '../../../../shared/theme';
@@ -18,6 +20,7 @@ import { studentSignInFeature } from './signInFeature';
 import { selectStudentSignIn, studentSignInActions } from './signInSlice';
 import { pickUp } from './shownOnce';
 import { SignInCard } from './SignInCard';
+import { rosterStudentSignInMessages } from './signIn.messages';
 
 const Facts = styled.dl`
   display: grid;
@@ -48,12 +51,10 @@ const BigPassword = styled.p`
   overflow-wrap: anywhere;
 `;
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function lastSignIn(iso: string | null): string {
-  if (iso === null) return 'Never';
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? 'Never' : when.format(at);
+/** When the student last signed in, or null when they never did. */
+function lastSignIn(iso: string | null): Date | null {
+  const at = iso === null ? null : new Date(iso);
+  return at === null || Number.isNaN(at.getTime()) ? null : at;
 }
 
 let requests = 0;
@@ -61,6 +62,8 @@ const newRequestId = () => `reset-${Date.now()}-${(requests += 1)}`;
 
 export default function StudentSignInSection({ student, erased }: StudentPageSectionProps) {
   useLazyFeature(studentSignInFeature);
+  const t = useMessages(rosterStudentSignInMessages);
+  const format = useFormatters();
   const dispatch = useAppDispatch();
   const signIn = useAppSelector((state) => selectStudentSignIn(state, student.id));
   const [confirming, setConfirming] = useState(false);
@@ -93,7 +96,7 @@ export default function StudentSignInSection({ student, erased }: StudentPageSec
 
   if (!signIn || signIn.loadStatus === 'loading') {
     return (
-      <div aria-busy="true" aria-label="Loading the sign-in details">
+      <div aria-busy="true" aria-label={t.loading}>
         <SkeletonBlock $height={24} $width="60%" />
       </div>
     );
@@ -101,9 +104,9 @@ export default function StudentSignInSection({ student, erased }: StudentPageSec
   if (signIn.loadStatus === 'failed') {
     return (
       <Message $tone="error" role="alert">
-        <p>The sign-in details could not be loaded. {failureMessage(signIn.loadError)}</p>
+        <p>{t.loadFailed({ reason: failureMessage(signIn.loadError) })}</p>
         <Button type="button" $variant="secondary" onClick={() => dispatch(studentSignInActions.studentOpened({ studentId: student.id }))}>
-          Try again
+          {t.tryAgain}
         </Button>
       </Message>
     );
@@ -112,48 +115,58 @@ export default function StudentSignInSection({ student, erased }: StudentPageSec
   const details = signIn.details;
   const resetting = reset?.status === 'working';
   const mail = signIn.mail;
+  const lastSignedIn = lastSignIn(details?.lastSignInAt ?? null);
   return (
     <>
       <Facts>
-        <dt>Login name</dt>
-        <dd>{details?.loginName}</dd>
-        <dt>Last sign-in</dt>
-        <dd>{lastSignIn(details?.lastSignInAt ?? null)}</dd>
+        <dt>{t.loginName}</dt>
+        <dd translate="no">{details?.loginName}</dd>
+        <dt>{t.lastSignIn}</dt>
+        <dd>
+          {lastSignedIn ? (
+            // Written by the language's own date format: nothing in it to translate.
+            <time dateTime={lastSignedIn.toISOString()} translate="no">
+              {format.dateTime(lastSignedIn)}
+            </time>
+          ) : (
+            t.never
+          )}
+        </dd>
       </Facts>
 
       {revealed ? (
         <Message $tone="success" role="status">
-          <p>
-            The new password of {student.firstName} (login name <strong>{revealed.loginName}</strong>) is shown only now:
-          </p>
-          <BigPassword aria-label="New password">{revealed.password}</BigPassword>
-          <p>The old password no longer works.</p>
+          <p>{t.newPasswordIntro({ firstName: student.firstName, loginName: revealed.loginName })}</p>
+          <BigPassword aria-label={t.newPassword} translate="no">
+            {revealed.password}
+          </BigPassword>
+          <p>{t.oldPasswordGone}</p>
           <Row>
             <Button type="button" onClick={() => setCardOpen(true)}>
-              Print sign-in card
+              {t.printCard}
             </Button>
             <Button type="button" $variant="secondary" onClick={done}>
-              Done
+              {t.done}
             </Button>
           </Row>
           {cardOpen && <SignInCard firstName={student.firstName} loginName={revealed.loginName} password={revealed.password} onClose={() => setCardOpen(false)} />}
         </Message>
       ) : confirming ? (
-        <Message $tone="info" role="group" aria-label="Confirm the reset">
-          <p>Reset the password of {student.firstName}? The current password stops working at once, on every device.</p>
+        <Message $tone="info" role="group" aria-label={t.confirmReset}>
+          <p>{t.resetQuestion({ firstName: student.firstName })}</p>
           <Row>
             <Button type="button" onClick={startReset}>
-              Yes, reset the password
+              {t.yesReset}
             </Button>
             <Button type="button" $variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t.cancel}
             </Button>
           </Row>
         </Message>
       ) : erased ? null : (
         <Row>
           <Button type="button" onClick={() => setConfirming(true)} disabled={resetting} aria-disabled={resetting}>
-            {resetting ? 'Resetting…' : 'Reset password'}
+            {resetting ? t.resetting : t.resetPassword}
           </Button>
           <Button
             type="button"
@@ -161,24 +174,24 @@ export default function StudentSignInSection({ student, erased }: StudentPageSec
             disabled={mail.status === 'working'}
             onClick={() => dispatch(studentSignInActions.signInMailRequested({ studentId: student.id }))}
           >
-            {mail.status === 'working' ? 'Sending…' : 'Send sign-in mail to the parent'}
+            {mail.status === 'working' ? t.sending : t.sendMail}
           </Button>
         </Row>
       )}
 
       {reset?.status === 'failed' && !revealed && (
         <Message $tone="error" role="alert">
-          <p>The password was not reset. {failureMessage(reset.error)}</p>
+          <p>{t.resetFailed({ reason: failureMessage(reset.error) })}</p>
         </Message>
       )}
       {mail.status === 'done' && (
         <Message $tone="success" role="status">
-          <p>The sign-in mail was sent to the parent&apos;s e-mail address with a new password. The old password keeps working until the new one is used.</p>
+          <p>{t.mailSent}</p>
         </Message>
       )}
       {mail.status === 'failed' && (
         <Message $tone="error" role="alert">
-          <p>The sign-in mail was not sent. {failureMessage(mail.error)}</p>
+          <p>{t.mailFailed({ reason: failureMessage(mail.error) })}</p>
         </Message>
       )}
     </>
