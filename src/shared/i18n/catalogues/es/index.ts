@@ -1,5 +1,11 @@
 import type { ComponentsJSON } from '@nanostores/i18n';
 import layout from './layout.json';
+import rosterColumns from './rosterColumns.json';
+import roster from './roster.json';
+import rosterStudentForm from './rosterStudentForm.json';
+import rosterSignUp from './rosterSignUp.json';
+import rosterAudit from './rosterAudit.json';
+import rosterEdit from './rosterEdit.json';
 
 /**
  * Spanish: one JSON file per namespace (the namespaces are the `defineMessages('name', ...)` calls in
@@ -7,6 +13,12 @@ import layout from './layout.json';
  */
 const es: ComponentsJSON = {
   layout,
+  rosterColumns,
+  roster,
+  rosterStudentForm,
+  rosterSignUp,
+  rosterAudit,
+  rosterEdit,
 };
 
 export default es;
