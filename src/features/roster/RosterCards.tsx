@@ -105,12 +105,13 @@ function FactList<Row>({ id, columns, row }: { id?: string; columns: RosterTable
   return (
     <Facts id={id}>
       {columns.map((column) => {
+        const value = column.value(row);
         const empty = column.empty?.(row);
         return (
           <Fact key={column.id}>
             <dt>{columnText(headers, column.header)}</dt>
-            {/* Text values are people's data (names, e-mails, programs): never translated. */}
-            <dd translate={column.kind === 'text' ? 'no' : undefined}>{displayCell(column.value(row), column.kind, empty && columnText(headers, empty), formatters)}</dd>
+            {/* A value is people's data or already written for the language (dates, numbers): never translated. */}
+            <dd translate={value === '' ? undefined : 'no'}>{displayCell(value, column.kind, empty && columnText(headers, empty), formatters)}</dd>
           </Fact>
         );
       })}

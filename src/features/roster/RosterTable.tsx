@@ -59,11 +59,12 @@ function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, ext
       accessorFn: (row: Row) => column.value(row),
       enableSorting: column.sortable,
       cell: (info) => {
+        const value = column.value(info.row.original);
         const empty = column.empty?.(info.row.original);
-        const text = displayCell(column.value(info.row.original), column.kind, empty && columnText(headers, empty), formatters);
-        // Text cells are people's data (names, e-mails, programs): shown as typed, never translated.
-        const data = column.kind === 'text' ? 'no' : undefined;
-        if (column.id !== linkId || !rowHref) return <span translate={data}>{text}</span>;
+        const text = displayCell(value, column.kind, empty && columnText(headers, empty), formatters);
+        // A value is people's data (names, e-mails, programs) or already written for the language
+        // (dates, numbers): never translated. Only the word for an empty value ('Never') is a text.
+        if (column.id !== linkId || !rowHref) return <span translate={value === '' ? undefined : 'no'}>{text}</span>;
         // The whole name as the link's name: "noa" alone would not say which noa.
         return (
           <Link to={rowHref(info.row.original)} aria-label={rowName(columns, info.row.original)} translate="no">

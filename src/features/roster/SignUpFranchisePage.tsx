@@ -4,7 +4,7 @@
  * own backend has none). Where the backend can add franchise owners itself
  * (capabilities.createFranchiseOwner), a form does it here too.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { ApiError } from '../../api/types';
 import { selectCapabilities, selectCapabilitiesKnown, selectCmsAdminUrl } from '../../entities/config/configSlice';
@@ -43,12 +43,16 @@ function AddFranchiseOwnerForm() {
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectSignUpOwnerFlow);
   const [values, setValues] = useState<OwnerFormValues>(emptyOwnerForm);
-  const [error, setError] = useState<{ field: OwnerField; message: string } | null>(null);
+  // The values as they were sent: their first failure is worded in the language shown now (the
+  // texts are a dependency so that a language change words it again).
+  const [checked, setChecked] = useState<OwnerFormValues | null>(null);
   const [attempt, setAttempt] = useState(0);
   const successRef = useRef<HTMLDivElement>(null);
   const submitting = flow.status === 'loading';
   const t = useMessages(signUpMessages);
   const formTexts = useMessages(studentFormMessages);
+  const error = useMemo(() => (checked && formTexts ? validateOwnerForm(checked) : null), [checked, formTexts]);
+  const errorField = error?.field;
   const labels: Record<OwnerField, string> = {
     firstName: formTexts.ownerFirstNameLabel,
     lastName: formTexts.ownerLastNameLabel,
@@ -59,8 +63,8 @@ function AddFranchiseOwnerForm() {
   };
 
   useEffect(() => {
-    if (error) document.getElementById(fieldId(error.field))?.focus();
-  }, [error, attempt]);
+    if (errorField) document.getElementById(fieldId(errorField))?.focus();
+  }, [errorField, attempt]);
   useEffect(() => {
     if (flow.status === 'succeeded') successRef.current?.focus();
     if (flow.error?.code === 'already_exists') document.getElementById(fieldId('email'))?.focus();
@@ -70,7 +74,7 @@ function AddFranchiseOwnerForm() {
     event.preventDefault();
     if (submitting) return;
     const problem = validateOwnerForm(values);
-    setError(problem);
+    setChecked(values);
     setAttempt((n) => n + 1);
     if (problem) return;
     const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()])) as unknown as OwnerFormValues;
@@ -88,7 +92,7 @@ function AddFranchiseOwnerForm() {
             $variant="secondary"
             onClick={() => {
               setValues(emptyOwnerForm);
-              setError(null);
+              setChecked(null);
               dispatch(rosterActions.franchiseOwnerReset());
             }}
           >

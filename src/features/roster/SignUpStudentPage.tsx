@@ -4,7 +4,7 @@
  * this component and survive a failed request, so the user just presses the button again.
  */
 import 'react-datepicker/dist/react-datepicker.css';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import DatePicker from 'react-datepicker';
 import { Link, useLocation, useParams } from 'react-router';
 import type { ApiError } from '../../api/types';
@@ -68,9 +68,13 @@ export default function SignUpStudentPage() {
     ...emptyStudentForm,
     teacherId: chooseOwner && requestedOwnerId !== null ? String(requestedOwnerId) : '',
   }));
-  const [error, setError] = useState<FieldError | null>(null);
+  // The values as they were sent: their first failure is worded in the language shown now (the
+  // texts are a dependency so that a language change words it again).
+  const [checked, setChecked] = useState<StudentFormValues | null>(null);
   const [attempt, setAttempt] = useState(0);
   const successHeading = useRef<HTMLHeadingElement>(null);
+
+  const error: FieldError | null = useMemo(() => (checked && labels ? validateStudentForm(checked, { chooseOwner }) : null), [checked, chooseOwner, labels]);
 
   const open = useCallback(() => dispatch(rosterActions.signUpStudentOpened()), [dispatch]);
   useEffect(() => {
@@ -78,9 +82,10 @@ export default function SignUpStudentPage() {
   }, [open]);
 
   // Focus follows the message: the first invalid field, or the e-mail the backend refused.
+  const errorField = error?.field;
   useEffect(() => {
-    if (error) document.getElementById(fieldId(error.field))?.focus();
-  }, [error, attempt]);
+    if (errorField) document.getElementById(fieldId(errorField))?.focus();
+  }, [errorField, attempt]);
   useEffect(() => {
     if (flow.rejection === 'already_exists') document.getElementById(fieldId('parentEmail'))?.focus();
   }, [flow.rejection]);
@@ -95,7 +100,7 @@ export default function SignUpStudentPage() {
     event.preventDefault();
     if (submitting) return;
     const problem = validateStudentForm(values, { chooseOwner });
-    setError(problem);
+    setChecked(values);
     setAttempt((n) => n + 1);
     if (problem) return;
     const teacherId = chooseOwner ? Number(values.teacherId) : (ownUserId ?? 0);
@@ -140,7 +145,7 @@ export default function SignUpStudentPage() {
               type="button"
               onClick={() => {
                 setValues({ ...emptyStudentForm, teacherId: values.teacherId });
-                setError(null);
+                setChecked(null);
                 dispatch(rosterActions.studentSignUpReset());
               }}
             >

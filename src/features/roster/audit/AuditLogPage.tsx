@@ -63,7 +63,7 @@ function EntryRow({ entry, ownerName }: { entry: AuditEntry; ownerName: (id: num
   const changes = describeChanges(t, formatters, entry.before, entry.after, ownerName);
   return (
     <Tr>
-      <Td>{formatWhen(formatters, entry.at)}</Td>
+      <Td translate="no">{formatWhen(formatters, entry.at)}</Td>
       {/* People's names are shown as they are written, never translated. */}
       <Td>{entry.actor ? <span translate="no">{entry.actor.name || `#${entry.actor.id}`}</span> : t.thePortal}</Td>
       <Td>{actionLabel(t, entry.action)}</Td>

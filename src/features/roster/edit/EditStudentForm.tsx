@@ -3,7 +3,7 @@
  * failure shown by its field. What was typed lives here and survives a failed request; only the
  * changed fields are sent.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { RosterStudent } from '../../../../contract/rosterEdit';
 import { STUDENT_PROGRAM_CHOICES } from '../../../shared/constants';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
@@ -27,7 +27,9 @@ export function EditStudentForm({ record, onClose }: { record: RosterStudent; on
   const id = Number(record.user_id);
   const details = useAppSelector((state) => selectStudentDetails(state, id));
   const [values, setValues] = useState<StudentFormValues>(() => formFromRecord(record));
-  const [error, setError] = useState<FieldError | null>(null);
+  // The values as they were sent: their first failure is worded in the language shown now (the
+  // texts are a dependency so that a language change words it again).
+  const [checked, setChecked] = useState<StudentFormValues | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [nothingChanged, setNothingChanged] = useState(false);
   const doneAtOpen = useRef(details.done?.count ?? 0);
@@ -36,14 +38,15 @@ export function EditStudentForm({ record, onClose }: { record: RosterStudent; on
   const refused = failed ? fieldOfRefusal(failed) : null;
   const t = useMessages(editMessages);
   const labels = useMessages(studentFormMessages);
+  const error: FieldError | null = useMemo(() => (checked && labels ? validateStudentForm(checked, { chooseOwner: false }) : null), [checked, labels]);
+  const focusField = error?.field ?? refused?.field;
 
   useEffect(() => {
     if (details.done?.kind === 'edit' && details.done.count > doneAtOpen.current) onClose();
   }, [details.done, onClose]);
   useEffect(() => {
-    const field = error?.field ?? refused?.field;
-    if (field) document.getElementById(fieldId(field))?.focus();
-  }, [error, refused?.field, attempt]);
+    if (focusField) document.getElementById(fieldId(focusField))?.focus();
+  }, [focusField, attempt]);
 
   const set = (field: StudentField, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -51,7 +54,7 @@ export function EditStudentForm({ record, onClose }: { record: RosterStudent; on
     event.preventDefault();
     if (submitting) return;
     const problem = validateStudentForm(values, { chooseOwner: false });
-    setError(problem);
+    setChecked(values);
     setAttempt((n) => n + 1);
     if (problem) return;
     const edit = editFromForm(values, record);

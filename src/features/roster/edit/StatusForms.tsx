@@ -85,14 +85,15 @@ export function ReactivateForm({ record, onClose }: { record: RosterStudent; onC
   const dispatch = useAppDispatch();
   const { id, busy, failure } = useChange(record, 'reactivate', onClose);
   const [endDate, setEndDate] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<'missing' | 'notAfterToday' | null>(null);
   const today = toIsoDate(new Date());
   const t = useMessages(editMessages);
   const formatters = useFormatters();
+  const problem = refusal === 'missing' ? t.enterNewEndDate : refusal === 'notAfterToday' ? t.endDateAfterToday({ today: formatCalendarDate(today, formatters) }) : null;
   const submit = () => {
-    const message = !/^\d{4}-\d{2}-\d{2}$/.test(endDate) ? t.enterNewEndDate : endDate <= today ? t.endDateAfterToday({ today: formatCalendarDate(today, formatters) }) : null;
-    setProblem(message);
-    if (message) document.getElementById('reactivate-endDate')?.focus();
+    const found = !/^\d{4}-\d{2}-\d{2}$/.test(endDate) ? 'missing' : endDate <= today ? 'notAfterToday' : null;
+    setRefusal(found);
+    if (found) document.getElementById('reactivate-endDate')?.focus();
     else dispatch(editActions.changeRequested({ id, change: { kind: 'reactivate', endDate } }));
   };
   return (
@@ -119,11 +120,12 @@ export function MoveForm({ record, onClose }: { record: RosterStudent; onClose: 
   const owners = useAppSelector(selectOwnerChoices).filter((owner) => String(owner.id) !== String(record.teacher_id));
   const ownersLoad = useAppSelector(selectListLoad);
   const [teacherId, setTeacherId] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [unchosen, setUnchosen] = useState(false);
   const t = useMessages(editMessages);
+  const problem = unchosen ? t.selectOwner : null;
   const emptyChoice = owners.length > 0 ? t.chooseOwner : ownersLoad.status === 'failed' ? t.ownersNotLoaded : t.loadingOwners;
   const submit = () => {
-    setProblem(teacherId === '' ? t.selectOwner : null);
+    setUnchosen(teacherId === '');
     if (teacherId === '') document.getElementById('move-teacherId')?.focus();
     else dispatch(editActions.changeRequested({ id, change: { kind: 'move', teacherId: Number(teacherId) } }));
   };
