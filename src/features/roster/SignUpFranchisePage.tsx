@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import styled from 'styled-components';
 import type { ApiError } from '../../api/types';
 import { selectCapabilities, selectCapabilitiesKnown, selectCmsAdminUrl } from '../../entities/config/configSlice';
 import { paths } from '../../shared/paths';
@@ -36,6 +37,14 @@ export function ownerFailureText(error: ApiError): string {
   if (error.status === 403) return t.ownerForbidden;
   return t.ownerServerFailed;
 }
+
+/** "Opens elsewhere": the arrow points up and away from the text, to the left in a right-to-left page. */
+const OutArrow = styled.span`
+  display: inline-block;
+  [dir='rtl'] & {
+    transform: scaleX(-1);
+  }
+`;
 
 const OWNER_FIELDS: readonly OwnerField[] = ['firstName', 'lastName', 'email', 'country', 'state', 'territory'];
 
@@ -167,7 +176,8 @@ export default function SignUpFranchisePage() {
           <ExternalButtonLink href={cmsAdminUrl} target="_blank" rel="noopener noreferrer">
             {t.openAdminPanel}
             <VisuallyHidden>{t.opensInNewTab}</VisuallyHidden>
-            <span aria-hidden="true"> ↗</span>
+            {' '}
+            <OutArrow aria-hidden="true">↗</OutArrow>
           </ExternalButtonLink>
         </Card>
       )}

@@ -6,6 +6,9 @@
 import 'react-datepicker/dist/react-datepicker.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import DatePicker from 'react-datepicker';
+import type { Locale } from 'date-fns';
+import { es as spanishDates } from 'date-fns/locale/es';
+import { he as hebrewDates } from 'date-fns/locale/he';
 import { Link, useLocation, useParams } from 'react-router';
 import type { ApiError } from '../../api/types';
 import { selectUserId, selectUserRole } from '../../entities/session/sessionSelectors';
@@ -31,10 +34,17 @@ import { Title } from '../../shared/ui/Text';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { browserOnline, NEEDS_INTERNET } from '../../shared/failureMessage';
 import { useMessages } from '../../shared/i18n/messages';
+import { useFormatters } from '../../shared/i18n/formatting';
 import { signUpMessages } from './signUp.messages';
 import { studentFormMessages } from './studentForm.messages';
 
 const fieldId = (field: StudentField) => `sign-up-${field}`;
+
+/** The calendar's month and day names and the typed date's order in the shown language (English: the spec's). */
+const PICKER_LANGUAGES: Record<string, { locale: Locale; format: string }> = {
+  he: { locale: hebrewDates, format: 'd MMMM yyyy' },
+  es: { locale: spanishDates, format: "d 'de' MMMM 'de' yyyy" },
+};
 
 /** Plain words for a failed sign-up; the typed values are kept. Never the server's raw text. */
 export function signUpFailureText(error: ApiError): string {
@@ -63,6 +73,7 @@ export default function SignUpStudentPage() {
   const chooseOwner = role === 'administrator';
   const t = useMessages(signUpMessages);
   const labels = useMessages(studentFormMessages);
+  const picker = PICKER_LANGUAGES[useFormatters().language];
 
   const [values, setValues] = useState<StudentFormValues>(() => ({
     ...emptyStudentForm,
@@ -181,7 +192,8 @@ export default function SignUpStudentPage() {
           name={field}
           selected={fromIsoDate(values[field])}
           onChange={(picked: Date | null) => set(field, picked ? toIsoDate(picked) : '')}
-          dateFormat={['MMMM d, yyyy', 'yyyy-MM-dd']}
+          dateFormat={[picker?.format ?? 'MMMM d, yyyy', 'yyyy-MM-dd']}
+          locale={picker?.locale}
           placeholderText={t.chooseDate}
           withPortal={usePortal}
           // Opens upwards where there is room: downwards it would cover this field's own error
