@@ -14,12 +14,12 @@ import { useRosterView } from './useRosterView';
 import { Page, Toolbar } from '../../shared/ui/Layout';
 import { Title } from '../../shared/ui/Text';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { useMessages } from '../../shared/i18n/messages';
+import { rosterMessages } from './roster.messages';
 
 const headers = allStudentsColumns.map((column) => column.header);
 const studentRowId = (student: AllStudentsRow) => String(student.id);
 const studentHref = (student: AllStudentsRow) => paths.student.href({ studentId: student.id });
-const noun = { one: 'student', many: 'students' };
-const searchHint = 'Student or parent name, parent e-mail or phone';
 
 export default function AllStudentsPage() {
   const controls = useRosterView('allStudents');
@@ -37,25 +37,26 @@ export default function AllStudentsPage() {
   );
 
   const { open } = useRosterList(rosterActions.allStudentsOpened);
+  const t = useMessages(rosterMessages);
 
   return (
     <Page>
-      <Title>All Students List</Title>
+      <Title>{t.allStudentsTitle}</Title>
       <Toolbar>
         <ButtonLink to={paths.signUpNewStudent.href({ userName })} $variant="primary">
-          Sign Up New Student
+          {t.signUpNewStudent}
         </ButtonLink>
         <ExportButton table="allStudents" query={controls.query} disabled={rows.length === 0} />
       </Toolbar>
       <ExportOutcome table="allStudents" />
       {students.length > 0 && (
-        <RosterSearchBar table="allStudents" controls={controls} noun={noun} searchHint={searchHint} choices={choices} shown={rows.length} total={students.length} />
+        <RosterSearchBar table="allStudents" controls={controls} noun="student" searchHint={t.studentSearchHint} choices={choices} shown={rows.length} total={students.length} />
       )}
-      <ListBody noun="students" headers={headers} rowCount={students.length} onRetry={open} empty={<NoStudentsYet userName={userName} />}>
+      <ListBody noun="student" headers={headers} rowCount={students.length} onRetry={open} empty={<NoStudentsYet userName={userName} />}>
         {rows.length === 0 ? (
-          <NoMatch noun={noun} onClear={controls.clear} />
+          <NoMatch noun="student" onClear={controls.clear} />
         ) : (
-          <RosterTable caption="All students" columns={allStudentsColumns} rows={rows} sort={controls.view.sort} onSort={controls.onSort} getRowId={studentRowId} rowHref={studentHref} />
+          <RosterTable caption={t.allStudentsCaption} columns={allStudentsColumns} rows={rows} sort={controls.view.sort} onSort={controls.onSort} getRowId={studentRowId} rowHref={studentHref} />
         )}
       </ListBody>
     </Page>

@@ -15,11 +15,11 @@ import { Button } from '../../shared/ui/Button';
 import { Message } from '../../shared/ui/Message';
 import { Page, Toolbar } from '../../shared/ui/Layout';
 import { Title } from '../../shared/ui/Text';
+import { useMessages } from '../../shared/i18n/messages';
+import { rosterMessages } from './roster.messages';
 
 const headers = [...franchiseOwnersColumns.map((column) => column.header), 'Students List'];
 const ownerRowId = (owner: OwnerRow) => String(owner.id);
-const noun = { one: 'franchise owner', many: 'franchise owners' };
-const searchHint = 'Name, e-mail, country or state';
 
 export default function FranchiseOwnersPage() {
   const navigate = useNavigate();
@@ -29,52 +29,53 @@ export default function FranchiseOwnersPage() {
   const countries = useMemo(() => distinctValues(owners, (owner) => owner.country), [owners]);
 
   const { open } = useRosterList(rosterActions.franchiseOwnersOpened);
+  const t = useMessages(rosterMessages);
 
   const studentsListColumn = useMemo<ExtraColumn<OwnerRow>>(
     () => ({
       id: 'studentsList',
-      header: 'Students List',
+      header: t.studentsListTitle,
       cell: (owner) => (
         <Button
           type="button"
           $variant="secondary"
-          aria-label={`Students List of ${owner.firstName} ${owner.lastName}`}
+          aria-label={t.studentsListOf({ name: `${owner.firstName} ${owner.lastName}` })}
           // The owner's id goes in the URL: a reload or a shared link shows the same list.
           onClick={() => void navigate(paths.studentsList.href({ userName: owner.firstName, ownerId: owner.id }))}
         >
-          Students List
+          {t.studentsListTitle}
         </Button>
       ),
     }),
-    [navigate],
+    [navigate, t],
   );
 
   return (
     <Page>
-      <Title>Franchise Owners</Title>
+      <Title>{t.franchiseOwnersTitle}</Title>
       <Toolbar>
         <ExportButton table="franchiseOwners" query={controls.query} disabled={rows.length === 0} />
       </Toolbar>
       <ExportOutcome table="franchiseOwners" />
       {owners.length > 0 && (
-        <RosterSearchBar table="franchiseOwners" controls={controls} noun={noun} searchHint={searchHint} choices={{ countries }} shown={rows.length} total={owners.length} />
+        <RosterSearchBar table="franchiseOwners" controls={controls} noun="franchiseOwner" searchHint={t.ownerSearchHint} choices={{ countries }} shown={rows.length} total={owners.length} />
       )}
       <ListBody
-        noun="franchise owners"
+        noun="franchiseOwner"
         headers={headers}
         rowCount={owners.length}
         onRetry={open}
         empty={
           <Message $tone="info">
-            <p>No franchise owners yet.</p>
+            <p>{t.noFranchiseOwnersYet}</p>
           </Message>
         }
       >
         {rows.length === 0 ? (
-          <NoMatch noun={noun} onClear={controls.clear} />
+          <NoMatch noun="franchiseOwner" onClear={controls.clear} />
         ) : (
           <RosterTable
-            caption="Franchise owners"
+            caption={t.franchiseOwnersCaption}
             columns={franchiseOwnersColumns}
             rows={rows}
             sort={controls.view.sort}

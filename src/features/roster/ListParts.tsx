@@ -2,7 +2,6 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { Link } from 'react-router';
-import type { ApiError } from '../../api/types';
 import { failureMessage } from '../../shared/failureMessage';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
@@ -14,6 +13,9 @@ import { SkeletonTable } from './RosterTable';
 import { Button } from '../../shared/ui/Button';
 import { Message } from '../../shared/ui/Message';
 import { useRosterFeature } from './rosterFeature';
+import { useMessages } from '../../shared/i18n/messages';
+import { rosterMessages } from './roster.messages';
+import type { RosterNoun } from './RosterSearchBar';
 
 /** What every roster list page does: load on opening (and on retry). */
 export function useRosterList(opened: () => UnknownAction) {
@@ -26,14 +28,9 @@ export function useRosterList(opened: () => UnknownAction) {
   return { open };
 }
 
-/** Plain words for a failed list load; never the server's own text. */
-export function loadFailureText(error: ApiError | null): string {
-  return `The list could not be loaded. ${failureMessage(error)}`;
-}
-
 interface ListBodyProps {
-  /** What the list is, e.g. 'students' (for the loading and empty texts). */
-  noun: string;
+  /** What the list holds (for the loading text). */
+  noun: RosterNoun;
   headers: readonly string[];
   rowCount: number;
   onRetry: () => void;
@@ -54,14 +51,16 @@ interface ListBodyProps {
  */
 export function ListBody({ noun, headers, rowCount, onRetry, empty, children, footer = null }: ListBodyProps) {
   const { status, error } = useAppSelector(selectListLoad);
+  const t = useMessages(rosterMessages);
   if (status === 'failed') {
     return (
       <>
         <Message $tone="error" role="alert">
-          <p>{loadFailureText(error)}</p>
+          {/* Plain words for a failed list load; never the server's own text. */}
+          <p>{t.loadFailed({ reason: failureMessage(error) })}</p>
           <p>
             <Button type="button" $variant="secondary" onClick={onRetry}>
-              Try again
+              {t.tryAgain}
             </Button>
           </p>
         </Message>
@@ -73,7 +72,7 @@ export function ListBody({ noun, headers, rowCount, onRetry, empty, children, fo
     return (
       <>
         <p role="status" aria-live="polite">
-          Loading {noun}…
+          {noun === 'student' ? t.loadingStudents : t.loadingFranchiseOwners}
         </p>
         <SkeletonTable headers={headers} />
       </>
@@ -89,11 +88,12 @@ export function ListBody({ noun, headers, rowCount, onRetry, empty, children, fo
 
 /** The empty state of both students lists: the way to add the first one. */
 export function NoStudentsYet({ userName, ownerId = null }: { userName: string; ownerId?: number | null }) {
+  const t = useMessages(rosterMessages);
   return (
     <Message $tone="info">
-      <p>No students yet.</p>
+      <p>{t.noStudentsYet}</p>
       <p>
-        <Link to={paths.signUpNewStudent.href({ userName, ownerId })}>Sign Up New Student</Link>
+        <Link to={paths.signUpNewStudent.href({ userName, ownerId })}>{t.signUpNewStudent}</Link>
       </p>
     </Message>
   );
@@ -109,7 +109,7 @@ export function ExportButton({
   ownerId,
   query,
   disabled,
-  label = 'Export to Excel',
+  label,
 }: {
   table: TableId;
   query: ShownQuery;
@@ -122,6 +122,7 @@ export function ExportButton({
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectExportFlow);
   const busy = flow.table === table && flow.status === 'loading';
+  const t = useMessages(rosterMessages);
   return (
     <Button
       type="button"
@@ -132,7 +133,7 @@ export function ExportButton({
         dispatch(rosterActions.exportRequested({ table, query, ...(userName === undefined ? {} : { userName }), ...(ownerId === undefined ? {} : { ownerId }) }));
       }}
     >
-      {busy ? 'Preparing the file…' : label}
+      {busy ? t.preparingFile : (label ?? t.exportToExcel)}
     </Button>
   );
 }
@@ -142,6 +143,7 @@ export function ExportOutcome({ table }: { table: TableId }) {
   const flow = useAppSelector(selectExportFlow);
   const ref = useRef<HTMLDivElement>(null);
   const mine = flow.table === table;
+  const t = useMessages(rosterMessages);
   useEffect(() => {
     if (mine && flow.status === 'failed') ref.current?.focus();
   }, [mine, flow.status]);
@@ -149,21 +151,14 @@ export function ExportOutcome({ table }: { table: TableId }) {
     <div aria-live="polite" ref={ref} tabIndex={-1}>
       {mine && flow.status === 'succeeded' && (
         <Message $tone="success">
-          <p>Saved {flow.fileName}.</p>
-          {flow.sheetNameAdjusted && (
-            <p>
-              The sheet is named “{flow.sheetName}”: Excel allows at most 31 characters in a sheet name and none of [ ] : * ? / \, so
-              the name was adjusted.
-            </p>
-          )}
+          <p>{t.savedFile({ fileName: flow.fileName ?? '' })}</p>
+          {flow.sheetNameAdjusted && <p>{t.sheetNameAdjusted({ sheetName: flow.sheetName ?? '' })}</p>}
         </Message>
       )}
       {mine && flow.status === 'failed' && (
         <Message $tone="error" role="alert">
           <p>
-            {flow.error?.kind === 'network'
-              ? 'The spreadsheet could not be prepared because part of the app could not be downloaded. Check your connection and try again.'
-              : 'The spreadsheet could not be prepared. Please try again.'}
+            {flow.error?.kind === 'network' ? t.exportNetworkFailed : t.exportFailed}
           </p>
         </Message>
       )}

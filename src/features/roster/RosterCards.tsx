@@ -15,6 +15,10 @@ import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { cardPlace } from './cardPlaces';
 import { displayCell } from './formatting';
 import { VIRTUALIZE_ABOVE, type RosterTableProps } from './rosterTableProps';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
+import { rosterMessages } from './roster.messages';
+import { columnText, rosterColumnMessages } from './rosterColumns.messages';
 const ESTIMATED_CARD_HEIGHT = 190;
 
 const List = styled.ul<{ $height: number | null }>`
@@ -96,14 +100,21 @@ const SortBar = styled.div`
 `;
 
 function FactList<Row>({ id, columns, row }: { id?: string; columns: RosterTableProps<Row>['columns']; row: Row }) {
+  const headers = useMessages(rosterColumnMessages);
+  const formatters = useFormatters();
   return (
     <Facts id={id}>
-      {columns.map((column) => (
-        <Fact key={column.id}>
-          <dt>{column.header}</dt>
-          <dd>{displayCell(column.value(row), column.kind, column.empty?.(row))}</dd>
-        </Fact>
-      ))}
+      {columns.map((column) => {
+        const value = column.value(row);
+        const empty = column.empty?.(row);
+        return (
+          <Fact key={column.id}>
+            <dt>{columnText(headers, column.header)}</dt>
+            {/* A value is people's data or already written for the language (dates, numbers): never translated. */}
+            <dd translate={value === '' ? undefined : 'no'}>{displayCell(value, column.kind, empty && columnText(headers, empty), formatters)}</dd>
+          </Fact>
+        );
+      })}
     </Facts>
   );
 }
@@ -129,6 +140,8 @@ export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowI
   const detailColumns = columns.filter((column) => cardPlace(column.id) === undefined);
   const sortable = columns.filter((column) => column.sortable);
   const sortedColumn = sort ? columns.find((column) => column.id === sort.columnId) : undefined;
+  const t = useMessages(rosterMessages);
+  const headers = useMessages(rosterColumnMessages);
 
   const toggle = (id: string) =>
     setOpenIds((current) => {
@@ -145,14 +158,16 @@ export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowI
     const detailsId = `${listId}-${id}-details`;
     return (
       <CardBox aria-labelledby={titleId}>
-        <h3 id={titleId}>{rowHref ? <Link to={rowHref(row)}>{name}</Link> : name}</h3>
+        <h3 id={titleId} translate="no">
+          {rowHref ? <Link to={rowHref(row)}>{name}</Link> : name}
+        </h3>
         <FactList columns={summaryColumns} row={row} />
         {open && <FactList id={detailsId} columns={detailColumns} row={row} />}
         <Actions>
           {detailColumns.length > 0 && (
             <Button type="button" $variant="secondary" aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => toggle(id)}>
-              {open ? 'Fewer details' : 'More details'}
-              <VisuallyHidden>{` about ${name}`}</VisuallyHidden>
+              {open ? t.fewerDetails : t.moreDetails}
+              <VisuallyHidden>{t.aboutRow({ name })}</VisuallyHidden>
             </Button>
           )}
           {extraColumn?.cell(row)}
@@ -167,19 +182,21 @@ export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowI
       {sortable.length > 0 && (
         <SortBar>
           <label>
-            Sort by
+            {t.sortBy}
             <select value={sort?.columnId ?? ''} onChange={(event) => event.target.value && onSort(event.target.value)}>
-              {!sort && <option value="">Choose a column</option>}
+              {!sort && <option value="">{t.chooseColumn}</option>}
               {sortable.map((column) => (
                 <option key={column.id} value={column.id}>
-                  {column.header}
+                  {columnText(headers, column.header)}
                 </option>
               ))}
             </select>
           </label>
           {sort && sortedColumn && (
-            <Button type="button" $variant="secondary" onClick={() => onSort(sort.columnId)} aria-label={`${sortedColumn.header}: ${sort.direction === 'asc' ? 'ascending' : 'descending'}, press to reverse`}>
-              {sort.direction === 'asc' ? '▲ Ascending' : '▼ Descending'}
+            <Button type="button" $variant="secondary" onClick={() => onSort(sort.columnId)} 
+              aria-label={t.reverseSort({ column: columnText(headers, sortedColumn.header), direction: sort.direction === 'asc' ? t.ascending : t.descending })}
+            >
+              {sort.direction === 'asc' ? t.ascendingButton : t.descendingButton}
             </Button>
           )}
         </SortBar>
@@ -194,7 +211,7 @@ export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowI
                   aria-posinset={item.index + 1}
                   aria-setsize={rows.length}
                   ref={virtualizer.measureElement}
-                  style={{ position: 'absolute', top: 0, left: 8, right: 8, transform: `translateY(${item.start}px)` }}
+                  style={{ position: 'absolute', top: 0, insetInlineStart: 8, insetInlineEnd: 8, transform: `translateY(${item.start}px)` }}
                 >
                   {card(rows[item.index]!)}
                 </Item>

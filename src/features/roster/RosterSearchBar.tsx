@@ -9,6 +9,9 @@ import { breakpoints } from '../../shared/breakpoints';
 import { Button } from '../../shared/ui/Button';
 import { controlLook } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
+import { rosterMessages } from './roster.messages';
 import type { TableId } from './rosterColumns';
 import { activeFilterCount, TABLE_FILTERS, type StatusFilter } from './rosterView';
 import { useMediaQuery } from './useMediaQuery';
@@ -16,17 +19,16 @@ import type { RosterViewControls } from './useRosterView';
 
 const phoneQuery = `(max-width: ${breakpoints.mobileMax}px)`;
 
-const numbers = new Intl.NumberFormat('en-US');
+/** What a roster list holds: its texts (counts, search label, no match) follow from it. */
+export type RosterNoun = 'student' | 'franchiseOwner';
 
-export interface Noun {
-  one: string;
-  many: string;
-}
+type RosterTexts = ReturnType<typeof rosterMessages.get>;
 
-/** "1,204 students", or "12 of 1,204 students" when a search or a filter is set. */
-export function countText(shown: number, total: number, noun: Noun, filtered: boolean): string {
-  const word = (filtered ? total : shown) === 1 ? noun.one : noun.many;
-  return filtered ? `${numbers.format(shown)} of ${numbers.format(total)} ${word}` : `${numbers.format(total)} ${word}`;
+/** The texts that name what the list holds. */
+function nounTexts(t: RosterTexts, noun: RosterNoun) {
+  return noun === 'student'
+    ? { find: t.findStudents, search: t.searchStudents, count: t.studentCount, countFiltered: t.studentCountFiltered, noMatch: t.noStudentMatches }
+    : { find: t.findFranchiseOwners, search: t.searchFranchiseOwners, count: t.franchiseOwnerCount, countFiltered: t.franchiseOwnerCountFiltered, noMatch: t.noFranchiseOwnerMatches };
 }
 
 export interface FilterChoices {
@@ -84,7 +86,7 @@ const Count = styled.p`
 interface RosterSearchBarProps {
   table: TableId;
   controls: RosterViewControls;
-  noun: Noun;
+  noun: RosterNoun;
   /** What the search looks in, e.g. "Names, parent, e-mail or phone". */
   searchHint: string;
   choices: FilterChoices;
@@ -101,12 +103,15 @@ export function RosterSearchBar({ table, controls, noun, searchHint, choices, sh
   const setCount = activeFilterCount(view, table);
   const panelId = `${id}-filters`;
   const showFilters = !phone || open;
+  const t = useMessages(rosterMessages);
+  const formatters = useFormatters();
+  const words = nounTexts(t, noun);
 
   return (
-    <Area role="search" aria-label={`Find ${noun.many}`}>
+    <Area role="search" aria-label={words.find}>
       <Row>
         <Field $grow>
-          <label htmlFor={`${id}-q`}>Search {noun.many}</label>
+          <label htmlFor={`${id}-q`}>{words.search}</label>
           <input
             id={`${id}-q`}
             type="search"
@@ -120,47 +125,48 @@ export function RosterSearchBar({ table, controls, noun, searchHint, choices, sh
         </Field>
         {phone && (
           <Button type="button" $variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
-            {setCount > 0 ? `Filters (${setCount})` : 'Filters'}
+            {setCount > 0 ? t.filtersSet({ count: formatters.number(setCount) }) : t.filters}
           </Button>
         )}
       </Row>
       <Row id={panelId} hidden={!showFilters}>
         {offered.includes('program') && (
-          <Choice id={`${id}-program`} label="Program" value={view.program} onChange={(program) => setFilter({ program })} options={(choices.programs ?? []).map((p) => [p, p])} />
+          <Choice id={`${id}-program`} label={t.programFilter} value={view.program} onChange={(program) => setFilter({ program })} options={(choices.programs ?? []).map((p) => [p, p])} />
         )}
         {offered.includes('owner') && (
           <Choice
             id={`${id}-owner`}
-            label="Franchise owner"
+            label={t.ownerFilter}
             value={view.owner === null ? '' : String(view.owner)}
             onChange={(owner) => setFilter({ owner: owner ? Number(owner) : null })}
             options={(choices.owners ?? []).map((o) => [String(o.id), o.label])}
           />
         )}
         {offered.includes('country') && (
-          <Choice id={`${id}-country`} label="Country" value={view.country} onChange={(country) => setFilter({ country })} options={(choices.countries ?? []).map((c) => [c, c])} />
+          <Choice id={`${id}-country`} label={t.countryFilter} value={view.country} onChange={(country) => setFilter({ country })} options={(choices.countries ?? []).map((c) => [c, c])} />
         )}
         {offered.includes('status') && (
           <Choice
             id={`${id}-status`}
-            label="Status"
+            label={t.statusFilter}
             value={view.status}
             onChange={(status) => setFilter({ status: status as StatusFilter })}
             options={[
-              ['active', 'Active'],
-              ['ended', 'Ended'],
+              ['active', t.statusActive],
+              ['ended', t.statusEnded],
             ]}
+            translated
           />
         )}
         {offered.includes('from') && (
           <Field>
-            <label htmlFor={`${id}-from`}>Started from</label>
+            <label htmlFor={`${id}-from`}>{t.startedFrom}</label>
             <input id={`${id}-from`} type="date" value={view.from} max={view.to || undefined} onChange={(event) => setFilter({ from: event.target.value })} />
           </Field>
         )}
         {offered.includes('to') && (
           <Field>
-            <label htmlFor={`${id}-to`}>Started until</label>
+            <label htmlFor={`${id}-to`}>{t.startedUntil}</label>
             <input id={`${id}-to`} type="date" value={view.to} min={view.from || undefined} onChange={(event) => setFilter({ to: event.target.value })} />
           </Field>
         )}
@@ -168,11 +174,12 @@ export function RosterSearchBar({ table, controls, noun, searchHint, choices, sh
       <Row>
         {/* data-shown-for: the search these rows are for (the bench waits for it; typing may be ahead). */}
         <Count role="status" aria-live="polite" aria-atomic="true" data-shown-for={controls.query.q}>
-          {countText(shown, total, noun, filtered)}
+          {/* "1,204 students", or "12 of 1,204 students" when a search or a filter is set. */}
+          {filtered ? words.countFiltered(total)({ shown: formatters.number(shown) }) : words.count(total)}
         </Count>
         {filtered && shown > 0 && (
           <Button type="button" $variant="secondary" onClick={clear}>
-            Clear filters
+            {t.clearFilters}
           </Button>
         )}
       </Row>
@@ -180,16 +187,37 @@ export function RosterSearchBar({ table, controls, noun, searchHint, choices, sh
   );
 }
 
-function Choice({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (value: string) => void; options: readonly (readonly [string, string])[] }) {
+/** A filter's list; its choices are people's data (programs, owners, countries) unless `translated`. */
+function Choice({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  translated = false,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+  translated?: boolean;
+}) {
+  const t = useMessages(rosterMessages);
+  const data = translated ? undefined : 'no';
   return (
     <Field>
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">All</option>
+        <option value="">{t.all}</option>
         {/* A value from a shared link that this list does not have still shows as chosen. */}
-        {value && !options.some(([v]) => v === value) && <option value={value}>{value}</option>}
+        {value && !options.some(([v]) => v === value) && (
+          <option value={value} translate="no">
+            {value}
+          </option>
+        )}
         {options.map(([v, text]) => (
-          <option key={v} value={v}>
+          <option key={v} value={v} translate={data}>
             {text}
           </option>
         ))}
@@ -199,13 +227,14 @@ function Choice({ id, label, value, onChange, options }: { id: string; label: st
 }
 
 /** The calm empty state of a search or filter that matches nothing, with the way back. */
-export function NoMatch({ noun, onClear }: { noun: Noun; onClear: () => void }) {
+export function NoMatch({ noun, onClear }: { noun: RosterNoun; onClear: () => void }) {
+  const t = useMessages(rosterMessages);
   return (
     <Message $tone="info">
-      <p>No {noun.one} matches this search and these filters.</p>
+      <p>{nounTexts(t, noun).noMatch}</p>
       <p>
         <Button type="button" $variant="secondary" onClick={onClear}>
-          Clear filters
+          {t.clearFilters}
         </Button>
       </p>
     </Message>

@@ -18,6 +18,10 @@ import { displayCell } from './formatting';
 import { RosterCards, SkeletonCards } from './RosterCards';
 import { VIRTUALIZE_ABOVE, type RosterTableProps } from './rosterTableProps';
 import { useMediaQuery } from './useMediaQuery';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
+import { rosterMessages } from './roster.messages';
+import { columnText, rosterColumnMessages } from './rosterColumns.messages';
 
 export { VIRTUALIZE_ABOVE } from './rosterTableProps';
 export type { ExtraColumn, RosterTableProps } from './rosterTableProps';
@@ -45,18 +49,25 @@ function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, ext
   const virtual = rows.length > VIRTUALIZE_ABOVE;
 
   const linkId = rowHref ? columns.find((column) => cardPlace(column.id) === 'name')?.id : undefined;
+  const t = useMessages(rosterMessages);
+  const headers = useMessages(rosterColumnMessages);
+  const formatters = useFormatters();
   const columnDefs = useMemo<ColumnDef<Row>[]>(() => {
     const defs: ColumnDef<Row>[] = columns.map((column) => ({
       id: column.id,
-      header: column.header,
+      header: columnText(headers, column.header),
       accessorFn: (row: Row) => column.value(row),
       enableSorting: column.sortable,
       cell: (info) => {
-        const text = displayCell(column.value(info.row.original), column.kind, column.empty?.(info.row.original));
-        if (column.id !== linkId || !rowHref) return text;
+        const value = column.value(info.row.original);
+        const empty = column.empty?.(info.row.original);
+        const text = displayCell(value, column.kind, empty && columnText(headers, empty), formatters);
+        // A value is people's data (names, e-mails, programs) or already written for the language
+        // (dates, numbers): never translated. Only the word for an empty value ('Never') is a text.
+        if (column.id !== linkId || !rowHref) return <span translate={value === '' ? undefined : 'no'}>{text}</span>;
         // The whole name as the link's name: "noa" alone would not say which noa.
         return (
-          <Link to={rowHref(info.row.original)} aria-label={rowName(columns, info.row.original)}>
+          <Link to={rowHref(info.row.original)} aria-label={rowName(columns, info.row.original)} translate="no">
             {text}
           </Link>
         );
@@ -66,7 +77,7 @@ function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, ext
       defs.push({ id: extraColumn.id, header: extraColumn.header, enableSorting: false, cell: (info) => extraColumn.cell(info.row.original) });
     }
     return defs;
-  }, [columns, extraColumn, linkId, rowHref]);
+  }, [columns, extraColumn, linkId, rowHref, headers, formatters]);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -104,8 +115,13 @@ function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, ext
       <Table aria-rowcount={rows.length + 1} aria-busy={busy || undefined}>
         <caption id={captionId}>
           <VisuallyHidden>
-            {caption}
-            {sort ? `, sorted by ${columns.find((c) => c.id === sort.columnId)?.header ?? ''} ${sort.direction === 'asc' ? 'ascending' : 'descending'}` : ''}
+            {sort
+              ? t.sortedBy({
+                  caption,
+                  column: columnText(headers, columns.find((c) => c.id === sort.columnId)?.header ?? ''),
+                  direction: sort.direction === 'asc' ? t.ascending : t.descending,
+                })
+              : caption}
           </VisuallyHidden>
         </caption>
         <thead>
@@ -168,6 +184,7 @@ const widths = [70, 55, 80, 60, 75];
  */
 export function SkeletonTable({ headers, rows = 5 }: { headers: readonly string[]; rows?: number }) {
   const phone = useMediaQuery(phoneQuery);
+  const texts = useMessages(rosterColumnMessages);
   if (phone) return <SkeletonCards count={rows} />;
   return (
     <ScrollRegion $bounded={false} aria-hidden="true" data-testid="skeleton-table">
@@ -176,7 +193,7 @@ export function SkeletonTable({ headers, rows = 5 }: { headers: readonly string[
           <tr>
             {headers.map((header) => (
               <Th key={header}>
-                <HeaderLabel>{header}</HeaderLabel>
+                <HeaderLabel>{columnText(texts, header)}</HeaderLabel>
               </Th>
             ))}
           </tr>

@@ -4,8 +4,9 @@
  * own backend has none). Where the backend can add franchise owners itself
  * (capabilities.createFranchiseOwner), a form does it here too.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import styled from 'styled-components';
 import type { ApiError } from '../../api/types';
 import { selectCapabilities, selectCapabilitiesKnown, selectCmsAdminUrl } from '../../entities/config/configSlice';
 import { paths } from '../../shared/paths';
@@ -23,38 +24,57 @@ import { FormGrid, Page, Toolbar } from '../../shared/ui/Layout';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { ExternalButtonLink } from '../../shared/ui/ButtonLink';
 import { useRosterFeature } from './rosterFeature';
+import { useMessages } from '../../shared/i18n/messages';
+import { signUpMessages } from './signUp.messages';
+import { studentFormMessages } from './studentForm.messages';
 
 const fieldId = (field: OwnerField) => `owner-${field}`;
 
 export function ownerFailureText(error: ApiError): string {
-  if (error.code === 'already_exists') return 'Email already exists. Please try another one.';
-  if (error.kind === 'network') return 'The franchise owner was not added: the server could not be reached. Everything you typed is still here; check your connection and try again.';
-  if (error.code === 'rest_invalid_param') return 'The franchise owner was not added: some details were not accepted. Check the fields (no < or > characters) and try again.';
-  if (error.status === 403) return 'The franchise owner was not added: only administrators can add franchise owners.';
-  return 'The franchise owner was not added because of a problem on the server. Please try again.';
+  const t = signUpMessages.get();
+  if (error.code === 'already_exists') return t.emailTaken;
+  if (error.kind === 'network') return t.ownerNetworkFailed;
+  if (error.code === 'rest_invalid_param') return t.ownerInvalid;
+  if (error.status === 403) return t.ownerForbidden;
+  return t.ownerServerFailed;
 }
 
-const labels: Record<OwnerField, string> = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  email: 'Email',
-  country: 'Country',
-  state: 'State',
-  territory: 'Territory',
-};
+/** "Opens elsewhere": the arrow points up and away from the text, to the left in a right-to-left page. */
+const OutArrow = styled.span`
+  display: inline-block;
+  [dir='rtl'] & {
+    transform: scaleX(-1);
+  }
+`;
+
+const OWNER_FIELDS: readonly OwnerField[] = ['firstName', 'lastName', 'email', 'country', 'state', 'territory'];
 
 function AddFranchiseOwnerForm() {
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectSignUpOwnerFlow);
   const [values, setValues] = useState<OwnerFormValues>(emptyOwnerForm);
-  const [error, setError] = useState<{ field: OwnerField; message: string } | null>(null);
+  // The values as they were sent: their first failure is worded in the language shown now (the
+  // texts are a dependency so that a language change words it again).
+  const [checked, setChecked] = useState<OwnerFormValues | null>(null);
   const [attempt, setAttempt] = useState(0);
   const successRef = useRef<HTMLDivElement>(null);
   const submitting = flow.status === 'loading';
+  const t = useMessages(signUpMessages);
+  const formTexts = useMessages(studentFormMessages);
+  const error = useMemo(() => (checked && formTexts ? validateOwnerForm(checked) : null), [checked, formTexts]);
+  const errorField = error?.field;
+  const labels: Record<OwnerField, string> = {
+    firstName: formTexts.ownerFirstNameLabel,
+    lastName: formTexts.ownerLastNameLabel,
+    email: formTexts.ownerEmailLabel,
+    country: formTexts.ownerCountryLabel,
+    state: formTexts.ownerStateLabel,
+    territory: formTexts.ownerTerritoryLabel,
+  };
 
   useEffect(() => {
-    if (error) document.getElementById(fieldId(error.field))?.focus();
-  }, [error, attempt]);
+    if (errorField) document.getElementById(fieldId(errorField))?.focus();
+  }, [errorField, attempt]);
   useEffect(() => {
     if (flow.status === 'succeeded') successRef.current?.focus();
     if (flow.error?.code === 'already_exists') document.getElementById(fieldId('email'))?.focus();
@@ -64,7 +84,7 @@ function AddFranchiseOwnerForm() {
     event.preventDefault();
     if (submitting) return;
     const problem = validateOwnerForm(values);
-    setError(problem);
+    setChecked(values);
     setAttempt((n) => n + 1);
     if (problem) return;
     const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()])) as unknown as OwnerFormValues;
@@ -74,22 +94,19 @@ function AddFranchiseOwnerForm() {
   if (flow.status === 'succeeded' && flow.created) {
     return (
       <Message $tone="success" ref={successRef} tabIndex={-1} role="status">
-        <p>
-          Franchise owner {flow.created.name} was added. Their sign-in details (login name {flow.created.username}) were e-mailed to{' '}
-          {flow.created.email}.
-        </p>
+        <p>{t.ownerAdded({ name: flow.created.name, username: flow.created.username, email: flow.created.email })}</p>
         <Toolbar>
-          <Link to={paths.franchiseOwnersList.href()}>Go to the Franchise Owners list</Link>
+          <Link to={paths.franchiseOwnersList.href()}>{t.goToOwnersList}</Link>
           <Button
             type="button"
             $variant="secondary"
             onClick={() => {
               setValues(emptyOwnerForm);
-              setError(null);
+              setChecked(null);
               dispatch(rosterActions.franchiseOwnerReset());
             }}
           >
-            Add another franchise owner
+            {t.addAnotherOwner}
           </Button>
         </Toolbar>
       </Message>
@@ -101,10 +118,10 @@ function AddFranchiseOwnerForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={submitting || undefined} aria-labelledby="add-owner-heading">
-      <h2 id="add-owner-heading">Add a franchise owner</h2>
-      <p>The new owner gets their sign-in details by e-mail.</p>
+      <h2 id="add-owner-heading">{t.addOwnerHeading}</h2>
+      <p>{t.ownerGetsMail}</p>
       <FormGrid>
-        {(Object.keys(labels) as OwnerField[]).map((field) => (
+        {OWNER_FIELDS.map((field) => (
           <FormField key={field} id={fieldId(field)} label={labels[field]} error={messageFor(field)}>
             <input
               {...controlProps(fieldId(field), messageFor(field))}
@@ -120,22 +137,22 @@ function AddFranchiseOwnerForm() {
       </FormGrid>
       <FormFooter
         submitting={submitting}
-        progress="Adding the franchise owner…"
+        progress={t.addingOwner}
         failure={flow.error && flow.error.code !== 'already_exists' ? ownerFailureText(flow.error) : null}
-        label="Add Franchise Owner"
-        busyLabel="Adding…"
+        label={t.addFranchiseOwner}
+        busyLabel={t.adding}
       />
     </form>
   );
 }
 
 /** The line under the title says what the page offers: the external panel's button, the form, both or neither. */
-function howOwnersAreAdded(hasCms: boolean, hasForm: boolean | null): string {
-  if (hasForm === null) return 'Checking what this site offers…';
-  if (hasCms && hasForm) return 'New franchise owners are added here, or in the content-management admin panel.';
-  if (hasCms) return 'New franchise owners are added in the content-management admin panel.';
-  if (hasForm) return 'New franchise owners are added here.';
-  return 'New franchise owners cannot be added from this site: no content-management admin panel is configured for it.';
+function howOwnersAreAdded(t: ReturnType<typeof signUpMessages.get>, hasCms: boolean, hasForm: boolean | null): string {
+  if (hasForm === null) return t.checkingSite;
+  if (hasCms && hasForm) return t.addedHereOrCms;
+  if (hasCms) return t.addedInCms;
+  if (hasForm) return t.addedHere;
+  return t.cannotAdd;
 }
 
 export default function SignUpFranchisePage() {
@@ -145,6 +162,7 @@ export default function SignUpFranchisePage() {
   const { createFranchiseOwner } = useAppSelector(selectCapabilities);
   // Until the site's REST index has answered, the page neither offers the form nor says it cannot.
   const known = useAppSelector(selectCapabilitiesKnown);
+  const t = useMessages(signUpMessages);
 
   const open = useCallback(() => dispatch(rosterActions.signUpFranchiseOpened()), [dispatch]);
   useEffect(() => {
@@ -153,14 +171,15 @@ export default function SignUpFranchisePage() {
 
   return (
     <Page>
-      <Title>Select Program</Title>
-      <Subtitle>{howOwnersAreAdded(Boolean(cmsAdminUrl), known ? createFranchiseOwner : null)}</Subtitle>
+      <Title>{t.selectProgram}</Title>
+      <Subtitle>{howOwnersAreAdded(t, Boolean(cmsAdminUrl), known ? createFranchiseOwner : null)}</Subtitle>
       {cmsAdminUrl && (
         <Card>
           <ExternalButtonLink href={cmsAdminUrl} target="_blank" rel="noopener noreferrer">
-            Open the content admin panel
-            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-            <span aria-hidden="true"> ↗</span>
+            {t.openAdminPanel}
+            <VisuallyHidden>{t.opensInNewTab}</VisuallyHidden>
+            {' '}
+            <OutArrow aria-hidden="true">↗</OutArrow>
           </ExternalButtonLink>
         </Card>
       )}

@@ -4,8 +4,11 @@
  * this component and survive a failed request, so the user just presses the button again.
  */
 import 'react-datepicker/dist/react-datepicker.css';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import DatePicker from 'react-datepicker';
+import type { Locale } from 'date-fns';
+import { es as spanishDates } from 'date-fns/locale/es';
+import { he as hebrewDates } from 'date-fns/locale/he';
 import { Link, useLocation, useParams } from 'react-router';
 import type { ApiError } from '../../api/types';
 import { selectUserId, selectUserRole } from '../../entities/session/sessionSelectors';
@@ -34,21 +37,28 @@ import { useRosterFeature } from './rosterFeature';
 
 /** One parent e-mail may have several children (issue 16.5): 'already_exists' means this very child has an account. */
 export const ALREADY_EXISTS_MESSAGE = 'This student already has an account with this parent email.';
+import { useMessages } from '../../shared/i18n/messages';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { signUpMessages } from './signUp.messages';
+import { studentFormMessages } from './studentForm.messages';
 
 const fieldId = (field: StudentField) => `sign-up-${field}`;
 
+/** The calendar's month and day names and the typed date's order in the shown language (English: the spec's). */
+const PICKER_LANGUAGES: Record<string, { locale: Locale; format: string }> = {
+  he: { locale: hebrewDates, format: 'd MMMM yyyy' },
+  es: { locale: spanishDates, format: "d 'de' MMMM 'de' yyyy" },
+};
+
 /** Plain words for a failed sign-up; the typed values are kept. Never the server's raw text. */
 export function signUpFailureText(error: ApiError): string {
-  if (error.kind === 'network' && !browserOnline()) return `The student was not added. ${NEEDS_INTERNET} Everything you typed is still here.`;
-  if (error.kind === 'network') {
-    return 'The student was not added: the server could not be reached. Everything you typed is still here. Check your connection and press Sign Up Student again.';
-  }
-  if (error.code === 'rest_invalid_param') {
-    return 'The student was not added: some details were not accepted. Check the fields (no < or > characters) and try again.';
-  }
-  if (error.status === 403) return 'The student was not added: your account is not allowed to add students for this franchise owner.';
-  if (error.status === 429) return 'The student was not added: too many requests. Wait a minute and try again.';
-  return 'The student was not added because of a problem on the server. Everything you typed is still here; please try again.';
+  const t = signUpMessages.get();
+  if (error.kind === 'network' && !browserOnline()) return t.studentNeedsInternet({ needsInternet: NEEDS_INTERNET });
+  if (error.kind === 'network') return t.studentNetworkFailed;
+  if (error.code === 'rest_invalid_param') return t.studentInvalid;
+  if (error.status === 403) return t.studentForbidden;
+  if (error.status === 429) return t.studentTooMany;
+  return t.studentServerFailed;
 }
 
 export default function SignUpStudentPage() {
@@ -66,14 +76,21 @@ export default function SignUpStudentPage() {
   const flow = useAppSelector(selectSignUpStudentFlow);
   const usePortal = useMediaQuery(`(max-width: ${breakpoints.datePickerPortalMax}px)`);
   const chooseOwner = role === 'administrator';
+  const t = useMessages(signUpMessages);
+  const labels = useMessages(studentFormMessages);
+  const picker = PICKER_LANGUAGES[useFormatters().language];
 
   const [values, setValues] = useState<StudentFormValues>(() => ({
     ...emptyStudentForm,
     teacherId: chooseOwner && requestedOwnerId !== null ? String(requestedOwnerId) : '',
   }));
-  const [error, setError] = useState<FieldError | null>(null);
+  // The values as they were sent: their first failure is worded in the language shown now (the
+  // texts are a dependency so that a language change words it again).
+  const [checked, setChecked] = useState<StudentFormValues | null>(null);
   const [attempt, setAttempt] = useState(0);
   const successHeading = useRef<HTMLHeadingElement>(null);
+
+  const error: FieldError | null = useMemo(() => (checked && labels ? validateStudentForm(checked, { chooseOwner }) : null), [checked, chooseOwner, labels]);
 
   const open = useCallback(() => dispatch(rosterActions.signUpStudentOpened()), [dispatch]);
   useEffect(() => {
@@ -81,9 +98,10 @@ export default function SignUpStudentPage() {
   }, [open]);
 
   // Focus follows the message: the first invalid field, or the e-mail the backend refused.
+  const errorField = error?.field;
   useEffect(() => {
-    if (error) document.getElementById(fieldId(error.field))?.focus();
-  }, [error, attempt]);
+    if (errorField) document.getElementById(fieldId(errorField))?.focus();
+  }, [errorField, attempt]);
   useEffect(() => {
     if (flow.rejection === 'already_exists') document.getElementById(fieldId('parentEmail'))?.focus();
   }, [flow.rejection]);
@@ -98,7 +116,7 @@ export default function SignUpStudentPage() {
     event.preventDefault();
     if (submitting) return;
     const problem = validateStudentForm(values, { chooseOwner });
-    setError(problem);
+    setChecked(values);
     setAttempt((n) => n + 1);
     if (problem) return;
     const teacherId = chooseOwner ? Number(values.teacherId) : (ownUserId ?? 0);
@@ -110,7 +128,8 @@ export default function SignUpStudentPage() {
     // goes away as soon as it is fixed.
     if (field === 'endDate' && endsBeforeStart(values)) return studentMessages.endBeforeStart;
     if (error?.field === field && error.message !== studentMessages.endBeforeStart) return error.message;
-    if (field === 'parentEmail' && flow.rejection === 'already_exists') return ALREADY_EXISTS_MESSAGE;
+    // One parent e-mail may have several children (issue 16.5): 'already_exists' means this very child has an account.
+    if (field === 'parentEmail' && flow.rejection === 'already_exists') return t.alreadyExists;
     return null;
   };
 
@@ -128,25 +147,25 @@ export default function SignUpStudentPage() {
   if (flow.status === 'succeeded') {
     return (
       <Page>
-        <Title>Sign Up New Student</Title>
+        <Title>{t.signUpNewStudent}</Title>
         <Card>
           <h2 ref={successHeading} tabIndex={-1}>
-            New Student Added successfully
+            {t.studentAdded}
           </h2>
-          <p>The student&apos;s sign-in details were e-mailed to the parent.</p>
+          <p>{t.detailsMailed}</p>
           <Toolbar>
             <ButtonLink to={listPath} $variant="secondary">
-              Students List
+              {t.studentsList}
             </ButtonLink>
             <Button
               type="button"
               onClick={() => {
                 setValues({ ...emptyStudentForm, teacherId: values.teacherId });
-                setError(null);
+                setChecked(null);
                 dispatch(rosterActions.studentSignUpReset());
               }}
             >
-              add More Student
+              {t.addMoreStudent}
             </Button>
           </Toolbar>
         </Card>
@@ -178,8 +197,9 @@ export default function SignUpStudentPage() {
           name={field}
           selected={fromIsoDate(values[field])}
           onChange={(picked: Date | null) => set(field, picked ? toIsoDate(picked) : '')}
-          dateFormat={['MMMM d, yyyy', 'yyyy-MM-dd']}
-          placeholderText="Choose a date"
+          dateFormat={[picker?.format ?? 'MMMM d, yyyy', 'yyyy-MM-dd']}
+          locale={picker?.locale}
+          placeholderText={t.chooseDate}
           withPortal={usePortal}
           // Opens upwards where there is room: downwards it would cover this field's own error
           // message and, on the last row, the submit button.
@@ -202,48 +222,48 @@ export default function SignUpStudentPage() {
   return (
     <Page>
       <DatePickerTheme />
-      <Title>Sign Up New Student</Title>
+      <Title>{t.signUpNewStudent}</Title>
       <Card>
         <form noValidate onSubmit={onSubmit} aria-busy={submitting || undefined} aria-labelledby="sign-up-heading">
           <h2 id="sign-up-heading" style={{ marginTop: 0 }}>
-            Student details
+            {t.studentDetails}
           </h2>
           <FormGrid>
             {chooseOwner && (
-              <FormField id={fieldId('teacherId')} label="Franchise Owner" error={messageFor('teacherId')} wide>
+              <FormField id={fieldId('teacherId')} label={labels.teacherIdLabel} error={messageFor('teacherId')} wide>
                 <select
                   {...controlProps(fieldId('teacherId'), messageFor('teacherId'))}
                   name="teacherId"
                   value={values.teacherId}
                   onChange={(event) => set('teacherId', event.target.value)}
                 >
-                  <option value="">{ownersLoad.status === 'loading' && ownerChoices.length === 0 ? 'Loading franchise owners…' : 'Choose a franchise owner'}</option>
+                  <option value="">{ownersLoad.status === 'loading' && ownerChoices.length === 0 ? t.loadingOwners : t.chooseOwner}</option>
                   {ownerChoices.map((owner) => (
-                    <option key={owner.id} value={String(owner.id)}>
+                    <option key={owner.id} value={String(owner.id)} translate="no">
                       {owner.label}
                     </option>
                   ))}
                 </select>
               </FormField>
             )}
-            {text('studentFirstName', 'Student First Name', { autoComplete: 'off' })}
-            {text('studentLastName', 'Student Last Name', { autoComplete: 'off' })}
-            {text('parentName', 'Parent Name', { autoComplete: 'name' })}
-            {text('parentEmail', 'Parent Email', { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 })}
-            {text('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: 40 })}
-            <FormField id={fieldId('program')} label="Program" error={messageFor('program')}>
+            {text('studentFirstName', labels.studentFirstNameLabel, { autoComplete: 'off' })}
+            {text('studentLastName', labels.studentLastNameLabel, { autoComplete: 'off' })}
+            {text('parentName', labels.parentNameLabel, { autoComplete: 'name' })}
+            {text('parentEmail', labels.parentEmailLabel, { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 })}
+            {text('phone', labels.phoneLabel, { type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: 40 })}
+            <FormField id={fieldId('program')} label={labels.programLabel} error={messageFor('program')}>
               <select {...controlProps(fieldId('program'), messageFor('program'))} name="program" value={values.program} onChange={(event) => set('program', event.target.value)}>
-                <option value="">Select Program</option>
+                <option value="">{labels.chooseProgram}</option>
                 {STUDENT_PROGRAM_CHOICES.map((program) => (
-                  <option key={program} value={program}>
+                  <option key={program} value={program} translate="no">
                     {program}
                   </option>
                 ))}
               </select>
             </FormField>
-            {date('startDate', 'Lesson Start Date')}
-            {date('endDate', 'Lesson End Date')}
-            <FormField id={fieldId('numberOfLessons')} label="Number Of Lessons" error={messageFor('numberOfLessons')}>
+            {date('startDate', labels.startDateLabel)}
+            {date('endDate', labels.endDateLabel)}
+            <FormField id={fieldId('numberOfLessons')} label={labels.numberOfLessonsLabel} error={messageFor('numberOfLessons')}>
               <input
                 {...controlProps(fieldId('numberOfLessons'), messageFor('numberOfLessons'))}
                 name="numberOfLessons"
@@ -259,16 +279,16 @@ export default function SignUpStudentPage() {
           </FormGrid>
           {chooseOwner && ownersLoad.status === 'failed' && (
             <Message $tone="error" role="alert">
-              <p>The franchise owners could not be loaded.</p>
+              <p>{t.ownersNotLoaded}</p>
               <p>
                 <Button type="button" $variant="secondary" onClick={open}>
-                  Try again
+                  {t.tryAgain}
                 </Button>
               </p>
             </Message>
           )}
-          <FormFooter submitting={submitting} progress="Signing up the student…" failure={flow.error && signUpFailureText(flow.error)} label="Sign Up Student" busyLabel="Signing up…">
-            <Link to={listPath}>Back to the list</Link>
+          <FormFooter submitting={submitting} progress={t.signingUpStudent} failure={flow.error && signUpFailureText(flow.error)} label={t.signUpStudent} busyLabel={t.signingUp}>
+            <Link to={listPath}>{t.backToList}</Link>
           </FormFooter>
         </form>
       </Card>

@@ -21,12 +21,12 @@ import { Message } from '../../shared/ui/Message';
 import { Page, SupportNote, Toolbar } from '../../shared/ui/Layout';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { useMessages } from '../../shared/i18n/messages';
+import { rosterMessages } from './roster.messages';
 
 const headers = studentsListColumns.map((column) => column.header);
 const studentRowId = (student: Student) => String(student.id);
 const studentHref = (student: Student) => paths.student.href({ studentId: student.id });
-const noun = { one: 'student', many: 'students' };
-const searchHint = 'Student or parent name, parent e-mail or phone';
 const fullName = (owner: User) => `${owner.firstName} ${owner.lastName}`.trim();
 const place = (owner: User) => [owner.country, owner.state].filter(Boolean).join(', ');
 
@@ -43,23 +43,23 @@ export default function StudentsListPage() {
   const signInCards = useAppSelector(selectCapabilities).signInCards === true;
 
   const { open } = useRosterList(rosterActions.studentsListOpened);
+  const t = useMessages(rosterMessages);
 
   if (whose.kind === 'none' || whose.kind === 'ambiguous') {
     return (
       <Page>
-        <Title>Students List</Title>
+        <Title>{t.studentsListTitle}</Title>
         <Message $tone="info">
           {whose.kind === 'none' ? (
-            <p>There is no franchise owner called {userName}. Choose one on the Franchise Owners list to see their students.</p>
+            <p>{t.noOwnerCalled({ userName })}</p>
           ) : (
             <>
-              <p>More than one franchise owner is called {userName}. Whose students do you want to see?</p>
+              <p>{t.severalOwnersCalled({ userName })}</p>
               <ul>
                 {whose.candidates.map((owner) => (
                   <li key={owner.id}>
-                    <Link to={paths.studentsList.href({ userName: owner.firstName, ownerId: owner.id })}>
-                      {fullName(owner)}
-                      {place(owner) ? ` (${place(owner)})` : ''}
+                    <Link to={paths.studentsList.href({ userName: owner.firstName, ownerId: owner.id })} translate="no">
+                      {place(owner) ? t.ownerWithPlace({ name: fullName(owner), place: place(owner) }) : fullName(owner)}
                     </Link>
                   </li>
                 ))}
@@ -67,7 +67,7 @@ export default function StudentsListPage() {
             </>
           )}
           <p>
-            <Link to={paths.franchiseOwnersList.href()}>Go to the Franchise Owners list</Link>
+            <Link to={paths.franchiseOwnersList.href()}>{t.goToOwnersList}</Link>
           </p>
         </Message>
       </Page>
@@ -81,33 +81,28 @@ export default function StudentsListPage() {
 
   return (
     <Page aria-labelledby="students-list-title">
-      <Title id="students-list-title">Students List</Title>
-      {owner && (
-        <Subtitle>
-          Students of {fullName(owner)}
-          {owner.country ? ` (${place(owner)})` : ''}
-        </Subtitle>
-      )}
+      <Title id="students-list-title">{t.studentsListTitle}</Title>
+      {owner && <Subtitle>{owner.country ? t.studentsOfWithPlace({ name: fullName(owner), place: place(owner) }) : t.studentsOf({ name: fullName(owner) })}</Subtitle>}
       <Toolbar>
         <ButtonLink to={paths.signUpNewStudent.href({ userName: listName, ownerId: linkOwnerId })} $variant="primary">
-          Sign Up New Student
+          {t.signUpNewStudent}
         </ButtonLink>
         <ButtonLink to={`${paths.importStudents.href()}${linkOwnerId === null ? '' : `?${OWNER_QUERY}=${linkOwnerId}`}`} $variant="secondary">
-          Import students
+          {t.importStudents}
         </ButtonLink>
         {signInCards && (
           <ButtonLink to={paths.signInCards.href()} $variant="secondary">
-            Sign-in cards
+            {t.signInCards}
           </ButtonLink>
         )}
         <ExportButton table="studentsList" userName={listName} ownerId={ownerId ?? undefined} query={controls.query} disabled={rows.length === 0} />
       </Toolbar>
       <ExportOutcome table="studentsList" />
       {students.length > 0 && (
-        <RosterSearchBar table="studentsList" controls={controls} noun={noun} searchHint={searchHint} choices={{ programs }} shown={rows.length} total={students.length} />
+        <RosterSearchBar table="studentsList" controls={controls} noun="student" searchHint={t.studentSearchHint} choices={{ programs }} shown={rows.length} total={students.length} />
       )}
       <ListBody
-        noun="students"
+        noun="student"
         headers={headers}
         rowCount={students.length}
         onRetry={open}
@@ -115,15 +110,18 @@ export default function StudentsListPage() {
         footer={
           supportEmail && (
             <SupportNote>
-              To change user info please contact our team at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+              {t.contactToChange}{' '}
+              <a href={`mailto:${supportEmail}`} translate="no">
+                {supportEmail}
+              </a>
             </SupportNote>
           )
         }
       >
         {rows.length === 0 ? (
-          <NoMatch noun={noun} onClear={controls.clear} />
+          <NoMatch noun="student" onClear={controls.clear} />
         ) : (
-          <RosterTable caption="Students" columns={studentsListColumns} rows={rows} sort={controls.view.sort} onSort={controls.onSort} getRowId={studentRowId} rowHref={studentHref} />
+          <RosterTable caption={t.studentsCaption} columns={studentsListColumns} rows={rows} sort={controls.view.sort} onSort={controls.onSort} getRowId={studentRowId} rowHref={studentHref} />
         )}
       </ListBody>
     </Page>

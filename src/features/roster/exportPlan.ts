@@ -3,10 +3,11 @@
  * same view: search, filters, sort) and the names of the file and sheet. Loaded by the export saga
  * on demand, so the filtering code stays out of the app's start-up chunk.
  */
-import { exportNames } from '../../shared/constants';
 import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type RosterColumn, type TableId } from './rosterColumns';
 import { selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListRows, type WithRoster } from './rosterSelectors';
 import { emptyView, type ShownQuery } from './rosterView';
+import { rosterMessages } from './roster.messages';
+import { columnText, rosterColumnMessages } from './rosterColumns.messages';
 
 export interface ExportPlan {
   rows: readonly unknown[];
@@ -18,17 +19,28 @@ export interface ExportPlan {
 /** No search, no filter, store order. */
 const everything: ShownQuery = { ...emptyView, today: '' };
 
-function plan(rows: readonly unknown[], columns: readonly RosterColumn<never>[], fileName: string, sheetName: string): ExportPlan {
-  return { rows, columns, fileName, sheetName };
+/** The columns with their headers (and 'Never') in the shown language: the spec's English ones in English. */
+function shownColumns(columns: readonly RosterColumn<never>[]): RosterColumn<never>[] {
+  const texts = rosterColumnMessages.get();
+  return columns.map((column) => {
+    const empty = column.empty;
+    return { ...column, header: columnText(texts, column.header), ...(empty ? { empty: (row: never) => columnText(texts, empty(row)) } : {}) };
+  });
 }
 
+function plan(rows: readonly unknown[], columns: readonly RosterColumn<never>[], fileName: string, sheetName: string): ExportPlan {
+  return { rows, columns: shownColumns(columns), fileName, sheetName };
+}
+
+/** The rows, columns and names of a table's export; headers, file and sheet names in the shown language. */
 export function exportPlan(state: WithRoster, table: TableId, userName = '', ownerId: number | null = null, query: ShownQuery = everything): ExportPlan {
+  const t = rosterMessages.get();
   switch (table) {
     case 'studentsList':
-      return plan(selectStudentsListRows(state, ownerId, query), studentsListColumns as RosterColumn<never>[], exportNames.studentsListFile(userName), exportNames.studentsListSheet(userName));
+      return plan(selectStudentsListRows(state, ownerId, query), studentsListColumns as RosterColumn<never>[], t.studentsListFile({ userName }), t.studentsListSheet({ userName }));
     case 'franchiseOwners':
-      return plan(selectFranchiseOwnerRows(state, query), franchiseOwnersColumns as RosterColumn<never>[], exportNames.franchiseOwnersFile, exportNames.franchiseOwnersSheet);
+      return plan(selectFranchiseOwnerRows(state, query), franchiseOwnersColumns as RosterColumn<never>[], t.franchiseOwnersFile, t.franchiseOwnersSheet);
     case 'allStudents':
-      return plan(selectAllStudentsRows(state, query), allStudentsColumns as RosterColumn<never>[], exportNames.allStudentsFile, exportNames.allStudentsSheet);
+      return plan(selectAllStudentsRows(state, query), allStudentsColumns as RosterColumn<never>[], t.allStudentsFile, t.allStudentsSheet);
   }
 }

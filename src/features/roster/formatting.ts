@@ -1,14 +1,15 @@
 import { format } from 'date-fns';
-import { DATE_DISPLAY_FORMAT } from '../../shared/constants';
+import { currentFormatters, type Formatters } from '../../shared/i18n/formatting';
 import type { CellValue, ColumnKind } from './rosterColumns';
 
 /**
- * YYYY-MM-DD as 'MMMM dd, yyyy'. Parsed as a calendar date in local time (never `new Date(iso)`,
- * which reads it as UTC midnight and shows the day before west of Greenwich).
+ * YYYY-MM-DD as the shown language writes a date ('MMMM dd, yyyy' in English). Parsed as a calendar
+ * date in local time (never `new Date(iso)`, which reads it as UTC midnight and shows the day before
+ * west of Greenwich).
  */
-export function formatCalendarDate(value: string): string {
+export function formatCalendarDate(value: string, formatters: Formatters = currentFormatters()): string {
   const date = fromIsoDate(value);
-  return date ? format(date, DATE_DISPLAY_FORMAT) : value;
+  return date ? formatters.date(date) : value;
 }
 
 /** A Date from the picker as YYYY-MM-DD (local calendar day). */
@@ -24,8 +25,10 @@ export function fromIsoDate(value: string): Date | null {
   return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
 
-export function displayCell(value: CellValue, kind: ColumnKind, empty = ''): string {
+/** A cell as the table shows it, dates and numbers written for the shown language. */
+export function displayCell(value: CellValue, kind: ColumnKind, empty = '', formatters: Formatters = currentFormatters()): string {
   if (value === '') return empty;
-  if (kind === 'date') return formatCalendarDate(String(value));
+  if (kind === 'date') return formatCalendarDate(String(value), formatters);
+  if (kind === 'number' && typeof value === 'number') return formatters.number(value);
   return String(value);
 }

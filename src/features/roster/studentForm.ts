@@ -3,6 +3,7 @@
  * order, and only the first failure is reported, as the older portal did.
  */
 import type { NewFranchiseOwner, NewStudent } from '../../api/types';
+import { studentFormMessages } from './studentForm.messages';
 
 /**
  * Every field as typed, so all strings: teacherId '' = no owner chosen (administrators only), dates
@@ -27,22 +28,36 @@ export const emptyStudentForm: StudentFormValues = {
 
 export const MAX_LESSONS = 999;
 
-/** The spec's messages, its typo included ('Enter Vaild Eail'). */
-export const studentMessages = {
-  teacherId: 'Select Franchise Owner',
-  studentFirstName: 'Enter Student First Name',
-  studentLastName: 'Enter Student Last Name',
-  parentName: 'Enter Parent Name',
-  parentEmail: 'Enter Parent Email',
-  parentEmailFormat: 'Enter Vaild Eail',
-  phone: 'Enter Phone',
-  program: 'Select Program',
-  startDate: 'Enter Lesson Start Date',
-  endDate: 'Enter Lesson End Date',
-  endBeforeStart: 'The end date is before the start date',
-  numberOfLessons: 'Enter Number Of Lessons',
-  numberOfLessonsRange: `Number Of Lessons must be a whole number from 1 to ${MAX_LESSONS}`,
-} as const;
+const STUDENT_RULES = [
+  'teacherId',
+  'studentFirstName',
+  'studentLastName',
+  'parentName',
+  'parentEmail',
+  'parentEmailFormat',
+  'phone',
+  'program',
+  'startDate',
+  'endDate',
+  'endBeforeStart',
+  'numberOfLessons',
+  'numberOfLessonsRange',
+] as const;
+type StudentRule = (typeof STUDENT_RULES)[number];
+
+function studentMessage(rule: StudentRule): string {
+  const t = studentFormMessages.get();
+  return rule === 'numberOfLessonsRange' ? t.numberOfLessonsRange({ max: MAX_LESSONS }) : t[rule];
+}
+
+/**
+ * The spec's messages in the shown language (its typo included in English: 'Enter Vaild Eail'),
+ * read when used, so a message always speaks the language on screen.
+ */
+export const studentMessages = Object.defineProperties(
+  {},
+  Object.fromEntries(STUDENT_RULES.map((rule) => [rule, { get: () => studentMessage(rule), enumerable: true }])),
+) as Readonly<Record<StudentRule, string>>;
 
 export interface FieldError {
   field: StudentField;
@@ -105,21 +120,20 @@ export type OwnerField = keyof OwnerFormValues;
 
 export const emptyOwnerForm: OwnerFormValues = { firstName: '', lastName: '', email: '', country: '', state: '', territory: '' };
 
-export const ownerMessages = {
-  firstName: 'Enter First Name',
-  lastName: 'Enter Last Name',
-  email: 'Enter Email',
-  emailFormat: 'Enter a valid email address',
-  country: 'Enter Country',
-  state: 'Enter State',
-  territory: 'Enter Territory',
-} as const;
-
 export function validateOwnerForm(values: OwnerFormValues): { field: OwnerField; message: string } | null {
+  const t = studentFormMessages.get();
+  const missing: Record<OwnerField, string> = {
+    firstName: t.ownerFirstName,
+    lastName: t.ownerLastName,
+    email: t.ownerEmail,
+    country: t.ownerCountry,
+    state: t.ownerState,
+    territory: t.ownerTerritory,
+  };
   const order: OwnerField[] = ['firstName', 'lastName', 'email', 'country', 'state', 'territory'];
   for (const field of order) {
-    if (values[field].trim() === '') return { field, message: ownerMessages[field] };
-    if (field === 'email' && !isValidEmail(values.email)) return { field, message: ownerMessages.emailFormat };
+    if (values[field].trim() === '') return { field, message: missing[field] };
+    if (field === 'email' && !isValidEmail(values.email)) return { field, message: t.ownerEmailFormat };
   }
   return null;
 }

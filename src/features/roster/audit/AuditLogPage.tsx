@@ -21,7 +21,10 @@ import { ScrollRegion, Table, Td, Th, Tr } from '../../../shared/ui/Table';
 import { Title } from '../../../shared/ui/Text';
 import { selectOwnerChoices } from '../rosterSelectors';
 import { rosterActions } from '../rosterSlice';
-import { ACTION_LABELS, actionLabel, describeChanges, formatWhen } from '../edit/auditFormat';
+import { AUDIT_ACTIONS, actionLabel, describeChanges, formatWhen } from '../edit/auditFormat';
+import { useFormatters } from '../../../shared/i18n/formatting';
+import { useMessages } from '../../../shared/i18n/messages';
+import { auditMessages } from './audit.messages';
 import { rosterEditFeature } from '../edit/editFeature';
 import { selectAudit } from '../edit/editSelectors';
 import { editActions } from '../edit/editSlice';
@@ -56,13 +59,16 @@ function queryFrom(search: URLSearchParams): AuditQuery {
 }
 
 function EntryRow({ entry, ownerName }: { entry: AuditEntry; ownerName: (id: number) => string | undefined }) {
-  const changes = describeChanges(entry.before, entry.after, ownerName);
+  const t = useMessages(auditMessages);
+  const formatters = useFormatters();
+  const changes = describeChanges(t, formatters, entry.before, entry.after, ownerName);
   return (
     <Tr>
-      <Td>{formatWhen(entry.at)}</Td>
-      <Td>{entry.actor ? entry.actor.name || `#${entry.actor.id}` : 'The portal'}</Td>
-      <Td>{actionLabel(entry.action)}</Td>
-      <Td>{entry.subject.type === 'student' ? <Link to={paths.student.href({ studentId: entry.subject.id })}>{entry.subject.name || `#${entry.subject.id}`}</Link> : entry.subject.name}</Td>
+      <Td translate="no">{formatWhen(formatters, entry.at)}</Td>
+      {/* People's names are shown as they are written, never translated. */}
+      <Td>{entry.actor ? <span translate="no">{entry.actor.name || `#${entry.actor.id}`}</span> : t.thePortal}</Td>
+      <Td>{actionLabel(t, entry.action)}</Td>
+      <Td translate="no">{entry.subject.type === 'student' ? <Link to={paths.student.href({ studentId: entry.subject.id })}>{entry.subject.name || `#${entry.subject.id}`}</Link> : entry.subject.name}</Td>
       <Td>
         {changes.length === 0 ? (
           '—'
@@ -91,6 +97,7 @@ export default function AuditLogPage() {
   const owners = useAppSelector(selectOwnerChoices);
   const users = useAppSelector(selectUserEntities);
   const student = useAppSelector((state) => (query.student === undefined ? undefined : selectStudentById(state, Number(query.student))));
+  const t = useMessages(auditMessages);
   const ownerName = useCallback((id: number) => {
     const user = users[id];
     return user ? `${user.firstName} ${user.lastName}`.trim() : undefined;
@@ -115,62 +122,60 @@ export default function AuditLogPage() {
 
   return (
     <Page aria-labelledby="audit-title">
-      <Title id="audit-title">Audit log</Title>
-      <Filters onSubmit={noSubmit} aria-label="Filters">
-        <FormField id="audit-owner" label="Franchise owner" error={null}>
+      <Title id="audit-title">{t.title}</Title>
+      <Filters onSubmit={noSubmit} aria-label={t.filters}>
+        <FormField id="audit-owner" label={t.franchiseOwner} error={null}>
           <select id="audit-owner" value={query.owner ?? ''} onChange={(event) => setFilter('owner', event.target.value)}>
-            <option value="">All owners</option>
+            <option value="">{t.allOwners}</option>
             {owners.map((owner) => (
-              <option key={owner.id} value={String(owner.id)}>
+              <option key={owner.id} value={String(owner.id)} translate="no">
                 {owner.label}
               </option>
             ))}
           </select>
         </FormField>
-        <FormField id="audit-action" label="Change" error={null}>
+        <FormField id="audit-action" label={t.change} error={null}>
           <select id="audit-action" value={query.action ?? ''} onChange={(event) => setFilter('action', event.target.value)}>
-            <option value="">All changes</option>
-            {Object.entries(ACTION_LABELS).map(([action, label]) => (
+            <option value="">{t.allChanges}</option>
+            {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
-                {label}
+                {actionLabel(t, action)}
               </option>
             ))}
           </select>
         </FormField>
-        <FormField id="audit-from" label="From" error={null}>
+        <FormField id="audit-from" label={t.from} error={null}>
           <input id="audit-from" type="date" value={query.from ?? ''} onChange={(event) => setFilter('from', event.target.value)} />
         </FormField>
-        <FormField id="audit-to" label="To" error={null}>
+        <FormField id="audit-to" label={t.to} error={null}>
           <input id="audit-to" type="date" value={query.to ?? ''} onChange={(event) => setFilter('to', event.target.value)} />
         </FormField>
       </Filters>
       {query.student !== undefined && (
         <Toolbar>
-          <span>
-            Only {student ? `${student.firstName} ${student.lastName}` : `student #${query.student}`}
-          </span>
+          <span>{student ? t.onlyStudent({ name: `${student.firstName} ${student.lastName}` }) : t.onlyStudentNumber({ id: query.student })}</span>
           <Button type="button" $variant="secondary" onClick={() => setFilter('student', '')}>
-            Show every student
+            {t.showEveryStudent}
           </Button>
         </Toolbar>
       )}
       {audit.status === 'failed' ? (
-        <LoadFailed what="the audit log" error={audit.error} onRetry={load} />
+        <LoadFailed what={t.what} error={audit.error} onRetry={load} />
       ) : audit.status !== 'ready' ? (
-        <SkeletonBlock $height={240} role="status" aria-label="Loading the audit log" />
+        <SkeletonBlock $height={240} role="status" aria-label={t.loading} />
       ) : audit.entries.length === 0 ? (
-        <EmptyState>No changes match these filters.</EmptyState>
+        <EmptyState>{t.noMatch}</EmptyState>
       ) : (
         <>
-          <ScrollRegion $bounded={false} tabIndex={0} role="region" aria-label="Audit log entries">
+          <ScrollRegion $bounded={false} tabIndex={0} role="region" aria-label={t.entries}>
             <Table>
               <thead>
                 <tr>
-                  <Th scope="col">When</Th>
-                  <Th scope="col">Who</Th>
-                  <Th scope="col">What</Th>
-                  <Th scope="col">Student</Th>
-                  <Th scope="col">Changed fields</Th>
+                  <Th scope="col">{t.when}</Th>
+                  <Th scope="col">{t.who}</Th>
+                  <Th scope="col">{t.whatColumn}</Th>
+                  <Th scope="col">{t.student}</Th>
+                  <Th scope="col">{t.changedFields}</Th>
                 </tr>
               </thead>
               <tbody>
@@ -182,13 +187,13 @@ export default function AuditLogPage() {
           </ScrollRegion>
           {audit.error && (
             <Message $tone="error" role="alert">
-              <p>The older entries could not be loaded. Please try again.</p>
+              <p>{t.olderNotLoaded}</p>
             </Message>
           )}
           {audit.nextBefore !== null && (
             <Toolbar>
               <Button type="button" $variant="secondary" disabled={audit.loadingMore} onClick={() => dispatch(editActions.auditMoreRequested())}>
-                {audit.loadingMore ? 'Loading…' : 'Show older entries'}
+                {audit.loadingMore ? t.loadingMore : t.showOlder}
               </Button>
             </Toolbar>
           )}

@@ -24,6 +24,9 @@ import { rosterEditFeature } from './editFeature';
 import { selectStudentDetails } from './editSelectors';
 import { editActions } from './editSlice';
 import { EndLessonsDialog, MoveForm, ReactivateForm } from './StatusForms';
+import { useFormatters } from '../../../shared/i18n/formatting';
+import { useMessages } from '../../../shared/i18n/messages';
+import { editMessages } from './edit.messages';
 
 const Facts = styled.dl`
   display: grid;
@@ -50,41 +53,41 @@ const Badge = styled.span<{ $ended: boolean }>`
 
 type Mode = 'view' | 'edit' | 'end' | 'reactivate' | 'move';
 
-const SUCCESS: Record<string, string> = {
-  edit: 'The changes were saved.',
-  end: 'The lessons were ended. The student can no longer sign in.',
-  reactivate: 'The account was re-activated. The student can sign in again.',
-  move: 'The student was moved to the new franchise owner.',
-};
+type EditTexts = ReturnType<typeof editMessages.get>;
+
+const successText = (t: EditTexts, kind: string): string | null =>
+  kind === 'edit' ? t.saved : kind === 'end' ? t.ended : kind === 'reactivate' ? t.reactivated : kind === 'move' ? t.moved : null;
 
 function RecordFacts({ record, ownerName }: { record: RosterStudent; ownerName: string | null }) {
   const ended = record.status === 'ended';
+  const t = useMessages(editMessages);
+  const formatters = useFormatters();
+  const day = (value: string) => formatCalendarDate(value, formatters);
   return (
     <Facts>
-      <dt>Status</dt>
+      <dt>{t.status}</dt>
       <dd>
-        <Badge $ended={ended}>{ended ? `Ended on ${formatCalendarDate(record.lessons_end_date)}` : 'Active'}</Badge>
+        <Badge $ended={ended}>{ended ? t.endedOn({ date: day(record.lessons_end_date) }) : t.active}</Badge>
       </dd>
-      <dt>Login name</dt>
-      <dd>{record.loginName}</dd>
+      {/* The record's values are people's data: shown as typed, never translated. */}
+      <dt>{t.loginName}</dt>
+      <dd translate="no">{record.loginName}</dd>
       {ownerName !== null && (
         <>
-          <dt>Franchise owner</dt>
-          <dd>{ownerName}</dd>
+          <dt>{t.franchiseOwner}</dt>
+          <dd translate="no">{ownerName}</dd>
         </>
       )}
-      <dt>Parent</dt>
-      <dd>{record.parent_name}</dd>
-      <dt>Parent e-mail</dt>
-      <dd>{record.parent_email}</dd>
-      <dt>Phone</dt>
-      <dd>{record.phone}</dd>
-      <dt>Program</dt>
-      <dd>{record.program}</dd>
-      <dt>Lessons</dt>
-      <dd>
-        {formatCalendarDate(record.lessons_start_date)} – {formatCalendarDate(record.lessons_end_date)} · {String(record.number_of_lessons)} lessons
-      </dd>
+      <dt>{t.parent}</dt>
+      <dd translate="no">{record.parent_name}</dd>
+      <dt>{t.parentEmail}</dt>
+      <dd translate="no">{record.parent_email}</dd>
+      <dt>{t.phone}</dt>
+      <dd translate="no">{record.phone}</dd>
+      <dt>{t.program}</dt>
+      <dd translate="no">{record.program}</dd>
+      <dt>{t.lessons}</dt>
+      <dd>{t.lessonsSpan(Number(record.number_of_lessons))({ start: day(record.lessons_start_date), end: day(record.lessons_end_date) })}</dd>
     </Facts>
   );
 }
@@ -96,6 +99,7 @@ export default function DetailsSection({ student, erased }: StudentPageSectionPr
   const isAdmin = useAppSelector(selectUserRole) === 'administrator';
   const users = useAppSelector(selectUserEntities);
   const [mode, setMode] = useState<Mode>('view');
+  const t = useMessages(editMessages);
   const open = useCallback(() => dispatch(editActions.studentOpened({ id: student.id })), [dispatch, student.id]);
   useEffect(() => {
     open();
@@ -110,21 +114,21 @@ export default function DetailsSection({ student, erased }: StudentPageSectionPr
     if (details.status === 'failed') {
       return (
         <Message $tone="error" role="alert">
-          <p>The student&apos;s details could not be loaded. {failureMessage(details.error)}</p>
+          <p>{t.detailsNotLoaded({ reason: failureMessage(details.error) })}</p>
           <p>
             <Button type="button" $variant="secondary" onClick={open}>
-              Try again
+              {t.tryAgain}
             </Button>
           </p>
         </Message>
       );
     }
-    return <SkeletonBlock $height={160} role="status" aria-label="Loading the student's details" />;
+    return <SkeletonBlock $height={160} role="status" aria-label={t.loadingDetails} />;
   }
 
   const owner = users[Number(record.teacher_id)];
   const ended = record.status === 'ended';
-  const lastDone = details.done && mode === 'view' ? SUCCESS[details.done.kind] : null;
+  const lastDone = details.done && mode === 'view' ? successText(t, details.done.kind) : null;
   return (
     <>
       {mode === 'edit' ? <EditStudentForm record={record} onClose={close} /> : <RecordFacts record={record} ownerName={isAdmin ? (owner ? `${owner.firstName} ${owner.lastName}`.trim() : null) : null} />}
@@ -132,27 +136,27 @@ export default function DetailsSection({ student, erased }: StudentPageSectionPr
       {mode === 'reactivate' && <ReactivateForm record={record} onClose={close} />}
       {mode === 'move' && <MoveForm record={record} onClose={close} />}
       <div aria-live="polite">{lastDone && <Message $tone="success">{lastDone}</Message>}</div>
-      {erased && isAdmin && <Link to={`${paths.auditLog.href()}?student=${student.id}`}>History</Link>}
+      {erased && isAdmin && <Link to={`${paths.auditLog.href()}?student=${student.id}`}>{t.history}</Link>}
       {!erased && (mode === 'view' || mode === 'end') && (
         <Toolbar>
           <Button type="button" onClick={() => setMode('edit')}>
-            Edit
+            {t.edit}
           </Button>
           {ended ? (
             <Button type="button" $variant="secondary" onClick={() => setMode('reactivate')}>
-              Re-activate
+              {t.reactivate}
             </Button>
           ) : (
             <Button type="button" $variant="secondary" onClick={() => setMode('end')}>
-              End lessons
+              {t.endLessons}
             </Button>
           )}
           {isAdmin && (
             <Button type="button" $variant="secondary" onClick={() => setMode('move')}>
-              Move to another owner
+              {t.moveToOwner}
             </Button>
           )}
-          {isAdmin && <Link to={`${paths.auditLog.href()}?student=${student.id}`}>History</Link>}
+          {isAdmin && <Link to={`${paths.auditLog.href()}?student=${student.id}`}>{t.history}</Link>}
         </Toolbar>
       )}
     </>

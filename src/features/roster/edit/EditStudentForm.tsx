@@ -3,7 +3,7 @@
  * failure shown by its field. What was typed lives here and survives a failed request; only the
  * changed fields are sent.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { RosterStudent } from '../../../../contract/rosterEdit';
 import { STUDENT_PROGRAM_CHOICES } from '../../../shared/constants';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
@@ -16,6 +16,9 @@ import { endsBeforeStart, MAX_LESSONS, studentMessages, validateStudentForm, typ
 import { changeFailureText, editFromForm, fieldOfRefusal, formFromRecord } from './editForm';
 import { selectStudentDetails } from './editSelectors';
 import { editActions } from './editSlice';
+import { useMessages } from '../../../shared/i18n/messages';
+import { studentFormMessages } from '../studentForm.messages';
+import { editMessages } from './edit.messages';
 
 const fieldId = (field: StudentField) => `edit-${field}`;
 
@@ -24,21 +27,26 @@ export function EditStudentForm({ record, onClose }: { record: RosterStudent; on
   const id = Number(record.user_id);
   const details = useAppSelector((state) => selectStudentDetails(state, id));
   const [values, setValues] = useState<StudentFormValues>(() => formFromRecord(record));
-  const [error, setError] = useState<FieldError | null>(null);
+  // The values as they were sent: their first failure is worded in the language shown now (the
+  // texts are a dependency so that a language change words it again).
+  const [checked, setChecked] = useState<StudentFormValues | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [nothingChanged, setNothingChanged] = useState(false);
   const doneAtOpen = useRef(details.done?.count ?? 0);
   const submitting = details.busy === 'edit';
   const failed = details.failed?.kind === 'edit' ? details.failed.error : null;
   const refused = failed ? fieldOfRefusal(failed) : null;
+  const t = useMessages(editMessages);
+  const labels = useMessages(studentFormMessages);
+  const error: FieldError | null = useMemo(() => (checked && labels ? validateStudentForm(checked, { chooseOwner: false }) : null), [checked, labels]);
+  const focusField = error?.field ?? refused?.field;
 
   useEffect(() => {
     if (details.done?.kind === 'edit' && details.done.count > doneAtOpen.current) onClose();
   }, [details.done, onClose]);
   useEffect(() => {
-    const field = error?.field ?? refused?.field;
-    if (field) document.getElementById(fieldId(field))?.focus();
-  }, [error, refused?.field, attempt]);
+    if (focusField) document.getElementById(fieldId(focusField))?.focus();
+  }, [focusField, attempt]);
 
   const set = (field: StudentField, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -46,7 +54,7 @@ export function EditStudentForm({ record, onClose }: { record: RosterStudent; on
     event.preventDefault();
     if (submitting) return;
     const problem = validateStudentForm(values, { chooseOwner: false });
-    setError(problem);
+    setChecked(values);
     setAttempt((n) => n + 1);
     if (problem) return;
     const edit = editFromForm(values, record);
@@ -78,31 +86,31 @@ export function EditStudentForm({ record, onClose }: { record: RosterStudent; on
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={submitting || undefined} aria-label="Edit the student's details">
+    <form noValidate onSubmit={onSubmit} aria-busy={submitting || undefined} aria-label={t.editForm}>
       <FormGrid>
-        {input('studentFirstName', 'Student First Name')}
-        {input('studentLastName', 'Student Last Name')}
-        {input('parentName', 'Parent Name', { autoComplete: 'name' })}
-        {input('parentEmail', 'Parent Email', { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 })}
-        {input('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: 40 })}
-        <FormField id={fieldId('program')} label="Program" error={messageFor('program')}>
+        {input('studentFirstName', labels.studentFirstNameLabel)}
+        {input('studentLastName', labels.studentLastNameLabel)}
+        {input('parentName', labels.parentNameLabel, { autoComplete: 'name' })}
+        {input('parentEmail', labels.parentEmailLabel, { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 })}
+        {input('phone', labels.phoneLabel, { type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: 40 })}
+        <FormField id={fieldId('program')} label={labels.programLabel} error={messageFor('program')}>
           <select {...controlProps(fieldId('program'), messageFor('program'))} name="program" value={values.program} onChange={(event) => set('program', event.target.value)}>
-            <option value="">Select Program</option>
+            <option value="">{labels.chooseProgram}</option>
             {[...new Set([...STUDENT_PROGRAM_CHOICES, record.program])].map((program) => (
-              <option key={program} value={program}>
+              <option key={program} value={program} translate="no">
                 {program}
               </option>
             ))}
           </select>
         </FormField>
-        {input('startDate', 'Lesson Start Date', { type: 'date' })}
-        {input('endDate', 'Lesson End Date', { type: 'date' })}
-        {input('numberOfLessons', 'Number Of Lessons', { inputMode: 'numeric', maxLength: String(MAX_LESSONS).length })}
+        {input('startDate', labels.startDateLabel, { type: 'date' })}
+        {input('endDate', labels.endDateLabel, { type: 'date' })}
+        {input('numberOfLessons', labels.numberOfLessonsLabel, { inputMode: 'numeric', maxLength: String(MAX_LESSONS).length })}
       </FormGrid>
-      {nothingChanged && <Message $tone="info">Nothing was changed.</Message>}
-      <FormFooter submitting={submitting} progress="Saving the changes…" failure={failed && changeFailureText('The changes were not saved', failed)} label="Save changes" busyLabel="Saving…">
+      {nothingChanged && <Message $tone="info">{t.nothingChanged}</Message>}
+      <FormFooter submitting={submitting} progress={t.savingChanges} failure={failed && changeFailureText(t.changesNotSaved, failed)} label={t.saveChanges} busyLabel={t.saving}>
         <Button type="button" $variant="secondary" onClick={onClose}>
-          Cancel
+          {t.cancel}
         </Button>
       </FormFooter>
     </form>

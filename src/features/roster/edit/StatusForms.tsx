@@ -12,6 +12,9 @@ import { selectListLoad, selectOwnerChoices } from '../rosterSelectors';
 import { changeFailureText } from './editForm';
 import { selectStudentDetails } from './editSelectors';
 import { editActions, type ChangeKind } from './editSlice';
+import { useFormatters } from '../../../shared/i18n/formatting';
+import { useMessages } from '../../../shared/i18n/messages';
+import { editMessages } from './edit.messages';
 
 /** The state of one kind of change of this student: busy, its failure, and a call when it has worked. */
 function useChange(record: RosterStudent, kind: ChangeKind, onDone: () => void) {
@@ -37,17 +40,18 @@ export function EndLessonsDialog({ record, onClose }: { record: RosterStudent; o
   const dispatch = useAppDispatch();
   const { id, busy, failure } = useChange(record, 'end', onClose);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const t = useMessages(editMessages);
   const name = `${record.student_first_name} ${record.student_last_name}`;
   return (
-    <Modal title={`End ${name}'s lessons?`} alert busy={busy} onClose={onClose} initialFocus={cancelRef}>
-      <p>The end date becomes today and {record.student_first_name} can no longer sign in. You can re-activate the account later.</p>
-      <Failure text={failure && changeFailureText('The lessons were not ended', failure)} />
+    <Modal title={t.endLessonsQuestion({ name })} alert busy={busy} onClose={onClose} initialFocus={cancelRef}>
+      <p>{t.endLessonsExplained({ firstName: record.student_first_name })}</p>
+      <Failure text={failure && changeFailureText(t.lessonsNotEnded, failure)} />
       <ModalActions>
         <Button type="button" $variant="brand" disabled={busy} onClick={() => dispatch(editActions.changeRequested({ id, change: { kind: 'end' } }))}>
-          {busy ? 'Ending…' : 'End lessons'}
+          {busy ? t.ending : t.endLessons}
         </Button>
         <Button type="button" $variant="secondary" ref={cancelRef} onClick={onClose}>
-          Cancel
+          {t.cancel}
         </Button>
       </ModalActions>
     </Modal>
@@ -59,6 +63,7 @@ function SmallForm({ label, onSubmit, busy, submitLabel, busyLabel, failure, onC
     event.preventDefault();
     if (!busy) onSubmit();
   };
+  const t = useMessages(editMessages);
   return (
     <form noValidate onSubmit={submit} aria-label={label} aria-busy={busy || undefined}>
       {children}
@@ -68,7 +73,7 @@ function SmallForm({ label, onSubmit, busy, submitLabel, busyLabel, failure, onC
           {busy ? busyLabel : submitLabel}
         </Button>
         <Button type="button" $variant="secondary" onClick={onClose}>
-          Cancel
+          {t.cancel}
         </Button>
       </Toolbar>
     </form>
@@ -80,17 +85,28 @@ export function ReactivateForm({ record, onClose }: { record: RosterStudent; onC
   const dispatch = useAppDispatch();
   const { id, busy, failure } = useChange(record, 'reactivate', onClose);
   const [endDate, setEndDate] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<'missing' | 'notAfterToday' | null>(null);
   const today = toIsoDate(new Date());
+  const t = useMessages(editMessages);
+  const formatters = useFormatters();
+  const problem = refusal === 'missing' ? t.enterNewEndDate : refusal === 'notAfterToday' ? t.endDateAfterToday({ today: formatCalendarDate(today, formatters) }) : null;
   const submit = () => {
-    const message = !/^\d{4}-\d{2}-\d{2}$/.test(endDate) ? 'Enter the new end date' : endDate <= today ? `The new end date must be after today (${formatCalendarDate(today)})` : null;
-    setProblem(message);
-    if (message) document.getElementById('reactivate-endDate')?.focus();
+    const found = !/^\d{4}-\d{2}-\d{2}$/.test(endDate) ? 'missing' : endDate <= today ? 'notAfterToday' : null;
+    setRefusal(found);
+    if (found) document.getElementById('reactivate-endDate')?.focus();
     else dispatch(editActions.changeRequested({ id, change: { kind: 'reactivate', endDate } }));
   };
   return (
-    <SmallForm label="Re-activate the account" onSubmit={submit} busy={busy} submitLabel="Re-activate" busyLabel="Re-activating…" failure={failure && changeFailureText('The account was not re-activated', failure)} onClose={onClose}>
-      <FormField id="reactivate-endDate" label="New Lesson End Date" error={problem}>
+    <SmallForm
+      label={t.reactivateForm}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={t.reactivate}
+      busyLabel={t.reactivating}
+      failure={failure && changeFailureText(t.notReactivated, failure)}
+      onClose={onClose}
+    >
+      <FormField id="reactivate-endDate" label={t.newEndDate} error={problem}>
         <input {...controlProps('reactivate-endDate', problem)} type="date" name="endDate" min={today} value={endDate} onChange={(event) => setEndDate(event.target.value)} />
       </FormField>
     </SmallForm>
@@ -104,20 +120,30 @@ export function MoveForm({ record, onClose }: { record: RosterStudent; onClose: 
   const owners = useAppSelector(selectOwnerChoices).filter((owner) => String(owner.id) !== String(record.teacher_id));
   const ownersLoad = useAppSelector(selectListLoad);
   const [teacherId, setTeacherId] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const emptyChoice = owners.length > 0 ? 'Choose a franchise owner' : ownersLoad.status === 'failed' ? 'The franchise owners could not be loaded' : 'Loading franchise owners…';
+  const [unchosen, setUnchosen] = useState(false);
+  const t = useMessages(editMessages);
+  const problem = unchosen ? t.selectOwner : null;
+  const emptyChoice = owners.length > 0 ? t.chooseOwner : ownersLoad.status === 'failed' ? t.ownersNotLoaded : t.loadingOwners;
   const submit = () => {
-    setProblem(teacherId === '' ? 'Select Franchise Owner' : null);
+    setUnchosen(teacherId === '');
     if (teacherId === '') document.getElementById('move-teacherId')?.focus();
     else dispatch(editActions.changeRequested({ id, change: { kind: 'move', teacherId: Number(teacherId) } }));
   };
   return (
-    <SmallForm label="Move to another owner" onSubmit={submit} busy={busy} submitLabel="Move student" busyLabel="Moving…" failure={failure && changeFailureText('The student was not moved', failure)} onClose={onClose}>
-      <FormField id="move-teacherId" label="New Franchise Owner" error={problem}>
+    <SmallForm
+      label={t.moveToOwner}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={t.moveStudent}
+      busyLabel={t.moving}
+      failure={failure && changeFailureText(t.notMoved, failure)}
+      onClose={onClose}
+    >
+      <FormField id="move-teacherId" label={t.newOwner} error={problem}>
         <select {...controlProps('move-teacherId', problem)} name="teacherId" value={teacherId} onChange={(event) => setTeacherId(event.target.value)}>
           <option value="">{emptyChoice}</option>
           {owners.map((owner) => (
-            <option key={owner.id} value={String(owner.id)}>
+            <option key={owner.id} value={String(owner.id)} translate="no">
               {owner.label}
             </option>
           ))}

@@ -4,7 +4,8 @@
  */
 import type { RosterStudent, RosterStudentEdit } from '../../../../contract/rosterEdit';
 import type { ApiError } from '../../../api/types';
-import { emptyStudentForm, type StudentField, type StudentFormValues } from '../studentForm';
+import { emptyStudentForm, studentMessages, type StudentField, type StudentFormValues } from '../studentForm';
+import { editMessages } from './edit.messages';
 
 export function formFromRecord(record: RosterStudent): StudentFormValues {
   return {
@@ -47,27 +48,27 @@ export function editFromForm(values: StudentFormValues, record: RosterStudent): 
   return edit;
 }
 
-export const EMAIL_TAKEN = 'Email already exists. Please try another one.';
-
 /** The field the server named first, with a calm message for it; null when the refusal names none. */
 export function fieldOfRefusal(error: ApiError): { field: StudentField; message: string } | null {
-  if (error.code === 'already_exists') return { field: 'parentEmail', message: EMAIL_TAKEN };
+  const t = editMessages.get();
+  if (error.code === 'already_exists') return { field: 'parentEmail', message: t.emailTaken };
   const params = error.params ?? {};
   for (const [field, param] of Object.entries(PARAM_OF) as [StudentField, string][]) {
     if (params[param] === undefined) continue;
-    if (field === 'endDate' || field === 'startDate') return { field, message: 'The end date is before the start date' };
-    return { field, message: 'This was not accepted. Check it (no < or > characters) and try again.' };
+    if (field === 'endDate' || field === 'startDate') return { field, message: studentMessages.endBeforeStart };
+    return { field, message: t.notAccepted };
   }
   return null;
 }
 
 /** What a failed change says, never the server's raw text; `what` is the change in words ("The changes were not saved"). */
 export function changeFailureText(what: string, error: ApiError): string {
-  if (error.kind === 'network') return `${what}: the server could not be reached. Everything you typed is still here. Check your connection and try again.`;
-  if (error.status === 404) return `${what}: this student is no longer on your lists.`;
-  if (error.status === 403) return `${what}: your account is not allowed to do this.`;
-  if (error.code === 'already_exists') return `${what}: another account already uses that e-mail address.`;
-  if (error.code === 'rest_invalid_param') return `${what}: some details were not accepted. Check the marked field and try again.`;
-  if (error.status === 429) return `${what}: too many requests. Wait a minute and try again.`;
-  return `${what} because of a problem on the server. Please try again.`;
+  const t = editMessages.get();
+  if (error.kind === 'network') return t.failedNetwork({ what });
+  if (error.status === 404) return t.failedGone({ what });
+  if (error.status === 403) return t.failedForbidden({ what });
+  if (error.code === 'already_exists') return t.failedEmailTaken({ what });
+  if (error.code === 'rest_invalid_param') return t.failedInvalid({ what });
+  if (error.status === 429) return t.failedTooMany({ what });
+  return t.failedServer({ what });
 }

@@ -8,6 +8,12 @@ import rosterStudentSignIn from './rosterStudentSignIn.json';
 import signInCards from './signInCards.json';
 import account from './account.json';
 import terms from './terms.json';
+import rosterColumns from './rosterColumns.json';
+import roster from './roster.json';
+import rosterStudentForm from './rosterStudentForm.json';
+import rosterSignUp from './rosterSignUp.json';
+import rosterAudit from './rosterAudit.json';
+import rosterEdit from './rosterEdit.json';
 
 /**
  * Spanish: one JSON file per namespace (the namespaces are the `defineMessages('name', ...)` calls in
@@ -23,6 +29,12 @@ const es: ComponentsJSON = {
   signInCards,
   account,
   terms,
+  rosterColumns,
+  roster,
+  rosterStudentForm,
+  rosterSignUp,
+  rosterAudit,
+  rosterEdit,
 };
 
 export default es;
