@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderApp, signedInAs } from '../../../test/renderApp';
+import { showQaLanguage, textsNotFromCatalogue } from '../../../test/catalogueTexts';
+import { CATAPULT, FLYING_CHAIRS, createContentApi } from '../../../test/fixtures/content';
+import { firstSlideArrives } from '../../../test/galleryDom';
+
+/** The page's own part (the header and its menu are the layout's). */
+const main = () => document.getElementById('main')!;
+const galleryRoute = (lessonId: number) => `/model_building_instructions/PlayMachines1/130/${lessonId}`;
+
+describe('content screens take every text from the catalogues (QA language)', () => {
+  it('select program, for a student', async () => {
+    const view = renderApp({ route: '/', session: signedInAs('mia'), api: createContentApi({ viewer: 'student' }) });
+    await screen.findByRole('list', { name: 'Programs' });
+    await showQaLanguage();
+    expect(await screen.findByRole('heading', { level: 1, name: '⟦Select Your Program⟧' })).toBeInTheDocument();
+    // The programs' names are the CMS's, shown as authored.
+    expect(within(screen.getByRole('list', { name: '⟦Programs⟧' })).getByText('Play Machines 1')).toHaveAttribute('translate', 'no');
+    expect(textsNotFromCatalogue(main())).toEqual([]);
+    view.unmount();
+  });
+
+  it('select model, for a student with one model open and the others locked', async () => {
+    const view = renderApp({
+      route: '/select-model/PlayMachines1/130',
+      session: signedInAs('mia', { unlockedLessonIds: [CATAPULT] }),
+      api: createContentApi({ viewer: 'student', unlocked: [CATAPULT] }),
+    });
+    await screen.findByTestId(`model-card-${FLYING_CHAIRS}`);
+    await showQaLanguage();
+    const locked = screen.getByTestId(`model-card-${FLYING_CHAIRS}`);
+    expect(within(locked).getByLabelText('⟦Enter the 4-digit code⟧ ⟦for Flying Chairs⟧')).toBeInTheDocument();
+    expect(within(screen.getByTestId(`model-card-${CATAPULT}`)).getByRole('link', { name: '⟦Building instructions: Catapult⟧' })).toBeInTheDocument();
+    expect(textsNotFromCatalogue(main())).toEqual([]);
+    view.unmount();
+  });
+
+  it('select model, for a franchise owner (codes, unlock for students, print QR, prepare for class)', async () => {
+    const view = renderApp({ route: '/select-model/PlayMachines1/130', session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
+    await screen.findByRole('tablist', { name: 'Model groups' });
+    await screen.findByRole('button', { name: 'Prepare for class' });
+    await showQaLanguage();
+    expect(screen.getByRole('tab', { name: '⟦Experimental Models⟧' })).toBeInTheDocument();
+    expect(screen.getAllByText(/^⟦Code: \d{4}⟧$/).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: '⟦Prepare for class⟧' })).toBeInTheDocument();
+    expect(textsNotFromCatalogue(main())).toEqual([]);
+    view.unmount();
+  });
+
+  it('lesson plans: the program list and a program’s plans', async () => {
+    const list = renderApp({ route: '/lesson_plans/Dana%20Cohen', session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
+    await screen.findByRole('list', { name: 'Programs' });
+    await showQaLanguage();
+    expect(await screen.findByRole('heading', { level: 1, name: '⟦Lesson Plans⟧' })).toBeInTheDocument();
+    expect(textsNotFromCatalogue(main())).toEqual([]);
+    list.unmount();
+
+    const plans = renderApp({ route: '/select-model-lesson-plans/PlayMachines1/130', session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
+    await screen.findAllByRole('article');
+    expect(screen.getByRole('heading', { level: 1, name: '⟦Play Machines 1: Lesson Plans⟧' })).toBeInTheDocument();
+    expect(textsNotFromCatalogue(main())).toEqual([]);
+    plans.unmount();
+  });
+
+  it('the gallery of a model without tabs', async () => {
+    const view = renderApp({
+      route: galleryRoute(FLYING_CHAIRS),
+      session: signedInAs('mia', { unlockedLessonIds: [FLYING_CHAIRS] }),
+      api: createContentApi({ unlocked: [FLYING_CHAIRS] }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Flying Chairs' });
+    firstSlideArrives();
+    await showQaLanguage();
+    expect(screen.getByTestId('gallery-step-counter')).toHaveTextContent('⟦Step 1 of 6⟧');
+    expect(screen.getByRole('button', { name: '⟦Next Slide⟧' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: '⟦Zoom⟧' })).toBeInTheDocument();
+    expect(textsNotFromCatalogue(main())).toEqual([]);
+    view.unmount();
+  });
+});
+
+describe('the gallery in Hebrew', () => {
+  it('counts the steps in Hebrew, runs from right to left, and the left arrow key goes to the next step', async () => {
+    const view = renderApp({
+      route: galleryRoute(FLYING_CHAIRS),
+      session: signedInAs('mia', { unlockedLessonIds: [FLYING_CHAIRS] }),
+      api: createContentApi({ unlocked: [FLYING_CHAIRS] }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Flying Chairs' });
+    await showQaLanguage('he');
+    const counter = screen.getByTestId('gallery-step-counter');
+    await waitFor(() => expect(counter).toHaveTextContent('שלב 1 מתוך 6'));
+    expect(screen.getByRole('link', { name: /חזרה/ })).toHaveAttribute('href', '/select-model/PlayMachines1/130');
+    // react-image-gallery's isRTL: the steps run from right to left.
+    expect(document.querySelector('.image-gallery-slide-wrapper')).toHaveClass('image-gallery-rtl');
+    // The next step comes in from the left: the left arrow button is "next", the right one "previous" (disabled at step 1).
+    expect(screen.getByRole('button', { name: 'השלב הבא' })).toHaveClass('image-gallery-left-nav');
+    expect(screen.getByRole('button', { name: 'השלב הקודם' })).toHaveClass('image-gallery-right-nav');
+    expect(screen.getByRole('button', { name: 'השלב הקודם' })).toBeDisabled();
+
+    const steps = screen.getByRole('group', { name: 'Flying Chairs: שלבים' });
+    steps.focus();
+    await view.user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(counter).toHaveTextContent('שלב 2 מתוך 6'));
+    await waitFor(() => expect(view.router.state.location.search).toBe('?step=2'));
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    await view.user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(counter).toHaveTextContent('שלב 1 מתוך 6'));
+    view.unmount();
+  });
+});
