@@ -3,6 +3,8 @@ import { renderApp, signedInAs } from '../../../test/renderApp';
 import { showQaLanguage, textsNotFromCatalogue } from '../../../test/catalogueTexts';
 import { CATAPULT, FLYING_CHAIRS, createContentApi } from '../../../test/fixtures/content';
 import { firstSlideArrives } from '../../../test/galleryDom';
+import { danaStudents } from '../../../test/fixtures/roster';
+import { apiError } from '../../../test/fakeApi';
 
 /** The page's own part (the header and its menu are the layout's). */
 const main = () => document.getElementById('main')!;
@@ -44,6 +46,26 @@ describe('content screens take every text from the catalogues (QA language)', ()
     expect(screen.getAllByText(/^⟦Code: \d{4}⟧$/).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: '⟦Prepare for class⟧' })).toBeInTheDocument();
     expect(textsNotFromCatalogue(main())).toEqual([]);
+    view.unmount();
+  });
+
+  it('the class unlock dialog, with the students to choose from', async () => {
+    const api = createContentApi({
+      viewer: 'owner',
+      overrides: {
+        getAllStudents: async () => danaStudents,
+        request: async () => Promise.reject(apiError(404, 'rest_no_route', 'No route')),
+      },
+    });
+    const view = renderApp({ route: '/select-model/PlayMachines2/167', session: signedInAs('dana'), api });
+    await view.user.click(await screen.findByRole('button', { name: 'Unlock for students: Lawn Mower' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock Lawn Mower for your students' });
+    await view.user.click(await within(dialog).findByRole('radio', { name: 'Only the students I choose' }));
+    await showQaLanguage();
+    expect(within(dialog).getByRole('checkbox', { name: 'Amir Katz' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '⟦Unlock for 0 chosen⟧' })).toBeDisabled();
+    // The dialog's own frame (its close button) is the shared Modal's; the form inside is this feature's.
+    expect(textsNotFromCatalogue(dialog.querySelector('form')!)).toEqual([]);
     view.unmount();
   });
 

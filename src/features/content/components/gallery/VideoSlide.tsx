@@ -17,6 +17,7 @@ export const autoplayUrl = (embedUrl: string): string => {
 
 const PlayVideo = styled.button`
   position: absolute;
+  /* Centred: the same in either reading direction. */
   left: 50%;
   top: 50%;
   transform: translate(-50%, -50%);
