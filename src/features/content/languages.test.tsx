@@ -115,6 +115,7 @@ describe('the gallery in Hebrew', () => {
     expect(screen.getByRole('link', { name: /חזרה/ })).toHaveAttribute('href', '/select-model/PlayMachines1/130');
     // react-image-gallery's isRTL: the steps run from right to left.
     expect(document.querySelector('.image-gallery-slide-wrapper')).toHaveClass('image-gallery-rtl');
+    expect(document.querySelector('.image-gallery-thumbnails-wrapper')).toHaveClass('thumbnails-wrapper-rtl');
     // The next step comes in from the left: the left arrow button is "next", the right one "previous" (disabled at step 1).
     expect(screen.getByRole('button', { name: 'השלב הבא' })).toHaveClass('image-gallery-left-nav');
     expect(screen.getByRole('button', { name: 'השלב הקודם' })).toHaveClass('image-gallery-right-nav');

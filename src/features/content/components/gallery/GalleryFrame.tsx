@@ -98,8 +98,10 @@ export function GalleryTopBar({ title, backTo }: { title: string; backTo: string
   return (
     <TopBar>
       <GoBack to={backTo}>
-        <BackArrow aria-hidden="true">←</BackArrow>
-        &nbsp;{t.goBack}
+        <span aria-hidden="true">
+          <BackArrow>←</BackArrow>&nbsp;
+        </span>
+        {t.goBack}
       </GoBack>
       {/* The model's title as authored in the CMS. */}
       <h1 translate="no" dir="auto">
