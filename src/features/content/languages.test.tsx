@@ -5,6 +5,9 @@ import { CATAPULT, FLYING_CHAIRS, createContentApi } from '../../../test/fixture
 import { firstSlideArrives } from '../../../test/galleryDom';
 import { danaStudents } from '../../../test/fixtures/roster';
 import { apiError } from '../../../test/fakeApi';
+import { studioConfig } from '../../../test/fixtures/studio';
+import { CLASS_NOW_PATHS } from '../../../contract/classNow';
+import { PROGRESS_PATHS } from '../../../contract/progress';
 
 /** The page's own part (the header and its menu are the layout's). */
 const main = () => document.getElementById('main')!;
@@ -97,6 +100,36 @@ describe('content screens take every text from the catalogues (QA language)', ()
     expect(screen.getByRole('button', { name: '⟦Next Slide⟧' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: '⟦Zoom⟧' })).toBeInTheDocument();
     expect(textsNotFromCatalogue(main())).toEqual([]);
+    view.unmount();
+  });
+
+  it("a model's QR page to print", async () => {
+    const view = renderApp({ route: '/model_qr/PlayMachines2/167/2001?title=Lawn%20Mower', session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
+    await screen.findByRole('img', { name: 'QR code that opens Lawn Mower' });
+    await showQaLanguage();
+    expect(screen.getByRole('heading', { level: 1, name: '⟦Print QR: Lawn Mower⟧' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Lawn Mower' })).toHaveAttribute('translate', 'no');
+    expect(textsNotFromCatalogue(main())).toEqual([]);
+    view.unmount();
+  });
+
+  it("I'm stuck under a student's gallery", async () => {
+    const api = createContentApi({
+      unlocked: [CATAPULT],
+      // The class view's and the progress routes answer; nothing else is this test's.
+      overrides: {
+        request: async (request) =>
+          request.path === CLASS_NOW_PATHS.myStuck || request.path === PROGRESS_PATHS.myProgress ? {} : Promise.reject(apiError(404, 'rest_no_route', 'No route')),
+      },
+    });
+    const view = renderApp({ route: galleryRoute(CATAPULT), session: signedInAs('mia', { unlockedLessonIds: [CATAPULT] }), api, config: studioConfig });
+    await screen.findByRole('tablist', { name: 'Catapult parts' });
+    await view.user.click(screen.getByRole('button', { name: 'Next Slide' }));
+    const stuck = await screen.findByRole('button', { name: "I'm stuck" });
+    await showQaLanguage();
+    expect(stuck).toHaveTextContent("⟦I'm stuck⟧");
+    // The row under the gallery (the tabs above carry the CMS's names of the parts).
+    expect(textsNotFromCatalogue(stuck.parentElement!)).toEqual([]);
     view.unmount();
   });
 });
