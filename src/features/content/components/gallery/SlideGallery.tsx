@@ -109,21 +109,22 @@ export function SlideGallery({ slides, title, step, onStepChange }: { slides: Sl
 
   const items = useMemo<Item[]>(
     () =>
-      slides.map((slide, index) => ({
-        original: slide.original,
-        thumbnail: slide.thumbnail,
-        ...(() => {
-          const { alt, thumbnailAlt } = altTexts(slide, t);
-          return { originalAlt: alt, thumbnailAlt };
-        })(),
-        authoredAlt: !!slide.description,
-        originalWidth: String(slide.width),
-        originalHeight: String(slide.height),
-        // lazyLoad mounts only the current slide and its neighbours; see renderItem for which load.
-        loading: 'lazy',
-        slideIndex: index,
-        embedUrl: slide.embedUrl,
-      })),
+      slides.map((slide, index) => {
+        const { alt, thumbnailAlt } = altTexts(slide, t);
+        return {
+          original: slide.original,
+          thumbnail: slide.thumbnail,
+          originalAlt: alt,
+          thumbnailAlt,
+          authoredAlt: !!slide.description,
+          originalWidth: String(slide.width),
+          originalHeight: String(slide.height),
+          // lazyLoad mounts only the current slide and its neighbours; see renderItem for which load.
+          loading: 'lazy',
+          slideIndex: index,
+          embedUrl: slide.embedUrl,
+        };
+      }),
     [slides, t],
   );
 
