@@ -24,6 +24,8 @@ import { useContentFeature } from './contentFeature';
 import { useLazyFeature } from '../../shared/lazyFeature';
 import { progressFeature } from './progress/progressSaga';
 import { selectModelPlace } from './progress/progressSlice';
+import { galleryMessages } from './components/gallery/gallery.messages';
+import { useMessages } from '../../shared/i18n/messages';
 
 type State = ContentRootState;
 
@@ -49,6 +51,7 @@ function LessonGallery({ programName, programId, lessonId }: { programName: stri
   const detailLoad = useAppSelector((state: State) => selectLessonDetailLoad(state, lessonId));
   const open = () => dispatch(contentActions.galleryOpened({ programId, lessonId }));
   const resumeAt = useResumePlace(lessonId);
+  const t = useMessages(galleryMessages);
 
   useEffect(() => {
     dispatch(contentActions.galleryOpened({ programId, lessonId }));
@@ -73,11 +76,11 @@ function LessonGallery({ programName, programId, lessonId }: { programName: stri
   if (detailLoad.status === 'failed') {
     return (
       <Page>
-        <LoadFailed what="these instructions" error={detailLoad.error} onRetry={open} />
+        <LoadFailed what={t.instructionsWhat} error={detailLoad.error} onRetry={open} />
       </Page>
     );
   }
-  return <PageLoading label="Loading the instructions" />;
+  return <PageLoading label={t.loadingInstructions} />;
 }
 
 /** The gallery's own URL parameters (1-based step): components/InstructionGallery.tsx reads them. */
@@ -106,6 +109,7 @@ function LegacyGallery({ programName, modelName }: { programName: string; modelN
   const legacy = useAppSelector(selectLegacyGallery);
   const view = useAppSelector(selectLegacyGalleryView);
   const key = `${programName}/${modelName}`;
+  const t = useMessages(galleryMessages);
   const open = () => dispatch(contentActions.legacyGalleryOpened({ programName, modelName }));
   // The step that failed: the lesson page, else the program's lessons, else the program list.
   const failedLoad = useAppSelector((state: State) =>
@@ -127,7 +131,7 @@ function LegacyGallery({ programName, modelName }: { programName: string; modelN
   if (legacy.key === key && legacy.status === 'failed') {
     return (
       <Page>
-        <LoadFailed what="these instructions" error={failedLoad.error} onRetry={open} />
+        <LoadFailed what={t.instructionsWhat} error={failedLoad.error} onRetry={open} />
       </Page>
     );
   }
@@ -144,5 +148,5 @@ function LegacyGallery({ programName, modelName }: { programName: string; modelN
       />
     );
   }
-  return <PageLoading label="Loading the instructions" />;
+  return <PageLoading label={t.loadingInstructions} />;
 }

@@ -7,6 +7,8 @@ import { programRouteName, selectLessonPlanPrograms, selectProgramsLoad, selectV
 import { contentActions } from './contentSlice';
 import { sameName } from './model/modelNames';
 import { useContentFeature } from './contentFeature';
+import { programListMessages } from './content.messages';
+import { useMessages } from '../../shared/i18n/messages';
 
 /**
  * '/building_instructions/:userName/:programName' and '/lesson_plans/:userName/:programName': the spec
@@ -21,6 +23,7 @@ export default function ProgramRedirectPage() {
   const visible = useAppSelector(selectVisiblePrograms);
   const lessonPlanPrograms = useAppSelector(selectLessonPlanPrograms);
   const load = useAppSelector(selectProgramsLoad);
+  const t = useMessages(programListMessages);
   const programs = lessonPlans ? lessonPlanPrograms : visible;
   const kind = lessonPlans ? 'lessonPlans' : 'buildingInstructions';
 
@@ -40,5 +43,5 @@ export default function ProgramRedirectPage() {
   if (load.status === 'succeeded' || load.status === 'failed') {
     return <Navigate to={lessonPlans ? paths.lessonPlans.href({ userName }) : paths.buildingInstructions.href({ userName })} replace />;
   }
-  return <PageLoading label="Opening the program" />;
+  return <PageLoading label={t.openingProgram} />;
 }

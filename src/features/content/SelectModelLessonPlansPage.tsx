@@ -5,6 +5,8 @@ import { useAppSelector } from '../../shared/storeHooks';
 import { LessonPlanCard } from './components/LessonPlanCard';
 import { ModelsScreen } from './components/ModelsScreen';
 import { useContentFeature } from './contentFeature';
+import { modelListMessages } from './content.messages';
+import { useMessages } from '../../shared/i18n/messages';
 
 /** '/select-model-lesson-plans/:programName/:programId': each model's lesson plan, opened in a new tab (not for students: app/routes.tsx). */
 export default function SelectModelLessonPlansPage() {
@@ -12,12 +14,12 @@ export default function SelectModelLessonPlansPage() {
   const { programName = '', programId = '' } = useParams();
   const id = Number(programId);
   const userName = useAppSelector(selectUserName) ?? '';
+  const t = useMessages(modelListMessages);
   return (
     <ModelsScreen
       programId={id}
-      heading={(title) => (title ? `${title}: Lesson Plans` : 'Lesson Plans')}
+      heading={(title) => (title ? t.lessonPlansOf({ program: title }) : t.lessonPlans)}
       backTo={paths.lessonPlans.href({ userName })}
-      backLabel="All programs"
       renderCard={(card, position) => <LessonPlanCard lesson={card.lesson} lessonNumber={position} program={{ name: programName, id }} />}
     />
   );

@@ -6,6 +6,8 @@ import { useAppSelector } from '../../shared/storeHooks';
 import { ModelCard } from './components/ModelCard';
 import { ModelsScreen } from './components/ModelsScreen';
 import { useContentFeature } from './contentFeature';
+import { modelListMessages } from './content.messages';
+import { useMessages } from '../../shared/i18n/messages';
 import { useLazyFeature } from '../../shared/lazyFeature';
 import { progressFeature } from './progress/progressSaga';
 
@@ -17,6 +19,7 @@ export default function SelectModelPage() {
   const id = Number(programId);
   const userName = useAppSelector(selectUserName) ?? '';
   const role = useAppSelector(selectUserRole);
+  const t = useMessages(modelListMessages);
   const teaches = role === 'franchise_owner' || role === 'administrator';
   return (
     <ModelsScreen
@@ -25,10 +28,9 @@ export default function SelectModelPage() {
       // text (and its line count on a phone) stays put, so nothing below it shifts (CLS).
       heading={(title) => {
         const name = title ?? programName;
-        return name ? `${name}: Select Model` : 'Select Model';
+        return name ? t.selectModelOf({ program: name }) : t.selectModel;
       }}
       backTo={paths.buildingInstructions.href({ userName })}
-      backLabel="All programs"
       tools={teaches && <PrepareForClass programId={id} />}
       renderCard={(card, position) => (
         <ModelCard

@@ -4,15 +4,18 @@ import { useAppSelector } from '../../shared/storeHooks';
 import { selectVisiblePrograms } from './contentSelectors';
 import { ProgramListScreen } from './components/ProgramListScreen';
 import { useContentFeature } from './contentFeature';
+import { programListMessages } from './content.messages';
+import { useMessages } from '../../shared/i18n/messages';
 
 /** '/' when signed in: the program tiles (portal-spec.md section 2). */
 export default function SelectProgramPage() {
   useContentFeature();
   const role = useAppSelector(selectUserRole);
   const programs = useAppSelector(selectVisiblePrograms);
+  const t = useMessages(programListMessages);
   return (
     <ProgramListScreen
-      title={role === 'student' ? 'Select Your Program' : 'Select Program'}
+      title={role === 'student' ? t.selectYourProgram : t.selectProgram}
       kind="selectProgram"
       programs={programs}
       tileRoute={paths.selectModel}

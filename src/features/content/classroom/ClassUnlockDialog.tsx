@@ -16,6 +16,8 @@ import { Message } from '../../../shared/ui/Message';
 import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 import { classroomFeature } from './classroomSaga';
+import { useMessages } from '../../../shared/i18n/messages';
+import { classroomMessages } from './classroom.messages';
 import { classroomActions, selectClassStudentsLoad, selectClassUnlock } from './classroomSlice';
 
 const Choices = styled.fieldset`
@@ -35,7 +37,8 @@ const Choices = styled.fieldset`
 const StudentList = styled.ul`
   list-style: none;
   margin: ${space(2)} 0 0;
-  padding: 0 0 0 ${space(5)};
+  padding: 0;
+  padding-inline-start: ${space(5)};
   max-height: 16rem;
   overflow: auto;
 `;
@@ -54,6 +57,7 @@ export default function ClassUnlockDialog({ lesson, onClose }: { lesson: Lesson;
   const [mode, setMode] = useState<'all' | 'chosen'>('all');
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const name = useId();
+  const t = useMessages(classroomMessages);
   useEffect(() => {
     dispatch(classroomActions.studentsNeeded());
     dispatch(classroomActions.unlockDismissed({ lessonId: lesson.id }));
@@ -75,12 +79,13 @@ export default function ClassUnlockDialog({ lesson, onClose }: { lesson: Lesson;
   const result = flow.result;
 
   return (
-    <Modal title={`Unlock ${lesson.title} for your students`} busy={busy} onClose={close}>
+    <Modal title={t.dialogTitle({ title: lesson.title })} busy={busy} onClose={close}>
       {result ? (
         <Message $tone="success" role="status">
           <p>
-            {lesson.title} is open for {result.students} {result.students === 1 ? 'student' : 'students'}
-            {result.students - result.newlyUnlocked > 0 ? ` (${result.students - result.newlyUnlocked} had it open already)` : ''}. They find it open on any tablet.
+            {result.students - result.newlyUnlocked > 0
+              ? t.openForSomeAlready(result.students)({ title: lesson.title, already: result.students - result.newlyUnlocked })
+              : t.openFor(result.students)({ title: lesson.title })}
           </p>
         </Message>
       ) : (
@@ -90,32 +95,34 @@ export default function ClassUnlockDialog({ lesson, onClose }: { lesson: Lesson;
             if (canSend) dispatch(classroomActions.unlockRequested({ lessonId: lesson.id, students: mode === 'all' ? 'all' : [...chosen] }));
           }}
         >
-          <p>The children will not need the code for this model.</p>
-          {students.length === 0 && (load.status === 'loading' || load.status === 'idle') && <p role="status">Loading your students…</p>}
-          {students.length === 0 && load.status === 'ready' && <p>You have no students yet.</p>}
+          <p>{t.noCodeNeeded}</p>
+          {students.length === 0 && (load.status === 'loading' || load.status === 'idle') && <p role="status">{t.loadingStudents}</p>}
+          {students.length === 0 && load.status === 'ready' && <p>{t.noStudents}</p>}
           {load.status === 'failed' && (
             <Message $tone="error" role="alert">
-              <p>Your students could not be loaded. {failureMessage(load.error)}</p>
+              <p>{t.studentsNotLoaded({ reason: failureMessage(load.error) })}</p>
             </Message>
           )}
           {students.length > 0 && (
             <Choices>
-              <VisuallyHidden as="legend">Who gets it</VisuallyHidden>
+              <VisuallyHidden as="legend">{t.whoGetsIt}</VisuallyHidden>
               <label>
                 <input type="radio" name={name} checked={mode === 'all'} onChange={() => setMode('all')} />
-                All my students ({students.length})
+                {t.allMyStudents({ count: students.length })}
               </label>
               <label>
                 <input type="radio" name={name} checked={mode === 'chosen'} onChange={() => setMode('chosen')} />
-                Only the students I choose
+                {t.chosenStudents}
               </label>
               {mode === 'chosen' && (
-                <StudentList aria-label="Students">
+                <StudentList aria-label={t.students}>
                   {students.map((student) => (
                     <li key={student.id}>
                       <label>
                         <input type="checkbox" checked={chosen.has(student.id)} onChange={() => toggle(student.id)} />
-                        {student.firstName} {student.lastName}
+                        <span translate="no">
+                          {student.firstName} {student.lastName}
+                        </span>
                       </label>
                     </li>
                   ))}
@@ -125,15 +132,15 @@ export default function ClassUnlockDialog({ lesson, onClose }: { lesson: Lesson;
           )}
           {flow.status === 'failed' && (
             <Message $tone="error" role="alert">
-              <p>Nothing was unlocked. {failureMessage(flow.error)}</p>
+              <p>{t.nothingUnlocked({ reason: failureMessage(flow.error) })}</p>
             </Message>
           )}
           <ModalActions>
             <Button type="button" $variant="secondary" onClick={close} disabled={busy}>
-              Cancel
+              {t.cancel}
             </Button>
             <Button type="submit" disabled={!canSend}>
-              {busy ? 'Unlocking…' : mode === 'all' ? 'Unlock for all' : `Unlock for ${chosen.size} chosen`}
+              {busy ? t.unlocking : mode === 'all' ? t.unlockForAll : t.unlockForChosen({ count: chosen.size })}
             </Button>
           </ModalActions>
         </form>
@@ -142,7 +149,7 @@ export default function ClassUnlockDialog({ lesson, onClose }: { lesson: Lesson;
         <ModalActions>
           {/* The form that had the focus is gone: the focus goes to what is left to do. */}
           <Button type="button" onClick={close} autoFocus>
-            Done
+            {t.done}
           </Button>
         </ModalActions>
       )}

@@ -8,6 +8,8 @@ import { selectUserRole } from '../../../entities/session/sessionSelectors';
 import { useLazyFeature } from '../../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { Button } from '../../../shared/ui/Button';
+import { useMessages } from '../../../shared/i18n/messages';
+import { classroomMessages } from './classroom.messages';
 import { selectStepOnScreen } from '../contentSelectors';
 import { stuckFeature } from './stuckSaga';
 import { placeKey, selectStuck, stuckActions } from './stuckSlice';
@@ -18,7 +20,7 @@ const Row = styled.div`
   align-items: center;
   justify-content: center;
   gap: ${({ theme }) => theme.space[3]}px;
-  margin-top: ${({ theme }) => theme.space[3]}px;
+  margin-block-start: ${({ theme }) => theme.space[3]}px;
   min-height: ${({ theme }) => theme.touchTarget}px;
 `;
 
@@ -38,18 +40,19 @@ function StuckControl() {
   const dispatch = useAppDispatch();
   const place = useAppSelector(selectStepOnScreen);
   const { told } = useAppSelector(selectStuck);
+  const t = useMessages(classroomMessages);
   if (place === null) return null;
   const mine = told !== null && told.key === placeKey(place) ? told : null;
   return (
     <Row>
       {/* Polite: the child hears that the tap worked without losing their place. */}
-      <div role="status">{mine?.status === 'sent' && <Told>Your teacher has been told</Told>}</div>
+      <div role="status">{mine?.status === 'sent' && <Told>{t.teacherTold}</Told>}</div>
       {mine?.status !== 'sent' && (
         <Button type="button" $variant="secondary" disabled={mine?.status === 'sending'} onClick={() => dispatch(stuckActions.stuckTapped(place))}>
-          I&apos;m stuck
+          {t.stuck}
         </Button>
       )}
-      {mine?.status === 'failed' && <Failed role="alert">Your teacher could not be told. Try again.</Failed>}
+      {mine?.status === 'failed' && <Failed role="alert">{t.teacherNotTold}</Failed>}
     </Row>
   );
 }

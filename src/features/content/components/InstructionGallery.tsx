@@ -7,6 +7,8 @@ import { Frame, GalleryTopBar, Sheet } from './gallery/GalleryFrame';
 import { SlideGallery } from './gallery/SlideGallery';
 import { StuckButton } from '../classroom/StuckButton';
 import { useStepInUrl } from './gallery/stepInUrl';
+import { useMessages } from '../../../shared/i18n/messages';
+import { galleryMessages } from './gallery/gallery.messages';
 
 /**
  * Tells the store, once per change, which step the child sees (contentActions.stepViewed): on
@@ -47,6 +49,7 @@ export function InstructionGallery({
   lesson?: { programId: number; lessonId: number };
 }) {
   const { place, moveTo } = useStepInUrl(tabs, tabbed);
+  const t = useMessages(galleryMessages);
   const active = tabs[place.tabIndex];
   const empty = !active || active.slides.length === 0;
 
@@ -72,10 +75,10 @@ export function InstructionGallery({
       <Sheet>
         <GalleryTopBar title={title} backTo={backTo} />
         {empty ? (
-          <p>No instructions here yet.</p>
+          <p>{t.noInstructions}</p>
         ) : tabbed ? (
-          <Tabs idPrefix="lesson" label={`${title} parts`} tabs={tabs.map((t) => ({ id: t.id, label: t.title }))} selectedId={active.id} onSelect={(id) => id !== active.id && moveTo(id, 0)}>
-            {gallery(`${title}, ${active.title}`)}
+          <Tabs idPrefix="lesson" label={t.parts({ title })} tabs={tabs.map((tab) => ({ id: tab.id, label: tab.title }))} selectedId={active.id} onSelect={(id) => id !== active.id && moveTo(id, 0)}>
+            {gallery(t.titleAndPart({ title, part: active.title }))}
           </Tabs>
         ) : (
           gallery(title)

@@ -4,6 +4,8 @@ import { FittedImage, Tile } from '../../../shared/ui/Layout';
 import { ExternalButtonLink } from '../../../shared/ui/ButtonLink';
 import { ModelCode } from './ModelCode';
 import { PrintQrLink } from '../modelQr/PrintQrLink';
+import { useMessages } from '../../../shared/i18n/messages';
+import { modelListMessages } from '../content.messages';
 
 const Title = styled.h2`
   margin: 0;
@@ -18,7 +20,7 @@ const PlanTitle = styled.p`
 `;
 
 const Footer = styled.div`
-  margin-top: auto;
+  margin-block-start: auto;
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -27,14 +29,16 @@ const Footer = styled.div`
 
 /** A model's lesson plan: opens the lesson-plan URL in a new tab; its code for the owner to hand out. */
 export function LessonPlanCard({ lesson, lessonNumber, program }: { lesson: Lesson; lessonNumber: number; program?: { name: string; id: number } }) {
-  const planTitle = lesson.lessonPlansTitle.trim() || `Lesson ${lessonNumber}`;
+  const t = useMessages(modelListMessages);
+  const authoredPlanTitle = lesson.lessonPlansTitle.trim();
+  const planTitle = authoredPlanTitle || t.lessonNumber({ number: lessonNumber });
   return (
     <Tile as="article" aria-labelledby={`plan-${lesson.id}-title`}>
-      <Title id={`plan-${lesson.id}-title`}>{lesson.title}</Title>
+      <Title id={`plan-${lesson.id}-title`} translate="no" dir="auto">{lesson.title}</Title>
       {lesson.smallImage && (
-        <FittedImage src={lesson.smallImage} alt={`${lesson.title} model`} loading="lazy" width={280} height={210} style={{ maxWidth: 240 }} />
+        <FittedImage src={lesson.smallImage} alt={t.modelPicture({ title: lesson.title })} loading="lazy" width={280} height={210} style={{ maxWidth: 240 }} />
       )}
-      <PlanTitle>{planTitle}</PlanTitle>
+      <PlanTitle {...(authoredPlanTitle ? { translate: 'no', dir: 'auto' } : {})}>{planTitle}</PlanTitle>
       <Footer>
         {lesson.unlockCode && <ModelCode code={lesson.unlockCode} />}
         {lesson.unlockCode && program && <PrintQrLink title={lesson.title} programName={program.name} programId={program.id} lessonId={lesson.id} />}
@@ -43,13 +47,13 @@ export function LessonPlanCard({ lesson, lessonNumber, program }: { lesson: Less
             href={lesson.lessonPlansUrl}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`Open lesson plan: ${planTitle} (opens in a new tab)`}
+            aria-label={t.openLessonPlanLabel({ plan: planTitle })}
           >
-            Open lesson plan
+            {t.openLessonPlan}
             <span aria-hidden="true">↗</span>
           </ExternalButtonLink>
         ) : (
-          <PlanTitle>Lesson plan coming soon</PlanTitle>
+          <PlanTitle>{t.lessonPlanComingSoon}</PlanTitle>
         )}
       </Footer>
     </Tile>

@@ -13,6 +13,8 @@ import { ModelCode } from './ModelCode';
 import { ClassUnlockButton } from '../classroom/ClassUnlockButton';
 import { PrintQrLink } from '../modelQr/PrintQrLink';
 import { ProgressBadge } from '../progress/ProgressBadge';
+import { useMessages } from '../../../shared/i18n/messages';
+import { modelListMessages } from '../content.messages';
 
 const shake = keyframes`
   0%, 100% { transform: translateX(0); }
@@ -63,7 +65,7 @@ const Picture = styled.div`
 `;
 
 const Footer = styled.div`
-  margin-top: auto;
+  margin-block-start: auto;
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -88,6 +90,7 @@ export function ModelCard({ card, instructionsPath, position, program }: { card:
   const inputRef = useRef<HTMLInputElement>(null);
   const linkRef = useRef<HTMLAnchorElement>(null);
   const wasLockedWithFocus = useRef(false);
+  const t = useMessages(modelListMessages);
 
   // After an unlock the input disappears: keep a keyboard user's place by focusing the new link.
   useEffect(() => {
@@ -123,7 +126,7 @@ export function ModelCard({ card, instructionsPath, position, program }: { card:
 
   return (
     <ModelCardBox as="article" aria-labelledby={`model-${lesson.id}-title`} $shaking={ui.status === 'wrong'} data-testid={`model-card-${lesson.id}`} data-unlock-state={access === 'open' ? 'open' : ui.status}>
-      <Title id={`model-${lesson.id}-title`}>
+      <Title id={`model-${lesson.id}-title`} translate="no" dir="auto">
         {lesson.colorTitleImage ? (
           <>
             <VisuallyHidden>{lesson.title}</VisuallyHidden>
@@ -135,7 +138,7 @@ export function ModelCard({ card, instructionsPath, position, program }: { card:
       </Title>
       <Picture>
         {lesson.smallImage ? (
-          <FittedImage src={lesson.smallImage} alt={`${lesson.title} model`} loading={loading} fetchPriority={fetchPriority} width={280} height={210} />
+          <FittedImage src={lesson.smallImage} alt={t.modelPicture({ title: lesson.title })} loading={loading} fetchPriority={fetchPriority} width={280} height={210} />
         ) : (
           <FittedImage as="div" aria-hidden="true" />
         )}
@@ -146,8 +149,8 @@ export function ModelCard({ card, instructionsPath, position, program }: { card:
         {code && program && <PrintQrLink title={lesson.title} programName={program.name} programId={program.id} lessonId={lesson.id} />}
         {access === 'open' && <ProgressBadge lessonId={lesson.id} />}
         {access === 'open' ? (
-          <ButtonLink ref={linkRef} to={instructionsPath} aria-label={`Building instructions: ${lesson.title}`}>
-            Building instructions
+          <ButtonLink ref={linkRef} to={instructionsPath} aria-label={t.buildingInstructionsFor({ title: lesson.title })}>
+            {t.buildingInstructions}
           </ButtonLink>
         ) : (
           <UnlockForm

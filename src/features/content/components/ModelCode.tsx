@@ -1,4 +1,6 @@
 import styled from 'styled-components';
+import { useMessages } from '../../../shared/i18n/messages';
+import { modelListMessages } from '../content.messages';
 
 const Badge = styled.p`
   margin: 0;
@@ -12,5 +14,6 @@ const Badge = styled.p`
 
 /** A model's unlock code, for the adults who hand it to the children (never rendered for a student). */
 export function ModelCode({ code }: { code: string }) {
-  return <Badge>Code: {code}</Badge>;
+  const t = useMessages(modelListMessages);
+  return <Badge>{t.code({ code })}</Badge>;
 }

@@ -11,6 +11,8 @@ import { Title } from '../../../shared/ui/Text';
 import { EmptyState, LoadFailed, SkeletonCards } from '../../../shared/ui/States';
 import { Tabs } from '../../../shared/ui/Tabs';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
+import { useMessages } from '../../../shared/i18n/messages';
+import { modelListMessages } from '../content.messages';
 
 type State = ContentRootState;
 
@@ -18,14 +20,22 @@ const BackLink = styled(Link)`
   display: inline-flex;
   align-items: center;
   min-height: ${({ theme }) => theme.touchTarget}px;
-  margin-bottom: ${({ theme }) => theme.space[2]}px;
+  margin-block-end: ${({ theme }) => theme.space[2]}px;
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+/** Points back: to the right when the page reads from right to left. */
+const BackArrow = styled.span`
+  display: inline-block;
+  [dir='rtl'] & {
+    transform: scaleX(-1);
+  }
 `;
 
 const WayBack = styled.p`
   display: flex;
   justify-content: center;
-  margin-top: ${({ theme }) => theme.space[4]}px;
+  margin-block-start: ${({ theme }) => theme.space[4]}px;
 `;
 
 /**
@@ -36,14 +46,12 @@ export function ModelsScreen({
   programId,
   heading,
   backTo,
-  backLabel,
   renderCard,
   tools,
 }: {
   programId: number;
   heading: (programTitle: string | null) => string;
   backTo: string;
-  backLabel: string;
   renderCard: (card: ModelCardView, position: number) => ReactNode;
   /** Under the heading, once the models are there (an owner's Prepare for class). */
   tools?: ReactNode;
@@ -54,6 +62,7 @@ export function ModelsScreen({
   const load = useAppSelector((state: State) => selectLessonsLoad(state, programId));
   const availability = useAppSelector((state: State) => selectProgramAvailability(state, programId));
   const [tab, setTab] = useState<'main' | 'experimental'>('main');
+  const t = useMessages(modelListMessages);
 
   useEffect(() => {
     if (Number.isFinite(programId)) dispatch(contentActions.modelsPageOpened({ programId }));
@@ -63,10 +72,10 @@ export function ModelsScreen({
   if (availability === 'unavailable') {
     return (
       <Page>
-        <Title $centered>This program is not available</Title>
-        <EmptyState>It is not open to your account, or it no longer exists.</EmptyState>
+        <Title $centered>{t.notAvailableTitle}</Title>
+        <EmptyState>{t.notAvailableText}</EmptyState>
         <WayBack>
-          <ButtonLink to={backTo}>Back to {backLabel.toLowerCase()}</ButtonLink>
+          <ButtonLink to={backTo}>{t.backToAllPrograms}</ButtonLink>
         </WayBack>
       </Page>
     );
@@ -87,34 +96,36 @@ export function ModelsScreen({
       cards.experimental.length > 0 ? (
         <Tabs
           idPrefix={`models-${programId}`}
-          label="Model groups"
+          label={t.modelGroups}
           tabs={[
-            { id: 'main', label: 'Main Models' },
-            { id: 'experimental', label: 'Experimental Models' },
+            { id: 'main', label: t.mainModels },
+            { id: 'experimental', label: t.experimentalModels },
           ]}
           selectedId={tab}
           onSelect={(id) => setTab(id === 'experimental' ? 'experimental' : 'main')}
         >
           {tab === 'main'
             ? cards.main.length > 0
-              ? list(cards.main, 'Main Models')
-              : <EmptyState>No models here yet.</EmptyState>
-            : list(cards.experimental, 'Experimental Models')}
+              ? list(cards.main, t.mainModels)
+              : <EmptyState>{t.noModels}</EmptyState>
+            : list(cards.experimental, t.experimentalModels)}
         </Tabs>
       ) : (
-        list(cards.main, 'Models')
+        list(cards.main, t.models)
       );
   } else if (load.status === 'failed') {
-    body = <LoadFailed what="the models" error={load.error} onRetry={() => dispatch(contentActions.modelsPageOpened({ programId }))} />;
+    body = <LoadFailed what={t.modelsWhat} error={load.error} onRetry={() => dispatch(contentActions.modelsPageOpened({ programId }))} />;
   } else if (load.status === 'succeeded') {
-    body = <EmptyState>No models here yet.</EmptyState>;
+    body = <EmptyState>{t.noModels}</EmptyState>;
   } else {
-    body = <SkeletonCards label="Loading models" />;
+    body = <SkeletonCards label={t.loadingModels} />;
   }
 
   return (
     <Page>
-      <BackLink to={backTo}>← {backLabel}</BackLink>
+      <BackLink to={backTo}>
+        <BackArrow aria-hidden="true">←</BackArrow> {t.allPrograms}
+      </BackLink>
       <Title $centered>{heading(program ? programLabel(program) : null)}</Title>
       {total > 0 && tools}
       {body}

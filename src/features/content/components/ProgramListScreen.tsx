@@ -7,6 +7,8 @@ import { ProgramTiles, ProgramTilesSkeleton } from './ProgramTiles';
 import { Title } from '../../../shared/ui/Text';
 import { EmptyState, LoadFailed } from '../../../shared/ui/States';
 import { Page } from '../../../shared/ui/Layout';
+import { useMessages } from '../../../shared/i18n/messages';
+import { programListMessages } from '../content.messages';
 
 /** Where a program tile leads: a route with the program's name and id in it. */
 export interface ProgramRoute {
@@ -17,6 +19,7 @@ export interface ProgramRoute {
 export function ProgramListScreen({ title, kind, programs, tileRoute }: { title: string; kind: ProgramListKind | 'selectProgram'; programs: Program[]; tileRoute: ProgramRoute }) {
   const dispatch = useAppDispatch();
   const load = useAppSelector(selectProgramsLoad);
+  const t = useMessages(programListMessages);
   const linkTo = (program: Program) => tileRoute.href({ programName: programRouteName(program), programId: program.id });
   const open = () => dispatch(contentActions.programsPageOpened({ kind }));
   useEffect(() => {
@@ -24,10 +27,10 @@ export function ProgramListScreen({ title, kind, programs, tileRoute }: { title:
   }, [dispatch, kind]);
 
   let body: React.ReactNode;
-  if (programs.length > 0) body = <ProgramTiles programs={programs} linkTo={linkTo} listLabel="Programs" />;
-  else if (load.status === 'failed') body = <LoadFailed what="the programs" error={load.error} onRetry={open} />;
-  else if (load.status === 'succeeded') body = <EmptyState>No programs here yet.</EmptyState>;
-  else body = <ProgramTilesSkeleton label="Loading programs" />;
+  if (programs.length > 0) body = <ProgramTiles programs={programs} linkTo={linkTo} listLabel={t.programsList} />;
+  else if (load.status === 'failed') body = <LoadFailed what={t.programsWhat} error={load.error} onRetry={open} />;
+  else if (load.status === 'succeeded') body = <EmptyState>{t.noPrograms}</EmptyState>;
+  else body = <ProgramTilesSkeleton label={t.loadingPrograms} />;
 
   return (
     <Page>

@@ -4,6 +4,8 @@ import type { Program } from '../../../api/types';
 import { media } from '../../../shared/breakpoints';
 import { SkeletonBlock } from '../../../shared/ui/States';
 import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
+import { useMessages } from '../../../shared/i18n/messages';
+import { programListMessages } from '../content.messages';
 
 const cssUrl = (url: string) => `url("${url.replace(/["\\\n]/g, (c) => `\\${c}`)}")`;
 
@@ -96,7 +98,7 @@ const Name = styled.span`
 const HiddenBadge = styled.span`
   position: absolute;
   top: ${({ theme }) => theme.space[2]}px;
-  right: ${({ theme }) => theme.space[2]}px;
+  inset-inline-end: ${({ theme }) => theme.space[2]}px;
   padding: 2px ${({ theme }) => theme.space[2]}px;
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.text};
@@ -117,6 +119,7 @@ export function ProgramTiles({
   linkTo: (program: Program) => string;
   listLabel: string;
 }) {
+  const t = useMessages(programListMessages);
   return (
     <TileGrid aria-label={listLabel}>
       {programs.map((program) => (
@@ -124,11 +127,14 @@ export function ProgramTiles({
           <TileLink to={linkTo(program)} $background={program.mobileBackground ?? program.desktopBackground}>
             {program.hidden && (
               <HiddenBadge>
-                Hidden<VisuallyHidden> from students and owners</VisuallyHidden>
+                {t.hiddenBadge}
+                <VisuallyHidden> {t.hiddenMeaning}</VisuallyHidden>
               </HiddenBadge>
             )}
             {program.logo ? <Logo src={program.logo} alt="" width={160} height={120} /> : <span />}
-            <Name>{programLabel(program)}</Name>
+            <Name translate="no" dir="auto">
+              {programLabel(program)}
+            </Name>
           </TileLink>
         </li>
       ))}

@@ -4,6 +4,10 @@ import { MODEL_CODE_LENGTH } from '../../../shared/constants';
 import { browserOnline, NEEDS_INTERNET } from '../../../shared/failureMessage';
 import type { UnlockUiState } from '../contentSlice';
 import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
+import { useMessages } from '../../../shared/i18n/messages';
+import { modelListMessages } from '../content.messages';
+import { useFormatters, type Formatters } from '../../../shared/i18n/formatting';
+import { PSEUDO_LANGUAGE } from '../../../shared/i18n/i18n';
 
 const Form = styled.div`
   display: flex;
@@ -58,16 +62,19 @@ const Message = styled.p<{ $tone: 'error' | 'info' }>`
   text-align: center;
 `;
 
-export const formatRetryTime = (iso: string): string =>
-  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+/** The time a throttled child may try again, as the shown language writes a time of day. */
+export const formatRetryTime = (iso: string, language: string): string =>
+  new Date(iso).toLocaleTimeString(language === PSEUDO_LANGUAGE ? 'en' : language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-function messageOf(ui: UnlockUiState): { text: string; tone: 'error' | 'info' } {
-  if (ui.status === 'checking') return { text: 'Checking the code…', tone: 'info' };
+type ModelTexts = ReturnType<typeof modelListMessages.get>;
+
+function messageOf(ui: UnlockUiState, t: ModelTexts, formatters: Formatters): { text: string; tone: 'error' | 'info' } {
+  if (ui.status === 'checking') return { text: t.checkingCode, tone: 'info' };
   if (ui.status === 'throttled' && ui.retryAt) {
-    return { text: `Too many tries. You can try again at ${formatRetryTime(ui.retryAt)}.`, tone: 'error' };
+    return { text: t.tooManyTries({ time: formatRetryTime(ui.retryAt, formatters.language) }), tone: 'error' };
   }
-  if (ui.message === 'wrong') return { text: 'Wrong code, try again', tone: 'error' };
-  if (ui.message === 'error') return { text: browserOnline() ? 'We could not check the code. Please try again.' : NEEDS_INTERNET, tone: 'error' };
+  if (ui.message === 'wrong') return { text: t.wrongCode, tone: 'error' };
+  if (ui.message === 'error') return { text: browserOnline() ? t.couldNotCheckCode : NEEDS_INTERNET, tone: 'error' };
   return { text: '', tone: 'info' };
 }
 
@@ -90,14 +97,17 @@ export function UnlockForm({
   const id = useId();
   const inputId = `${id}-code`;
   const messageId = `${id}-message`;
-  const { text, tone } = messageOf(ui);
+  const t = useMessages(modelListMessages);
+  const formatters = useFormatters();
+  const { text, tone } = messageOf(ui, t, formatters);
   const busy = ui.status !== 'locked';
   return (
     <Form>
       <Label htmlFor={inputId}>
         <Padlock />
         <span>
-          Enter the {MODEL_CODE_LENGTH}-digit code<VisuallyHidden> for {modelTitle}</VisuallyHidden>
+          {t.enterCode({ length: MODEL_CODE_LENGTH })}
+          <VisuallyHidden> {t.enterCodeFor({ title: modelTitle })}</VisuallyHidden>
         </span>
       </Label>
       <Input

@@ -6,13 +6,18 @@ import { modelKey } from './modelNames';
 export interface SlideView {
   original: string;
   thumbnail: string;
-  alt: string;
-  thumbnailAlt: string;
+  /** The CMS's own description of the picture (shown as authored); without it the gallery names the step. */
+  description?: string;
+  /** What the gallery's alt texts say: the model (and part) title and, for a picture, its step among the tab's pictures. */
+  caption: SlideCaption;
   width: number;
   height: number;
   /** Present for a video: its embed page. The player is created only when asked for. */
   embedUrl?: string;
 }
+
+/** `part`: the tab's title where the older route names the pictures by it. */
+export type SlideCaption = { title: string; part?: string; step: number; steps: number } | { title: string; video: true };
 
 export interface GalleryTabView {
   /** Stable id for ARIA ids and keys. */
@@ -46,8 +51,8 @@ function tabSlides(tab: LessonTab, lessonTitle: string): SlideView[] {
       slides.push({
         original: item.original || VIDEO_POSTER,
         thumbnail: item.thumbnail || item.original || VIDEO_POSTER,
-        alt: item.description || `${lessonTitle} video`,
-        thumbnailAlt: `${lessonTitle} video`,
+        ...(item.description ? { description: item.description } : {}),
+        caption: { title: lessonTitle, video: true },
         width: item.width ?? DEFAULT_SLIDE_SIZE.width,
         height: item.height ?? DEFAULT_SLIDE_SIZE.height,
         embedUrl: item.embedUrl,
@@ -57,8 +62,8 @@ function tabSlides(tab: LessonTab, lessonTitle: string): SlideView[] {
       slides.push({
         original: item.original,
         thumbnail: item.thumbnail || item.original,
-        alt: item.description || `${lessonTitle}, step ${step} of ${images.length}`,
-        thumbnailAlt: `Step ${step}`,
+        ...(item.description ? { description: item.description } : {}),
+        caption: { title: lessonTitle, step, steps: images.length },
         width: item.width ?? DEFAULT_SLIDE_SIZE.width,
         height: item.height ?? DEFAULT_SLIDE_SIZE.height,
       });
@@ -69,8 +74,7 @@ function tabSlides(tab: LessonTab, lessonTitle: string): SlideView[] {
     slides.push({
       original: VIDEO_POSTER,
       thumbnail: VIDEO_POSTER,
-      alt: `${lessonTitle} video`,
-      thumbnailAlt: `${lessonTitle} video`,
+      caption: { title: lessonTitle, video: true },
       ...DEFAULT_SLIDE_SIZE,
       embedUrl: tab.videoUrl,
     });
@@ -120,12 +124,11 @@ function urlsByPath(detail: LessonDetail): (url: string) => string {
   return (url) => known.get(decodedPath(url)) ?? url;
 }
 
-function numberedSlides(base: string, count: number, title: string, urlOf: (url: string) => string): SlideView[] {
+function numberedSlides(base: string, count: number, title: string, part: string | undefined, urlOf: (url: string) => string): SlideView[] {
   return Array.from({ length: count }, (_, i) => ({
     original: urlOf(`${base}/${i + 1}.svg`),
     thumbnail: urlOf(`${base}/thumbs/${i + 1}.svg`),
-    alt: `${title}, step ${i + 1} of ${count}`,
-    thumbnailAlt: `Step ${i + 1}`,
+    caption: { title, ...(part ? { part } : {}), step: i + 1, steps: count },
     ...DEFAULT_SLIDE_SIZE,
   }));
 }
@@ -152,12 +155,12 @@ export function buildLegacyTabs(input: {
       tabs: tabsWithImages.map((tab, i) => ({
         id: `tab-${i}`,
         title: tab.title,
-        slides: numberedSlides(`${root}/${encodeURIComponent(tab.folder)}`, tab.count, `${title}, ${tab.title}`, urlOf),
+        slides: numberedSlides(`${root}/${encodeURIComponent(tab.folder)}`, tab.count, title, tab.title, urlOf),
       })),
     };
   }
   if (detail.imageCount !== null && detail.imageCount > 0) {
-    return { tabbed: false, tabs: [{ id: 'all', title: '', slides: numberedSlides(root, detail.imageCount, title, urlOf) }] };
+    return { tabbed: false, tabs: [{ id: 'all', title: '', slides: numberedSlides(root, detail.imageCount, title, undefined, urlOf) }] };
   }
   return buildLessonTabs(detail, title);
 }

@@ -12,6 +12,8 @@ import { useQrCodes } from '../../../shared/print/qrCode';
 import { Button } from '../../../shared/ui/Button';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { Title } from '../../../shared/ui/Text';
+import { useMessages } from '../../../shared/i18n/messages';
+import { modelQrMessages } from './modelQr.messages';
 
 const Label = styled.div`
   display: flex;
@@ -43,7 +45,11 @@ const Heading = styled(Title)`
 
 export default function ModelQrPage() {
   const { programName = '', programId = '', lessonId = '' } = useParams();
-  const title = new URLSearchParams(useLocation().search).get('title')?.trim() || 'Model';
+  const t = useMessages(modelQrMessages);
+  const named = new URLSearchParams(useLocation().search).get('title')?.trim();
+  const title = named || t.model;
+  // The model's title as authored in the CMS (it came in the address): shown, never translated.
+  const asAuthored = named ? ({ translate: 'no', dir: 'auto' } as const) : {};
   const modelUrl = `${window.location.origin}${paths.modelBuildingInstructions.href({ programName, programId: Number(programId), lessonId: Number(lessonId) })}`;
   const qr = useQrCodes([modelUrl])[modelUrl];
   const heading = useRef<HTMLHeadingElement>(null);
@@ -52,20 +58,22 @@ export default function ModelQrPage() {
     <PrintRoot>
       <ScreenOnly>
         <Heading ref={heading} tabIndex={-1}>
-          Print QR: {title}
+          {t.printQrFor({ title })}
         </Heading>
         <Button type="button" onClick={() => window.print()} disabled={!qr}>
-          {qr ? 'Print' : 'Drawing the QR code…'}
+          {qr ? t.print : t.drawing}
         </Button>
         <ButtonLink to={paths.selectModel.href({ programName, programId })} $variant="secondary">
-          Back to the models
+          {t.backToModels}
         </ButtonLink>
       </ScreenOnly>
-      <Sheet aria-label={`QR code for ${title}`}>
+      <Sheet aria-label={t.qrCodeFor({ title })}>
         <Label>
-          <h2>{title}</h2>
-          {qr ? <img src={qr} alt={`QR code that opens ${title}`} /> : <span />}
-          <p>Scan to open the building instructions: {modelUrl}</p>
+          <h2 {...asAuthored}>{title}</h2>
+          {qr ? <img src={qr} alt={t.qrCodeOpens({ title })} /> : <span />}
+          <p>
+            {t.scanToOpen} <span translate="no">{modelUrl}</span>
+          </p>
         </Label>
       </Sheet>
     </PrintRoot>

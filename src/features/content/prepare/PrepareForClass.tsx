@@ -5,6 +5,9 @@ import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { Button } from '../../../shared/ui/Button';
 import { Message } from '../../../shared/ui/Message';
 import { classPrepFeature } from './classPrepFeature';
+import { useMessages } from '../../../shared/i18n/messages';
+import { useFormatters } from '../../../shared/i18n/formatting';
+import { prepareMessages } from './prepare.messages';
 import { classPrepActions, selectClassPrep, type ClassPrepState } from './classPrepSlice';
 
 const Panel = styled.section`
@@ -32,16 +35,14 @@ const Wide = styled.div`
   flex-basis: 100%;
 `;
 
-function outcome(prep: ClassPrepState): { tone: 'success' | 'error' | 'info'; text: string } | null {
+function outcome(prep: ClassPrepState, t: ReturnType<typeof prepareMessages.get>): { tone: 'success' | 'error' | 'info'; text: string } | null {
   switch (prep.status) {
     case 'done':
-      return prep.missed > 0
-        ? { tone: 'info', text: `Ready for class, except ${prep.missed} of the pictures: prepare again to try those once more.` }
-        : { tone: 'success', text: 'Ready for class: every model of this program opens on this device without the internet.' };
+      return prep.missed > 0 ? { tone: 'info', text: t.readyExcept(prep.missed) } : { tone: 'success', text: t.ready };
     case 'failed':
-      return { tone: 'error', text: `The program was not prepared. ${failureMessage(prep.error)}` };
+      return { tone: 'error', text: t.notPrepared({ reason: failureMessage(prep.error) }) };
     case 'canceled':
-      return { tone: 'info', text: 'Stopped. What was saved so far stays on this device.' };
+      return { tone: 'info', text: t.stopped };
     default:
       return null;
   }
@@ -56,25 +57,27 @@ export function PrepareForClass({ programId }: { programId: number }) {
   const dispatch = useAppDispatch();
   const prep = useAppSelector((state) => selectClassPrep(state, programId));
   const running = prep.status === 'running';
-  const said = outcome(prep);
+  const t = useMessages(prepareMessages);
+  const f = useFormatters();
+  const said = outcome(prep, t);
 
   return (
-    <Panel aria-label="Prepare for class">
+    <Panel aria-label={t.prepareForClass}>
       {running ? (
         <>
           <Wide>
-            <Bar value={prep.done} max={Math.max(prep.total, 1)} aria-label="Preparing for class" />
-            <p aria-live="polite">{prep.total > 0 ? `Saving ${prep.done} of ${prep.total} files…` : 'Finding the models…'}</p>
+            <Bar value={prep.done} max={Math.max(prep.total, 1)} aria-label={t.preparing} />
+            <p aria-live="polite">{prep.total > 0 ? t.saving({ done: f.number(prep.done), total: f.number(prep.total) }) : t.findingModels}</p>
           </Wide>
           <Button type="button" $variant="secondary" onClick={() => dispatch(classPrepActions.canceled())}>
-            Cancel
+            {t.cancel}
           </Button>
         </>
       ) : (
         <>
-          <p>Weak Wi-Fi in class? Save this program&apos;s models on this device first.</p>
+          <p>{t.weakWifi}</p>
           <Button type="button" $variant="secondary" onClick={() => dispatch(classPrepActions.prepareRequested({ programId }))}>
-            Prepare for class
+            {t.prepareForClass}
           </Button>
         </>
       )}

@@ -1,5 +1,7 @@
 import styled from 'styled-components';
 import { useAppSelector } from '../../../shared/storeHooks';
+import { useMessages } from '../../../shared/i18n/messages';
+import { progressMessages } from './progress.messages';
 import { selectModelPlace, selectProgressLoad, selectTrackedStudent, type ModelPlace } from './progressSlice';
 
 type Tone = 'new' | 'going' | 'finished';
@@ -18,10 +20,10 @@ const Badge = styled.p<{ $tone: Tone }>`
 `;
 
 /** "In progress · Step 4 of 12", with the part when the model has several: "In progress · Part 2 · Step 4 of 12". */
-export function placeText(place: ModelPlace): string {
-  if (place.finished) return 'Finished';
-  const part = place.tabs > 1 ? `Part ${place.tabIndex + 1} · ` : '';
-  return `In progress · ${part}Step ${place.step} of ${place.steps}`;
+export function placeText(place: ModelPlace, t: ReturnType<typeof progressMessages.get>): string {
+  if (place.finished) return t.finished;
+  const where = { step: place.step, steps: place.steps };
+  return place.tabs > 1 ? t.inProgressPart({ part: place.tabIndex + 1, ...where }) : t.inProgress(where);
 }
 
 /** An open model's state on a student's card: new, in progress (where), or finished. */
@@ -29,13 +31,15 @@ export function ProgressBadge({ lessonId }: { lessonId: number }) {
   const tracked = useAppSelector(selectTrackedStudent) !== null;
   const ready = useAppSelector(selectProgressLoad).status === 'ready';
   const place = useAppSelector((state) => selectModelPlace(state, lessonId));
+  const t = useMessages(progressMessages);
   if (!tracked || !ready) return null;
-  if (!place) return <Badge $tone="new">New</Badge>;
+  if (!place) return <Badge $tone="new">{t.new}</Badge>;
   return <Badge $tone={place.finished ? 'finished' : 'going'}>{place.finished ? (
         <>
-          <span aria-hidden="true">✓ </span>Finished
+          <span aria-hidden="true">✓ </span>
+          {t.finished}
         </>
       ) : (
-        placeText(place)
+        placeText(place, t)
       )}</Badge>;
 }

@@ -1,14 +1,19 @@
 import styled, { css } from 'styled-components';
+import { useMessages } from '../../../../shared/i18n/messages';
+import { galleryMessages } from './gallery.messages';
 
 const Button = styled.button<{ $open: boolean }>`
   ${({ $open, theme }) =>
     $open &&
     css`
-      /* Over the fullscreen layer, in the window's top right corner (clear of a phone's notch),
-         with words, so a child finds the way out at any width. */
+      /* Over the fullscreen layer, in the window's top corner at the end of a line (right, or left
+         in Hebrew; clear of a phone's notch), with words, so a child finds the way out at any width. */
       position: fixed;
       top: max(${theme.space[2]}px, env(safe-area-inset-top));
-      right: max(${theme.space[2]}px, env(safe-area-inset-right));
+      inset-inline-end: max(${theme.space[2]}px, env(safe-area-inset-right));
+      [dir='rtl'] & {
+        inset-inline-end: max(${theme.space[2]}px, env(safe-area-inset-left));
+      }
       bottom: auto;
       z-index: 10;
       display: inline-flex;
@@ -38,11 +43,12 @@ const MINIMIZE = 'M8 3v3a2 2 0 0 1-2 2H3m18 0h-3a2 2 0 0 1-2-2V3m0 18v-3a2 2 0 0
  * states, so the keyboard focus stays on it.
  */
 export function FullscreenButton({ open, onClick }: { open: boolean; onClick: () => void }) {
+  const t = useMessages(galleryMessages);
   return (
     <Button
       type="button"
       className="image-gallery-icon image-gallery-fullscreen-button"
-      aria-label={open ? 'Exit fullscreen' : 'Open Fullscreen'}
+      aria-label={open ? t.exitFullscreen : t.openFullscreen}
       data-testid="gallery-fullscreen-button"
       $open={open}
       onClick={onClick}
@@ -50,7 +56,7 @@ export function FullscreenButton({ open, onClick }: { open: boolean; onClick: ()
       <svg className="image-gallery-svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
         <path d={open ? MINIMIZE : MAXIMIZE} />
       </svg>
-      {open && <span aria-hidden="true">Exit</span>}
+      {open && <span aria-hidden="true">{t.exit}</span>}
     </Button>
   );
 }

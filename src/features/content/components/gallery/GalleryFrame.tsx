@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import styled, { css } from 'styled-components';
 import { media } from '../../../../shared/breakpoints';
+import { useMessages } from '../../../../shared/i18n/messages';
+import { galleryMessages } from './gallery.messages';
 
 const cssUrl = (url: string) => `url("${url.replace(/["\\\n]/g, (c) => `\\${c}`)}")`;
 
@@ -45,7 +47,7 @@ const TopBar = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space[3]}px;
-  margin-bottom: ${({ theme }) => theme.space[3]}px;
+  margin-block-end: ${({ theme }) => theme.space[3]}px;
   h1 {
     flex: 1;
     margin: 0;
@@ -56,6 +58,14 @@ const TopBar = styled.div`
     h1 {
       font-size: ${({ theme }) => theme.fontSizes.xl};
     }
+  }
+`;
+
+/** Points back: to the right when the page reads from right to left. */
+const BackArrow = styled.span`
+  display: inline-block;
+  [dir='rtl'] & {
+    transform: scaleX(-1);
   }
 `;
 
@@ -84,12 +94,19 @@ const Spacer = styled.span`
 
 /** Go Back, then the title centred between it and a spacer of the same width. */
 export function GalleryTopBar({ title, backTo }: { title: string; backTo: string }) {
+  const t = useMessages(galleryMessages);
   return (
     <TopBar>
       <GoBack to={backTo}>
-        <span aria-hidden="true">←&nbsp;</span>Go Back
+        <span aria-hidden="true">
+          <BackArrow>←</BackArrow>&nbsp;
+        </span>
+        {t.goBack}
       </GoBack>
-      <h1>{title}</h1>
+      {/* The model's title as authored in the CMS. */}
+      <h1 translate="no" dir="auto">
+        {title}
+      </h1>
       <Spacer />
     </TopBar>
   );

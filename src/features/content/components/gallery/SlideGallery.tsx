@@ -1,16 +1,35 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from 'react-image-gallery';
-import { THUMB_SIZE, type SlideView } from '../../model/galleryItems';
+import { THUMB_SIZE, type SlideCaption, type SlideView } from '../../model/galleryItems';
 import { FullscreenButton } from './FullscreenButton';
 import { GalleryBox } from './GalleryBox';
-import { GALLERY_RTL, stepDeltaForKey } from './galleryDirection';
+import { stepDeltaForKey, useGalleryRtl } from './galleryDirection';
+import { NavButton, PlayPauseButton } from './GalleryControls';
+import { galleryMessages } from './gallery.messages';
+import { useMessages } from '../../../../shared/i18n/messages';
 import { useFullscreenLayer, usePrefersReducedMotion, useSlidesAsGroups } from './slideHooks';
 import { StepBar } from './StepBar';
 import { useStepGestures } from './useStepGestures';
 import { VideoSlide } from './VideoSlide';
 
 /** react-image-gallery item plus what this page needs to render a video slide. */
-type Item = GalleryItem & { slideIndex: number; embedUrl?: string };
+type Item = GalleryItem & { slideIndex: number; embedUrl?: string; authoredAlt: boolean };
+
+type GalleryTexts = ReturnType<typeof galleryMessages.get>;
+
+/** The picture's alt text and its thumbnail's, in the shown language (the CMS's own description as authored). */
+function altTexts(slide: SlideView, t: GalleryTexts): { alt: string; thumbnailAlt: string } {
+  const caption: SlideCaption = slide.caption;
+  if ('video' in caption) {
+    const video = t.video({ title: caption.title });
+    return { alt: slide.description || video, thumbnailAlt: video };
+  }
+  const title = caption.part ? t.titleAndPart({ title: caption.title, part: caption.part }) : caption.title;
+  return {
+    alt: slide.description || t.stepPicture({ title, step: caption.step, steps: caption.steps }),
+    thumbnailAlt: t.stepThumbnail({ step: caption.step }),
+  };
+}
 
 function ThumbnailPicture({ item, shown }: { item: Item; shown: boolean }) {
   return (
@@ -54,7 +73,9 @@ export function SlideGallery({ slides, title, step, onStepChange }: { slides: Sl
   const showThumbs = useCallback(() => setThumbsShown(true), []);
   const reducedMotion = usePrefersReducedMotion();
   const exitFullscreen = useCallback(() => galleryRef.current?.exitFullScreen(), []);
-  useSlidesAsGroups(boxRef, slides.length);
+  const t = useMessages(galleryMessages);
+  const rtl = useGalleryRtl();
+  useSlidesAsGroups(boxRef, slides.length, t);
   useFullscreenLayer(fullscreen, exitFullscreen);
   const canZoom = !!slides[step] && !slides[step]!.embedUrl;
   const zoom = useStepGestures(boxRef, canZoom, String(step), reducedMotion);
@@ -77,7 +98,7 @@ export function SlideGallery({ slides, title, step, onStepChange }: { slides: Sl
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-    const delta = stepDeltaForKey(event.key);
+    const delta = stepDeltaForKey(event.key, rtl);
     if (delta !== 0) goTo(current.current + delta);
     else if ((event.key === '+' || event.key === '=') && canZoom) zoom.zoomIn();
     else if ((event.key === '-' || event.key === '_') && canZoom) zoom.zoomOut();
@@ -88,19 +109,23 @@ export function SlideGallery({ slides, title, step, onStepChange }: { slides: Sl
 
   const items = useMemo<Item[]>(
     () =>
-      slides.map((slide, index) => ({
-        original: slide.original,
-        thumbnail: slide.thumbnail,
-        originalAlt: slide.alt,
-        thumbnailAlt: slide.thumbnailAlt,
-        originalWidth: String(slide.width),
-        originalHeight: String(slide.height),
-        // lazyLoad mounts only the current slide and its neighbours; see renderItem for which load.
-        loading: 'lazy',
-        slideIndex: index,
-        embedUrl: slide.embedUrl,
-      })),
-    [slides],
+      slides.map((slide, index) => {
+        const { alt, thumbnailAlt } = altTexts(slide, t);
+        return {
+          original: slide.original,
+          thumbnail: slide.thumbnail,
+          originalAlt: alt,
+          thumbnailAlt,
+          authoredAlt: !!slide.description,
+          originalWidth: String(slide.width),
+          originalHeight: String(slide.height),
+          // lazyLoad mounts only the current slide and its neighbours; see renderItem for which load.
+          loading: 'lazy',
+          slideIndex: index,
+          embedUrl: slide.embedUrl,
+        };
+      }),
+    [slides, t],
   );
 
   const renderItem = useCallback(
@@ -112,6 +137,8 @@ export function SlideGallery({ slides, title, step, onStepChange }: { slides: Sl
       const picture = (
         <img
           className="slide-image"
+          // A description from the CMS is shown as authored, in whatever language it was written.
+          {...(item.authoredAlt ? { translate: 'no', dir: 'auto' } : {})}
           src={item.original}
           alt={item.originalAlt}
           width={item.originalWidth}
@@ -146,7 +173,7 @@ export function SlideGallery({ slides, title, step, onStepChange }: { slides: Sl
     <GalleryBox
       ref={boxRef}
       role="group"
-      aria-label={`${title}: steps`}
+      aria-label={t.steps({ title })}
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-zoomed={zoom.zoomed ? 'true' : undefined}
@@ -158,11 +185,15 @@ export function SlideGallery({ slides, title, step, onStepChange }: { slides: Sl
         startIndex={step}
         // Inside the library's box, above the slides: it stays with them in fullscreen.
         renderCustomControls={() => <StepBar step={step + 1} steps={slides.length} zoom={zoom} showZoom={canZoom} fullscreen={fullscreen} />}
-        isRTL={GALLERY_RTL}
+        isRTL={rtl}
         disableKeyDown
         renderItem={renderItem}
         renderThumbInner={renderThumbInner}
         renderFullscreenButton={renderFullscreenButton}
+        // In a right-to-left language the left arrow is the next step's (isRTL): each is named for what it does.
+        renderLeftNav={(onClick, disabled) => <NavButton side="left" label={rtl ? t.nextSlide : t.previousSlide} disabled={disabled} onClick={onClick} />}
+        renderRightNav={(onClick, disabled) => <NavButton side="right" label={rtl ? t.previousSlide : t.nextSlide} disabled={disabled} onClick={onClick} />}
+        renderPlayPauseButton={(onClick, isPlaying) => <PlayPauseButton label={t.playSlideshow} playing={isPlaying} onClick={onClick} />}
         onScreenChange={setFullscreen}
         infinite={false}
         lazyLoad

@@ -1,13 +1,15 @@
 import styled, { css } from 'styled-components';
 import { media } from '../../../../shared/breakpoints';
 import type { StepGestures } from './useStepGestures';
+import { useMessages } from '../../../../shared/i18n/messages';
+import { galleryMessages } from './gallery.messages';
 
 const Bar = styled.div<{ $fullscreen: boolean }>`
   display: flex;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space[2]}px;
-  margin-bottom: ${({ theme }) => theme.space[2]}px;
+  margin-block-end: ${({ theme }) => theme.space[2]}px;
   ${({ $fullscreen, theme }) =>
     $fullscreen &&
     css`
@@ -39,7 +41,7 @@ const ZoomButtons = styled.div`
   display: flex;
   flex: none;
   gap: ${({ theme }) => theme.space[1]}px;
-  margin-left: auto;
+  margin-inline-start: auto;
 `;
 
 const ZoomButton = styled.button`
@@ -87,20 +89,21 @@ const RESET = 'M4 12a8 8 0 1 0 2.34-5.66M4 4v4h4';
  * its text changes only when the step does, so that is all a screen reader hears.
  */
 export function StepBar({ step, steps, zoom, showZoom, fullscreen }: { step: number; steps: number; zoom: StepGestures; showZoom: boolean; fullscreen: boolean }) {
+  const t = useMessages(galleryMessages);
   return (
     <Bar $fullscreen={fullscreen} data-testid="gallery-step-bar">
       <Counter aria-live="polite" aria-atomic="true" data-testid="gallery-step-counter">
-        {steps > 1 ? `Step ${step} of ${steps}` : ''}
+        {steps > 1 ? t.stepOf({ step, steps }) : ''}
       </Counter>
       {showZoom && (
-        <ZoomButtons role="group" aria-label="Zoom">
-          <ZoomButton type="button" aria-label="Zoom out" title="Zoom out (−)" disabled={!zoom.canZoomOut} onClick={zoom.zoomOut}>
+        <ZoomButtons role="group" aria-label={t.zoom}>
+          <ZoomButton type="button" aria-label={t.zoomOut} title={t.zoomOutHint} disabled={!zoom.canZoomOut} onClick={zoom.zoomOut}>
             <Icon d={MINUS} />
           </ZoomButton>
-          <ZoomButton type="button" aria-label="Zoom in" title="Zoom in (+)" disabled={!zoom.canZoomIn} onClick={zoom.zoomIn}>
+          <ZoomButton type="button" aria-label={t.zoomIn} title={t.zoomInHint} disabled={!zoom.canZoomIn} onClick={zoom.zoomIn}>
             <Icon d={PLUS} />
           </ZoomButton>
-          <ZoomButton type="button" aria-label="Reset zoom" title="Reset zoom (0)" disabled={!zoom.zoomed} onClick={zoom.resetZoom}>
+          <ZoomButton type="button" aria-label={t.resetZoom} title={t.resetZoomHint} disabled={!zoom.zoomed} onClick={zoom.resetZoom}>
             <Icon d={RESET} />
           </ZoomButton>
         </ZoomButtons>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { VisuallyHidden } from '../../../../shared/ui/VisuallyHidden';
+import { useMessages } from '../../../../shared/i18n/messages';
+import { galleryMessages } from './gallery.messages';
 
 /** The embed page with autoplay=1 added (the player exists only while asked for). */
 export const autoplayUrl = (embedUrl: string): string => {
@@ -15,6 +17,7 @@ export const autoplayUrl = (embedUrl: string): string => {
 
 const PlayVideo = styled.button`
   position: absolute;
+  /* Centred: the same in either reading direction. */
   left: 50%;
   top: 50%;
   transform: translate(-50%, -50%);
@@ -39,7 +42,7 @@ const PlayVideo = styled.button`
 const CloseVideo = styled.button`
   position: absolute;
   top: ${({ theme }) => theme.space[2]}px;
-  right: ${({ theme }) => theme.space[2]}px;
+  inset-inline-end: ${({ theme }) => theme.space[2]}px;
   z-index: 5;
   min-width: ${({ theme }) => theme.touchTarget}px;
   min-height: ${({ theme }) => theme.touchTarget}px;
@@ -68,13 +71,14 @@ export function VideoSlide({
   onPlay: () => void;
   onClose: () => void;
 }) {
+  const t = useMessages(galleryMessages);
   if (playing) {
     return (
       <div className="video-box">
         <CloseVideo type="button" onClick={onClose}>
-          Close video
+          {t.closeVideo}
         </CloseVideo>
-        <iframe src={autoplayUrl(embedUrl)} title={`${title} video`} allow="autoplay; fullscreen; encrypted-media; picture-in-picture" allowFullScreen />
+        <iframe src={autoplayUrl(embedUrl)} title={t.video({ title })} allow="autoplay; fullscreen; encrypted-media; picture-in-picture" allowFullScreen />
       </div>
     );
   }
@@ -82,7 +86,10 @@ export function VideoSlide({
     <div className="video-poster">
       {poster}
       <PlayVideo type="button" onClick={onPlay}>
-        <span aria-hidden="true">▶</span> Play video<VisuallyHidden>: {title}</VisuallyHidden>
+        <span aria-hidden="true">▶</span> {t.playVideo}
+        <VisuallyHidden>
+          : <span translate="no">{title}</span>
+        </VisuallyHidden>
       </PlayVideo>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore, type RefObject } from 'react';
+import type { galleryMessages } from './gallery.messages';
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 
@@ -19,8 +20,10 @@ export function usePrefersReducedMotion(): boolean {
  * -1, nothing to press). Around a video's Play button that is a control inside a control, and it
  * names each picture 'Go to Slide N' instead of its step: make each slide a labelled group
  * ('slide N of M', its picture keeps its own alt text). Slides the gallery mounts later are fixed too.
+ * The library's other fixed English names (its thumbnails' 'Go to Slide N', 'Thumbnail Navigation')
+ * get the shown language's.
  */
-export function useSlidesAsGroups(box: RefObject<HTMLDivElement | null>, count: number) {
+export function useSlidesAsGroups(box: RefObject<HTMLDivElement | null>, count: number, t: ReturnType<typeof galleryMessages.get>) {
   useEffect(() => {
     const root = box.current;
     if (!root) return undefined;
@@ -28,16 +31,27 @@ export function useSlidesAsGroups(box: RefObject<HTMLDivElement | null>, count: 
       root.querySelectorAll<HTMLElement>('.image-gallery-slide[role="button"]').forEach((slide) => {
         const n = /(\d+)\s*$/.exec(slide.getAttribute('aria-label') ?? '')?.[1];
         slide.setAttribute('role', 'group');
-        slide.setAttribute('aria-roledescription', 'slide');
-        if (n) slide.setAttribute('aria-label', `${n} of ${count}`);
+        if (n) slide.dataset.slideNumber = n;
         else slide.removeAttribute('aria-label');
       });
+      // Again after a change of language: the number is kept apart from the words.
+      root.querySelectorAll<HTMLElement>('.image-gallery-slide[role="group"]').forEach((slide) => {
+        slide.setAttribute('aria-roledescription', t.slide);
+        const n = slide.dataset.slideNumber;
+        if (n && slide.getAttribute('aria-label') !== t.slideOf({ number: n, count })) slide.setAttribute('aria-label', t.slideOf({ number: n, count }));
+      });
+      root.querySelectorAll<HTMLElement>('.image-gallery-thumbnail').forEach((thumbnail, index) => {
+        const label = t.goToSlide({ number: index + 1 });
+        if (thumbnail.getAttribute('aria-label') !== label) thumbnail.setAttribute('aria-label', label);
+      });
+      const strip = root.querySelector('.image-gallery-thumbnails-container');
+      if (strip && strip.getAttribute('aria-label') !== t.thumbnails) strip.setAttribute('aria-label', t.thumbnails);
     };
     fix();
     const observer = new MutationObserver(fix);
     observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['role'] });
     return () => observer.disconnect();
-  }, [box, count]);
+  }, [box, count, t]);
 }
 
 /**

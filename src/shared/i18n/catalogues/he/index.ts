@@ -14,6 +14,13 @@ import rosterStudentForm from './rosterStudentForm.json';
 import rosterSignUp from './rosterSignUp.json';
 import rosterAudit from './rosterAudit.json';
 import rosterEdit from './rosterEdit.json';
+import contentPrograms from './contentPrograms.json';
+import contentModels from './contentModels.json';
+import contentGallery from './contentGallery.json';
+import contentClassroom from './contentClassroom.json';
+import contentModelQr from './contentModelQr.json';
+import contentPrepare from './contentPrepare.json';
+import contentProgress from './contentProgress.json';
 
 /**
  * Hebrew: one JSON file per namespace (the namespaces are the `defineMessages('name', ...)` calls in
@@ -35,6 +42,13 @@ const he: ComponentsJSON = {
   rosterSignUp,
   rosterAudit,
   rosterEdit,
+  contentPrograms,
+  contentModels,
+  contentGallery,
+  contentClassroom,
+  contentModelQr,
+  contentPrepare,
+  contentProgress,
 };
 
 export default he;
