@@ -16,6 +16,7 @@ import { importSaga } from './importSaga';
 import { studioApi } from './studioApi';
 import { modelInput } from './model/forms';
 import { selectStudio } from './studioSelectors';
+import { studioMessages } from './studio.messages';
 import { studioActions, type SaveAction } from './studioSlice';
 import { uploadSaga } from './uploadSaga';
 
@@ -89,11 +90,7 @@ function* saveDraft(studio: StudioApi, id: number) {
   return saved;
 }
 
-const notices: Record<Exclude<SaveAction, 'delete'>, string> = {
-  save: 'Draft saved. Students see it once it is published.',
-  publish: 'Published: everyone sees it now.',
-  discard: 'Unpublished changes discarded.',
-};
+const notices = { save: 'savedNotice', publish: 'publishedNotice', discard: 'discardedNotice' } as const satisfies Record<Exclude<SaveAction, 'delete'>, string>;
 
 function* onSaveRequested({ payload }: ReturnType<typeof studioActions.saveRequested>) {
   const { id, action } = payload;
@@ -104,7 +101,7 @@ function* onSaveRequested({ payload }: ReturnType<typeof studioActions.saveReque
     if (action === 'publish') page = yield* call([studio, studio.publish], id);
     if (action === 'discard') page = yield* call([studio, studio.discard], id);
     page ??= yield* call(currentPage, studio, id);
-    yield* put(studioActions.saved({ page, notice: notices[action] }));
+    yield* put(studioActions.saved({ page, notice: studioMessages.get()[notices[action]] }));
     if (action === 'publish') yield* call(refreshStudentLists, page);
   } catch (error) {
     yield* put(studioActions.saveFailed({ id, action, error: toApiError(error) }));
@@ -144,14 +141,13 @@ function* refreshStudentLists(page: StudioProgram | StudioModel) {
   }
 }
 
-const ORDER_NOT_SAVED = 'The new order could not be saved, so the previous order is back. Please try again.';
 
 function* onProgramsReordered({ payload }: ReturnType<typeof studioActions.programsReordered>) {
   try {
     const studio = yield* call(studioApi);
     yield* put(studioActions.programOrderSaved(yield* call([studio, studio.orderPrograms], payload.ids)));
   } catch {
-    yield* put(studioActions.programsReordered({ ids: payload.previousIds, previousIds: payload.ids, notice: ORDER_NOT_SAVED }));
+    yield* put(studioActions.programsReordered({ ids: payload.previousIds, previousIds: payload.ids, notice: studioMessages.get().orderNotSaved }));
   }
 }
 
@@ -160,7 +156,7 @@ function* onModelsReordered({ payload }: ReturnType<typeof studioActions.modelsR
     const studio = yield* call(studioApi);
     yield* put(studioActions.modelOrderSaved(yield* call([studio, studio.orderModels], payload.programId, payload.ids)));
   } catch {
-    yield* put(studioActions.modelsReordered({ programId: payload.programId, ids: payload.previousIds, previousIds: payload.ids, notice: ORDER_NOT_SAVED }));
+    yield* put(studioActions.modelsReordered({ programId: payload.programId, ids: payload.previousIds, previousIds: payload.ids, notice: studioMessages.get().orderNotSaved }));
   }
 }
 

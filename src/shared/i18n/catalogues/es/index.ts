@@ -1,5 +1,13 @@
 import type { ComponentsJSON } from '@nanostores/i18n';
 import layout from './layout.json';
+import qaPanel from './qaPanel.json';
+import offline from './offline.json';
+import classNow from './classNow.json';
+import report from './report.json';
+import qaInbox from './qaInbox.json';
+import studioImport from './studioImport.json';
+import studioEditor from './studioEditor.json';
+import studio from './studio.json';
 
 /**
  * Spanish: one JSON file per namespace (the namespaces are the `defineMessages('name', ...)` calls in
@@ -7,6 +15,14 @@ import layout from './layout.json';
  */
 const es: ComponentsJSON = {
   layout,
+  qaPanel,
+  offline,
+  classNow,
+  report,
+  qaInbox,
+  studioImport,
+  studioEditor,
+  studio,
 };
 
 export default es;
