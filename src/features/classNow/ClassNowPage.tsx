@@ -152,7 +152,7 @@ function StudentTile({ student, serverNow, helping, onHelped }: { student: Class
 /** Says politely who has just become stuck (the highlighted card says it to the eye). */
 function useStuckAnnouncement(students: ClassNowStudent[]): string {
   const known = useRef<Set<number> | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const [announced, setAnnounced] = useState<ClassNowStudent[]>([]);
   const t = useMessages(classNowMessages);
   useEffect(() => {
     const stuck = students.filter((s) => s.stuckSince !== null);
@@ -160,9 +160,10 @@ function useStuckAnnouncement(students: ClassNowStudent[]): string {
     known.current = new Set(stuck.map((s) => s.studentId));
     if (previous === null) return;
     const fresh = stuck.filter((s) => !previous.has(s.studentId));
-    if (fresh.length > 0) setAnnouncement(fresh.map((s) => t.isStuck({ name: s.firstName, lesson: s.lessonTitle, step: s.step })).join(' '));
-  }, [students, t]);
-  return announcement;
+    if (fresh.length > 0) setAnnounced(fresh);
+  }, [students]);
+  // Said in the language shown now, also when it changes after the news.
+  return announced.map((s) => t.isStuck({ name: s.firstName, lesson: s.lessonTitle, step: s.step })).join(' ');
 }
 
 export default function ClassNowPage() {

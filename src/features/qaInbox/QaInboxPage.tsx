@@ -109,7 +109,12 @@ function Details({ report }: { report: ProblemReportSummary }) {
   return (
     <Meta>
       <dt>{t.sent}</dt>
-      <dd>{format.dateTime(new Date(report.createdAt))}</dd>
+      <dd>
+        {/* Written by the language's own date format already: no translator rewrites it. */}
+        <time dateTime={report.createdAt} translate="no">
+          {format.dateTime(new Date(report.createdAt))}
+        </time>
+      </dd>
       <dt>{t.by}</dt>
       <dd>
         {role ? t[role] : <span translate="no">{report.role}</span>}
@@ -120,10 +125,7 @@ function Details({ report }: { report: ProblemReportSummary }) {
       {report.program && (
         <>
           <dt>{t.program}</dt>
-          <dd>
-            <span translate="no">{report.program}</span>
-            {report.lessonId !== null ? t.lessonNumber({ id: report.lessonId }) : ''}
-          </dd>
+          {report.lessonId !== null ? <dd>{t.programAndLesson({ program: report.program, id: report.lessonId })}</dd> : <dd translate="no">{report.program}</dd>}
         </>
       )}
       <dt>{t.portalVersion}</dt>
@@ -166,7 +168,7 @@ function Triage({ report }: { report: ProblemReportDetail }) {
         </select>
       </FormField>
       <FormField id={commentId} label={t.comment} error={null}>
-        <CommentBox id={commentId} value={comment} maxLength={REPORT_LIMITS.commentChars} onChange={(event) => setComment(event.target.value)} />
+        <CommentBox id={commentId} translate="no" value={comment} maxLength={REPORT_LIMITS.commentChars} onChange={(event) => setComment(event.target.value)} />
       </FormField>
       {save.status === 'failed' && (
         <Message $tone="error" role="alert">

@@ -12,7 +12,7 @@ export const qaInboxMessages = defineMessages('qaInbox', {
   userNumber: params('(user #{id})'),
   status: 'Status',
   program: 'Program',
-  lessonNumber: params(', lesson #{id}'),
+  programAndLesson: params('{program}, lesson #{id}'),
   portalVersion: 'Portal version',
   browser: 'Browser',
   screen: 'Screen',

@@ -51,11 +51,12 @@ export default function ReportDialog({ error, onClose }: ReportDialogProps) {
   const { status, reference, failure } = useAppSelector(selectReport);
   const [note, setNote] = useState('');
   const [attachPicture, setAttachPicture] = useState(false);
-  const [noteError, setNoteError] = useState<string | null>(null);
+  const [noteMissing, setNoteMissing] = useState(false);
   const noteId = useId();
   const sending = status === 'sending';
   const t = useMessages(reportMessages);
   const format = useFormatters();
+  const noteError = noteMissing ? t.noteRequired : null;
 
   useEffect(() => {
     dispatch(reportActions.dialogOpened());
@@ -65,10 +66,10 @@ export default function ReportDialog({ error, onClose }: ReportDialogProps) {
     event.preventDefault();
     const trimmed = note.trim();
     if (trimmed === '') {
-      setNoteError(t.noteRequired);
+      setNoteMissing(true);
       return;
     }
-    setNoteError(null);
+    setNoteMissing(false);
     dispatch(reportActions.sendRequested({ note: trimmed, attachPicture, error: error ?? null }));
   };
 

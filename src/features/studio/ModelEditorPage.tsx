@@ -111,7 +111,7 @@ function ModelEditor({ id }: { id: number }) {
             label={t.lessonPlanUrl}
             error={null}
             value={lessonPlanIsUrl ? form.lessonPlan : ''}
-            placeholder={form.lessonPlan && !lessonPlanIsUrl ? t.uploaded({ name: form.lessonPlan.split('/').pop() ?? '' }) : 'https://…'}
+            placeholder={form.lessonPlan && !lessonPlanIsUrl ? t.uploaded({ name: form.lessonPlan.split('/').pop() ?? '' }) : t.urlPlaceholder}
             onValueChange={(lessonPlan) => change({ lessonPlan })}
           />
         </FormGrid>

@@ -55,17 +55,17 @@ const HideToggle = styled.label`
 /** A create form: a title, then the new page's editor. */
 export function CreateByTitle({ id, label, busy, onCreate }: { id: string; label: string; busy: boolean; onCreate: (title: string) => void }) {
   const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
   const t = useMessages(studioMessages);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim()) return setError(t.titleRequired);
-    setError(null);
+    if (!title.trim()) return setMissing(true);
+    setMissing(false);
     onCreate(title.trim());
   };
   return (
     <CreateForm onSubmit={submit} noValidate>
-      <TextField id={id} label={label} error={error} value={title} onValueChange={setTitle} />
+      <TextField id={id} label={label} error={missing ? t.titleRequired : null} value={title} onValueChange={setTitle} />
       <Button type="submit" disabled={busy}>
         {busy ? t.creating : t.create}
       </Button>
@@ -108,7 +108,7 @@ function ProgramsList() {
       )}
       {orderNotice && (
         <Message $tone="error" role="alert">
-          <p>{orderNotice}</p>
+          <p>{t[orderNotice]}</p>
         </Message>
       )}
       {status === 'loading' && (

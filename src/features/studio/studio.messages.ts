@@ -75,6 +75,9 @@ export const studioMessages = defineMessages('studio', {
   modelNotCreated: params('The model was not created: {reason}'),
 });
 
+/** A studio notice kept in the store: the key of its text, so it shows in the language of the moment. */
+export type StudioNotice = 'savedNotice' | 'publishedNotice' | 'discardedNotice' | 'orderNotSaved';
+
 /** The model editor: its fields, pictures, tabs and steps, uploads and the sortable lists. */
 export const studioEditorMessages = defineMessages('studioEditor', {
   codeDigits: params('The code is {digits} digits.'),
@@ -93,6 +96,8 @@ export const studioEditorMessages = defineMessages('studioEditor', {
   experimentalModel: 'Experimental model',
   lessonPlanTitle: 'Lesson plan title',
   lessonPlanUrl: 'Lesson plan URL (https://…), or upload a PDF below',
+  urlPlaceholder: 'https://…',
+  videoPlaceholder: 'https://www.youtube.com/embed/…',
   uploaded: params('Uploaded: {name}'),
   picturesAndPlan: 'Pictures and lesson plan',
   titleImage: 'Title-colour image',

@@ -16,7 +16,6 @@ import { importSaga } from './importSaga';
 import { studioApi } from './studioApi';
 import { modelInput } from './model/forms';
 import { selectStudio } from './studioSelectors';
-import { studioMessages } from './studio.messages';
 import { studioActions, type SaveAction } from './studioSlice';
 import { uploadSaga } from './uploadSaga';
 
@@ -101,7 +100,7 @@ function* onSaveRequested({ payload }: ReturnType<typeof studioActions.saveReque
     if (action === 'publish') page = yield* call([studio, studio.publish], id);
     if (action === 'discard') page = yield* call([studio, studio.discard], id);
     page ??= yield* call(currentPage, studio, id);
-    yield* put(studioActions.saved({ page, notice: studioMessages.get()[notices[action]] }));
+    yield* put(studioActions.saved({ page, notice: notices[action] }));
     if (action === 'publish') yield* call(refreshStudentLists, page);
   } catch (error) {
     yield* put(studioActions.saveFailed({ id, action, error: toApiError(error) }));
@@ -147,7 +146,7 @@ function* onProgramsReordered({ payload }: ReturnType<typeof studioActions.progr
     const studio = yield* call(studioApi);
     yield* put(studioActions.programOrderSaved(yield* call([studio, studio.orderPrograms], payload.ids)));
   } catch {
-    yield* put(studioActions.programsReordered({ ids: payload.previousIds, previousIds: payload.ids, notice: studioMessages.get().orderNotSaved }));
+    yield* put(studioActions.programsReordered({ ids: payload.previousIds, previousIds: payload.ids, notice: 'orderNotSaved' }));
   }
 }
 
@@ -156,7 +155,7 @@ function* onModelsReordered({ payload }: ReturnType<typeof studioActions.modelsR
     const studio = yield* call(studioApi);
     yield* put(studioActions.modelOrderSaved(yield* call([studio, studio.orderModels], payload.programId, payload.ids)));
   } catch {
-    yield* put(studioActions.modelsReordered({ programId: payload.programId, ids: payload.previousIds, previousIds: payload.ids, notice: studioMessages.get().orderNotSaved }));
+    yield* put(studioActions.modelsReordered({ programId: payload.programId, ids: payload.previousIds, previousIds: payload.ids, notice: 'orderNotSaved' }));
   }
 }
 

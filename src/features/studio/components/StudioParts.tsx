@@ -87,7 +87,7 @@ export function EditorActions({
         )}
         {editor.notice && !editor.failed && (
           <Message $tone="success">
-            <p>{editor.notice}</p>
+            <p>{t[editor.notice]}</p>
           </Message>
         )}
       </div>

@@ -93,7 +93,7 @@ export function TabEditor({ modelId, tab, draft, count }: { modelId: number; tab
           label={t.videoLabel}
           error={draft.video && !videoIsUrl && !draft.video.startsWith('/') ? t.videoAddressError : null}
           value={videoIsUrl || !draft.video ? draft.video : ''}
-          placeholder={draft.video && !videoIsUrl ? t.uploaded({ name: draft.video.split('/').pop() ?? '' }) : 'https://www.youtube.com/embed/…'}
+          placeholder={draft.video && !videoIsUrl ? t.uploaded({ name: draft.video.split('/').pop() ?? '' }) : t.videoPlaceholder}
           onValueChange={(video) => change({ video })}
         />
       </FormGrid>
