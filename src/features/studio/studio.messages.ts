@@ -73,6 +73,9 @@ export const studioMessages = defineMessages('studio', {
   experimental: 'Experimental',
   newModelTitle: "New model's title",
   modelNotCreated: params('The model was not created: {reason}'),
+  previewWhat: 'the preview',
+  loadingPreview: 'Loading the preview',
+  previewBanner: 'Preview — not published. Students see this once it is published.',
 });
 
 /** A studio notice kept in the store: the key of its text, so it shows in the language of the moment. */
