@@ -53,3 +53,13 @@ describe('the QA panel in other languages', () => {
     stop();
   });
 });
+
+it('says in Hebrew why a file is not an action log it can replay', async () => {
+  const { panel, user, stop } = await openPanel();
+  await showQaLanguage('he');
+  const file = new File([JSON.stringify({ hello: 'world' })], 'log.json', { type: 'application/json' });
+  await user.upload(screen.getByLabelText(/הפעלה חוזרת של יומן/), file);
+  expect(await screen.findByRole('alert')).toHaveTextContent('הקובץ הזה אינו יומן פעולות של Youngengineer Online.');
+  expect(panel).toContainElement(screen.getByRole('alert'));
+  stop();
+});

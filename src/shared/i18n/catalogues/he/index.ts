@@ -1,6 +1,7 @@
 import type { ComponentsJSON } from '@nanostores/i18n';
 import layout from './layout.json';
 import qaPanel from './qaPanel.json';
+import qaLog from './qaLog.json';
 import offline from './offline.json';
 import classNow from './classNow.json';
 import report from './report.json';
@@ -16,6 +17,7 @@ import studio from './studio.json';
 const he: ComponentsJSON = {
   layout,
   qaPanel,
+  qaLog,
   offline,
   classNow,
   report,
