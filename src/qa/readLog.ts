@@ -1,6 +1,6 @@
 import type { MigrationManifest, PersistedState } from 'redux-persist';
 import { ACTION_LOG_FORMAT, ACTION_LOG_FORMAT_VERSION, APP_VERSION, ActionLogError, type ActionLog, type JsonObject, type LoggedAction } from './logFormat';
-import { qaLogMessages } from './qa.messages';
+import { qaLogMessages } from './qaLog.messages';
 
 export interface ReadLogOptions {
   /** This portal's SESSION_PERSIST_VERSION. */

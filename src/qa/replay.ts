@@ -1,5 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { qaLogMessages } from './qa.messages';
+import { qaLogMessages } from './qaLog.messages';
 import { ActionLogError, type ActionLog, type JsonObject } from './logFormat';
 import { readActionLog, REHYDRATE_TYPE, type ReadLogOptions } from './readLog';
 
