@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import { fakeStudio, model, program, renderStudio } from '../../../test/fixtures/studio';
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeStudio, fileOf, model, program, renderStudio } from '../../../test/fixtures/studio';
+import { networkError } from '../../../test/fakeApi';
 import { showQaLanguage, textsNotFromCatalogue } from '../../../test/catalogueTexts';
 import { signedInAs } from '../../../test/renderApp';
 
@@ -44,6 +45,41 @@ describe('content studio in the QA language: every text comes from a catalogue',
     renderStudio({ route: '/studio/import', session: signedInAs('admin'), studio });
     await screen.findByRole('heading', { name: 'Finished: https://new.example' });
     await showQaLanguage();
+    expect(textsNotFromCatalogue(studioPart())).toEqual([]);
+  });
+});
+
+/** A model editor whose uploads work, except step-2.jpg (the connection drops); big.jpg is refused before sending. */
+async function uploadBatch(language: string, pickerLabel: string) {
+  const studio = fakeStudio({
+    upload: async (_kind, file, onProgress) => {
+      const name = (file as File).name;
+      onProgress(0.4);
+      if (name === 'step-2.jpg') throw networkError();
+      return { kind: 'image', images: [{ original: { path: `/s/${name}`, url: `/s/${name}` }, thumbnail: { path: `/t/${name}`, url: `/t/${name}` }, sizes: [], width: 10, height: 10, name }] };
+    },
+  });
+  studio.models.set(500, model(500, 130, 'Catapult', { tabs: [{ title: '', steps: [], video: null }] }));
+  const { user } = renderStudio({ route: '/studio/models/500', session: signedInAs('admin'), studio });
+  await screen.findByRole('heading', { name: 'Catapult' });
+  // The reasons are kept as said when the upload failed: the language is chosen first.
+  await showQaLanguage(language);
+  await user.upload(screen.getByLabelText(pickerLabel), [fileOf('step-1.jpg'), fileOf('step-2.jpg'), fileOf('big.jpg', 21 * 1024 * 1024)]);
+  await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+}
+
+describe('uploading steps in other languages', () => {
+  it('in Spanish: the refusals, the batch and its retry', async () => {
+    await uploadBatch('es', 'Elegir imágenes de pasos para la pestaña 1');
+    expect(screen.getByText('big.jpg pesa más de 20 MB.')).toBeInTheDocument();
+    expect(screen.getByText('Se cortó la conexión. Intenta subir este archivo de nuevo.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('1 de 3 subidos, 2 sin subir.')).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Reintentar step-2.jpg' })).toBeInTheDocument();
+  });
+
+  it('in the QA language: every text of the upload list from a catalogue', async () => {
+    await uploadBatch('en-XA', '⟦Choose step images for tab 1⟧');
+    await waitFor(() => expect(screen.getByText('⟦1 of 3 uploaded, 2 not uploaded.⟧')).toBeInTheDocument());
     expect(textsNotFromCatalogue(studioPart())).toEqual([]);
   });
 });

@@ -165,7 +165,12 @@ export function UploadList({ items, title }: { items: UploadItem[]; title: strin
             <span>
               <span translate="no">{item.name}</span> — {t[statusWords[item.status]]}
             </span>
-            {item.status === 'uploading' && <ProgressBar value={item.progress} label={item.name} />}
+            {item.status === 'uploading' && (
+              // Named by the file's name alone.
+              <div translate="no">
+                <ProgressBar value={item.progress} label={item.name} />
+              </div>
+            )}
             {item.status === 'failed' && (
               <SmallButtonRow>
                 <Refused role="alert">{item.error}</Refused>
