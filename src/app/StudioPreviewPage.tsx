@@ -8,7 +8,9 @@ import styled from 'styled-components';
 import { InstructionGallery } from '../features/content/components/InstructionGallery';
 import { buildLessonTabs } from '../features/content/model/galleryItems';
 import { StudioFrame } from '../features/studio/components/StudioFrame';
+import { studioMessages } from '../features/studio/studio.messages';
 import { usePreview } from '../features/studio/usePreview';
+import { useMessages } from '../shared/i18n/messages';
 import { paths } from '../shared/paths';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { LoadFailed } from '../shared/ui/States';
@@ -26,12 +28,13 @@ const Banner = styled.p`
 
 function Preview({ id }: { id: number }) {
   const preview = usePreview(id);
-  if (preview.status === 'failed') return <LoadFailed what="the preview" error={preview.error} onRetry={preview.retry} />;
-  if (!preview.detail) return <PageLoading label="Loading the preview" />;
+  const t = useMessages(studioMessages);
+  if (preview.status === 'failed') return <LoadFailed what={t.previewWhat} error={preview.error} onRetry={preview.retry} />;
+  if (!preview.detail) return <PageLoading label={t.loadingPreview} />;
   const { tabs, tabbed } = buildLessonTabs(preview.detail, preview.title);
   return (
     <>
-      <Banner role="note">Preview — not published. Students see this once it is published.</Banner>
+      <Banner role="note">{t.previewBanner}</Banner>
       <InstructionGallery
         title={preview.title}
         tabs={tabs}

@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import { selectQaPanelEnabled } from '../entities/config/configSlice';
 import { useAppSelector } from '../shared/storeHooks';
 import type { QaTools } from './qaTools';
+import { useMessages } from '../shared/i18n/messages';
+import { qaMessages } from './qa.messages';
 
 /** The panel is its own chunk: nobody who never opens it downloads it. */
 const QaPanel = lazy(() => import(/* webpackChunkName: "qa-panel" */ './QaPanel'));
@@ -32,6 +34,7 @@ const LaunchButton = styled.button`
 export function QaLauncher({ tools }: { tools: QaTools }) {
   const enabled = useAppSelector(selectQaPanelEnabled);
   const [open, setOpen] = useState(false);
+  const t = useMessages(qaMessages);
   if (open) {
     return (
       <Suspense fallback={null}>
@@ -41,8 +44,8 @@ export function QaLauncher({ tools }: { tools: QaTools }) {
   }
   if (!enabled) return null;
   return (
-    <LaunchButton type="button" aria-label="Open the QA panel" onClick={() => setOpen(true)}>
-      QA
+    <LaunchButton type="button" aria-label={t.open} onClick={() => setOpen(true)}>
+      {t.launch}
     </LaunchButton>
   );
 }

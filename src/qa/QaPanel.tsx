@@ -7,10 +7,13 @@ import type { ReplayResult } from './replay';
 import { redactStateForReport } from './reportRedaction';
 import { ReplayStepper, Row } from './ReplayStepper';
 import { useReplay } from './useReplay';
+import { useFormatters } from '../shared/i18n/formatting';
+import { useMessages } from '../shared/i18n/messages';
+import { qaMessages } from './qa.messages';
 
 const Panel = styled.section`
   position: fixed;
-  left: ${({ theme }) => theme.space[3]}px;
+  inset-inline-start: ${({ theme }) => theme.space[3]}px;
   bottom: ${({ theme }) => theme.space[3]}px;
   z-index: ${({ theme }) => theme.zIndex.toast};
   width: min(360px, calc(100vw - 24px));
@@ -56,7 +59,7 @@ function readText(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.onerror = () => reject(reader.error ?? new Error(qaMessages.get().unreadableFile));
     reader.readAsText(file);
   });
 }
@@ -66,6 +69,7 @@ function readText(file: File): Promise<string> {
  * finalState, redacted as the report's log is): the check the headless replay makes, on screen.
  */
 function FinalStateCheck({ replay }: { replay: ReplayResult<unknown> }) {
+  const t = useMessages(qaMessages);
   const comparison = useMemo(() => {
     const expected = replay.log.finalState;
     if (!expected) return null;
@@ -75,9 +79,7 @@ function FinalStateCheck({ replay }: { replay: ReplayResult<unknown> }) {
   if (!comparison) return null;
   return (
     <p style={{ margin: 0 }} data-testid="qa-replay-final-check">
-      {comparison.matches
-        ? "The replay ends in the state the reporter's portal had."
-        : `The replay ends in a different state from the reporter's portal (${comparison.differences.map((d) => d.path).join(', ')}).`}
+      {comparison.matches ? t.endsAlike : t.endsElsewhere({ paths: comparison.differences.map((d) => d.path).join(', ') })}
     </p>
   );
 }
@@ -92,6 +94,8 @@ export default function QaPanel({ tools, onClose, initialLog }: { tools: QaTools
   const dropped = useSyncExternalStore(store.subscribe, tools.recorder.dropped);
   const controls = useReplay(tools);
   const { load } = controls;
+  const t = useMessages(qaMessages);
+  const format = useFormatters();
   const loaded = useRef(false);
   useEffect(() => {
     if (initialLog === undefined || loaded.current) return;
@@ -105,12 +109,12 @@ export default function QaPanel({ tools, onClose, initialLog }: { tools: QaTools
   };
 
   return (
-    <Panel aria-label="QA panel" role="region">
+    <Panel aria-label={t.panel} role="region">
       <Row>
-        <h2>QA</h2>
+        <h2>{t.heading}</h2>
         {!controls.replay && (
-          <button type="button" onClick={onClose} style={{ marginLeft: 'auto' }}>
-            Close
+          <button type="button" onClick={onClose} style={{ marginInlineStart: 'auto' }}>
+            {t.close}
           </button>
         )}
       </Row>
@@ -121,16 +125,14 @@ export default function QaPanel({ tools, onClose, initialLog }: { tools: QaTools
         </>
       ) : (
         <>
-          <p style={{ margin: 0 }}>
-            {recorded} actions recorded{dropped > 0 ? ` (${dropped} older actions dropped)` : ''}.
-          </p>
+          <p style={{ margin: 0 }}>{dropped > 0 ? t.recordedWithDropped(recorded)({ dropped: format.number(dropped) }) : t.recorded(recorded)}</p>
           <Row>
             <button type="button" onClick={() => void downloadLog(tools)}>
-              Download action log
+              {t.download}
             </button>
           </Row>
           <label>
-            Replay a log <input type="file" accept="application/json,.json" onChange={(event) => void onFile(event)} />
+            {t.replayLog} <input type="file" accept="application/json,.json" onChange={(event) => void onFile(event)} />
           </label>
         </>
       )}

@@ -1,5 +1,6 @@
 import type { MigrationManifest, PersistedState } from 'redux-persist';
 import { ACTION_LOG_FORMAT, ACTION_LOG_FORMAT_VERSION, APP_VERSION, ActionLogError, type ActionLog, type JsonObject, type LoggedAction } from './logFormat';
+import { qaLogMessages } from './qaLog.messages';
 
 export interface ReadLogOptions {
   /** This portal's SESSION_PERSIST_VERSION. */
@@ -20,13 +21,13 @@ export const REHYDRATE_TYPE = 'persist/REHYDRATE';
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-const damaged = (what: string) => new ActionLogError(`This action log is damaged: ${what}.`);
+const texts = () => qaLogMessages.get();
 
 function checkActions(value: unknown): LoggedAction[] {
-  if (!Array.isArray(value)) throw damaged('it has no list of actions');
+  if (!Array.isArray(value)) throw new ActionLogError(texts().damagedNoActions);
   value.forEach((entry: unknown, index) => {
-    if (!isObject(entry) || !isObject(entry.action) || typeof entry.action.type !== 'string') throw damaged(`action ${index + 1} has no type`);
-    if (typeof entry.time !== 'string') throw damaged(`action ${index + 1} has no time`);
+    if (!isObject(entry) || !isObject(entry.action) || typeof entry.action.type !== 'string') throw new ActionLogError(texts().damagedActionType({ number: index + 1 }));
+    if (typeof entry.time !== 'string') throw new ActionLogError(texts().damagedActionTime({ number: index + 1 }));
   });
   return value as LoggedAction[];
 }
@@ -36,9 +37,7 @@ function migrateSession(state: unknown, from: number, to: number, migrations: Mi
   for (let version = from + 1; version <= to; version += 1) {
     const migrate = migrations[version];
     if (!migrate) {
-      throw new ActionLogError(
-        `This action log was recorded with session version ${from}, and this portal has no migration to session version ${version}.`,
-      );
+      throw new ActionLogError(texts().noMigration({ from, version }));
     }
     current = migrate(current as PersistedState);
   }
@@ -52,29 +51,25 @@ function migrateSession(state: unknown, from: number, to: number, migrations: Mi
  * meant for the person replaying.
  */
 export function readActionLog(input: unknown, options: ReadLogOptions): ReadLogResult {
-  if (!isObject(input) || input.format !== ACTION_LOG_FORMAT) throw new ActionLogError('This file is not a Youngengineer Online action log.');
+  if (!isObject(input) || input.format !== ACTION_LOG_FORMAT) throw new ActionLogError(texts().notALog);
   const { formatVersion, persistVersion } = input;
-  if (!isCount(formatVersion)) throw damaged('it has no format version');
+  if (!isCount(formatVersion)) throw new ActionLogError(texts().damagedNoFormat);
   if (formatVersion > ACTION_LOG_FORMAT_VERSION) {
-    throw new ActionLogError(
-      `This action log was recorded by a newer version of the portal (format ${formatVersion}); this replay understands format ${ACTION_LOG_FORMAT_VERSION}.`,
-    );
+    throw new ActionLogError(texts().newerFormat({ format: formatVersion, understood: ACTION_LOG_FORMAT_VERSION }));
   }
   if (formatVersion < ACTION_LOG_FORMAT_VERSION) {
-    throw new ActionLogError(`This action log uses format ${formatVersion}, which this replay cannot read; it understands format ${ACTION_LOG_FORMAT_VERSION}.`);
+    throw new ActionLogError(texts().olderFormat({ format: formatVersion, understood: ACTION_LOG_FORMAT_VERSION }));
   }
-  if (!isCount(persistVersion)) throw damaged('it has no session version');
+  if (!isCount(persistVersion)) throw new ActionLogError(texts().damagedNoSession);
   const appVersion = typeof input.appVersion === 'string' ? input.appVersion : 'unknown';
   if (persistVersion > options.persistVersion) {
-    throw new ActionLogError(
-      `This action log was recorded by a newer version of the portal (${appVersion}, session version ${persistVersion}); this replay understands session versions up to ${options.persistVersion}.`,
-    );
+    throw new ActionLogError(texts().newerSession({ appVersion, version: persistVersion, understood: options.persistVersion }));
   }
-  if (!isObject(input.startState)) throw damaged('it has no starting state');
+  if (!isObject(input.startState)) throw new ActionLogError(texts().damagedNoStart);
   const actions = checkActions(input.actions);
   const log = { ...input, actions } as unknown as ActionLog;
   const warnings: string[] = [];
-  if (appVersion !== APP_VERSION) warnings.push(`The log was recorded by portal ${appVersion}; this is portal ${APP_VERSION}.`);
+  if (appVersion !== APP_VERSION) warnings.push(texts().otherPortal({ appVersion, current: APP_VERSION }));
 
   if (persistVersion < options.persistVersion) {
     const key = options.persistKey ?? 'session';
@@ -87,7 +82,7 @@ export function readActionLog(input: unknown, options: ReadLogOptions): ReadLogR
         : entry,
     );
     log.persistVersion = options.persistVersion;
-    warnings.push(`The session was migrated from version ${persistVersion} to ${options.persistVersion}; the actions replay as recorded.`);
+    warnings.push(texts().migrated({ from: persistVersion, to: options.persistVersion }));
   }
   return { log, warnings };
 }

@@ -1,4 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { qaLogMessages } from './qaLog.messages';
 import { ActionLogError, type ActionLog, type JsonObject } from './logFormat';
 import { readActionLog, REHYDRATE_TYPE, type ReadLogOptions } from './readLog';
 
@@ -62,7 +63,7 @@ export function replayLog<S>(input: unknown, reducer: ReplayReducer<S>, options:
     try {
       state = action.type === REHYDRATE_TYPE ? rehydrate(state, action) : reducer(state, action);
     } catch (error) {
-      throw new ActionLogError(`Replaying action ${index + 1} (${action.type}) failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ActionLogError(qaLogMessages.get().actionFailed({ number: index + 1, type: action.type, reason: error instanceof Error ? error.message : String(error) }));
     }
     states.push(state);
   });

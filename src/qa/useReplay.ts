@@ -1,3 +1,4 @@
+import { qaMessages } from './qa.messages';
 import { useCallback, useEffect, useState } from 'react';
 import { useAppDispatch } from '../shared/storeHooks';
 import { ActionLogError } from './logFormat';
@@ -49,7 +50,7 @@ export function useReplay(tools: QaTools): ReplayControls {
         try {
           parsed = JSON.parse(text);
         } catch {
-          throw new ActionLogError('This file is not JSON, so it is not an action log.');
+          throw new ActionLogError(qaMessages.get().notJson);
         }
         const result = await tools.replay(parsed);
         tools.silence();

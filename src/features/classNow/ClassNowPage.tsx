@@ -18,13 +18,16 @@ import { Title } from '../../shared/ui/Text';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { classNowFeature } from './classNowSaga';
 import { classNowActions, selectClassNow, type ClassNowConnection } from './classNowSlice';
+import { currentFormatters, useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
+import { classNowMessages } from './classNow.messages';
 
-export function movedAgo(updatedAt: string, serverNow: number): string {
+export function movedAgo(updatedAt: string, serverNow: number, t = classNowMessages.get(), format = currentFormatters()): string {
   const seconds = Math.max(0, Math.floor((serverNow - Date.parse(updatedAt)) / 1000));
-  if (seconds < 1) return 'moved just now';
-  if (seconds < 60) return `moved ${seconds} s ago`;
-  if (seconds < 3600) return `moved ${Math.floor(seconds / 60)} min ago`;
-  return `moved ${Math.floor(seconds / 3600)} h ago`;
+  if (seconds < 1) return t.movedJustNow;
+  if (seconds < 60) return t.movedSecondsAgo({ seconds: format.number(seconds) });
+  if (seconds < 3600) return t.movedMinutesAgo({ minutes: format.number(Math.floor(seconds / 60)) });
+  return t.movedHoursAgo({ hours: format.number(Math.floor(seconds / 3600)) });
 }
 
 function useNow(everyMs: number): number {
@@ -108,33 +111,36 @@ function HandIcon() {
   );
 }
 
-const CONNECTION_LABEL: Record<ClassNowConnection, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', failed: 'Not connected' };
+const CONNECTION_LABEL = { connecting: 'connecting', live: 'live', reconnecting: 'reconnecting', failed: 'notConnected' } as const satisfies Record<ClassNowConnection, string>;
 
 function StudentTile({ student, serverNow, helping, onHelped }: { student: ClassNowStudent; serverNow: number; helping: 'working' | 'failed' | undefined; onHelped: () => void }) {
   const stuck = student.stuckSince !== null;
+  const t = useMessages(classNowMessages);
+  const format = useFormatters();
+  const place = { step: format.number(student.step), steps: format.number(student.steps) };
   return (
     <StudentCard $stuck={stuck} aria-labelledby={`class-now-${student.studentId}`} data-testid={`class-now-student-${student.studentId}`}>
-      <h2 id={`class-now-${student.studentId}`}>{student.firstName}</h2>
+      <h2 id={`class-now-${student.studentId}`} translate="no">
+        {student.firstName}
+      </h2>
       {stuck && (
         <StuckBadge>
           <HandIcon />
-          Stuck
+          {t.stuck}
         </StuckBadge>
       )}
-      <p>{student.lessonTitle}</p>
-      {student.programTitle !== '' && <Muted>{student.programTitle}</Muted>}
-      <p>
-        {student.tabs > 1 && `Part ${student.tabIndex + 1} of ${student.tabs}, `}Step {student.step} of {student.steps}
-      </p>
-      <Muted>{movedAgo(student.updatedAt, serverNow)}</Muted>
+      <p translate="no">{student.lessonTitle}</p>
+      {student.programTitle !== '' && <Muted translate="no">{student.programTitle}</Muted>}
+      <p>{student.tabs > 1 ? t.partAndStep({ part: format.number(student.tabIndex + 1), parts: format.number(student.tabs), ...place }) : t.step(place)}</p>
+      <Muted>{movedAgo(student.updatedAt, serverNow, t, format)}</Muted>
       {stuck && (
         <>
-          <Button type="button" $variant="secondary" onClick={onHelped} disabled={helping === 'working'} aria-label={`Mark helped: ${student.firstName}`}>
-            Mark helped
+          <Button type="button" $variant="secondary" onClick={onHelped} disabled={helping === 'working'} aria-label={t.markHelpedLabel({ name: student.firstName })}>
+            {t.markHelped}
           </Button>
           {helping === 'failed' && (
             <Message $tone="error" role="alert">
-              That did not go through. Try again.
+              {t.helpFailed}
             </Message>
           )}
         </>
@@ -146,16 +152,18 @@ function StudentTile({ student, serverNow, helping, onHelped }: { student: Class
 /** Says politely who has just become stuck (the highlighted card says it to the eye). */
 function useStuckAnnouncement(students: ClassNowStudent[]): string {
   const known = useRef<Set<number> | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const [announced, setAnnounced] = useState<ClassNowStudent[]>([]);
+  const t = useMessages(classNowMessages);
   useEffect(() => {
     const stuck = students.filter((s) => s.stuckSince !== null);
     const previous = known.current;
     known.current = new Set(stuck.map((s) => s.studentId));
     if (previous === null) return;
     const fresh = stuck.filter((s) => !previous.has(s.studentId));
-    if (fresh.length > 0) setAnnouncement(fresh.map((s) => `${s.firstName} is stuck on ${s.lessonTitle}, step ${s.step}.`).join(' '));
+    if (fresh.length > 0) setAnnounced(fresh);
   }, [students]);
-  return announcement;
+  // Said in the language shown now, also when it changes after the news.
+  return announced.map((s) => t.isStuck({ name: s.firstName, lesson: s.lessonTitle, step: s.step })).join(' ');
 }
 
 export default function ClassNowPage() {
@@ -166,6 +174,7 @@ export default function ClassNowPage() {
   const now = useNow(1000);
   const students = useMemo(() => Object.values(state.students).sort(classNowOrder), [state.students]);
   const announcement = useStuckAnnouncement(students);
+  const t = useMessages(classNowMessages);
 
   useEffect(() => {
     dispatch(classNowActions.opened({ ownerId }));
@@ -178,22 +187,22 @@ export default function ClassNowPage() {
   return (
     <Page>
       <Header>
-        <Title>Class now</Title>
+        <Title>{t.title}</Title>
         <Connection $state={state.connection} role="status">
-          {CONNECTION_LABEL[state.connection]}
+          {t[CONNECTION_LABEL[state.connection]]}
         </Connection>
       </Header>
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
       {state.connection === 'failed' ? (
-        <LoadFailed what="your class" error={state.error} onRetry={() => dispatch(classNowActions.opened({ ownerId }))} />
+        <LoadFailed what={t.classWhat} error={state.error} onRetry={() => dispatch(classNowActions.opened({ ownerId }))} />
       ) : !state.loaded ? (
-        <SkeletonCards count={4} label="Loading your class" imageHeight={0} />
+        <SkeletonCards count={4} label={t.loadingClass} imageHeight={0} />
       ) : students.length === 0 ? (
-        <EmptyState>No students are in a lesson right now. They appear here as soon as they open a step.</EmptyState>
+        <EmptyState>{t.noStudents}</EmptyState>
       ) : (
-        <Grid $min={220} aria-label="Students in a lesson">
+        <Grid $min={220} aria-label={t.studentsLabel}>
           {students.map((student) => (
             <li key={student.studentId}>
               <StudentTile student={student} serverNow={serverNow} helping={state.helping[student.studentId]} onHelped={() => dispatch(classNowActions.helpRequested({ studentId: student.studentId }))} />

@@ -3,6 +3,8 @@ import { useLazyFeature } from '../../shared/lazyFeature';
 import { useAppSelector } from '../../shared/storeHooks';
 import { offlineFeature } from './offlineFeature';
 import { selectShowsOfflineBanner } from './offlineSlice';
+import { useMessages } from '../../shared/i18n/messages';
+import { offlineMessages } from './offline.messages';
 
 const Banner = styled.p`
   margin: 0;
@@ -14,8 +16,6 @@ const Banner = styled.p`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
 `;
 
-export const OFFLINE_BANNER_TEXT = 'You are offline. Lessons you have opened still work.';
-
 /**
  * Calm, not an alarm: a status line under the header while the browser is offline or the server
  * cannot be reached. The live region is always there, so screen readers announce the change.
@@ -23,6 +23,7 @@ export const OFFLINE_BANNER_TEXT = 'You are offline. Lessons you have opened sti
 export default function OfflineBanner() {
   useLazyFeature(offlineFeature);
   const shows = useAppSelector(selectShowsOfflineBanner);
+  const t = useMessages(offlineMessages);
   // A live region without the status role: the screens' own status lines (a list's count) stay the page's statuses.
-  return <div aria-live="polite" aria-atomic="true">{shows && <Banner>{OFFLINE_BANNER_TEXT}</Banner>}</div>;
+  return <div aria-live="polite" aria-atomic="true">{shows && <Banner>{t.banner}</Banner>}</div>;
 }

@@ -20,9 +20,13 @@ import { EmptyState, LoadFailed, SkeletonBlock } from '../../shared/ui/States';
 import { Title } from '../../shared/ui/Text';
 import { qaInboxFeature } from './qaInboxSaga';
 import { qaInboxActions, REPORTS_PER_PAGE, selectQaInbox, type ReportQuery } from './qaInboxSlice';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
+import { qaInboxMessages } from './qaInbox.messages';
 
-const STATUS_LABELS: Record<ReportStatus, string> = { new: 'New', investigating: 'Investigating', fixed: 'Fixed' };
-const ROLE_LABELS: Record<string, string> = { student: 'Student', franchise_owner: 'Franchise owner', administrator: 'Administrator' };
+const STATUS_LABELS = { new: 'statusNew', investigating: 'statusInvestigating', fixed: 'statusFixed' } as const satisfies Record<ReportStatus, string>;
+const ROLE_LABELS = { student: 'roleStudent', franchise_owner: 'roleOwner', administrator: 'roleAdministrator' } as const;
+const roleLabel = (role: string): (typeof ROLE_LABELS)[keyof typeof ROLE_LABELS] | undefined => ROLE_LABELS[role as keyof typeof ROLE_LABELS];
 
 const Filters = styled.form`
   display: grid;
@@ -97,39 +101,43 @@ const CommentBox = styled.textarea`
   resize: vertical;
 `;
 
-const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 function Details({ report }: { report: ProblemReportSummary }) {
+  const t = useMessages(qaInboxMessages);
+  const format = useFormatters();
+  const role = roleLabel(report.role);
   return (
     <Meta>
-      <dt>Sent</dt>
-      <dd>{formatWhen(report.createdAt)}</dd>
-      <dt>By</dt>
+      <dt>{t.sent}</dt>
       <dd>
-        {ROLE_LABELS[report.role] ?? report.role}
-        {report.userId !== null ? ` (user #${report.userId})` : ''}
+        {/* Written by the language's own date format already: no translator rewrites it. */}
+        <time dateTime={report.createdAt} translate="no">
+          {format.dateTime(new Date(report.createdAt))}
+        </time>
       </dd>
-      <dt>Status</dt>
-      <dd>{STATUS_LABELS[report.status]}</dd>
+      <dt>{t.by}</dt>
+      <dd>
+        {role ? t[role] : <span translate="no">{report.role}</span>}
+        {report.userId !== null ? ` ${t.userNumber({ id: report.userId })}` : ''}
+      </dd>
+      <dt>{t.status}</dt>
+      <dd>{t[STATUS_LABELS[report.status]]}</dd>
       {report.program && (
         <>
-          <dt>Program</dt>
-          <dd>
-            {report.program}
-            {report.lessonId !== null ? `, lesson #${report.lessonId}` : ''}
-          </dd>
+          <dt>{t.program}</dt>
+          {report.lessonId !== null ? <dd>{t.programAndLesson({ program: report.program, id: report.lessonId })}</dd> : <dd translate="no">{report.program}</dd>}
         </>
       )}
-      <dt>Portal version</dt>
-      <dd>{report.appVersion}</dd>
-      <dt>Browser</dt>
-      <dd>{report.userAgent}</dd>
-      <dt>Screen</dt>
-      <dd>{report.screen}</dd>
+      <dt>{t.portalVersion}</dt>
+      <dd translate="no">{report.appVersion}</dd>
+      <dt>{t.browser}</dt>
+      <dd translate="no">{report.userAgent}</dd>
+      <dt>{t.screen}</dt>
+      <dd translate="no">{report.screen}</dd>
       {report.comment && (
         <>
-          <dt>Comment</dt>
-          <dd>{report.comment}</dd>
+          <dt>{t.comment}</dt>
+          <dd translate="no">{report.comment}</dd>
         </>
       )}
     </Meta>
@@ -143,37 +151,38 @@ function Triage({ report }: { report: ProblemReportDetail }) {
   const [comment, setComment] = useState(report.comment);
   const statusId = useId();
   const commentId = useId();
+  const t = useMessages(qaInboxMessages);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     dispatch(qaInboxActions.saveRequested({ id: report.id, status, comment }));
   };
   return (
-    <form onSubmit={onSubmit} aria-label={`Follow-up of ${report.reference}`}>
-      <FormField id={statusId} label="Status" error={null}>
+    <form onSubmit={onSubmit} aria-label={t.followUp({ reference: report.reference })}>
+      <FormField id={statusId} label={t.status} error={null}>
         <select id={statusId} value={status} onChange={(event) => setStatus(event.target.value as ReportStatus)}>
           {REPORT_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {STATUS_LABELS[value]}
+              {t[STATUS_LABELS[value]]}
             </option>
           ))}
         </select>
       </FormField>
-      <FormField id={commentId} label="Comment" error={null}>
-        <CommentBox id={commentId} value={comment} maxLength={REPORT_LIMITS.commentChars} onChange={(event) => setComment(event.target.value)} />
+      <FormField id={commentId} label={t.comment} error={null}>
+        <CommentBox id={commentId} translate="no" value={comment} maxLength={REPORT_LIMITS.commentChars} onChange={(event) => setComment(event.target.value)} />
       </FormField>
       {save.status === 'failed' && (
         <Message $tone="error" role="alert">
-          <p>The status could not be saved. {failureMessage(save.error)}</p>
+          <p>{t.notSaved({ reason: failureMessage(save.error) })}</p>
         </Message>
       )}
       {save.status === 'saved' && (
         <Message $tone="success" role="status">
-          <p>Saved.</p>
+          <p>{t.saved}</p>
         </Message>
       )}
       <Toolbar>
         <Button type="submit" disabled={save.status === 'saving'}>
-          {save.status === 'saving' ? 'Saving…' : 'Save status'}
+          {save.status === 'saving' ? t.saving : t.saveStatus}
         </Button>
       </Toolbar>
     </form>
@@ -181,18 +190,19 @@ function Triage({ report }: { report: ProblemReportDetail }) {
 }
 
 function OpenReport({ report }: { report: ProblemReportDetail }) {
+  const t = useMessages(qaInboxMessages);
   return (
     <>
       {report.error && (
         <>
-          <h3>Error</h3>
-          <Stack>{[report.error.message, report.error.stack].filter(Boolean).join('\n')}</Stack>
+          <h3>{t.error}</h3>
+          <Stack translate="no">{[report.error.message, report.error.stack].filter(Boolean).join('\n')}</Stack>
         </>
       )}
-      {report.screenshot ? <Picture src={report.screenshot} alt={`The page as ${report.reference} was sent`} /> : <p>No picture was attached.</p>}
+      {report.screenshot ? <Picture src={report.screenshot} alt={t.pictureAlt({ reference: report.reference })} /> : <p>{t.noPicture}</p>}
       <Toolbar>
         <Button type="button" $variant="secondary" onClick={() => requestReplay(JSON.stringify(report.log))}>
-          Replay {report.reference}
+          {t.replay({ reference: report.reference })}
         </Button>
       </Toolbar>
       <Triage key={report.id} report={report} />
@@ -205,6 +215,7 @@ export default function QaInboxPage() {
   const dispatch = useAppDispatch();
   const { query, list, detail } = useAppSelector(selectQaInbox);
   const [draft, setDraft] = useState<ReportQuery>(query);
+  const t = useMessages(qaInboxMessages);
 
   const load = useCallback((next: ReportQuery) => dispatch(qaInboxActions.listRequested(next)), [dispatch]);
   useEffect(() => {
@@ -226,71 +237,69 @@ export default function QaInboxPage() {
 
   return (
     <Page aria-labelledby="qa-inbox-title">
-      <Title id="qa-inbox-title">QA inbox</Title>
-      <Filters onSubmit={onSubmit} aria-label="Filters">
-        <FormField id="qa-status" label="Status" error={null}>
+      <Title id="qa-inbox-title">{t.title}</Title>
+      <Filters onSubmit={onSubmit} aria-label={t.filters}>
+        <FormField id="qa-status" label={t.status} error={null}>
           <select id="qa-status" value={draft.status ?? ''} onChange={(event) => setFilter('status', event.target.value)}>
-            <option value="">Any status</option>
+            <option value="">{t.anyStatus}</option>
             {REPORT_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {STATUS_LABELS[value]}
+                {t[STATUS_LABELS[value]]}
               </option>
             ))}
           </select>
         </FormField>
-        <FormField id="qa-role" label="Sent by" error={null}>
+        <FormField id="qa-role" label={t.sentBy} error={null}>
           <select id="qa-role" value={draft.role ?? ''} onChange={(event) => setFilter('role', event.target.value)}>
-            <option value="">Anyone</option>
+            <option value="">{t.anyone}</option>
             {Object.entries(ROLE_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
-                {label}
+                {t[label]}
               </option>
             ))}
           </select>
         </FormField>
-        <FormField id="qa-program" label="Program" error={null}>
-          <input id="qa-program" value={draft.program ?? ''} onChange={(event) => setFilter('program', event.target.value)} placeholder="e.g. PlayMachines1" />
+        <FormField id="qa-program" label={t.program} error={null}>
+          <input id="qa-program" value={draft.program ?? ''} onChange={(event) => setFilter('program', event.target.value)} placeholder={t.programPlaceholder} />
         </FormField>
-        <FormField id="qa-version" label="Portal version" error={null}>
-          <input id="qa-version" value={draft.appVersion ?? ''} onChange={(event) => setFilter('appVersion', event.target.value)} placeholder="e.g. 0.1.0" />
+        <FormField id="qa-version" label={t.portalVersion} error={null}>
+          <input id="qa-version" value={draft.appVersion ?? ''} onChange={(event) => setFilter('appVersion', event.target.value)} placeholder={t.versionPlaceholder} />
         </FormField>
         <Button type="submit" $variant="secondary">
-          Apply filters
+          {t.applyFilters}
         </Button>
       </Filters>
       {list.status === 'failed' ? (
-        <LoadFailed what="the reports" error={list.error} onRetry={() => load(query)} />
+        <LoadFailed what={t.reportsWhat} error={list.error} onRetry={() => load(query)} />
       ) : list.status !== 'ready' ? (
-        <SkeletonBlock $height={240} role="status" aria-label="Loading the reports" />
+        <SkeletonBlock $height={240} role="status" aria-label={t.loadingReports} />
       ) : list.reports.length === 0 ? (
-        <EmptyState>No problem reports match these filters.</EmptyState>
+        <EmptyState>{t.noReports}</EmptyState>
       ) : (
         <>
-          <p>
-            {list.total} {list.total === 1 ? 'report' : 'reports'}, newest first.
-          </p>
+          <p>{t.reportCount(list.total)}</p>
           <List>
             {list.reports.map((report) => (
               <li key={report.id}>
                 <ReportCard aria-labelledby={`report-${report.id}`}>
                   <h2 id={`report-${report.id}`}>
-                    {report.reference}
-                    {report.error ? ' · crash' : ''}
+                    <span translate="no">{report.reference}</span>
+                    {report.error ? ` ${t.crash}` : ''}
                   </h2>
-                  <Note>{report.note}</Note>
+                  <Note translate="no">{report.note}</Note>
                   <Details report={report} />
                   {detail.id === report.id ? (
                     detail.status === 'ready' && detail.report ? (
                       <OpenReport report={detail.report} />
                     ) : detail.status === 'failed' ? (
-                      <LoadFailed what="this report" error={detail.error} onRetry={() => dispatch(qaInboxActions.detailRequested({ id: report.id }))} />
+                      <LoadFailed what={t.reportWhat} error={detail.error} onRetry={() => dispatch(qaInboxActions.detailRequested({ id: report.id }))} />
                     ) : (
-                      <SkeletonBlock $height={120} role="status" aria-label={`Loading ${report.reference}`} />
+                      <SkeletonBlock $height={120} role="status" aria-label={t.loadingReport({ reference: report.reference })} />
                     )
                   ) : (
                     <Toolbar>
                       <Button type="button" $variant="secondary" onClick={() => dispatch(qaInboxActions.detailRequested({ id: report.id }))}>
-                        Open {report.reference}
+                        {t.open({ reference: report.reference })}
                       </Button>
                     </Toolbar>
                   )}
@@ -301,13 +310,11 @@ export default function QaInboxPage() {
           {pages > 1 && (
             <Toolbar>
               <Button type="button" $variant="secondary" disabled={query.page <= 1} onClick={() => load({ ...query, page: query.page - 1 })}>
-                Newer reports
+                {t.newer}
               </Button>
-              <span>
-                Page {query.page} of {pages}
-              </span>
+              <span>{t.pageOf({ page: query.page, pages })}</span>
               <Button type="button" $variant="secondary" disabled={query.page >= pages} onClick={() => load({ ...query, page: query.page + 1 })}>
-                Older reports
+                {t.older}
               </Button>
             </Toolbar>
           )}

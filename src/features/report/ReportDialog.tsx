@@ -15,6 +15,9 @@ import { Message } from '../../shared/ui/Message';
 import { Modal, ModalActions } from '../../shared/ui/Modal';
 import { reportFeature } from './reportSaga';
 import { reportActions, selectReport } from './reportSlice';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
+import { reportMessages } from './report.messages';
 
 const NoteBox = styled.textarea`
   ${controlLook}
@@ -48,9 +51,12 @@ export default function ReportDialog({ error, onClose }: ReportDialogProps) {
   const { status, reference, failure } = useAppSelector(selectReport);
   const [note, setNote] = useState('');
   const [attachPicture, setAttachPicture] = useState(false);
-  const [noteError, setNoteError] = useState<string | null>(null);
+  const [noteMissing, setNoteMissing] = useState(false);
   const noteId = useId();
   const sending = status === 'sending';
+  const t = useMessages(reportMessages);
+  const format = useFormatters();
+  const noteError = noteMissing ? t.noteRequired : null;
 
   useEffect(() => {
     dispatch(reportActions.dialogOpened());
@@ -60,22 +66,22 @@ export default function ReportDialog({ error, onClose }: ReportDialogProps) {
     event.preventDefault();
     const trimmed = note.trim();
     if (trimmed === '') {
-      setNoteError('Write a few words about what happened.');
+      setNoteMissing(true);
       return;
     }
-    setNoteError(null);
+    setNoteMissing(false);
     dispatch(reportActions.sendRequested({ note: trimmed, attachPicture, error: error ?? null }));
   };
 
   if (status === 'sent' || status === 'queued') {
     return (
-      <Modal title="Report a problem" onClose={onClose}>
+      <Modal title={t.title} onClose={onClose}>
         <Message $tone="success" role="status">
-          {status === 'sent' ? <p>Report sent. Reference: {reference}</p> : <p>Saved; it will be sent when you are back online.</p>}
+          {status === 'sent' ? <p>{t.sent({ reference: reference ?? '' })}</p> : <p>{t.queued}</p>}
         </Message>
         <ModalActions>
           <Button type="button" $variant="primary" onClick={onClose}>
-            Close
+            {t.close}
           </Button>
         </ModalActions>
       </Modal>
@@ -83,14 +89,14 @@ export default function ReportDialog({ error, onClose }: ReportDialogProps) {
   }
 
   return (
-    <Modal title="Report a problem" busy={sending} onClose={onClose}>
+    <Modal title={t.title} busy={sending} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
         {error && (
           <Message $tone="info">
-            <p>Something went wrong on this page. Its technical details will be attached to your report.</p>
+            <p>{t.crashNote}</p>
           </Message>
         )}
-        <FormField id={noteId} label="What happened?" error={noteError}>
+        <FormField id={noteId} label={t.noteLabel} error={noteError}>
           <NoteBox
             {...controlProps(noteId, noteError)}
             value={note}
@@ -99,25 +105,22 @@ export default function ReportDialog({ error, onClose }: ReportDialogProps) {
             onChange={(event) => setNote(event.target.value)}
           />
         </FormField>
-        <Hint>
-          {note.length} of {REPORT_LIMITS.noteChars} characters. Your report includes what you did in the portal recently (without passwords, codes or anyone&apos;s name or
-          contact details), your browser and screen size.
-        </Hint>
+        <Hint>{t.hint({ length: format.number(note.length), max: format.number(REPORT_LIMITS.noteChars) })}</Hint>
         <Check>
           <input type="checkbox" checked={attachPicture} onChange={(event) => setAttachPicture(event.target.checked)} />
-          Attach a picture of this page
+          {t.attachPicture}
         </Check>
         {status === 'failed' && failure && (
           <Message $tone="error" role="alert">
-            <p>The report could not be sent. {failure}</p>
+            <p>{t.notSent({ reason: failure })}</p>
           </Message>
         )}
         <ModalActions>
           <Button type="button" $variant="secondary" onClick={onClose} disabled={sending}>
-            Cancel
+            {t.cancel}
           </Button>
           <Button type="submit" $variant="primary" disabled={sending}>
-            {sending ? 'Sending…' : 'Send report'}
+            {sending ? t.sending : t.send}
           </Button>
         </ModalActions>
       </form>

@@ -18,6 +18,7 @@ import { redactLogForReport } from '../../qa/reportRedaction';
 import { failureMessage } from '../../shared/failureMessage';
 import type { LazyFeature } from '../../shared/lazyFeature';
 import { REPORT_QUEUE_KEY } from '../../shared/problemReportRequests';
+import { reportMessages } from './report.messages';
 import { reportActions, reportReducer } from './reportSlice';
 
 export interface QueuedReport {
@@ -77,9 +78,10 @@ export async function takePicture(budget: number): Promise<string | undefined> {
 const retriable = (error: ApiError) => error.kind === 'network' || error.kind === 'expired' || (error.kind === 'server' && error.status >= 500);
 
 function sendFailure(error: ApiError): string {
-  if (error.status === 413) return 'This report is too large to send. Leave out the picture and try again.';
-  if (error.status === 429) return 'You have sent many reports in a short time. Please try again in an hour.';
-  if (error.status === 400) return 'This report could not be read by the server. Please try again; if it happens again, call the office.';
+  const t = reportMessages.get();
+  if (error.status === 413) return t.tooLarge;
+  if (error.status === 429) return t.tooMany;
+  if (error.status === 400) return t.unreadable;
   return failureMessage(error);
 }
 
@@ -94,7 +96,7 @@ function* send({ payload }: ReturnType<typeof reportActions.sendRequested>) {
   const userId = yield* select(selectUserId);
   const tools = liveQaTools();
   if (!tools || userId === null) {
-    yield* put(reportActions.failed({ message: 'Please sign in, then send the report again.' }));
+    yield* put(reportActions.failed({ message: reportMessages.get().signInFirst }));
     return;
   }
   const body: ProblemReportInput = {

@@ -12,6 +12,9 @@ import { StudioFrame } from './components/StudioFrame';
 import { importActions } from './importSlice';
 import { Section } from './ProgramEditorPage';
 import { selectStudio, studioFailure } from './studioSelectors';
+import { useMessages } from '../../shared/i18n/messages';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { studioImportMessages } from './studio.messages';
 
 const Numbers = styled.dl`
   display: grid;
@@ -34,41 +37,43 @@ const Numbers = styled.dl`
 `;
 
 const isHttpUrl = (url: string) => /^https?:\/\/[^\s/]+/.test(url.trim());
-const statusWords: Record<StudioImportJob['status'], string> = { queued: 'Waiting to start', running: 'Importing', finished: 'Finished', failed: 'Stopped with an error' };
+const statusWords = { queued: 'queued', running: 'running', finished: 'finished', failed: 'failed' } as const satisfies Record<StudioImportJob['status'], string>;
 
 function JobView({ job }: { job: StudioImportJob }) {
   const { summary } = job;
+  const t = useMessages(studioImportMessages);
+  const format = useFormatters();
   return (
     <Section as="section" aria-labelledby="import-job">
       <h2 id="import-job">
-        {statusWords[job.status]}: {job.url}
+        {t[statusWords[job.status]]}: <span translate="no">{job.url}</span>
       </h2>
-      <ProgressBar value={job.status === 'finished' ? 1 : job.progress} label="Import progress" />
-      <p aria-live="polite">{job.status === 'running' || job.status === 'queued' ? job.step || 'Starting…' : job.finishedAt ? `Ended ${new Date(job.finishedAt).toLocaleString()}` : ''}</p>
-      <Numbers aria-label="Summary">
+      <ProgressBar value={job.status === 'finished' ? 1 : job.progress} label={t.progress} />
+      <p aria-live="polite">{job.status === 'running' || job.status === 'queued' ? job.step || t.starting : job.finishedAt ? t.ended({ when: format.dateTime(new Date(job.finishedAt)) }) : ''}</p>
+      <Numbers aria-label={t.summary}>
         <div>
-          <dt>Created</dt>
-          <dd>{summary.created}</dd>
+          <dt>{t.created}</dt>
+          <dd>{format.number(summary.created)}</dd>
         </div>
         <div>
-          <dt>Updated</dt>
-          <dd>{summary.updated}</dd>
+          <dt>{t.updated}</dt>
+          <dd>{format.number(summary.updated)}</dd>
         </div>
         <div>
-          <dt>Skipped (unchanged)</dt>
-          <dd>{summary.skipped}</dd>
+          <dt>{t.skipped}</dt>
+          <dd>{format.number(summary.skipped)}</dd>
         </div>
         <div>
-          <dt>Failed</dt>
-          <dd>{summary.failed.length}</dd>
+          <dt>{t.failedCount}</dt>
+          <dd>{format.number(summary.failed.length)}</dd>
         </div>
       </Numbers>
       {summary.failed.length > 0 && (
         <>
-          <h3>Not imported</h3>
+          <h3>{t.notImported}</h3>
           <ul>
             {summary.failed.map((failure, index) => (
-              <li key={index}>
+              <li key={index} translate="no">
                 <strong>{failure.what}</strong>: {failure.reason}
               </li>
             ))}
@@ -86,8 +91,10 @@ function ImportScreen() {
   // After a reload the latest import (finished or not) shows with its summary; the others are listed.
   const shownJob = state.job ?? state.history[0] ?? null;
   const earlierJobs = state.history.filter((job) => job.id !== shownJob?.id);
+  const t = useMessages(studioImportMessages);
+  const format = useFormatters();
   const running = state.job !== null && (state.job.status === 'queued' || state.job.status === 'running');
-  const urlError = state.url && !isHttpUrl(state.url) ? 'Type the site’s address, starting with https://' : null;
+  const urlError = state.url && !isHttpUrl(state.url) ? t.addressError : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isHttpUrl(state.url)) return;
@@ -95,34 +102,38 @@ function ImportScreen() {
   };
   return (
     <>
-      <Title>Import from WordPress</Title>
-      <Subtitle>
-        Reads the programs, models, lesson pages and their pictures from a WordPress site&apos;s public API. Running it again updates what changed and duplicates
-        nothing; a model is imported whole or not at all.
-      </Subtitle>
+      <Title>{t.title}</Title>
+      <Subtitle>{t.subtitle}</Subtitle>
       <form onSubmit={submit} noValidate style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end' }}>
         <div style={{ flex: '1 1 18rem' }}>
-          <TextField id="import-url" label="WordPress site address" error={urlError} type="url" inputMode="url" value={state.url} placeholder="https://site.example" onValueChange={(url) => dispatch(importActions.urlChanged(url))} />
+          <TextField id="import-url" label={t.addressLabel} error={urlError} type="url" inputMode="url" value={state.url} placeholder={t.addressPlaceholder} onValueChange={(url) => dispatch(importActions.urlChanged(url))} />
         </div>
         <Button type="submit" disabled={state.starting || running || !isHttpUrl(state.url)}>
-          {state.starting ? 'Starting…' : 'Start'}
+          {state.starting ? t.starting : t.start}
         </Button>
       </form>
       {state.error && (
         <Message $tone="error" role="alert">
-          <p>{running ? `We could not check on the import just now (${studioFailure(state.error)}); it goes on, and this page keeps asking.` : `The import did not start: ${studioFailure(state.error)}`}</p>
+          <p>{running ? t.checkFailed({ reason: studioFailure(state.error) }) : t.notStarted({ reason: studioFailure(state.error) })}</p>
         </Message>
       )}
       {shownJob && <JobView job={shownJob} />}
-      {!shownJob && state.historyStatus === 'loading' && <p role="status">Looking for earlier imports…</p>}
-      {!shownJob && state.historyStatus === 'ready' && <p>No import has run yet.</p>}
+      {!shownJob && state.historyStatus === 'loading' && <p role="status">{t.lookingForEarlier}</p>}
+      {!shownJob && state.historyStatus === 'ready' && <p>{t.noImportYet}</p>}
       {earlierJobs.length > 0 && (
         <Section as="section" aria-labelledby="import-history">
-          <h2 id="import-history">Earlier imports</h2>
+          <h2 id="import-history">{t.earlierImports}</h2>
           <ul>
             {earlierJobs.map((job) => (
               <li key={job.id}>
-                {job.url} — {statusWords[job.status]} ({job.summary.created} created, {job.summary.updated} updated, {job.summary.skipped} skipped, {job.summary.failed.length} failed)
+                <span translate="no">{job.url}</span> —{' '}
+                {t.historyLine({
+                  status: t[statusWords[job.status]],
+                  created: format.number(job.summary.created),
+                  updated: format.number(job.summary.updated),
+                  skipped: format.number(job.summary.skipped),
+                  failed: format.number(job.summary.failed.length),
+                })}
               </li>
             ))}
           </ul>

@@ -18,9 +18,11 @@ import { StudioFrame } from './components/StudioFrame';
 import { useLeaveWarning } from './components/useLeaveWarning';
 import { TabEditor } from './components/TabEditor';
 import type { ModelForm } from './model/forms';
-import { Check, Section } from './ProgramEditorPage';
+import { BackArrow, Check, Section } from './ProgramEditorPage';
 import { selectEditor, selectModelForm, selectStudio, selectStudioModel, selectStudioProgram } from './studioSelectors';
 import { studioActions } from './studioSlice';
+import { useMessages } from '../../shared/i18n/messages';
+import { studioEditorMessages } from './studio.messages';
 
 export default function ModelEditorPage() {
   const id = Number(useParams().modelId);
@@ -31,7 +33,8 @@ export default function ModelEditorPage() {
   );
 }
 
-const codeError = (code: string) => (code === '' || new RegExp(`^\\d{${MODEL_CODE_LENGTH}}$`).test(code) ? null : `The code is ${MODEL_CODE_LENGTH} digits.`);
+const codeError = (code: string, t: ReturnType<typeof studioEditorMessages.get>) =>
+  code === '' || new RegExp(`^\\d{${MODEL_CODE_LENGTH}}$`).test(code) ? null : t.codeDigits({ digits: MODEL_CODE_LENGTH });
 
 function ModelEditor({ id }: { id: number }) {
   const dispatch = useAppDispatch();
@@ -42,12 +45,13 @@ function ModelEditor({ id }: { id: number }) {
   const codeBusy = useAppSelector(selectStudio).content.codeBusy[id] ?? false;
   const [tab, setTab] = useState(0);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const t = useMessages(studioEditorMessages);
   useEffect(() => void dispatch(studioActions.modelOpened({ id })), [dispatch, id]);
   useLeaveWarning(editor?.dirty ?? false);
 
   if (!model || !form || !editor) {
-    if (editor?.status === 'failed') return <LoadFailed what="this model" error={editor.error} onRetry={() => dispatch(studioActions.modelOpened({ id }))} />;
-    return <PageLoading label="Loading the model" />;
+    if (editor?.status === 'failed') return <LoadFailed what={t.modelWhat} error={editor.error} onRetry={() => dispatch(studioActions.modelOpened({ id }))} />;
+    return <PageLoading label={t.loadingModel} />;
   }
   const change = (changes: Partial<Omit<ModelForm, 'tabs'>>) => dispatch(studioActions.modelFieldChanged({ id, changes }));
   const selected = Math.min(tab, form.tabs.length - 1);
@@ -60,7 +64,7 @@ function ModelEditor({ id }: { id: number }) {
       onAction={(action) => dispatch(studioActions.saveRequested({ id, action }))}
       extra={
         <Link to={paths.studioPreview.href({ pageId: id })} onClick={() => editor.dirty && dispatch(studioActions.saveRequested({ id, action: 'save' }))}>
-          Preview as a student
+          {t.previewAsStudent}
         </Link>
       }
     />
@@ -69,54 +73,56 @@ function ModelEditor({ id }: { id: number }) {
   return (
     <>
       <p>
-        <Link to={paths.studioProgram.href({ programId: model.programId })}>← {program?.title ?? 'The program'}</Link>
+        <Link to={paths.studioProgram.href({ programId: model.programId })}>
+          <BackArrow>←</BackArrow> {program ? <span translate="no">{program.title}</span> : t.theProgram}
+        </Link>
       </p>
-      <Title>{form.title || 'Untitled model'}</Title>
+      {form.title ? <Title translate="no">{form.title}</Title> : <Title>{t.untitledModel}</Title>}
       {actions}
       <Section as="section" aria-labelledby="model-fields">
-        <h2 id="model-fields">Model</h2>
+        <h2 id="model-fields">{t.modelHeading}</h2>
         <FormGrid>
-          <TextField id="model-title" label="Title" error={null} value={form.title} onValueChange={(title) => change({ title })} />
-          <FormField id="model-code" label={`Code (${MODEL_CODE_LENGTH} digits, unique in the program)`} error={codeError(form.code)}>
+          <TextField id="model-title" label={t.titleLabel} error={null} value={form.title} onValueChange={(title) => change({ title })} />
+          <FormField id="model-code" label={t.codeLabel({ digits: MODEL_CODE_LENGTH })} error={codeError(form.code, t)}>
             <div style={{ display: 'flex', gap: 8 }}>
               <Input
                 id="model-code"
                 inputMode="numeric"
                 maxLength={MODEL_CODE_LENGTH}
                 value={form.code}
-                aria-invalid={codeError(form.code) !== null}
+                aria-invalid={codeError(form.code, t) !== null}
                 onChange={(event) => change({ code: event.target.value.replace(/\D/g, '') })}
                 style={{ flex: 1 }}
               />
               <Button type="button" $variant="secondary" disabled={codeBusy} onClick={() => dispatch(studioActions.codeRequested({ id, programId: model.programId }))}>
-                {codeBusy ? 'Generating…' : 'Generate'}
+                {codeBusy ? t.generating : t.generate}
               </Button>
             </div>
           </FormField>
-          <FormField id="model-kind" label="Kind" error={null}>
+          <FormField id="model-kind" label={t.kind} error={null}>
             <select id="model-kind" value={form.experimental ? 'experimental' : 'main'} onChange={(event) => change({ experimental: event.target.value === 'experimental' })}>
-              <option value="main">Main model</option>
-              <option value="experimental">Experimental model</option>
+              <option value="main">{t.mainModel}</option>
+              <option value="experimental">{t.experimentalModel}</option>
             </select>
           </FormField>
-          <TextField id="lesson-plan-title" label="Lesson plan title" error={null} value={form.lessonPlanTitle} onValueChange={(lessonPlanTitle) => change({ lessonPlanTitle })} />
+          <TextField id="lesson-plan-title" label={t.lessonPlanTitle} error={null} value={form.lessonPlanTitle} onValueChange={(lessonPlanTitle) => change({ lessonPlanTitle })} />
           <TextField
             id="lesson-plan-url"
-            label="Lesson plan URL (https://…), or upload a PDF below"
+            label={t.lessonPlanUrl}
             error={null}
             value={lessonPlanIsUrl ? form.lessonPlan : ''}
-            placeholder={form.lessonPlan && !lessonPlanIsUrl ? `Uploaded: ${form.lessonPlan.split('/').pop()}` : 'https://…'}
+            placeholder={form.lessonPlan && !lessonPlanIsUrl ? t.uploaded({ name: form.lessonPlan.split('/').pop() ?? '' }) : t.urlPlaceholder}
             onValueChange={(lessonPlan) => change({ lessonPlan })}
           />
         </FormGrid>
       </Section>
       <Section as="section" aria-labelledby="model-media">
-        <h2 id="model-media">Pictures and lesson plan</h2>
+        <h2 id="model-media">{t.picturesAndPlan}</h2>
         <FormGrid>
-          <MediaField label="Title-colour image" path={form.titleImage} kind="image" accept="image/*" target={{ kind: 'modelMedia', id, field: 'titleImage' }} onClear={() => change({ titleImage: '' })} />
-          <MediaField label="Small picture" path={form.smallImage} kind="image" accept="image/*" target={{ kind: 'modelMedia', id, field: 'smallImage' }} onClear={() => change({ smallImage: '' })} />
+          <MediaField label={t.titleImage} path={form.titleImage} kind="image" accept="image/*" target={{ kind: 'modelMedia', id, field: 'titleImage' }} onClear={() => change({ titleImage: '' })} />
+          <MediaField label={t.smallPicture} path={form.smallImage} kind="image" accept="image/*" target={{ kind: 'modelMedia', id, field: 'smallImage' }} onClear={() => change({ smallImage: '' })} />
           <MediaField
-            label="Lesson plan PDF"
+            label={t.lessonPlanPdf}
             path={lessonPlanIsUrl ? '' : form.lessonPlan}
             kind="file"
             accept="application/pdf"
@@ -126,19 +132,19 @@ function ModelEditor({ id }: { id: number }) {
         </FormGrid>
       </Section>
       <Section as="section" aria-labelledby="model-tabs">
-        <h2 id="model-tabs">Steps</h2>
+        <h2 id="model-tabs">{t.steps}</h2>
         <Check>
-          <input type="checkbox" checked={form.showInDifferentTabs} onChange={(event) => change({ showInDifferentTabs: event.target.checked })} /> Show in different tabs
+          <input type="checkbox" checked={form.showInDifferentTabs} onChange={(event) => change({ showInDifferentTabs: event.target.checked })} /> {t.showInTabs}
         </Check>
         <p>
           <Button type="button" $variant="secondary" disabled={form.tabs.length >= STUDIO_LIMITS.tabs} onClick={() => dispatch(studioActions.tabAdded({ id }))}>
-            Add a tab ({form.tabs.length} of {STUDIO_LIMITS.tabs})
+            {t.addTab({ count: form.tabs.length, max: STUDIO_LIMITS.tabs })}
           </Button>
         </p>
         <Tabs
           idPrefix="studio-tab"
-          label="Tabs of this model"
-          tabs={form.tabs.map((draft, index) => ({ id: String(index), label: draft.title || `Tab ${index + 1}` }))}
+          label={t.tabsLabel}
+          tabs={form.tabs.map((draft, index) => ({ id: String(index), label: draft.title || t.tabName({ number: index + 1 }) }))}
           selectedId={String(selected)}
           onSelect={(tabId) => setTab(Number(tabId))}
         >
@@ -147,7 +153,7 @@ function ModelEditor({ id }: { id: number }) {
       </Section>
       <p>
         <Button type="button" $variant="secondary" onClick={() => setConfirmDelete(true)}>
-          Delete model
+          {t.deleteModel}
         </Button>
       </p>
       {confirmDelete && <StudioDeleteDialog kind="model" id={id} title={model.title} onCancel={() => setConfirmDelete(false)} />}

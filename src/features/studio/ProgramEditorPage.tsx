@@ -22,6 +22,8 @@ import type { ProgramForm, ProgramMediaField } from './model/forms';
 import { CreateByTitle } from './StudioProgramsPage';
 import { selectEditor, selectProgramForm, selectStudio, selectStudioProgram, studioFailure } from './studioSelectors';
 import { studioActions } from './studioSlice';
+import { useMessages } from '../../shared/i18n/messages';
+import { studioMessages } from './studio.messages';
 
 export const TextArea = styled.textarea`
   width: 100%;
@@ -52,12 +54,15 @@ export const Section = styled(Card)`
   }
 `;
 
-const mediaFields: { field: ProgramMediaField; label: string }[] = [
-  { field: 'logo', label: 'Logo' },
-  { field: 'longImage', label: 'Long image' },
-  { field: 'desktopBackground', label: 'Desktop background' },
-  { field: 'mobileBackground', label: 'Mobile background' },
-];
+const mediaFields: ProgramMediaField[] = ['logo', 'longImage', 'desktopBackground', 'mobileBackground'];
+
+/** A "back" arrow: it points the other way in a right-to-left language. */
+export const BackArrow = styled.span`
+  display: inline-block;
+  [dir='rtl'] & {
+    transform: scaleX(-1);
+  }
+`;
 
 export default function ProgramEditorPage() {
   const id = Number(useParams().programId);
@@ -74,21 +79,24 @@ function ProgramEditor({ id }: { id: number }) {
   const form = useAppSelector((state) => selectProgramForm(state, id));
   const editor = useAppSelector((state) => selectEditor(state, id));
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const t = useMessages(studioMessages);
   useEffect(() => void dispatch(studioActions.programOpened({ id })), [dispatch, id]);
   useLeaveWarning(editor?.dirty ?? false);
 
   if (!program || !form || !editor) {
-    if (editor?.status === 'failed') return <LoadFailed what="this program" error={editor.error} onRetry={() => dispatch(studioActions.programOpened({ id }))} />;
-    return <PageLoading label="Loading the program" />;
+    if (editor?.status === 'failed') return <LoadFailed what={t.programWhat} error={editor.error} onRetry={() => dispatch(studioActions.programOpened({ id }))} />;
+    return <PageLoading label={t.loadingProgram} />;
   }
   const change = (changes: Partial<ProgramForm>) => dispatch(studioActions.programFieldChanged({ id, changes }));
 
   return (
     <>
       <p>
-        <Link to={paths.studio.href()}>← All programs</Link>
+        <Link to={paths.studio.href()}>
+          <BackArrow>←</BackArrow> {t.allPrograms}
+        </Link>
       </p>
-      <Title>{form.title || 'Untitled program'}</Title>
+      {form.title ? <Title translate="no">{form.title}</Title> : <Title>{t.untitledProgram}</Title>}
       <EditorActions
         editor={editor}
         status={program.status}
@@ -96,28 +104,28 @@ function ProgramEditor({ id }: { id: number }) {
         onAction={(action) => dispatch(studioActions.saveRequested({ id, action }))}
         extra={
           <Button type="button" $variant="secondary" onClick={() => setConfirmDelete(true)}>
-            Delete program
+            {t.deleteProgram}
           </Button>
         }
       />
       <Section as="section" aria-labelledby="program-fields">
-        <h2 id="program-fields">Program</h2>
+        <h2 id="program-fields">{t.programHeading}</h2>
         <FormGrid>
-          <TextField id="program-title" label="Title" error={null} value={form.title} onValueChange={(title) => change({ title })} />
-          <TextField id="program-name" label="Program name (in links, e.g. PlayMachines1)" error={null} value={form.programName} onValueChange={(programName) => change({ programName })} />
+          <TextField id="program-title" label={t.titleLabel} error={null} value={form.title} onValueChange={(title) => change({ title })} />
+          <TextField id="program-name" label={t.programNameLabel} error={null} value={form.programName} onValueChange={(programName) => change({ programName })} />
           <Check>
-            <input type="checkbox" checked={form.hidden} onChange={(event) => change({ hidden: event.target.checked })} /> Hidden from the lists
+            <input type="checkbox" checked={form.hidden} onChange={(event) => change({ hidden: event.target.checked })} /> {t.hiddenFromLists}
           </Check>
         </FormGrid>
-        <FormField id="program-description" label="Long description (HTML; the server keeps safe tags only)" error={null} wide>
+        <FormField id="program-description" label={t.descriptionLabel} error={null} wide>
           <TextArea id="program-description" value={form.description} onChange={(event) => change({ description: event.target.value })} />
         </FormField>
       </Section>
       <Section as="section" aria-labelledby="program-pictures">
-        <h2 id="program-pictures">Pictures</h2>
+        <h2 id="program-pictures">{t.pictures}</h2>
         <FormGrid>
-          {mediaFields.map(({ field, label }) => (
-            <MediaField key={field} label={label} path={form[field]} kind="image" accept="image/*" target={{ kind: 'programMedia', id, field }} onClear={() => change({ [field]: '' })} />
+          {mediaFields.map((field) => (
+            <MediaField key={field} label={t[field]} path={form[field]} kind="image" accept="image/*" target={{ kind: 'programMedia', id, field }} onClear={() => change({ [field]: '' })} />
           ))}
         </FormGrid>
       </Section>
@@ -129,17 +137,18 @@ function ProgramEditor({ id }: { id: number }) {
 
 function ModelGroup({ program, experimental, models }: { program: StudioProgram; experimental: boolean; models: StudioModelSummary[] }) {
   const dispatch = useAppDispatch();
-  const heading = experimental ? 'Experimental models' : 'Main models';
+  const t = useMessages(studioMessages);
+  const heading = experimental ? t.experimentalModels : t.mainModels;
   const others = program.models.filter((model) => model.experimental !== experimental);
   return (
     <>
       <h3>{heading}</h3>
       {models.length === 0 ? (
-        <EmptyState>No {experimental ? 'experimental' : 'main'} models yet.</EmptyState>
+        <EmptyState>{experimental ? t.noExperimentalModels : t.noMainModels}</EmptyState>
       ) : (
         <SortableList
           items={models.map((model) => ({ ...model, label: model.title }))}
-          label="model"
+          label={t.kindModel}
           onReorder={(ids, previousIds) => {
             // The server numbers main and experimental models apart: send both groups, this one reordered.
             const rest = others.map((model) => model.id);
@@ -149,8 +158,10 @@ function ModelGroup({ program, experimental, models }: { program: StudioProgram;
         >
           {(model) => (
             <div style={{ flex: '1 1 12rem', minWidth: 0 }}>
-              <Link to={paths.studioModel.href({ modelId: model.id })}>{model.title || '(no title)'}</Link>{' '}
-              <StatusBadge status={model.status} hasDraft={model.hasDraft} /> {model.stepCount} steps · code {model.code || '—'}
+              <Link to={paths.studioModel.href({ modelId: model.id })} translate={model.title ? 'no' : undefined}>
+                {model.title || t.noTitle}
+              </Link>{' '}
+              <StatusBadge status={model.status} hasDraft={model.hasDraft} /> {t.modelLine(model.stepCount)({ code: model.code || '—' })}
             </div>
           )}
         </SortableList>
@@ -163,20 +174,21 @@ function ProgramModels({ program }: { program: StudioProgram }) {
   const dispatch = useAppDispatch();
   const creating = useAppSelector(selectStudio).content.creating;
   const [experimental, setExperimental] = useState(false);
+  const t = useMessages(studioMessages);
   const sorted = [...program.models].sort((a, b) => a.order - b.order);
   return (
     <Section as="section" aria-labelledby="program-models">
-      <h2 id="program-models">Models</h2>
+      <h2 id="program-models">{t.models}</h2>
       <ModelGroup program={program} experimental={false} models={sorted.filter((model) => !model.experimental)} />
       <ModelGroup program={program} experimental models={sorted.filter((model) => model.experimental)} />
-      <h3>New model</h3>
+      <h3>{t.newModel}</h3>
       <Check>
-        <input type="checkbox" checked={experimental} onChange={(event) => setExperimental(event.target.checked)} /> Experimental
+        <input type="checkbox" checked={experimental} onChange={(event) => setExperimental(event.target.checked)} /> {t.experimental}
       </Check>
-      <CreateByTitle id="new-model-title" label="New model's title" busy={creating.busy} onCreate={(title) => dispatch(studioActions.createModelRequested({ programId: program.id, title, experimental }))} />
+      <CreateByTitle id="new-model-title" label={t.newModelTitle} busy={creating.busy} onCreate={(title) => dispatch(studioActions.createModelRequested({ programId: program.id, title, experimental }))} />
       {creating.error && (
         <Message $tone="error" role="alert">
-          <p>The model was not created: {studioFailure(creating.error)}</p>
+          <p>{t.modelNotCreated({ reason: studioFailure(creating.error) })}</p>
         </Message>
       )}
     </Section>

@@ -14,6 +14,8 @@ import { StudioDeleteDialog, StatusBadge  } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
 import { selectCatalogueStatus, selectStudio, selectStudioPrograms, studioFailure } from './studioSelectors';
 import { studioActions } from './studioSlice';
+import { useMessages } from '../../shared/i18n/messages';
+import { studioMessages } from './studio.messages';
 
 const Name = styled.div`
   flex: 1 1 12rem;
@@ -53,18 +55,19 @@ const HideToggle = styled.label`
 /** A create form: a title, then the new page's editor. */
 export function CreateByTitle({ id, label, busy, onCreate }: { id: string; label: string; busy: boolean; onCreate: (title: string) => void }) {
   const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const t = useMessages(studioMessages);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim()) return setError('Give it a title first.');
-    setError(null);
+    if (!title.trim()) return setMissing(true);
+    setMissing(false);
     onCreate(title.trim());
   };
   return (
     <CreateForm onSubmit={submit} noValidate>
-      <TextField id={id} label={label} error={error} value={title} onValueChange={setTitle} />
+      <TextField id={id} label={label} error={missing ? t.titleRequired : null} value={title} onValueChange={setTitle} />
       <Button type="submit" disabled={busy}>
-        {busy ? 'Creating…' : 'Create'}
+        {busy ? t.creating : t.create}
       </Button>
     </CreateForm>
   );
@@ -84,6 +87,7 @@ function ProgramsList() {
   const { status, error } = useAppSelector(selectCatalogueStatus);
   const { orderNotice, creating} = useAppSelector(selectStudio).content;
   const [deleting, setDeleting] = useState<number | null>(null);
+  const t = useMessages(studioMessages);
   useEffect(() => void dispatch(studioActions.catalogueRequested()), [dispatch]);
 
   const toDelete = programs.find((program) => program.id === deleting);
@@ -94,36 +98,42 @@ function ProgramsList() {
 
   return (
     <>
-      <Title>Content studio</Title>
-      <Subtitle>Programs in the order students see them. Changes are drafts until you publish them.</Subtitle>
-      <CreateByTitle id="new-program-title" label="New program's title" busy={creating.busy} onCreate={(title) => dispatch(studioActions.createProgramRequested({ title }))} />
+      <Title>{t.title}</Title>
+      <Subtitle>{t.subtitle}</Subtitle>
+      <CreateByTitle id="new-program-title" label={t.newProgramTitle} busy={creating.busy} onCreate={(title) => dispatch(studioActions.createProgramRequested({ title }))} />
       {creating.error && (
         <Message $tone="error" role="alert">
-          <p>The program was not created: {studioFailure(creating.error)}</p>
+          <p>{t.programNotCreated({ reason: studioFailure(creating.error) })}</p>
         </Message>
       )}
       {orderNotice && (
         <Message $tone="error" role="alert">
-          <p>{orderNotice}</p>
+          <p>{t[orderNotice]}</p>
         </Message>
       )}
       {status === 'loading' && (
-        <div aria-busy="true" role="status" aria-label="Loading the programs">
+        <div aria-busy="true" role="status" aria-label={t.loadingPrograms}>
           <SkeletonBlock $height={56} />
           <br />
           <SkeletonBlock $height={56} />
         </div>
       )}
-      {status === 'failed' && <LoadFailed what="the programs" error={error} onRetry={() => dispatch(studioActions.catalogueRequested())} />}
-      {status === 'ready' && programs.length === 0 && <EmptyState>No programs yet. Create the first one above, or import a WordPress site&apos;s catalogue.</EmptyState>}
+      {status === 'failed' && <LoadFailed what={t.programsWhat} error={error} onRetry={() => dispatch(studioActions.catalogueRequested())} />}
+      {status === 'ready' && programs.length === 0 && <EmptyState>{t.noPrograms}</EmptyState>}
       {programs.length > 0 && (
-        <SortableList items={programs.map((program) => ({ ...program, label: program.title }))} label="program" onReorder={(ids, previousIds) => dispatch(studioActions.programsReordered({ ids, previousIds }))}>
+        <SortableList items={programs.map((program) => ({ ...program, label: program.title }))} label={t.kindProgram} onReorder={(ids, previousIds) => dispatch(studioActions.programsReordered({ ids, previousIds }))}>
           {(program) => (
             <>
               <Name>
-                <Link to={paths.studioProgram.href({ programId: program.id })}>{program.title || '(no title)'}</Link>
+                {program.title ? (
+                  <Link to={paths.studioProgram.href({ programId: program.id })} translate="no">
+                    {program.title}
+                  </Link>
+                ) : (
+                  <Link to={paths.studioProgram.href({ programId: program.id })}>{t.noTitle}</Link>
+                )}
                 <span>
-                  <StatusBadge status={program.status} hasDraft={program.hasDraft} /> {program.models.length} models
+                  <StatusBadge status={program.status} hasDraft={program.hasDraft} /> {t.modelCount(program.models.length)}
                 </span>
               </Name>
               <HideToggle>
@@ -135,10 +145,10 @@ function ProgramsList() {
                     dispatch(studioActions.saveRequested({ id: program.id, action: 'save' }));
                   }}
                 />
-                Hidden
+                {t.hidden}
               </HideToggle>
-              <Button type="button" $variant="secondary" onClick={() => setDeleting(program.id)} aria-label={`Delete ${program.title}`}>
-                Delete
+              <Button type="button" $variant="secondary" onClick={() => setDeleting(program.id)} aria-label={t.deleteNamed({ title: program.title })}>
+                {t.delete}
               </Button>
             </>
           )}

@@ -89,11 +89,7 @@ function* saveDraft(studio: StudioApi, id: number) {
   return saved;
 }
 
-const notices: Record<Exclude<SaveAction, 'delete'>, string> = {
-  save: 'Draft saved. Students see it once it is published.',
-  publish: 'Published: everyone sees it now.',
-  discard: 'Unpublished changes discarded.',
-};
+const notices = { save: 'savedNotice', publish: 'publishedNotice', discard: 'discardedNotice' } as const satisfies Record<Exclude<SaveAction, 'delete'>, string>;
 
 function* onSaveRequested({ payload }: ReturnType<typeof studioActions.saveRequested>) {
   const { id, action } = payload;
@@ -144,14 +140,13 @@ function* refreshStudentLists(page: StudioProgram | StudioModel) {
   }
 }
 
-const ORDER_NOT_SAVED = 'The new order could not be saved, so the previous order is back. Please try again.';
 
 function* onProgramsReordered({ payload }: ReturnType<typeof studioActions.programsReordered>) {
   try {
     const studio = yield* call(studioApi);
     yield* put(studioActions.programOrderSaved(yield* call([studio, studio.orderPrograms], payload.ids)));
   } catch {
-    yield* put(studioActions.programsReordered({ ids: payload.previousIds, previousIds: payload.ids, notice: ORDER_NOT_SAVED }));
+    yield* put(studioActions.programsReordered({ ids: payload.previousIds, previousIds: payload.ids, notice: 'orderNotSaved' }));
   }
 }
 
@@ -160,7 +155,7 @@ function* onModelsReordered({ payload }: ReturnType<typeof studioActions.modelsR
     const studio = yield* call(studioApi);
     yield* put(studioActions.modelOrderSaved(yield* call([studio, studio.orderModels], payload.programId, payload.ids)));
   } catch {
-    yield* put(studioActions.modelsReordered({ programId: payload.programId, ids: payload.previousIds, previousIds: payload.ids, notice: ORDER_NOT_SAVED }));
+    yield* put(studioActions.modelsReordered({ programId: payload.programId, ids: payload.previousIds, previousIds: payload.ids, notice: 'orderNotSaved' }));
   }
 }
 

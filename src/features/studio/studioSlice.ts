@@ -7,6 +7,7 @@ import type { StudioCatalogue, StudioMedia, StudioModel, StudioProgram } from '.
 import type { ApiError, LessonDetail } from '../../api/types';
 import { insertBatchSteps as insertSteps, modelForm, moved, programForm, stepDraft, type ModelForm, type ModelMediaField, type ProgramForm, type ProgramMediaField, type StepDraft, type TabDraft } from './model/forms';
 import { uploadActions } from './uploadsSlice';
+import type { StudioNotice } from './studio.messages';
 
 export const programsAdapter = createEntityAdapter<StudioProgram>({ sortComparer: (a, b) => a.order - b.order || a.id - b.id });
 export const modelsAdapter = createEntityAdapter<StudioModel>();
@@ -21,8 +22,8 @@ export interface EditorState {
   /** The last save, publish, discard or delete that failed (the form keeps what was typed). */
   failed: { action: SaveAction; error: ApiError } | null;
   dirty: boolean;
-  /** A calm line after something worked ("Published: students see it now."). */
-  notice: string | null;
+  /** A calm line after something worked ("Published: students see it now."), as its message's key. */
+  notice: StudioNotice | null;
 }
 
 const editorState = (): EditorState => ({ status: 'idle', error: null, busy: null, failed: null, dirty: false, notice: null });
@@ -38,7 +39,7 @@ const initialState = {
   models: modelsAdapter.getInitialState(),
   catalogue: { status: 'idle' as LoadStatus, error: null as ApiError | null },
   /** Said when a reorder could not be saved and the old order came back. */
-  orderNotice: null as string | null,
+  orderNotice: null as StudioNotice | null,
   creating: { busy: false, error: null as ApiError | null },
   editors: {} as Record<number, EditorState>,
   programForms: {} as Record<number, ProgramForm>,
@@ -115,7 +116,7 @@ const studioSlice = createSlice({
       state.catalogue = { status: state.catalogue.status === 'ready' ? 'ready' : 'failed', error: action.payload };
     },
     /** Optimistic: the list shows the new order at once; the saga saves it (or rolls it back). */
-    programsReordered: (state, action: PayloadAction<{ ids: number[]; previousIds: number[]; notice?: string }>) => {
+    programsReordered: (state, action: PayloadAction<{ ids: number[]; previousIds: number[]; notice?: StudioNotice }>) => {
       action.payload.ids.forEach((id, index) => {
         const program = state.programs.entities[id];
         if (program) program.order = index + 1;
@@ -123,7 +124,7 @@ const studioSlice = createSlice({
       programsAdapter.setAll(state.programs, Object.values(state.programs.entities));
       state.orderNotice = action.payload.notice ?? null;
     },
-    modelsReordered: (state, action: PayloadAction<{ programId: number; ids: number[]; previousIds: number[]; notice?: string }>) => {
+    modelsReordered: (state, action: PayloadAction<{ programId: number; ids: number[]; previousIds: number[]; notice?: StudioNotice }>) => {
       const program = state.programs.entities[action.payload.programId];
       if (!program) return;
       const place = new Map(action.payload.ids.map((id, index) => [id, index]));
@@ -210,7 +211,7 @@ const studioSlice = createSlice({
       editor.failed = { action: action.payload.action, error: action.payload.error };
     },
     /** A save, publish or discard answered: the page as it is now, and the form starts from it. */
-    saved: (state, action: PayloadAction<{ page: StudioProgram | StudioModel; notice: string }>) => {
+    saved: (state, action: PayloadAction<{ page: StudioProgram | StudioModel; notice: StudioNotice }>) => {
       const { page } = action.payload;
       if (isModel(page)) modelReceived(state, page, true);
       else programReceived(state, page, true);

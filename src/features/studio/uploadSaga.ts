@@ -12,6 +12,7 @@ import { selectFromStore } from '../../shared/storeHooks';
 import { studioFailure, selectUploads } from './studioSelectors';
 import { studioApi } from './studioApi';
 import { fileOf, forgetFile } from './uploadFiles';
+import { studioEditorMessages } from './studio.messages';
 import { uploadActions, type UploadItem } from './uploadsSlice';
 
 export const UPLOAD_WORKERS = 3;
@@ -36,11 +37,11 @@ export function uploadEvents(studio: StudioApi, kind: UploadKind, file: Blob & {
 }
 
 /** What a refused or failed file shows: the server's reason when it gave one. */
-const reasonOf = (error: ApiError) => (error.kind === 'network' ? 'The connection dropped. Try this file again.' : studioFailure(error));
+const reasonOf = (error: ApiError) => (error.kind === 'network' ? studioEditorMessages.get().connectionDropped : studioFailure(error));
 
 function* uploadOne(item: UploadItem) {
   const file = fileOf(item.id);
-  if (!file) return yield* put(uploadActions.failed({ id: item.id, error: 'The file is no longer available. Choose it again.' }));
+  if (!file) return yield* put(uploadActions.failed({ id: item.id, error: studioEditorMessages.get().fileGone }));
   yield* put(uploadActions.started({ id: item.id }));
   let studio: StudioApi;
   try {

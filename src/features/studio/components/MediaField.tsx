@@ -7,6 +7,8 @@ import { selectMediaUrls, selectUploads } from '../studioSelectors';
 import type { UploadTarget } from '../uploadsSlice';
 import { SmallButton } from './SortableList';
 import { UploadList, useQueueUploads } from './Uploads';
+import { useMessages } from '../../../shared/i18n/messages';
+import { studioEditorMessages } from '../studio.messages';
 
 const Box = styled.fieldset`
   border: 2px solid ${({ theme }) => theme.colors.border};
@@ -35,23 +37,25 @@ export function MediaField({ label, path, kind, accept, target, onClear }: { lab
   const uploads = useAppSelector(selectUploads).filter((item) => sameTarget(item.target, target));
   const queue = useQueueUploads(kind, target);
   const name = path.split('/').pop() ?? '';
+  const t = useMessages(studioEditorMessages);
+  const what = label.toLowerCase();
   // A picture is shown; the generated size's file name ("1280.jpg") would say nothing.
-  const now = !path ? 'None yet.' : kind === 'image' && url ? null : /^\d+\.\w+$/.test(name) ? 'A file is uploaded.' : `Now: ${name}`;
+  const now = !path ? t.noneYet : kind === 'image' && url ? null : /^\d+\.\w+$/.test(name) ? t.fileUploaded : t.nowFile({ name });
   return (
     <Box>
       <legend>{label}</legend>
-      {path && kind === 'image' && url && <img src={url} alt={`${label} now`} />}
+      {path && kind === 'image' && url && <img src={url} alt={t.mediaNow({ what: label })} />}
       {now && <SupportNote style={{ marginTop: 0 }}>{now}</SupportNote>}
       <FileButton>
-        {path ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
+        {path ? t.replaceMedia({ what }) : t.uploadMedia({ what })}
         <input type="file" accept={accept} onChange={(event) => queue(Array.from(event.target.files ?? []).slice(0, 1))} />
       </FileButton>{' '}
       {path && (
         <SmallButton type="button" onClick={onClear}>
-          Remove {label.toLowerCase()}
+          {t.removeMedia({ what })}
         </SmallButton>
       )}
-      <UploadList items={uploads} title={`${label} upload`} />
+      <UploadList items={uploads} title={t.mediaUpload({ what: label })} />
     </Box>
   );
 }

@@ -9,6 +9,8 @@ import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { moved } from '../model/forms';
+import { useMessages } from '../../../shared/i18n/messages';
+import { studioEditorMessages } from '../studio.messages';
 
 export interface SortableItem {
   id: number | string;
@@ -68,16 +70,17 @@ export const SmallButton = styled.button`
 
 function SortableRow({ item, index, count, move, children }: { item: SortableItem; index: number; count: number; move: (from: number, to: number) => void; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
+  const t = useMessages(studioEditorMessages);
   return (
     <Row ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} $dragging={isDragging} data-testid={`sortable-${item.id}`}>
-      <Handle type="button" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${item.label} (drag, or press Space then the arrow keys)`}>
+      <Handle type="button" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={t.moveHandle({ name: item.label })}>
         <span aria-hidden="true">⠿</span>
       </Handle>
       {children}
-      <SmallButton type="button" onClick={() => move(index, index - 1)} disabled={index === 0} aria-label={`Move ${item.label} up`}>
+      <SmallButton type="button" onClick={() => move(index, index - 1)} disabled={index === 0} aria-label={t.moveUp({ name: item.label })}>
         ↑
       </SmallButton>
-      <SmallButton type="button" onClick={() => move(index, index + 1)} disabled={index === count - 1} aria-label={`Move ${item.label} down`}>
+      <SmallButton type="button" onClick={() => move(index, index + 1)} disabled={index === count - 1} aria-label={t.moveDown({ name: item.label })}>
         ↓
       </SmallButton>
     </Row>
@@ -100,6 +103,7 @@ export function SortableList<T extends SortableItem>({
   children: (item: T, index: number) => ReactNode;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const t = useMessages(studioEditorMessages);
   const ids = items.map((item) => item.id);
   const nameOf = (id: unknown) => items.find((item) => item.id === id)?.label ?? label;
   const placeOf = (id: unknown) => ids.indexOf(id as T['id']) + 1;
@@ -112,10 +116,12 @@ export function SortableList<T extends SortableItem>({
     if (over && active.id !== over.id) move(ids.indexOf(active.id as T['id']), ids.indexOf(over.id as T['id']));
   };
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, ${label} ${placeOf(active.id)} of ${items.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over place ${placeOf(over.id)} of ${items.length}.` : `${nameOf(active.id)} is no longer over a place.`),
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at place ${placeOf(over.id)} of ${items.length}.` : `${nameOf(active.id)} dropped where it was.`),
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled; it is back at place ${placeOf(active.id)}.`,
+    onDragStart: ({ active }) => t.pickedUp({ name: nameOf(active.id), kind: label, place: placeOf(active.id), total: items.length }),
+    onDragOver: ({ active, over }) =>
+      over ? t.isOver({ name: nameOf(active.id), place: placeOf(over.id), total: items.length }) : t.notOver({ name: nameOf(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over ? t.dropped({ name: nameOf(active.id), place: placeOf(over.id), total: items.length }) : t.droppedInPlace({ name: nameOf(active.id) }),
+    onDragCancel: ({ active }) => t.cancelled({ name: nameOf(active.id), place: placeOf(active.id) }),
   };
 
   return (
@@ -125,7 +131,7 @@ export function SortableList<T extends SortableItem>({
       onDragEnd={onDragEnd}
       accessibility={{
         announcements,
-        screenReaderInstructions: { draggable: `To move a ${label}, press Space or Enter, use the arrow keys, then press Space or Enter again to drop it, or Escape to cancel.` },
+        screenReaderInstructions: { draggable: t.instructions({ kind: label }) },
       }}
     >
       <SortableContext items={ids} strategy={grid ? rectSortingStrategy : verticalListSortingStrategy}>

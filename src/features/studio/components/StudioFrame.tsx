@@ -12,6 +12,8 @@ import { useAppSelector } from '../../../shared/storeHooks';
 import { Page } from '../../../shared/ui/Layout';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { EmptyState } from '../../../shared/ui/States';
+import { useMessages } from '../../../shared/i18n/messages';
+import { studioMessages } from '../studio.messages';
 import { studioFeature } from '../studioFeature';
 
 const Nav = styled.nav`
@@ -36,16 +38,17 @@ export function StudioFrame({ children }: { children: ReactNode }) {
   useLazyFeature(studioFeature);
   const known = useAppSelector(selectCapabilitiesKnown);
   const { contentStudio } = useAppSelector(selectCapabilities);
-  if (!known) return <PageLoading label="Checking what this site offers" />;
+  const t = useMessages(studioMessages);
+  if (!known) return <PageLoading label={t.checkingSite} />;
   return (
     <Page>
-      <Nav aria-label="Content studio">
+      <Nav aria-label={t.navLabel}>
         <NavLink to={paths.studio.href()} end>
-          Programs
+          {t.navPrograms}
         </NavLink>
-        <NavLink to={paths.studioImport.href()}>Import from WordPress</NavLink>
+        <NavLink to={paths.studioImport.href()}>{t.navImport}</NavLink>
       </Nav>
-      {contentStudio ? children : <EmptyState>The content studio is part of the portal&apos;s own backend. This site&apos;s content is edited in its content-management system.</EmptyState>}
+      {contentStudio ? children : <EmptyState>{t.noStudio}</EmptyState>}
     </Page>
   );
 }

@@ -8,10 +8,12 @@ import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { selectEditor, studioFailure } from '../studioSelectors';
 import { studioActions, type EditorState, type SaveAction } from '../studioSlice';
+import { useMessages } from '../../../shared/i18n/messages';
+import { studioMessages } from '../studio.messages';
 
-export function statusText(status: StudioStatus, hasDraft: boolean): string {
-  if (status === 'draft') return 'Draft';
-  return hasDraft ? 'Unpublished changes' : 'Published';
+export function statusText(status: StudioStatus, hasDraft: boolean, t = studioMessages.get()): string {
+  if (status === 'draft') return t.statusDraft;
+  return hasDraft ? t.statusChanged : t.statusPublished;
 }
 
 const Badge = styled.span<{ $tone: 'draft' | 'changed' | 'live' }>`
@@ -26,8 +28,9 @@ const Badge = styled.span<{ $tone: 'draft' | 'changed' | 'live' }>`
 `;
 
 export function StatusBadge({ status, hasDraft }: { status: StudioStatus; hasDraft: boolean }) {
+  const t = useMessages(studioMessages);
   const tone = status === 'draft' ? 'draft' : hasDraft ? 'changed' : 'live';
-  return <Badge $tone={tone}>{statusText(status, hasDraft)}</Badge>;
+  return <Badge $tone={tone}>{statusText(status, hasDraft, t)}</Badge>;
 }
 
 export const Bar = styled.div`
@@ -38,7 +41,7 @@ export const Bar = styled.div`
   margin: ${({ theme }) => theme.space[4]}px 0;
 `;
 
-const verbs: Record<SaveAction, string> = { save: 'saved', publish: 'published', discard: 'discarded', delete: 'deleted' };
+const notDone = { save: 'notSaved', publish: 'notPublished', discard: 'notDiscarded', delete: 'notDeleted' } as const satisfies Record<SaveAction, string>;
 
 /** Save draft, Publish, Discard (only with unpublished changes); what failed, with Try again; what worked. */
 export function EditorActions({
@@ -55,19 +58,20 @@ export function EditorActions({
   extra?: ReactNode;
 }) {
   const busy = editor.busy;
+  const t = useMessages(studioMessages);
   return (
     <Sticky>
       <Bar>
         <StatusBadge status={status} hasDraft={hasDraft || (editor.dirty && status === 'publish')} />
         <Button type="button" $variant="secondary" onClick={() => onAction('save')} aria-disabled={busy !== null} disabled={busy !== null}>
-          {busy === 'save' ? 'Saving…' : 'Save draft'}
+          {busy === 'save' ? t.saving : t.saveDraft}
         </Button>
         <Button type="button" onClick={() => onAction('publish')} disabled={busy !== null}>
-          {busy === 'publish' ? 'Publishing…' : 'Publish'}
+          {busy === 'publish' ? t.publishing : t.publish}
         </Button>
         {status === 'publish' && hasDraft && (
           <Button type="button" $variant="secondary" onClick={() => onAction('discard')} disabled={busy !== null}>
-            Discard changes
+            {t.discardChanges}
           </Button>
         )}
         {extra}
@@ -75,17 +79,15 @@ export function EditorActions({
       <div aria-live="polite">
         {editor.failed && (
           <Message $tone="error" role="alert">
-            <p>
-              Not {verbs[editor.failed.action]}: {studioFailure(editor.failed.error)} What you typed is still here.
-            </p>
+            <p>{t[notDone[editor.failed.action]]({ reason: studioFailure(editor.failed.error) })}</p>
             <Button type="button" $variant="secondary" onClick={() => onAction(editor.failed!.action)}>
-              Try again
+              {t.tryAgain}
             </Button>
           </Message>
         )}
         {editor.notice && !editor.failed && (
           <Message $tone="success">
-            <p>{editor.notice}</p>
+            <p>{t[editor.notice]}</p>
           </Message>
         )}
       </div>
@@ -119,15 +121,16 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const t = useMessages(studioMessages);
   return (
     <Modal title={title} alert busy={busy} onClose={onCancel} initialFocus={cancelRef}>
       {children}
       <ModalActions>
         <Button type="button" $variant="brand" onClick={onConfirm} disabled={busy}>
-          {busy ? 'Working…' : confirmLabel}
+          {busy ? t.working : confirmLabel}
         </Button>
         <Button type="button" $variant="secondary" ref={cancelRef} onClick={onCancel}>
-          Cancel
+          {t.cancel}
         </Button>
       </ModalActions>
     </Modal>
@@ -155,24 +158,21 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
   );
 }
 
-const DELETE_EXPLANATION: Record<'program' | 'model', string> = {
-  program: 'Only a program without models can be deleted. This cannot be undone.',
-  model: 'Its steps and its code go with it. This cannot be undone.',
-};
 
 /** Asks before deleting a program or a model; the server's reason shows when it refuses. */
 export function StudioDeleteDialog({ kind, id, title, onCancel }: { kind: 'program' | 'model'; id: number; title: string; onCancel: () => void }) {
   const dispatch = useAppDispatch();
   const editor = useAppSelector((state) => selectEditor(state, id));
+  const t = useMessages(studioMessages);
   return (
     <ConfirmDialog
-      title={`Delete ${title}?`}
-      confirmLabel={`Delete ${kind}`}
+      title={t.deleteQuestion({ title })}
+      confirmLabel={kind === 'program' ? t.deleteProgram : t.deleteModel}
       busy={editor?.busy === 'delete'}
       onConfirm={() => dispatch(studioActions.saveRequested({ id, action: 'delete' }))}
       onCancel={onCancel}
     >
-      <p>{DELETE_EXPLANATION[kind]}</p>
+      <p>{kind === 'program' ? t.deleteProgramExplanation : t.deleteModelExplanation}</p>
       {editor?.failed?.action === 'delete' && (
         <Message $tone="error" role="alert">
           <p>{studioFailure(editor.failed.error)}</p>

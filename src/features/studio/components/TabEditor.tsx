@@ -10,6 +10,8 @@ import { selectMediaUrls, selectUploads } from '../studioSelectors';
 import { studioActions } from '../studioSlice';
 import { SmallButton, SortableList } from './SortableList';
 import { DropZone, UploadList, useQueueUploads } from './Uploads';
+import { useMessages } from '../../../shared/i18n/messages';
+import { studioEditorMessages, studioMessages } from '../studio.messages';
 
 const Thumb = styled.figure`
   margin: 0;
@@ -32,35 +34,38 @@ const Thumb = styled.figure`
 
 function ReplaceStep({ modelId, tab, stepKey, place }: { modelId: number; tab: number; stepKey: string; place: number }) {
   const queue = useQueueUploads('image', { kind: 'step', id: modelId, tab, replaceKey: stepKey });
+  const t = useMessages(studioEditorMessages);
   return (
     <FileButton>
-      Replace
-      <input type="file" accept="image/*" aria-label={`Replace step ${place}`} onChange={(event) => queue(Array.from(event.target.files ?? []).slice(0, 1))} />
+      {t.replace}
+      <input type="file" accept="image/*" aria-label={t.replaceStep({ number: place })} onChange={(event) => queue(Array.from(event.target.files ?? []).slice(0, 1))} />
     </FileButton>
   );
 }
 
 function StepsGrid({ modelId, tab, draft }: { modelId: number; tab: number; draft: TabDraft }) {
   const dispatch = useAppDispatch();
-  if (draft.steps.length === 0) return <p>No steps in this tab yet.</p>;
+  const t = useMessages(studioEditorMessages);
+  const kinds = useMessages(studioMessages);
+  if (draft.steps.length === 0) return <p>{t.noSteps}</p>;
   return (
     <SortableList
       grid
-      items={draft.steps.map((step, index) => ({ ...step, id: step.key, label: `step ${index + 1} (${step.name || 'image'})` }))}
-      label="step"
+      items={draft.steps.map((step, index) => ({ ...step, id: step.key, label: t.stepLabel({ number: index + 1, name: step.name || t.image }) }))}
+      label={kinds.kindStep}
       onReorder={(_ids, _previous, from, to) => dispatch(studioActions.stepsReordered({ id: modelId, tab, from, to }))}
     >
       {(step, index) => (
         <>
           <Thumb>
-            <img src={step.thumbUrl} alt={`Step ${index + 1}`} loading="lazy" />
+            <img src={step.thumbUrl} alt={t.stepAlt({ number: index + 1 })} loading="lazy" />
             <figcaption>
-              {index + 1}. {step.name}
+              {index + 1}. <span translate="no">{step.name}</span>
             </figcaption>
           </Thumb>
           <ReplaceStep modelId={modelId} tab={tab} stepKey={step.key} place={index + 1} />
-          <SmallButton type="button" onClick={() => dispatch(studioActions.stepRemoved({ id: modelId, tab, key: step.key }))} aria-label={`Delete step ${index + 1}`}>
-            Delete
+          <SmallButton type="button" onClick={() => dispatch(studioActions.stepRemoved({ id: modelId, tab, key: step.key }))} aria-label={t.deleteStep({ number: index + 1 })}>
+            {t.delete}
           </SmallButton>
         </>
       )}
@@ -77,45 +82,46 @@ export function TabEditor({ modelId, tab, draft, count }: { modelId: number; tab
   const queueVideo = useQueueUploads('file', { kind: 'video', id: modelId, tab });
   const change = (changes: Partial<Omit<TabDraft, 'steps'>>) => dispatch(studioActions.tabChanged({ id: modelId, tab, changes }));
   const videoIsUrl = /^https?:\/\//.test(draft.video);
+  const t = useMessages(studioEditorMessages);
 
   return (
-    <section aria-label={`Tab ${tab + 1}`}>
+    <section aria-label={t.tabName({ number: tab + 1 })}>
       <FormGrid>
-        <TextField id={`${prefix}-title`} label={`Tab ${tab + 1} title`} error={null} value={draft.title} onValueChange={(title) => change({ title })} />
+        <TextField id={`${prefix}-title`} label={t.tabTitle({ number: tab + 1 })} error={null} value={draft.title} onValueChange={(title) => change({ title })} />
         <TextField
           id={`${prefix}-video`}
-          label="Video embed URL (https://…), or upload a video below"
-          error={draft.video && !videoIsUrl && !draft.video.startsWith('/') ? 'Start the address with https://' : null}
+          label={t.videoLabel}
+          error={draft.video && !videoIsUrl && !draft.video.startsWith('/') ? t.videoAddressError : null}
           value={videoIsUrl || !draft.video ? draft.video : ''}
-          placeholder={draft.video && !videoIsUrl ? `Uploaded: ${draft.video.split('/').pop()}` : 'https://www.youtube.com/embed/…'}
+          placeholder={draft.video && !videoIsUrl ? t.uploaded({ name: draft.video.split('/').pop() ?? '' }) : t.videoPlaceholder}
           onValueChange={(video) => change({ video })}
         />
       </FormGrid>
       <p>
         <FileButton>
-          Upload a video (MP4, WebM)
+          {t.uploadVideo}
           <input type="file" accept="video/mp4,video/webm" onChange={(event) => queueVideo(Array.from(event.target.files ?? []).slice(0, 1))} />
         </FileButton>{' '}
-        {draft.video && !videoIsUrl && mediaUrls[draft.video] && <a href={mediaUrls[draft.video]}>Watch the uploaded video</a>}{' '}
+        {draft.video && !videoIsUrl && mediaUrls[draft.video] && <a href={mediaUrls[draft.video]}>{t.watchVideo}</a>}{' '}
         {draft.video && (
           <SmallButton type="button" onClick={() => change({ video: '' })}>
-            Remove video
+            {t.removeVideo}
           </SmallButton>
         )}
       </p>
-      <h4>Steps ({draft.steps.length})</h4>
+      <h4>{t.stepsCount({ count: draft.steps.length })}</h4>
       <DropZone
-        label={`Choose step images for tab ${tab + 1}`}
-        hint="Drop step images, a folder of them, or a .zip here (they are put in name order), or"
+        label={t.chooseSteps({ number: tab + 1 })}
+        hint={t.dropHint}
         accept="image/*,.zip,application/zip"
         onFiles={queueSteps}
       />
-      <UploadList items={uploads} title={`Tab ${tab + 1} uploads`} />
+      <UploadList items={uploads} title={t.tabUploads({ number: tab + 1 })} />
       <StepsGrid modelId={modelId} tab={tab} draft={draft} />
       {count > 1 && (
         <p>
           <SmallButton type="button" onClick={() => dispatch(studioActions.tabRemoved({ id: modelId, tab }))}>
-            Remove tab {tab + 1}
+            {t.removeTab({ number: tab + 1 })}
           </SmallButton>
         </p>
       )}

@@ -14,6 +14,8 @@ import { batchTotals } from '../studioSelectors';
 import { keepFile } from '../uploadFiles';
 import { uploadActions, type QueuedUpload, type UploadItem, type UploadTarget } from '../uploadsSlice';
 import { Bar as SmallButtonRow, ProgressBar } from './StudioParts';
+import { useMessages } from '../../../shared/i18n/messages';
+import { studioEditorMessages } from '../studio.messages';
 
 const MB = 1024 * 1024;
 const isZip = (file: File) => /\.zip$/i.test(file.name) || file.type === 'application/zip';
@@ -21,9 +23,10 @@ const isImage = (file: File) => file.type.startsWith('image/') || /\.(jpe?g|png|
 
 /** Why the studio will not even send a file (the server checks again, and more). */
 export function refusal(file: File, kind: UploadKind): string | undefined {
-  if (kind === 'file') return file.size > STUDIO_LIMITS.fileBytes ? `${file.name} is larger than ${STUDIO_LIMITS.fileBytes / MB} MB.` : undefined;
-  if (!isImage(file) && !isZip(file)) return `${file.name} is not an image (JPEG, PNG, WebP) or a .zip of images.`;
-  if (!isZip(file) && file.size > STUDIO_LIMITS.imageBytes) return `${file.name} is larger than ${STUDIO_LIMITS.imageBytes / MB} MB.`;
+  const t = studioEditorMessages.get();
+  if (kind === 'file') return file.size > STUDIO_LIMITS.fileBytes ? t.tooLarge({ name: file.name, megabytes: STUDIO_LIMITS.fileBytes / MB }) : undefined;
+  if (!isImage(file) && !isZip(file)) return t.notAnImage({ name: file.name });
+  if (!isZip(file) && file.size > STUDIO_LIMITS.imageBytes) return t.tooLarge({ name: file.name, megabytes: STUDIO_LIMITS.imageBytes / MB });
   return undefined;
 }
 
@@ -139,33 +142,41 @@ const Refused = styled.span`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
 `;
 
-const statusWords = { queued: 'Waiting', uploading: 'Uploading', done: 'Done', failed: 'Not uploaded' } as const;
+const statusWords = { queued: 'uploadWaiting', uploading: 'uploadUploading', done: 'uploadDone', failed: 'uploadFailed' } as const;
 
 /** A batch's progress and its files; nothing when there are none. */
 export function UploadList({ items, title }: { items: UploadItem[]; title: string }) {
   const dispatch = useAppDispatch();
+  const t = useMessages(studioEditorMessages);
   if (items.length === 0) return null;
   const totals = batchTotals(items);
+  const counts = { done: totals.done, files: totals.files, failed: totals.failed };
+  const summary =
+    totals.failed > 0
+      ? (totals.active > 0 ? t.uploadedSoFarWithFailures : t.uploadedWithFailures)(counts)
+      : (totals.active > 0 ? t.uploadedSoFar : t.uploadedAll)(counts);
   return (
     <section aria-label={title}>
-      <p aria-live="polite">
-        {totals.done} of {totals.files} uploaded{totals.failed > 0 ? `, ${totals.failed} not uploaded` : ''}
-        {totals.active > 0 ? '…' : '.'}
-      </p>
-      <ProgressBar value={totals.progress} label={`${title}: all files`} />
+      <p aria-live="polite">{summary}</p>
+      <ProgressBar value={totals.progress} label={t.allFiles({ title })} />
       <Files>
         {items.map((item) => (
           <li key={item.id} data-testid={`upload-${item.name}`}>
             <span>
-              {item.name} — {statusWords[item.status]}
+              <span translate="no">{item.name}</span> — {t[statusWords[item.status]]}
             </span>
-            {item.status === 'uploading' && <ProgressBar value={item.progress} label={item.name} />}
+            {item.status === 'uploading' && (
+              // Named by the file's name alone.
+              <div translate="no">
+                <ProgressBar value={item.progress} label={item.name} />
+              </div>
+            )}
             {item.status === 'failed' && (
               <SmallButtonRow>
                 <Refused role="alert">{item.error}</Refused>
                 {!item.refusedHere && (
                   <Button type="button" $variant="secondary" onClick={() => dispatch(uploadActions.retried({ id: item.id }))}>
-                    Retry {item.name}
+                    {t.retryFile({ name: item.name })}
                   </Button>
                 )}
               </SmallButtonRow>
@@ -175,7 +186,7 @@ export function UploadList({ items, title }: { items: UploadItem[]; title: strin
       </Files>
       {totals.active === 0 && (
         <Button type="button" $variant="secondary" onClick={() => dispatch(uploadActions.cleared())}>
-          Clear this list
+          {t.clearList}
         </Button>
       )}
     </section>

@@ -21,6 +21,15 @@ import contentClassroom from './contentClassroom.json';
 import contentModelQr from './contentModelQr.json';
 import contentPrepare from './contentPrepare.json';
 import contentProgress from './contentProgress.json';
+import qaPanel from './qaPanel.json';
+import qaLog from './qaLog.json';
+import offline from './offline.json';
+import classNow from './classNow.json';
+import report from './report.json';
+import qaInbox from './qaInbox.json';
+import studioImport from './studioImport.json';
+import studioEditor from './studioEditor.json';
+import studio from './studio.json';
 
 /**
  * Spanish: one JSON file per namespace (the namespaces are the `defineMessages('name', ...)` calls in
@@ -49,6 +58,15 @@ const es: ComponentsJSON = {
   contentModelQr,
   contentPrepare,
   contentProgress,
+  qaPanel,
+  qaLog,
+  offline,
+  classNow,
+  report,
+  qaInbox,
+  studioImport,
+  studioEditor,
+  studio,
 };
 
 export default es;

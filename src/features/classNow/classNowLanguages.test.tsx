@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { CLASS_NOW_PATHS, type ClassNowEvent, type ClassNowStudent } from '../../../contract/classNow';
+import { showQaLanguage, textsNotFromCatalogue } from '../../../test/catalogueTexts';
+import { apiError, createFakeApi } from '../../../test/fakeApi';
+import { studioConfig } from '../../../test/fixtures/studio';
+import { renderApp, signedInAs } from '../../../test/renderApp';
+
+jest.setTimeout(20_000);
+
+/** The class's event stream, written by the test as the server would. */
+function openClass() {
+  const sent: string[] = [];
+  let wake: (() => void) | null = null;
+  let opened = 0;
+  const api = createFakeApi({
+    request: async (request) => {
+      if (request.path !== CLASS_NOW_PATHS.classNowEvents) return Promise.reject(apiError(404, 'rest_no_route', 'No route'));
+      opened += 1;
+      return {
+        getReader: () => ({
+          read: async () => {
+            while (sent.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+            return { done: false, value: sent.shift()! };
+          },
+        }),
+      };
+    },
+  });
+  renderApp({ route: '/class-now', session: signedInAs('dana'), api, config: studioConfig });
+  const send = (event: ClassNowEvent) => {
+    sent.push(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    wake?.();
+  };
+  return { send, opened: () => opened };
+}
+
+const student = (studentId: number, firstName: string, extra: Partial<ClassNowStudent> = {}): ClassNowStudent => ({
+  studentId,
+  firstName,
+  lessonId: 2001,
+  lessonTitle: 'Catapult',
+  programId: 130,
+  programTitle: 'Play Machines',
+  tabId: 'tab-1',
+  tabIndex: 1,
+  tabs: 2,
+  step: 3,
+  steps: 12,
+  updatedAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+  stuckSince: null,
+  ...extra,
+});
+
+async function showClass() {
+  const { send, opened } = openClass();
+  await waitFor(() => expect(opened()).toBe(1));
+  send({ type: 'snapshot', ownerId: 2, at: new Date().toISOString(), students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: new Date().toISOString(), step: 5 })] });
+  return screen.findByRole('list', { name: 'Students in a lesson' });
+}
+
+describe('Class now in other languages', () => {
+  it('takes every text from a catalogue (the QA language); the children’s names and the lessons stay as they are', async () => {
+    await showClass();
+    await showQaLanguage();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('⟦Class now⟧');
+    expect(textsNotFromCatalogue(screen.getByRole('main'))).toEqual([]);
+  });
+
+  it('in Hebrew: the cards say where each child is in Hebrew, the child’s name as written', async () => {
+    await showClass();
+    await showQaLanguage('he');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('הכיתה עכשיו');
+    const list = screen.getByRole('list', { name: 'תלמידים בשיעור' });
+    const [mia, amir] = within(list).getAllByRole('article');
+    expect(mia).toHaveTextContent('תקוע/ה');
+    expect(mia).toHaveTextContent('חלק 2 מתוך 2, שלב 5 מתוך 12');
+    expect(within(mia!).getByRole('button', { name: 'קיבל/ה עזרה: Mia' })).toBeEnabled();
+    expect(amir).toHaveTextContent(/התקדם לפני \d דק׳/);
+    expect(within(amir!).getByRole('heading', { name: 'Amir' })).toHaveAttribute('translate', 'no');
+  });
+});
