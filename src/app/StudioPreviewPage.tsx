@@ -13,6 +13,8 @@ import { paths } from '../shared/paths';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { LoadFailed } from '../shared/ui/States';
 import { useContentFeature } from '../features/content/contentFeature';
+import { useMessages } from '../shared/i18n/messages';
+import { appTexts } from './app.messages';
 
 const Banner = styled.p`
   margin: 0 0 ${({ theme }) => theme.space[3]}px;
@@ -26,12 +28,13 @@ const Banner = styled.p`
 
 function Preview({ id }: { id: number }) {
   const preview = usePreview(id);
-  if (preview.status === 'failed') return <LoadFailed what="the preview" error={preview.error} onRetry={preview.retry} />;
-  if (!preview.detail) return <PageLoading label="Loading the preview" />;
+  const t = useMessages(appTexts);
+  if (preview.status === 'failed') return <LoadFailed what={t.thePreview} error={preview.error} onRetry={preview.retry} />;
+  if (!preview.detail) return <PageLoading label={t.loadingPreview} />;
   const { tabs, tabbed } = buildLessonTabs(preview.detail, preview.title);
   return (
     <>
-      <Banner role="note">Preview — not published. Students see this once it is published.</Banner>
+      <Banner role="note">{t.previewBanner}</Banner>
       <InstructionGallery
         title={preview.title}
         tabs={tabs}

@@ -30,15 +30,18 @@ export const Table = styled.table`
   border-spacing: 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   caption {
-    text-align: left;
+    text-align: start;
   }
 `;
 
 const stickyColumn = css`
   position: sticky;
-  left: 0;
-  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  inset-inline-start: 0;
+  border-inline-end: 1px solid ${({ theme }) => theme.colors.border};
   box-shadow: 4px 0 6px -4px rgba(16, 24, 40, 0.2);
+  [dir='rtl'] & {
+    box-shadow: -4px 0 6px -4px rgba(16, 24, 40, 0.2);
+  }
 `;
 
 export const Th = styled.th<{ $sticky?: boolean }>`
@@ -48,7 +51,7 @@ export const Th = styled.th<{ $sticky?: boolean }>`
   background: ${({ theme }) => theme.colors.surfaceAlt};
   border-bottom: 2px solid ${({ theme }) => theme.colors.border};
   padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
-  text-align: left;
+  text-align: start;
   white-space: nowrap;
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   color: ${({ theme }) => theme.colors.text};
