@@ -15,8 +15,6 @@ const offlineNotice = (
   </Suspense>
 );
 
-export const SITE_TITLE = 'Youngengineer Online';
-
 /**
  * The header and page of every screen, and the one place that sets the document title:
  * "{where the user is} · Youngengineer Online", from the deepest matched route's `handle.title`.
