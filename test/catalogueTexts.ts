@@ -19,13 +19,27 @@ const withoutCatalogueTexts = (text: string) => text.replace(/⟦[^⟦⟧]*⟧/g
 const readsAsText = (text: string) => /\p{L}/u.test(withoutCatalogueTexts(withoutCatalogueTexts(text)));
 const isData = (element: Element | null) => element?.closest('[translate="no"], script, style, noscript') != null;
 
+/** An element's text without people's data or CMS content in it. */
+function textWithoutData(element: Element): string {
+  let text = '';
+  const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!isData(node.parentElement)) text += node.textContent ?? '';
+  return text;
+}
+
+/**
+ * A text node is part of a catalogue text when it is one itself, or when its element reads as one:
+ * a message with a link or a name inside ("⟦I agree to the " <a>⟦terms of use⟧</a> "⟧").
+ */
+const fromCatalogue = (node: Node) => !readsAsText(node.textContent ?? '') || (node.parentElement !== null && !readsAsText(textWithoutData(node.parentElement)));
+
 /** Texts (and labelling attributes) of the element that did not come from a catalogue. */
 export function textsNotFromCatalogue(root: Element = document.body): string[] {
   const found: string[] = [];
   const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent ?? '';
-    if (!isData(node.parentElement) && readsAsText(text)) found.push(text.trim());
+    if (!isData(node.parentElement) && !fromCatalogue(node)) found.push(text.trim());
   }
   for (const element of root.querySelectorAll('*')) {
     if (isData(element)) continue;

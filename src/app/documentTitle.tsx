@@ -4,6 +4,8 @@ import { selectIsSignedIn } from '../entities/session/sessionSelectors';
 import { AppLayout } from '../features/layout/AppLayout';
 import { useAppSelector } from '../shared/storeHooks';
 import type { RouteHandle } from './earlyPageData';
+import { useMessages } from '../shared/i18n/messages';
+import { routeTitles } from './app.messages';
 
 /** With the service worker's start (src/features/offline/startOffline.ts), after the first render. */
 const OfflineBanner = lazy(() => import(/* webpackChunkName: "offline" */ '../features/offline/OfflineBanner'));
@@ -13,21 +15,21 @@ const offlineNotice = (
   </Suspense>
 );
 
-export const SITE_TITLE = 'Youngengineer Online';
-
 /**
  * The header and page of every screen, and the one place that sets the document title:
  * "{where the user is} · Youngengineer Online", from the deepest matched route's `handle.title`.
  */
 export function TitledLayout() {
   const signedIn = useAppSelector(selectIsSignedIn);
+  const t = useMessages(routeTitles);
   let where = '';
   for (const { handle, params } of useMatches()) {
     const title = (handle as RouteHandle | undefined)?.title;
-    if (title) where = typeof title === 'string' ? title.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '') : title(params, { signedIn });
+    if (title) where = title(t, params, { signedIn });
   }
+  const documentTitle = where ? t.page({ where, site: t.site }) : t.site;
   useEffect(() => {
-    document.title = where ? `${where} · ${SITE_TITLE}` : SITE_TITLE;
-  }, [where]);
+    document.title = documentTitle;
+  }, [documentTitle]);
   return <AppLayout notice={offlineNotice} />;
 }

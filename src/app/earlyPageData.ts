@@ -1,3 +1,5 @@
+import type { StoreValue } from 'nanostores';
+import type { routeTitles } from './app.messages';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { Persistor } from 'redux-persist';
@@ -33,8 +35,8 @@ export interface RouteHandle {
    * loading or freshly loaded and asks nothing again (shared/takeLatestUnlessFresh.ts).
    */
   earlyData?: (params: RouteParams) => EarlyData | null;
-  /** Where the user is, for the document title (documentTitle.tsx); `:name` is the route's param. */
-  title?: string | ((params: RouteParams, session: { signedIn: boolean }) => string);
+  /** Where the user is, for the document title (documentTitle.tsx), from the titles' catalogue (app.messages.ts). */
+  title?: (t: StoreValue<typeof routeTitles>, params: RouteParams, session: { signedIn: boolean }) => string;
 }
 
 const wholeNumber = (value: string | undefined): number | null => (value !== undefined && /^\d+$/.test(value) ? Number(value) : null);

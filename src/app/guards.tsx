@@ -6,6 +6,8 @@ import { selectIsSessionValid, selectIsSignedIn, selectUserName, selectUserRole 
 import { paths } from '../shared/paths';
 import { useAppSelector } from '../shared/storeHooks';
 import { PageLoading } from '../shared/ui/PageLoading';
+import { useMessages } from '../shared/i18n/messages';
+import { appTexts } from './app.messages';
 
 /**
  * No stored token: back to / (the login), which comes back here after signing in (a printed
@@ -20,8 +22,9 @@ export function RequireSignedIn() {
   // Deferred: the page that replaces the check renders in small slices in the background, not in
   // one long task that freezes a slow tablet (the store's own updates render synchronously).
   const valid = useDeferredValue(useAppSelector(selectIsSessionValid));
+  const t = useMessages(appTexts);
   if (!signedIn) return <Navigate to={paths.home.href()} replace {...(arrivedSignedOut ? { state: { returnTo: pathname + search } satisfies ReturnTo } : {})} />;
-  if (!valid) return <PageLoading label="Checking your sign-in" />;
+  if (!valid) return <PageLoading label={t.checkingSignIn} />;
   return <Outlet />;
 }
 

@@ -8,6 +8,8 @@ import { RouteError } from '../shared/ui/RouteError';
 import { TitledLayout } from './documentTitle';
 import { earlyData, type RouteHandle } from './earlyPageData';
 import { RequireRole, RequireSignedIn } from './guards';
+import { useMessages } from '../shared/i18n/messages';
+import { appTexts } from './app.messages';
 
 type PageModule = { default: React.ComponentType };
 /** Each screen is its own chunk, loaded when its route is first opened. */
@@ -22,7 +24,8 @@ const SelectProgramPage = lazy(() => import(/* webpackChunkName: "page-select-pr
 function HomeRoute() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const valid = useDeferredValue(useAppSelector(selectIsSessionValid)); // as in RequireSignedIn
-  if (signedIn && !valid) return <PageLoading label="Checking your sign-in" />;
+  const t = useMessages(appTexts);
+  if (signedIn && !valid) return <PageLoading label={t.checkingSignIn} />;
   return <Suspense fallback={<PageLoading />}>{signedIn ? <SelectProgramPage /> : <LoginPage />}</Suspense>;
 }
 
@@ -42,20 +45,20 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      { path: paths.home.pattern, Component: HomeRoute, handle: { title: (_, { signedIn }) => (signedIn ? 'Select Program' : 'Sign in') } satisfies RouteHandle },
+      { path: paths.home.pattern, Component: HomeRoute, handle: { title: (t, _, { signedIn }) => (signedIn ? t.selectProgram : t.signIn) } satisfies RouteHandle },
       {
         path: paths.passwordReset.pattern,
-        handle: { title: 'Forgot password' } satisfies RouteHandle,
+        handle: { title: (t) => t.forgotPassword } satisfies RouteHandle,
         ...page(() => import(/* webpackChunkName: "page-password-reset" */ '../features/auth/PasswordResetPage')),
       },
       {
         path: paths.termsOfUse.pattern,
-        handle: { title: 'Terms of Use' } satisfies RouteHandle,
+        handle: { title: (t) => t.termsOfUse } satisfies RouteHandle,
         ...page(() => import(/* webpackChunkName: "page-terms" */ '../features/terms/TermsPage')),
       },
       {
         path: paths.cardSignIn.pattern,
-        handle: { title: 'Sign in with your card' } satisfies RouteHandle,
+        handle: { title: (t) => t.cardSignIn } satisfies RouteHandle,
         ...page(() => import(/* webpackChunkName: "page-card-sign-in" */ '../features/auth/cardSignIn/CardSignInPage')),
       },
       {
@@ -66,37 +69,37 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.studentsList.pattern,
-                handle: { earlyData: earlyData.studentsList, title: 'Students of :userName' } satisfies RouteHandle,
+                handle: { earlyData: earlyData.studentsList, title: (t, { userName }) => t.studentsOf({ userName: userName ?? '' }) } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-students-list" */ '../features/roster/StudentsListPage')),
               },
               {
                 path: paths.signUpNewStudent.pattern,
-                handle: { title: 'Sign Up New Student' } satisfies RouteHandle,
+                handle: { title: (t) => t.signUpNewStudent } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-sign-up-student" */ '../features/roster/SignUpStudentPage')),
               },
               {
                 path: paths.importStudents.pattern,
-                handle: { title: 'Import students' } satisfies RouteHandle,
+                handle: { title: (t) => t.importStudents } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-student-import" */ '../features/roster/import/StudentImportPage')),
               },
               {
                 path: paths.modelQr.pattern,
-                handle: { title: 'Print QR' } satisfies RouteHandle,
+                handle: { title: (t) => t.printQr } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "model-qr" */ '../features/content/modelQr/ModelQrPage')),
               },
               {
                 path: paths.signInCards.pattern,
-                handle: { title: 'Sign-in cards' } satisfies RouteHandle,
+                handle: { title: (t) => t.signInCards } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "sign-in-cards" */ '../features/signInCards/SignInCardsPage')),
               },
               {
                 path: paths.classNow.pattern,
-                handle: { title: 'Class now' } satisfies RouteHandle,
+                handle: { title: (t) => t.classNow } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-class-now" */ '../features/classNow/ClassNowPage')),
               },
               {
                 path: paths.student.pattern,
-                handle: { title: 'Student' } satisfies RouteHandle,
+                handle: { title: (t) => t.student } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-student" */ '../features/roster/student/StudentPage')),
               },
             ],
@@ -106,43 +109,43 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.franchiseOwnersList.pattern,
-                handle: { title: 'Franchise Owners' } satisfies RouteHandle,
+                handle: { title: (t) => t.franchiseOwners } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-franchise-owners" */ '../features/roster/FranchiseOwnersPage')),
               },
               {
                 path: paths.allStudentsList.pattern,
-                handle: { title: 'All Students List' } satisfies RouteHandle,
+                handle: { title: (t) => t.allStudentsList } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-all-students" */ '../features/roster/AllStudentsPage')),
               },
               {
                 path: paths.signUpNewFranchise.pattern,
-                handle: { title: 'Sign Up New Franchise' } satisfies RouteHandle,
+                handle: { title: (t) => t.signUpNewFranchise } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-sign-up-franchise" */ '../features/roster/SignUpFranchisePage')),
               },
-              { path: paths.auditLog.pattern, handle: { title: 'Audit log' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "page-student" */ '../features/roster/audit/AuditLogPage')) },
-              { path: paths.qaInbox.pattern, handle: { title: 'QA inbox' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "qa-inbox" */ '../features/qaInbox/QaInboxPage')) },
+              { path: paths.auditLog.pattern, handle: { title: (t) => t.auditLog } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "page-student" */ '../features/roster/audit/AuditLogPage')) },
+              { path: paths.qaInbox.pattern, handle: { title: (t) => t.qaInbox } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "qa-inbox" */ '../features/qaInbox/QaInboxPage')) },
               // The content studio (issue 15): one chunk for its screens, never loaded by the login or a student.
-              { path: paths.studio.pattern, handle: { title: 'Content studio' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/StudioProgramsPage')) },
-              { path: paths.studioProgram.pattern, handle: { title: 'Program · Content studio' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/ProgramEditorPage')) },
-              { path: paths.studioModel.pattern, handle: { title: 'Model · Content studio' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/ModelEditorPage')) },
-              { path: paths.studioPreview.pattern, handle: { title: 'Preview · Content studio' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio-preview" */ './StudioPreviewPage')) },
-              { path: paths.studioImport.pattern, handle: { title: 'Import · Content studio' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/ImportPage')) },
+              { path: paths.studio.pattern, handle: { title: (t) => t.contentStudio } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/StudioProgramsPage')) },
+              { path: paths.studioProgram.pattern, handle: { title: (t) => t.studioProgram } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/ProgramEditorPage')) },
+              { path: paths.studioModel.pattern, handle: { title: (t) => t.studioModel } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/ModelEditorPage')) },
+              { path: paths.studioPreview.pattern, handle: { title: (t) => t.studioPreview } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio-preview" */ './StudioPreviewPage')) },
+              { path: paths.studioImport.pattern, handle: { title: (t) => t.studioImport } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "studio" */ '../features/studio/ImportPage')) },
             ],
           },
-          { path: paths.account.pattern, handle: { title: 'My account' } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "page-account" */ '../features/account/AccountPage')) },
+          { path: paths.account.pattern, handle: { title: (t) => t.myAccount } satisfies RouteHandle, ...page(() => import(/* webpackChunkName: "page-account" */ '../features/account/AccountPage')) },
           {
             path: paths.buildingInstructions.pattern,
-            handle: { title: 'Building Instructions' } satisfies RouteHandle,
+            handle: { title: (t) => t.buildingInstructions } satisfies RouteHandle,
             ...page(() => import(/* webpackChunkName: "page-building-instructions" */ '../features/content/BuildingInstructionsPage')),
           },
           {
             path: paths.buildingInstructionsProgram.pattern,
-            handle: { title: 'Building Instructions: :programName' } satisfies RouteHandle,
+            handle: { title: (t, { programName }) => t.buildingInstructionsOf({ programName: programName ?? '' }) } satisfies RouteHandle,
             ...page(() => import(/* webpackChunkName: "page-program-redirect" */ '../features/content/ProgramRedirectPage')),
           },
           {
             path: paths.selectModel.pattern,
-            handle: { earlyData: earlyData.modelsPage, title: 'Models of :programName' } satisfies RouteHandle,
+            handle: { earlyData: earlyData.modelsPage, title: (t, { programName }) => t.modelsOf({ programName: programName ?? '' }) } satisfies RouteHandle,
             ...page(() => import(/* webpackChunkName: "page-select-model" */ '../features/content/SelectModelPage')),
           },
           {
@@ -150,7 +153,8 @@ export const routes: RouteObject[] = [
             handle: {
               earlyData: earlyData.gallery,
               // The older route names the model; the newer one its program (and the lesson by id).
-              title: ({ first, second, third }) => (/^\d+$/.test(third ?? '') ? `Building Instructions: ${first}` : `${third} · Building Instructions: ${second}`),
+              title: (t, { first = '', second = '', third = '' }) =>
+                /^\d+$/.test(third) ? t.buildingInstructionsOf({ programName: first }) : t.lessonOfProgram({ lesson: third, programName: second }),
             } satisfies RouteHandle,
             ...page(() => import(/* webpackChunkName: "page-gallery" */ '../features/content/GalleryPage')),
           },
@@ -159,17 +163,17 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.lessonPlans.pattern,
-                handle: { title: 'Lesson Plans' } satisfies RouteHandle,
+                handle: { title: (t) => t.lessonPlans } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-lesson-plans" */ '../features/content/LessonPlansPage')),
               },
               {
                 path: paths.lessonPlansProgram.pattern,
-                handle: { title: 'Lesson Plans: :programName' } satisfies RouteHandle,
+                handle: { title: (t, { programName }) => t.lessonPlansOf({ programName: programName ?? '' }) } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-program-redirect" */ '../features/content/ProgramRedirectPage')),
               },
               {
                 path: paths.selectModelLessonPlans.pattern,
-                handle: { earlyData: earlyData.modelsPage, title: 'Lesson Plans of :programName' } satisfies RouteHandle,
+                handle: { earlyData: earlyData.modelsPage, title: (t, { programName }) => t.lessonPlansModelsOf({ programName: programName ?? '' }) } satisfies RouteHandle,
                 ...page(() => import(/* webpackChunkName: "page-select-model-lesson-plans" */ '../features/content/SelectModelLessonPlansPage')),
               },
             ],

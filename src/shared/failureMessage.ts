@@ -1,6 +1,10 @@
 import type { ApiError } from '../api/types';
+import { failureTexts } from './shared.messages';
 
-/** What an action that needs the server says while the device is offline. */
+// Kept mounted: sagas and selectors call failureMessage outside React, in the language on screen.
+failureTexts.listen(() => undefined);
+
+/** What an action that needs the server says while the device is offline (English; needsInternet() in the language on screen). */
 export const NEEDS_INTERNET = 'This needs the internet. Try again when you are back online.';
 
 /** The browser's word on the connection (true where it has none to give). */
@@ -14,18 +18,22 @@ export function browserOnline(): boolean {
  * sound alike: only the first is fixed by checking the Wi-Fi.
  */
 export function failureMessage(error: ApiError | null, online: boolean = browserOnline()): string {
+  const t = failureTexts.get();
   switch (error?.kind) {
     case 'network':
-      return online ? 'Check the Wi-Fi connection, then try again.' : NEEDS_INTERNET;
+      return online ? t.checkWifi : t.needsInternet;
     case 'server':
-      return 'Something went wrong on our side, not yours. Please try again in a few minutes.';
+      return t.server;
     case 'expired':
-      return 'Your session has ended. Please sign in again.';
+      return t.expired;
     case 'rejected':
-      if (error.status === 403) return 'Your account is not allowed to see this.';
-      if (error.status === 429) return 'Too many requests. Wait a minute, then try again.';
-      return 'Please try again.';
+      if (error.status === 403) return t.forbidden;
+      if (error.status === 429) return t.tooManyRequests;
+      return t.tryAgain;
     default:
-      return 'Please try again.';
+      return t.tryAgain;
   }
 }
+
+/** NEEDS_INTERNET in the language on screen. */
+export const needsInternet = (): string => failureTexts.get().needsInternet;

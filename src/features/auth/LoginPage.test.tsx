@@ -78,6 +78,9 @@ describe('login page', () => {
       'Lesson Plans',
       'My account',
       'Terms of use',
+      'English ✓',
+      'עברית',
+      'Español',
       'Log out',
     ]);
   });

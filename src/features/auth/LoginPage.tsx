@@ -11,7 +11,10 @@ import { selectIdleSignOut, selectLoginRefusal, selectLoginStatus } from './auth
 import { Message } from '../../shared/ui/Message';
 import { authActions } from './authSlice';
 import { safeReturnTo } from './landingPath';
-import { loginMessages, validateLogin } from './loginRules';
+import { validateLogin } from './loginRules';
+import { loginTexts } from './auth.messages';
+import { useMessages } from '../../shared/i18n/messages';
+import { slotted, SLOT } from '../../shared/ui/slot';
 import { useAuthForm } from './useAuthForm';
 
 const CheckRow = styled.div`
@@ -38,6 +41,7 @@ export default function LoginPage() {
   const refusal = useAppSelector(selectLoginRefusal);
   const idle = useAppSelector(selectIdleSignOut);
   const returnTo = safeReturnTo(useLocation().state);
+  const t = useMessages(loginTexts);
 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -59,22 +63,22 @@ export default function LoginPage() {
     dispatch(authActions.loginSubmitted({ username: username.trim(), password, ...(returnTo ? { returnTo } : {}) }));
   });
 
-  const errorFor = (field: Problem) => (problem === field ? loginMessages[field] : null);
+  const errorFor = (field: Problem) => (problem === field ? t[field] : null);
 
   return (
     <NarrowCard aria-labelledby="login-title">
       <Studs />
-      <Title id="login-title" $centered>Welcome to Youngengineer Online</Title>
-      <Subtitle $centered>Sign in to build, learn and play.</Subtitle>
+      <Title id="login-title" $centered>{t.title}</Title>
+      <Subtitle $centered>{t.subtitle}</Subtitle>
       {idle && (
         <Message $tone="info" role="status">
-          <p>You were signed out because the tablet was not used for a while. Scan your card or sign in again.</p>
+          <p>{t.idleSignedOut}</p>
         </Message>
       )}
       <FormStack onSubmit={onSubmit} noValidate>
-        <TextField id="login-username" label="Username or e-mail" error={errorFor('username')} ref={refs.username}
+        <TextField id="login-username" label={t.usernameLabel} error={errorFor('username')} ref={refs.username}
           name="username" autoComplete="username" {...verbatimInput} value={username} onValueChange={setUsername} />
-        <TextField id="login-password" label="Password" error={errorFor('password')} ref={refs.password}
+        <TextField id="login-password" label={t.passwordLabel} error={errorFor('password')} ref={refs.password}
           name="password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
         <div>
           <CheckRow>
@@ -86,21 +90,21 @@ export default function LoginPage() {
               {...controlProps('login-terms', errorFor('terms'))}
             />
             <label htmlFor="login-terms">
-              I agree to the <Link to={paths.termsOfUse.href()}>terms of use</Link>
+              {slotted(t.agreeToTerms({ terms: SLOT }), <Link to={paths.termsOfUse.href()}>{t.termsLink}</Link>)}
             </label>
           </CheckRow>
           {problem === 'terms' && (
             <FormAlertInline id="login-terms-error" role="alert">
-              {loginMessages.terms}
+              {t.terms}
             </FormAlertInline>
           )}
         </div>
-        {(status === 'failed' || status === 'lackedRole') && problem === null && <ErrorText role="alert">{loginMessages[refusal ?? status]}</ErrorText>}
+        {(status === 'failed' || status === 'lackedRole') && problem === null && <ErrorText role="alert">{t[refusal ?? status]}</ErrorText>}
         <Button $variant="brand" type="submit" disabled={submitting}>
-          {submitting ? 'Signing in…' : 'Sign in'}
+          {submitting ? t.submitting : t.submit}
         </Button>
         <Subtitle $centered>
-          <Link to={paths.passwordReset.href()}>Forgot password?</Link>
+          <Link to={paths.passwordReset.href()}>{t.forgotPassword}</Link>
         </Subtitle>
       </FormStack>
     </NarrowCard>

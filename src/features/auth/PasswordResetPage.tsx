@@ -9,13 +9,16 @@ import { Subtitle, Title } from '../../shared/ui/Text';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectResetStatus } from './authSelectors';
 import { authActions } from './authSlice';
-import { resetMessages, selectResetErrorMessage } from './resetMessages';
+import { selectResetErrorMessage } from './resetMessages';
+import { resetTexts } from './auth.messages';
+import { useMessages } from '../../shared/i18n/messages';
 import { useAuthForm } from './useAuthForm';
 
 /** /PasswordReset: one e-mail field, 'Get New Password', Enter submits (portal-spec.md sections 2, 5, 8). */
 export default function PasswordResetPage() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectResetStatus);
+  const t = useMessages(resetTexts);
   const serverError = useAppSelector(selectResetErrorMessage);
   const [email, setEmail] = useState('');
   const [empty, setEmpty] = useState(false);
@@ -32,22 +35,22 @@ export default function PasswordResetPage() {
     dispatch(authActions.passwordResetSubmitted({ email: email.trim() }));
   });
 
-  const error = empty ? resetMessages.empty : status === 'failed' ? serverError : null;
+  const error = empty ? t.empty : status === 'failed' ? serverError : null;
 
   return (
     <NarrowCard aria-labelledby="reset-title">
       <Studs />
-      <Title id="reset-title" $centered>Forgot your password?</Title>
-      <Subtitle $centered>Enter the e-mail address of your account and we will send you a new password.</Subtitle>
+      <Title id="reset-title" $centered>{t.title}</Title>
+      <Subtitle $centered>{t.subtitle}</Subtitle>
       <FormStack onSubmit={onSubmit} noValidate>
-        <TextField id="reset-email" label="E-mail" error={error} ref={input}
+        <TextField id="reset-email" label={t.emailLabel} error={error} ref={input}
           name="email" type="email" inputMode="email" autoComplete="email" {...verbatimInput} value={email} onValueChange={setEmail} />
-        {status === 'succeeded' && <Message $tone="success" role="status">{resetMessages.success}</Message>}
+        {status === 'succeeded' && <Message $tone="success" role="status">{t.success}</Message>}
         <Button $variant="brand" type="submit" disabled={submitting}>
-          {submitting ? 'Sending…' : 'Get New Password'}
+          {submitting ? t.submitting : t.submit}
         </Button>
         <Subtitle $centered>
-          <Link to={paths.home.href()}>Back to sign in</Link>
+          <Link to={paths.home.href()}>{t.backToSignIn}</Link>
         </Subtitle>
       </FormStack>
     </NarrowCard>

@@ -7,6 +7,9 @@ import { media } from '../../shared/breakpoints';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { VisuallyHidden, visuallyHidden } from '../../shared/ui/VisuallyHidden';
+import { useMessages } from '../../shared/i18n/messages';
+import { slotted, SLOT } from '../../shared/ui/slot';
+import { layoutMessages } from './layout.messages';
 
 /** The signed-out language choice: its own chunk, so the login page's first paint does not wait for it. */
 const LanguageSelect = lazy(async () => ({ default: (await import(/* webpackChunkName: "language-select" */ './LanguageSelect')).LanguageSelect }));
@@ -24,7 +27,7 @@ const MenuPlaceholder = styled.span`
 
 const SkipLink = styled.a`
   position: absolute;
-  left: ${({ theme }) => theme.space[2]}px;
+  inset-inline-start: ${({ theme }) => theme.space[2]}px;
   top: -100px;
   z-index: ${({ theme }) => theme.zIndex.toast};
   padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[4]}px;
@@ -155,9 +158,18 @@ const Main = styled.main`
   }
 `;
 
+/** The arrow points the way the page reads back: right in Hebrew. */
+const BackArrow = styled.span`
+  display: inline-block;
+  [dir='rtl'] & {
+    transform: scaleX(-1);
+  }
+`;
+
 /** Back in history, or home when this page was opened first. */
 function GoBack() {
   const navigate = useNavigate();
+  const t = useMessages(layoutMessages);
   const canGoBack = () => {
     const state: unknown = window.history.state;
     return typeof state === 'object' && state !== null && typeof (state as { idx?: unknown }).idx === 'number' && (state as { idx: number }).idx > 0;
@@ -166,7 +178,7 @@ function GoBack() {
     <NavButton type="button" onClick={() => (canGoBack() ? void navigate(-1) : void navigate(paths.home.href()))}>
       {/* One inline box: a flex container would drop the spaces between its items. */}
       <span>
-        <span aria-hidden="true">←</span> <WideOnly>Go</WideOnly> back
+        <BackArrow aria-hidden="true">←</BackArrow> {slotted(t.goBack({ go: SLOT }), <WideOnly>{t.go}</WideOnly>)}
       </span>
     </NavButton>
   );
@@ -185,6 +197,7 @@ export function AppLayout({ notice }: { notice?: ReactNode }) {
   const role = useAppSelector(selectUserRole);
   const full = signedIn && valid;
   const sharedDevice = useAppSelector((state) => state.session.sharedDevice === true);
+  const t = useMessages(layoutMessages);
 
   return (
     <>
@@ -193,16 +206,18 @@ export function AppLayout({ notice }: { notice?: ReactNode }) {
           <IdleSignOut />
         </Suspense>
       )}
-      <SkipLink href="#main">Skip to content</SkipLink>
+      <SkipLink href="#main">{t.skipToContent}</SkipLink>
       <Bar>
         <BarInner>
           <Brand to={paths.home.href()}>
-            <Logo aria-hidden="true">YE</Logo>
-            <BrandName $compact={full}>Youngengineer Online</BrandName>
-            <VisuallyHidden> (home)</VisuallyHidden>
+            <Logo aria-hidden="true" translate="no">
+              YE
+            </Logo>
+            <BrandName $compact={full}>{t.brandName}</BrandName>
+            <VisuallyHidden>{t.home}</VisuallyHidden>
           </Brand>
           {full && (
-            <nav aria-label="Page">
+            <nav aria-label={t.pageNavigation}>
               <GoBack />
             </nav>
           )}
@@ -214,7 +229,8 @@ export function AppLayout({ notice }: { notice?: ReactNode }) {
           )}
           {full && (
             <>
-              <Greeting>Hi {userName}</Greeting>
+              {/* One text node (the greeting reads as one), kept as written: it carries the user's name. */}
+              <Greeting translate="no">{t.greeting({ name: userName })}</Greeting>
               <Suspense fallback={<MenuPlaceholder />}>
                 <HeaderMenu role={role} userName={userName} onLogOut={() => dispatch(sessionActions.loggedOut())} />
               </Suspense>

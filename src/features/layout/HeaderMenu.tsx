@@ -9,6 +9,8 @@ import { sessionActions } from '../../entities/session/sessionSlice';
 import { LANGUAGE_NAMES, LANGUAGES, locale } from '../../shared/i18n/i18n';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { roleMenu } from './menuItems';
+import { useMessages } from '../../shared/i18n/messages';
+import { layoutMessages } from './layout.messages';
 
 const TermsCheck = lazy(() => import(/* webpackChunkName: "terms-check" */ './termsCheck/TermsCheck'));
 
@@ -28,13 +30,14 @@ export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | 
   const contentStudio = useAppSelector(selectCapabilities).contentStudio === true;
   const dispatch = useAppDispatch();
   const shownLanguage = useAtom(locale);
+  const t = useMessages(layoutMessages);
   const entries: MenuEntry[] = [
-    ...roleMenu(role, userName, contentStudio).map((link): MenuEntry => ({ kind: 'link', ...link })),
+    ...roleMenu(t, role, userName, contentStudio).map((link): MenuEntry => ({ kind: 'link', ...link })),
     { kind: 'separator', key: 'general' },
-    { kind: 'link', label: 'My account', to: paths.account.href() },
-    { kind: 'link', label: 'Terms of use', to: paths.termsOfUse.href() },
+    { kind: 'link', label: t.myAccount, to: paths.account.href() },
+    { kind: 'link', label: t.termsOfUse, to: paths.termsOfUse.href() },
     // Problem reports go to the portal's own backend (the one with the studio), never to WordPress.
-    ...(contentStudio ? [{ kind: 'action', label: 'Report a problem', onSelect: () => requestProblemReport() } satisfies MenuEntry] : []),
+    ...(contentStudio ? [{ kind: 'action', label: t.reportProblem, onSelect: () => requestProblemReport() } satisfies MenuEntry] : []),
     { kind: 'separator', key: 'languages' },
     ...LANGUAGES.map(
       (language): MenuEntry => ({
@@ -46,11 +49,11 @@ export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | 
       }),
     ),
     { kind: 'separator', key: 'session' },
-    { kind: 'action', label: 'Log out', onSelect: onLogOut },
+    { kind: 'action', label: t.logOut, onSelect: onLogOut },
   ];
   return (
     <>
-      <MenuButton label="Menu" icon={<GearIcon />} entries={entries} />
+      <MenuButton label={t.menu} icon={<GearIcon />} entries={entries} />
       <Suspense fallback={null}>
         <TermsCheck />
       </Suspense>

@@ -31,7 +31,7 @@ export function LanguageSelect() {
       </VisuallyHidden>
       <Select id={id} value={isLanguage(shown) ? shown : 'en'} onChange={(event) => isLanguage(event.target.value) && dispatch(sessionActions.languageChosen({ language: event.target.value }))}>
         {LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language}>
+          <option key={language} value={language} lang={language} translate="no">
             {LANGUAGE_NAMES[language]}
           </option>
         ))}

@@ -1,5 +1,7 @@
 import type { Role } from '../../api/types';
+import type { StoreValue } from 'nanostores';
 import { paths } from '../../shared/paths';
+import type { layoutMessages } from './layout.messages';
 
 export interface MenuLink {
   label: string;
@@ -7,36 +9,36 @@ export interface MenuLink {
 }
 
 /** The role menus, exactly as portal-spec.md section 2 lists them. */
-export function roleMenu(role: Role | null, userName: string, contentStudio = false): MenuLink[] {
+export function roleMenu(t: StoreValue<typeof layoutMessages>, role: Role | null, userName: string, contentStudio = false): MenuLink[] {
   const own = { userName };
   if (role === 'administrator') {
     return [
-      { label: 'Franchise Owners', to: paths.franchiseOwnersList.href() },
-      { label: 'All Students List', to: paths.allStudentsList.href() },
-      { label: 'Sign Up New Franchise', to: paths.signUpNewFranchise.href(own) },
-      { label: 'Building Instructions', to: paths.buildingInstructions.href(own) },
-      { label: 'Lesson Plans', to: paths.lessonPlans.href(own) },
+      { label: t.franchiseOwners, to: paths.franchiseOwnersList.href() },
+      { label: t.allStudentsList, to: paths.allStudentsList.href() },
+      { label: t.signUpNewFranchise, to: paths.signUpNewFranchise.href(own) },
+      { label: t.buildingInstructions, to: paths.buildingInstructions.href(own) },
+      { label: t.lessonPlans, to: paths.lessonPlans.href(own) },
       // Where the backend has the studio (issue 15), the office edits content there: after the spec's items.
       // The portal's own backend (the one with the studio) also keeps the audit log (issue 16).
       // Problem reports (issue 20) are kept by the same backend.
       ...(contentStudio
         ? [
-            { label: 'Audit log', to: paths.auditLog.href() },
-            { label: 'QA inbox', to: paths.qaInbox.href() },
-            { label: 'Content studio', to: paths.studio.href() },
+            { label: t.auditLog, to: paths.auditLog.href() },
+            { label: t.qaInbox, to: paths.qaInbox.href() },
+            { label: t.contentStudio, to: paths.studio.href() },
           ]
         : []),
     ];
   }
   if (role === 'franchise_owner') {
     return [
-      { label: 'Students List', to: paths.studentsList.href(own) },
-      { label: 'Sign Up New Student', to: paths.signUpNewStudent.href(own) },
-      { label: 'Building Instructions', to: paths.buildingInstructions.href(own) },
-      { label: 'Lesson Plans', to: paths.lessonPlans.href(own) },
+      { label: t.studentsList, to: paths.studentsList.href(own) },
+      { label: t.signUpNewStudent, to: paths.signUpNewStudent.href(own) },
+      { label: t.buildingInstructions, to: paths.buildingInstructions.href(own) },
+      { label: t.lessonPlans, to: paths.lessonPlans.href(own) },
       // The live class view needs the portal's own backend (the one with the studio).
-      ...(contentStudio ? [{ label: 'Class now', to: paths.classNow.href() }] : []),
+      ...(contentStudio ? [{ label: t.classNow, to: paths.classNow.href() }] : []),
     ];
   }
-  return [{ label: 'Building Instructions', to: paths.buildingInstructions.href(own) }];
+  return [{ label: t.buildingInstructions, to: paths.buildingInstructions.href(own) }];
 }

@@ -47,12 +47,14 @@ const Backdrop = styled.div`
   }
 `;
 
+/** From the inline end: the right in English, the left in Hebrew. */
 const slideIn = keyframes`from { transform: translateX(100%); } to { transform: translateX(0); }`;
+const slideInRtl = keyframes`from { transform: translateX(-100%); } to { transform: translateX(0); }`;
 
 /** A dropdown under the gear on desktop; a 280 px slide-in panel at 800 px and below. */
 const Panel = styled.div`
   position: absolute;
-  right: 0;
+  inset-inline-end: 0;
   top: calc(100% + ${({ theme }) => theme.space[2]}px);
   min-width: 15rem;
   padding: ${({ theme }) => theme.space[2]}px 0;
@@ -64,7 +66,7 @@ const Panel = styled.div`
   ${media.headerMobile} {
     position: fixed;
     top: 0;
-    right: 0;
+    inset-inline-end: 0;
     bottom: 0;
     width: ${SLIDE_MENU_WIDTH_PX}px;
     max-width: 100vw;
@@ -72,6 +74,9 @@ const Panel = styled.div`
     overflow-y: auto;
     padding-top: ${({ theme }) => theme.space[5]}px;
     animation: ${slideIn} 0.2s ease-out;
+    [dir='rtl'] & {
+      animation-name: ${slideInRtl};
+    }
   }
 `;
 
@@ -95,7 +100,7 @@ const itemStyle = `
   padding: 8px 20px;
   border: 0;
   background: none;
-  text-align: left;
+  text-align: start;
   text-decoration: none;
   font-size: 1rem;
   cursor: pointer;
@@ -238,6 +243,8 @@ export function MenuButton({ label, icon, entries }: { label: string; icon: Reac
                           type="button"
                           tabIndex={-1}
                           lang={entry.lang}
+                          // A language's own name (English, עברית) is shown as written.
+                          translate={entry.lang ? 'no' : undefined}
                           aria-current={entry.current ? 'true' : undefined}
                           onClick={() => {
                             close(false);

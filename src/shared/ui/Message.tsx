@@ -10,7 +10,7 @@ export const Message = styled.div<{ $tone: MessageTone }>`
   margin: ${({ theme }) => theme.space[3]}px 0;
   padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
   border-radius: ${({ theme }) => theme.radii.md};
-  border-left: 4px solid ${({ $tone, theme }) => theme.colors[tones[$tone][0]]};
+  border-inline-start: 4px solid ${({ $tone, theme }) => theme.colors[tones[$tone][0]]};
   background: ${({ $tone, theme }) => theme.colors[tones[$tone][1]]};
   color: ${({ theme }) => theme.colors.text};
   p {

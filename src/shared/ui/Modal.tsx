@@ -31,7 +31,7 @@ const Box = styled.div`
   }
 `;
 
-/** The dialog's buttons, right-aligned, wrapping on a phone. */
+/** The dialog's buttons, at the end of the line (the left in Hebrew), wrapping on a phone. */
 export const ModalActions = styled.div`
   display: flex;
   flex-wrap: wrap;

@@ -1,5 +1,7 @@
 import styled, { keyframes } from 'styled-components';
 import { media } from '../breakpoints';
+import { useMessages } from '../i18n/messages';
+import { uiTexts } from '../shared.messages';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 
@@ -27,11 +29,12 @@ const Spinner = styled.span`
 `;
 
 /** Full-area loading state with an accessible status message. */
-export function PageLoading({ label = 'Loading' }: { label?: string }) {
+export function PageLoading({ label }: { label?: string }) {
+  const t = useMessages(uiTexts);
   return (
     <Wrap role="status" aria-live="polite">
       <Spinner aria-hidden="true" />
-      <span>{label}…</span>
+      <span>{t.loadingLabel({ label: label ?? t.loading })}</span>
     </Wrap>
   );
 }

@@ -2,6 +2,8 @@ import { useRouteError } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '../paths';
 import { requestProblemReport } from '../problemReportRequests';
+import { useMessages } from '../i18n/messages';
+import { uiTexts } from '../shared.messages';
 
 const Box = styled.div`
   max-width: 32rem;
@@ -19,22 +21,23 @@ const Box = styled.div`
  */
 export function RouteError() {
   const error = useRouteError();
+  const t = useMessages(uiTexts);
   const report = () => {
     const details = error instanceof Error ? { message: error.message.slice(0, 1000) || 'Error', ...(error.stack ? { stack: error.stack.slice(0, 8000) } : {}) } : { message: 'The page could not be shown' };
     requestProblemReport({ error: { ...details, source: 'route' } });
   };
   return (
     <Box role="alert">
-      <h1>Something went wrong</h1>
-      <p>This page could not be shown. Check the connection and try again.</p>
+      <h1>{t.somethingWentWrong}</h1>
+      <p>{t.pageNotShown}</p>
       <p>
-        <a href={typeof window !== 'undefined' ? window.location.pathname : paths.home.href()}>Try again</a>
+        <a href={typeof window !== 'undefined' ? window.location.pathname : paths.home.href()}>{t.tryAgain}</a>
         {' · '}
-        <a href={paths.home.href()}>Go to the start page</a>
+        <a href={paths.home.href()}>{t.goToStart}</a>
       </p>
       <p>
         <button type="button" onClick={report}>
-          Report a problem
+          {t.reportProblem}
         </button>
       </p>
     </Box>

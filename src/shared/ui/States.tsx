@@ -8,15 +8,18 @@ import { Button } from './Button';
 import { Grid, Tile } from './Layout';
 import { StateBox } from './StateBox';
 import { VisuallyHidden } from './VisuallyHidden';
+import { useMessages } from '../i18n/messages';
+import { uiTexts } from '../shared.messages';
 
 /** A calm failure: no raw error text, one way forward. */
 export function LoadFailed({ what, error, onRetry }: { what: string; error: ApiError | null; onRetry: () => void }) {
+  const t = useMessages(uiTexts);
   return (
     <StateBox role="alert">
-      <h2>We could not load {what}</h2>
+      <h2>{t.couldNotLoad({ what })}</h2>
       <p>{failureMessage(error)}</p>
       <Button type="button" onClick={onRetry}>
-        Try again
+        {t.tryAgain}
       </Button>
     </StateBox>
   );
@@ -51,9 +54,10 @@ export const SkeletonBlock = styled.span<{ $height: number; $width?: string; $ra
 
 /** Placeholder cards while a list loads; one status message for screen readers. */
 export function SkeletonCards({ count = 6, label, imageHeight = 160 }: { count?: number; label: string; imageHeight?: number }) {
+  const t = useMessages(uiTexts);
   return (
     <div aria-busy="true">
-      <VisuallyHidden role="status">{label}…</VisuallyHidden>
+      <VisuallyHidden role="status">{t.loadingLabel({ label })}</VisuallyHidden>
       <Grid aria-hidden="true" data-testid="skeleton-cards">
         {Array.from({ length: count }, (_, i) => (
           <li key={i}>

@@ -7,7 +7,7 @@ export const Title = styled.h1<{ $centered?: boolean }>`
   margin: 0 0 ${({ $centered, theme }) => theme.space[$centered ? 5 : 2]}px;
   font-size: ${({ $centered, theme }) => ($centered ? theme.fontSizes.hero : theme.fontSizes.xxl)};
   color: ${({ theme }) => theme.colors.text};
-  text-align: ${({ $centered }) => ($centered ? 'center' : 'left')};
+  text-align: ${({ $centered }) => ($centered ? 'center' : 'start')};
   overflow-wrap: anywhere;
   ${media.mobile} {
     font-size: ${({ $centered, theme }) => ($centered ? theme.fontSizes.xxl : theme.fontSizes.xl)};
@@ -17,5 +17,5 @@ export const Title = styled.h1<{ $centered?: boolean }>`
 export const Subtitle = styled.p<{ $centered?: boolean }>`
   margin: 0 0 ${({ theme }) => theme.space[4]}px;
   color: ${({ theme }) => theme.colors.textMuted};
-  text-align: ${({ $centered }) => ($centered ? 'center' : 'left')};
+  text-align: ${({ $centered }) => ($centered ? 'center' : 'start')};
 `;

@@ -15,20 +15,24 @@ import { NarrowCard, Studs } from '../../../shared/ui/Card';
 import { Message } from '../../../shared/ui/Message';
 import { Subtitle, Title } from '../../../shared/ui/Text';
 import { cardSignInFeature } from './cardSignInSaga';
+import type { StoreValue } from 'nanostores';
+import { useMessages } from '../../../shared/i18n/messages';
+import { cardSignInTexts } from '../auth.messages';
 import { cardSignInActions, selectCardSignIn } from './cardSignInSlice';
 
-function refusal(error: ApiError | null): string {
-  if (error?.code === ACCOUNT_ENDED_CODE) return 'Your lessons have ended, so this card no longer signs you in. Ask your teacher.';
-  if (error?.kind === 'network') return 'The tablet is not connected. Check the Wi-Fi, then scan the card again.';
-  if (error?.status === 429) return 'Too many tries. Wait a few minutes, then scan the card again.';
-  if (error?.status === 403) return 'This card no longer works. Ask your teacher for a new card.';
-  return 'Something went wrong. Please scan the card again.';
+function refusal(error: ApiError | null): keyof StoreValue<typeof cardSignInTexts> {
+  if (error?.code === ACCOUNT_ENDED_CODE) return 'ended';
+  if (error?.kind === 'network') return 'offline';
+  if (error?.status === 429) return 'tooManyTries';
+  if (error?.status === 403) return 'voided';
+  return 'failed';
 }
 
 export default function CardSignInPage() {
   useLazyFeature(cardSignInFeature);
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector(selectCardSignIn);
+  const t = useMessages(cardSignInTexts);
 
   const { hash, pathname } = useLocation();
   const navigate = useNavigate();
@@ -50,26 +54,26 @@ export default function CardSignInPage() {
     <NarrowCard aria-labelledby="card-sign-in-title">
       <Studs />
       <Title id="card-sign-in-title" $centered>
-        Sign in with your card
+        {t.title}
       </Title>
       {(status === 'signingIn' || status === 'idle') && (
         <Subtitle $centered role="status">
-          Signing you in…
+          {t.signingIn}
         </Subtitle>
       )}
       {status === 'failed' && (
         <Message $tone="info" role="alert">
-          <p>{refusal(error)}</p>
+          <p>{t[refusal(error)]}</p>
         </Message>
       )}
       {status === 'noToken' && (
         <Message $tone="info" role="status">
-          <p>Scan the QR code on your sign-in card to sign in.</p>
+          <p>{t.noToken}</p>
         </Message>
       )}
       {(status === 'failed' || status === 'noToken') && (
         <Subtitle $centered>
-          <Link to={paths.home.href()}>Sign in with a username instead</Link>
+          <Link to={paths.home.href()}>{t.withUsername}</Link>
         </Subtitle>
       )}
     </NarrowCard>

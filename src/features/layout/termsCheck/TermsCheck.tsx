@@ -13,12 +13,13 @@ import { space } from '../../../shared/theme';
 import { Button } from '../../../shared/ui/Button';
 import { ErrorText } from '../../../shared/ui/Field';
 import { termsCheckSaga } from './termsCheckSaga';
+import { useMessages } from '../../../shared/i18n/messages';
+import { slotted, SLOT } from '../../../shared/ui/slot';
+import { layoutMessages } from '../layout.messages';
 import { selectTermsCheck, termsCheckActions, termsCheckReducer } from './termsCheckSlice';
 
 const termsCheckFeature: LazyFeature = { name: 'termsCheck', reducer: termsCheckReducer, saga: termsCheckSaga };
 
-/** The login's message for an unticked terms checkbox (portal-spec.md section 5), word for word. */
-const MUST_AGREE = 'you must agree to the terms of use';
 
 const Panel = styled.section`
   position: fixed;
@@ -29,7 +30,7 @@ const Panel = styled.section`
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadows.raised};
   color: ${({ theme }) => theme.colors.text};
-  text-align: left;
+  text-align: start;
   > div {
     max-width: 48rem;
     margin: 0 auto;
@@ -66,6 +67,7 @@ export default function TermsCheck() {
   const [agreed, setAgreed] = useState(false);
   const [unticked, setUnticked] = useState(false);
   const titleId = useId();
+  const t = useMessages(layoutMessages);
   const boxId = useId();
   useEffect(() => {
     dispatch(termsCheckActions.checkRequested());
@@ -75,9 +77,9 @@ export default function TermsCheck() {
   return (
     <Panel aria-labelledby={titleId}>
       <div>
-        <h2 id={titleId}>The terms of use have changed</h2>
+        <h2 id={titleId}>{t.termsChanged}</h2>
         <p>
-          Please read the <Link to={paths.termsOfUse.href()}>terms of use</Link> again and agree to them to go on using Youngengineer Online.
+          {slotted(t.readTermsAgain({ terms: SLOT }), <Link to={paths.termsOfUse.href()}>{t.termsLink}</Link>)}
         </p>
         <form
           noValidate
@@ -91,15 +93,15 @@ export default function TermsCheck() {
             <label htmlFor={boxId}>
               <input id={boxId} type="checkbox" checked={agreed} aria-invalid={unticked} onChange={(event) => setAgreed(event.target.checked)} />
               <span>
-                I agree to the <Link to={paths.termsOfUse.href()}>terms of use</Link>
+                {slotted(t.agreeToTerms({ terms: SLOT }), <Link to={paths.termsOfUse.href()}>{t.termsLink}</Link>)}
               </span>
             </label>
             <Button type="submit" disabled={status === 'accepting'}>
-              {status === 'accepting' ? 'Saving…' : 'Continue'}
+              {status === 'accepting' ? t.saving : t.continue}
             </Button>
           </Row>
-          {unticked && <ErrorText role="alert">{MUST_AGREE}</ErrorText>}
-          {error && !unticked && <ErrorText role="alert">Your agreement could not be saved. {failureMessage(error)}</ErrorText>}
+          {unticked && <ErrorText role="alert">{t.mustAgree}</ErrorText>}
+          {error && !unticked && <ErrorText role="alert">{t.agreementNotSaved({ reason: failureMessage(error) })}</ErrorText>}
         </form>
       </div>
     </Panel>

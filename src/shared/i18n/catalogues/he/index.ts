@@ -30,6 +30,13 @@ import qaInbox from './qaInbox.json';
 import studioImport from './studioImport.json';
 import studioEditor from './studioEditor.json';
 import studio from './studio.json';
+import appScreens from './appScreens.json';
+import appRouteTitles from './appRouteTitles.json';
+import sharedUi from './sharedUi.json';
+import sharedFailure from './sharedFailure.json';
+import authCardSignIn from './authCardSignIn.json';
+import authReset from './authReset.json';
+import authLogin from './authLogin.json';
 
 /**
  * Hebrew: one JSON file per namespace (the namespaces are the `defineMessages('name', ...)` calls in
@@ -67,6 +74,13 @@ const he: ComponentsJSON = {
   studioImport,
   studioEditor,
   studio,
+  appScreens,
+  appRouteTitles,
+  sharedUi,
+  sharedFailure,
+  authCardSignIn,
+  authReset,
+  authLogin,
 };
 
 export default he;
