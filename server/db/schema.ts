@@ -35,6 +35,8 @@ export interface UsersTable {
   pending_password_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO 8601 UTC of the last successful sign-in; null for never (since recorded). */
   last_sign_in_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The user's language as WordPress names it (en_US, he_IL, es_ES); '' when never chosen. */
+  locale: Generated<string>;
 }
 
 /** A browser that signed in to the account before: the hash of the random id in its cookie. */
