@@ -79,7 +79,7 @@ const spanish: MailTexts = {
   signOff: 'El equipo de Youngengineer Online',
 };
 
-const CATALOGUES: Record<MailLanguage, MailTexts> = { en: english, he: hebrew, es: spanish };
+export const MAIL_CATALOGUES: Readonly<Record<MailLanguage, MailTexts>> = { en: english, he: hebrew, es: spanish };
 
 const LANGUAGE_OF_LOCALE: Record<UserLocale, MailLanguage> = { en_US: 'en', he_IL: 'he', es_ES: 'es' };
 
@@ -93,7 +93,7 @@ export function mailLanguageOf(...locales: (string | null | undefined)[]): MailL
 
 /** A language's texts, each {name} replaced by its value (people's names and passwords stay as they are). */
 export function mailTexts(language: MailLanguage) {
-  const texts = CATALOGUES[language];
+  const texts = MAIL_CATALOGUES[language];
   return (key: keyof MailTexts, values: Record<string, string | number> = {}): string =>
     texts[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }

@@ -2,8 +2,8 @@
  * Issue 18, languages on the server: the user's language kept per user (users/me `locale`, as
  * WordPress core has it) and every mail in its recipient's language (server/mail/catalogue.ts).
  */
-import type { TokenResponse } from '../../contract';
-import { CREDENTIAL_PATHS } from '../../contract';
+import type { StudentImportPreview, TokenResponse } from '../../contract';
+import { CREDENTIAL_PATHS, STUDENT_IMPORT_PATHS } from '../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, newStudentBody, startTestServer, userIds, type TestServer } from './harness';
 
 jest.setTimeout(120_000);
@@ -123,6 +123,27 @@ describeEachDb('languages', (dialect) => {
       const reset = lastMailTo(DEMO.maria.email);
       expect(reset?.subject).toBe('הסיסמה החדשה שלך ל-Youngengineer Online');
       expect(reset?.text).toContain('התבקשה סיסמה חדשה לחשבון שלך.');
+    });
+
+    test("a Spanish owner's imported students: each parent's sign-in mail is in Spanish", async () => {
+      await setLocale(tokens.lee!, 'es_ES');
+      const parents = ['parent.imp.es.1@example.test', 'parent.imp.es.2@example.test'];
+      const csv = ['Student First Name,Student Last Name,Parent Name,Parent Email,Phone,Program,Start Date,End Date,Lessons']
+        .concat(parents.map((email, i) => `Ana${i},Importada,Madre ${i},${email},+56 9 5555 0101,Play Machines 1,2026-03-01,2026-06-30,16`))
+        .join('\r\n');
+      const form = new FormData();
+      form.append('file', new Blob([csv]), 'clase.csv');
+      const uploaded = await fetch(s.baseUrl + STUDENT_IMPORT_PATHS.previews, { method: 'POST', body: form, headers: { authorization: `Bearer ${tokens.lee}` } });
+      expect(uploaded.status).toBe(201);
+      const { id } = (await uploaded.json()) as StudentImportPreview;
+      expect((await s.post(STUDENT_IMPORT_PATHS.confirm(id), {}, { token: tokens.lee })).status).toBe(200);
+      for (let i = 0; i < 300 && parents.some((p) => !lastMailTo(p)); i++) await new Promise((r) => setTimeout(r, 100));
+      for (const [i, email] of parents.entries()) {
+        const mail = lastMailTo(email);
+        expect(mail?.subject).toBe(`Datos de acceso de Ana${i} Importada`);
+        expect(mail?.text).toContain(`Hola, Madre ${i}:`);
+        expect(mail?.text).toContain('El equipo de Youngengineer Online');
+      }
     });
   });
 });
