@@ -139,6 +139,8 @@ export interface MailOutboxTable {
   sent_at: string | null;
   /** An SMTP code or error name, never the server's text (it may name the recipient). */
   last_error: string | null;
+  /** The HTML part of a right-to-left mail (null: text only); scrubbed like the body once sent. */
+  html: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A WordPress page the import wrote: which portal page it became, and the hash of what was written. */

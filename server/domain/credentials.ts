@@ -179,7 +179,7 @@ export async function sendStudentSignInMail(ctx: DomainContext, actor: Actor, st
   const mailId = await q.inTransaction(ctx.db, async (trx) => {
     await q.setPendingPassword(trx, student.id, hash, now.toISOString());
     await recordAudit(trx, actor, { action: 'student.sign_in_mail', subjectType: 'student', subjectId: student.id, ownerId: student.teacher_id }, now);
-    return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now);
+    return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now);
   });
   await ctx.mail.deliverSoon([mailId]);
 }
@@ -211,7 +211,7 @@ export async function requestPasswordReset(ctx: DomainContext, email: string): P
       const action = user.role === 'student' ? 'student.sign_in_mail' : 'user.password_reset';
       await recordAudit(trx, null, { action, ...auditSubject(user), after: { via: 'reset_password' } }, now);
     }
-    return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now);
+    return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now);
   });
   await ctx.mail.deliverSoon([mailId]);
 }

@@ -280,7 +280,7 @@ export async function mailImportedStudents(ctx: DomainContext, shouldStop: () =>
         if (Number(set.numUpdatedRows) !== 1) continue;
         const studentName = `${p.student_first_name} ${p.student_last_name}`;
         const mail = studentWelcomeMail(mailLanguageOf(p.locale), { to: p.parent_email, parentName: p.parent_name, studentName, username: p.username, password: p.password, siteUrl: ctx.siteUrl });
-        ids.push(await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now));
+        ids.push(await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now));
         await recordAudit(trx, null, { action: 'student.sign_in_mail', subjectType: 'student', subjectId: p.user_id, ownerId: p.teacher_id, after: { importId: p.import_id } }, now);
       }
       return ids;

@@ -183,7 +183,7 @@ async function insertStudentRows(ctx: DomainContext, trx: q.Executor, teacher: U
     password,
     siteUrl: ctx.siteUrl,
   });
-  return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now);
+  return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now);
 }
 
 /**

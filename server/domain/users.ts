@@ -46,7 +46,8 @@ export function accountRow(passwordHash: string, a: Omit<NewAccount, 'password'>
     state: a.state,
     territory: a.territory,
     teacher_id: a.teacherId,
-    locale: a.locale ?? '',
+    // Only when there is one: the column's default is '' (and a database before it can still be seeded, tests).
+    ...(a.locale ? { locale: a.locale } : {}),
     created_at: q.nowIso(now),
   };
 }
@@ -110,7 +111,7 @@ export async function createFranchiseOwner(ctx: DomainContext, actor: Actor, inp
       );
       // A new owner has chosen no language yet: English (they choose theirs in the portal).
       const mail = ownerWelcomeMail(mailLanguageOf(), { to: input.email, name: input.firstName, username, password, siteUrl: ctx.siteUrl });
-      return { userId, mailId: await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now) };
+      return { userId, mailId: await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now) };
     });
   } catch (err) {
     if (q.isUniqueViolation(err)) throw alreadyExists((await q.findUserByEmail(db, input.email)) ? 'email' : 'username');

@@ -27,8 +27,8 @@ describeEachDb('languages', (dialect) => {
   const lastMailTo = (to: unknown) => s.mails().filter((m) => m.to === to).pop();
 
   /** A new student of the owner's: the parent's mail and the student's sign-in. */
-  async function register(owner: string, tag: string) {
-    const body = newStudentBody(tag);
+  async function register(owner: string, tag: string, extra: Record<string, unknown> = {}) {
+    const body = newStudentBody(tag, extra);
     expect((await s.post(PATHS.createStudent, body, { token: tokens[owner] })).body).toBe('email_sent');
     return { body, mail: lastMailTo(body.ParentEmail) };
   }
@@ -79,13 +79,22 @@ describeEachDb('languages', (dialect) => {
           `^Dear Noa Parent,\\r?\\n\\r?\\n${name} now has an account on Youngengineer Online\\.\\r?\\n\\r?\\nSign in at: ${s.config.publicUrl}/\\r?\\nUsername: \\S+\\r?\\nPassword: \\S+\\r?\\n\\r?\\nThe Youngengineer Online team\\r?\\n`,
         ),
       );
+      // Text only, as always.
+      expect(mail?.text).not.toContain('text/html');
     });
 
     test('a Hebrew owner registers a student: the parent gets Hebrew, the student keeps the language, and later mails follow the student', async () => {
       await setLocale(tokens.dana!, 'he_IL');
-      const { body, mail } = await register('dana', 'hebrew');
+      const { body, mail } = await register('dana', 'hebrew', { StudentLastName: `O'Brien & Co${Date.now() % 1000}` });
       const name = `${String(body.StudentFirstName)} ${String(body.StudentLastName)}`;
       expect(mail?.subject).toBe(`פרטי הכניסה של ${name}`);
+      // Right to left in mail apps too: an HTML part with dir="rtl", the names escaped.
+      expect(mail?.text).toContain('Content-Type: text/html; charset=utf-8');
+      expect(mail?.text).toContain('<html lang="he" dir="rtl">');
+      expect(mail?.text).toContain(`נפתח חשבון עבור Tom O&#39;Brien &#38; Co`);
+      // Once sent, the outbox keeps neither part (they hold the password).
+      const row = await s.db.kysely.selectFrom('mail_outbox').selectAll().where('to_address', '=', String(body.ParentEmail)).executeTakeFirstOrThrow();
+      expect({ status: row.status, body: row.body, html: row.html }).toEqual({ status: 'sent', body: '', html: null });
       expect(mail?.text).toContain('שלום Noa Parent,');
       expect(mail?.text).toContain(`נפתח חשבון עבור ${name} ב-Youngengineer Online.`);
       expect(mail?.text).toContain('צוות Youngengineer Online');
