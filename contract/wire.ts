@@ -65,6 +65,8 @@ export interface TokenResponse {
   /** This site's addition: the public JWT plugin sends neither user_id nor user_roles. */
   user_id?: WireNumber;
   user_roles?: WireList<string>;
+  /** This site's addition too: the user's language (users/me `locale`), so signing in needs no second call. */
+  user_locale?: string;
 }
 
 // ---- the REST index (GET /wp-json/) --------------------------------------------------------
@@ -164,8 +166,15 @@ export interface UnlockLessonResponse {
   lesson_id: number;
 }
 
+/** The languages a user may choose, named as WordPress names a user's `locale` ('' in a body: none chosen). */
+export const USER_LOCALES = ['en_US', 'he_IL', 'es_ES'] as const;
+export type UserLocale = (typeof USER_LOCALES)[number];
+export const isUserLocale = (value: unknown): value is UserLocale => (USER_LOCALES as readonly unknown[]).includes(value);
+
 export interface UsersMeBody {
-  meta: { kit_on_header_clicked?: WireNumber };
+  meta?: { kit_on_header_clicked?: WireNumber };
+  /** The user's language, as WordPress core's users/me takes it; context=edit answers it ('' none chosen). */
+  locale?: UserLocale | '';
 }
 
 export interface CreateFranchiseOwnerBody extends AuthKeyBody, WirePersonDetails {

@@ -60,6 +60,7 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
     getLesson: async (lessonId) => ({ id: lessonId, programId: 0, title: '', showInTabs: false, tabs: [], imageCount: null, imageTabs: [] }),
     unlockLesson: async (lessonId) => ({ lessonId, unlocked: true }),
     markKitContentsOpened: async () => {},
+    saveLocale: async () => {},
     // No server to ask by default: the saga then keeps the stored identity (as on a plain WordPress site).
     getCurrentUser: async () => Promise.reject(apiError(404, 'rest_no_route')),
     createFranchiseOwner: async () => ({ userId: 99, username: 'new.owner' }),

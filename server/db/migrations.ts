@@ -324,6 +324,15 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('problem_reports_status_idx').on('problem_reports').columns(['status', 'id']).execute();
       },
     },
+    '2026_12_03_languages': {
+      async up(db: AnyDb) {
+        // The user's language, as WordPress keeps it (users/me `locale`: en_US, he_IL, es_ES; '' not chosen).
+        // A student's starts as their owner's, so the parent's mails come in the franchise's language.
+        await db.schema.alterTable('users').addColumn('locale', 'varchar(10)', (c) => c.notNull().defaultTo('')).execute();
+        // A right-to-left mail's HTML part (dir="rtl"), beside its text; scrubbed with the body once sent.
+        await db.schema.alterTable('mail_outbox').addColumn('html', 'text').execute();
+      },
+    },
   };
 }
 

@@ -35,6 +35,8 @@ export interface UsersTable {
   pending_password_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO 8601 UTC of the last successful sign-in; null for never (since recorded). */
   last_sign_in_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The user's language as WordPress names it (en_US, he_IL, es_ES); '' when never chosen. */
+  locale: Generated<string>;
 }
 
 /** A browser that signed in to the account before: the hash of the random id in its cookie. */
@@ -137,6 +139,8 @@ export interface MailOutboxTable {
   sent_at: string | null;
   /** An SMTP code or error name, never the server's text (it may name the recipient). */
   last_error: string | null;
+  /** The HTML part of a right-to-left mail (null: text only); scrubbed like the body once sent. */
+  html: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A WordPress page the import wrote: which portal page it became, and the hash of what was written. */

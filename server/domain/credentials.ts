@@ -13,6 +13,7 @@ import { SEVERAL_ACCOUNTS_CODE, SEVERAL_ACCOUNTS_MESSAGE, type StudentCredential
 import * as q from '../db/queries';
 import type { UserRow } from '../db/schema';
 import { ApiError, invalidParams, notAllowed, studentErased } from '../errors';
+import { mailLanguageOf, type MailLanguage } from '../mail/catalogue';
 import { passwordResetMailFor, studentSignInMail } from '../mail/templates';
 import { recordAudit } from './audit';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
@@ -150,6 +151,15 @@ export async function resetStudentPassword(ctx: DomainContext, actor: Actor, stu
   return { loginName: student.username, password };
 }
 
+/**
+ * A mail to these accounts' address is in the first of their languages; a student who has none (an
+ * account older than languages) gets their owner's, as a new student does.
+ */
+async function mailLanguageFor(ctx: DomainContext, accounts: readonly UserRow[]): Promise<MailLanguage> {
+  const owners = await Promise.all(accounts.map((a) => (a.teacher_id === null ? undefined : q.findUserById(ctx.db.kysely, a.teacher_id))));
+  return mailLanguageOf(...accounts.map((a) => a.locale), ...owners.map((owner) => owner?.locale));
+}
+
 /** The sign-in details mailed to the parent again, with a new pending password (the old one is only stored hashed). */
 export async function sendStudentSignInMail(ctx: DomainContext, actor: Actor, studentId: number): Promise<void> {
   const student = await changeableStudent(ctx, actor, studentId);
@@ -157,9 +167,9 @@ export async function sendStudentSignInMail(ctx: DomainContext, actor: Actor, st
   const password = generatePassword();
   const hash = await ctx.hasher.hash(password);
   const now = ctx.clock();
-  const mail = studentSignInMail({
+  const mail = studentSignInMail(await mailLanguageFor(ctx, [student]), {
     to: record?.parent_email || student.email,
-    parentName: record?.parent_name || 'parent',
+    parentName: record?.parent_name || null,
     studentName: record ? `${record.student_first_name} ${record.student_last_name}` : student.display_name,
     username: student.username,
     password,
@@ -169,7 +179,7 @@ export async function sendStudentSignInMail(ctx: DomainContext, actor: Actor, st
   const mailId = await q.inTransaction(ctx.db, async (trx) => {
     await q.setPendingPassword(trx, student.id, hash, now.toISOString());
     await recordAudit(trx, actor, { action: 'student.sign_in_mail', subjectType: 'student', subjectId: student.id, ownerId: student.teacher_id }, now);
-    return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now);
+    return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now);
   });
   await ctx.mail.deliverSoon([mailId]);
 }
@@ -188,7 +198,7 @@ export async function requestPasswordReset(ctx: DomainContext, email: string): P
     }),
   );
   const now = ctx.clock();
-  const mail = passwordResetMailFor({
+  const mail = passwordResetMailFor(await mailLanguageFor(ctx, users), {
     to: email.toLowerCase(),
     accounts: accounts.map((a) => ({ name: a.user.first_name || a.user.display_name, username: a.user.username, password: a.password })),
     siteUrl: ctx.siteUrl,
@@ -201,7 +211,7 @@ export async function requestPasswordReset(ctx: DomainContext, email: string): P
       const action = user.role === 'student' ? 'student.sign_in_mail' : 'user.password_reset';
       await recordAudit(trx, null, { action, ...auditSubject(user), after: { via: 'reset_password' } }, now);
     }
-    return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now);
+    return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now);
   });
   await ctx.mail.deliverSoon([mailId]);
 }

@@ -15,6 +15,7 @@ import * as q from '../db/queries';
 import type { UserRow } from '../db/schema';
 import { ApiError, invalidParams, notAllowed } from '../errors';
 import { studentFields } from '../http/studentFields';
+import { mailLanguageOf } from '../mail/catalogue';
 import { studentWelcomeMail } from '../mail/templates';
 import { readRosterFile } from '../roster/importFile';
 import { checkRows, flagDuplicates } from '../roster/importRows';
@@ -203,6 +204,7 @@ async function insertImportedStudents(trx: q.Executor, actor: Actor, owner: User
           state: owner.state,
           territory: owner.territory,
           teacherId: owner.id,
+          locale: owner.locale,
         },
         now,
       ),
@@ -257,7 +259,7 @@ export async function mailImportedStudents(ctx: DomainContext, shouldStop: () =>
       .selectFrom('student_import_accounts as a')
       .innerJoin('students as s', 's.user_id', 'a.user_id')
       .innerJoin('users as u', 'u.id', 'a.user_id')
-      .select(['a.user_id', 'a.import_id', 'u.username', 's.parent_email', 's.parent_name', 's.student_first_name', 's.student_last_name', 's.teacher_id'])
+      .select(['a.user_id', 'a.import_id', 'u.username', 'u.locale', 's.parent_email', 's.parent_name', 's.student_first_name', 's.student_last_name', 's.teacher_id'])
       .where('a.mailed', '=', 0)
       .orderBy('a.user_id')
       .limit(MAIL_BATCH)
@@ -277,8 +279,8 @@ export async function mailImportedStudents(ctx: DomainContext, shouldStop: () =>
         await trx.updateTable('student_import_accounts').set({ mailed: 1 }).where('user_id', '=', p.user_id).execute();
         if (Number(set.numUpdatedRows) !== 1) continue;
         const studentName = `${p.student_first_name} ${p.student_last_name}`;
-        const mail = studentWelcomeMail({ to: p.parent_email, parentName: p.parent_name, studentName, username: p.username, password: p.password, siteUrl: ctx.siteUrl });
-        ids.push(await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now));
+        const mail = studentWelcomeMail(mailLanguageOf(p.locale), { to: p.parent_email, parentName: p.parent_name, studentName, username: p.username, password: p.password, siteUrl: ctx.siteUrl });
+        ids.push(await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now));
         await recordAudit(trx, null, { action: 'student.sign_in_mail', subjectType: 'student', subjectId: p.user_id, ownerId: p.teacher_id, after: { importId: p.import_id } }, now);
       }
       return ids;

@@ -4,6 +4,7 @@ import type { Db } from '../db/connection';
 import { invalidParams, notAllowed } from '../errors';
 import * as q from '../db/queries';
 import type { StudentRow, UserRow } from '../db/schema';
+import { mailLanguageOf } from '../mail/catalogue';
 import { studentWelcomeMail } from '../mail/templates';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
 import { childExists, lockFamilies } from './families';
@@ -154,6 +155,7 @@ async function insertStudentRows(ctx: DomainContext, trx: q.Executor, teacher: U
       state: teacher.state,
       territory: teacher.territory,
       teacherId: teacher.id,
+      locale: teacher.locale,
     },
     now,
   );
@@ -172,7 +174,8 @@ async function insertStudentRows(ctx: DomainContext, trx: q.Executor, teacher: U
     number_of_lessons: input.numberOfLessons,
     created_at: q.nowIso(now),
   });
-  const mail = studentWelcomeMail({
+  // The parent's mail in the owner's language, which the new student's account keeps as its own.
+  const mail = studentWelcomeMail(mailLanguageOf(teacher.locale), {
     to: input.parentEmail,
     parentName: input.parentName,
     studentName: `${input.studentFirstName} ${input.studentLastName}`,
@@ -180,7 +183,7 @@ async function insertStudentRows(ctx: DomainContext, trx: q.Executor, teacher: U
     password,
     siteUrl: ctx.siteUrl,
   });
-  return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now);
+  return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now);
 }
 
 /**

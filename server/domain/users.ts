@@ -1,8 +1,10 @@
 /** Accounts: the users list, franchise owners, operators' passwords and user meta (sign-in and resets: credentials.ts). */
+import type { UserLocale } from '../../contract';
 import { ApiError, notAllowed } from '../errors';
 import type { Executor } from '../db/queries';
 import * as q from '../db/queries';
 import type { NewUserRow, Role, UserRow } from '../db/schema';
+import { mailLanguageOf } from '../mail/catalogue';
 import { ownerWelcomeMail } from '../mail/templates';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
 import { loginNameFromEmail, uniqueLoginName } from './loginNames';
@@ -20,6 +22,8 @@ export interface NewAccount {
   state: string;
   territory: string;
   teacherId: number | null;
+  /** The user's language (users.locale); a student starts with their owner's. */
+  locale?: string;
 }
 
 /** Inserts a user with a hashed password; the caller chooses the transaction. */
@@ -42,6 +46,8 @@ export function accountRow(passwordHash: string, a: Omit<NewAccount, 'password'>
     state: a.state,
     territory: a.territory,
     teacher_id: a.teacherId,
+    // Only when there is one: the column's default is '' (and a database before it can still be seeded, tests).
+    ...(a.locale ? { locale: a.locale } : {}),
     created_at: q.nowIso(now),
   };
 }
@@ -103,8 +109,9 @@ export async function createFranchiseOwner(ctx: DomainContext, actor: Actor, inp
         },
         now,
       );
-      const mail = ownerWelcomeMail({ to: input.email, name: input.firstName, username, password, siteUrl: ctx.siteUrl });
-      return { userId, mailId: await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text }, now) };
+      // A new owner has chosen no language yet: English (they choose theirs in the portal).
+      const mail = ownerWelcomeMail(mailLanguageOf(), { to: input.email, name: input.firstName, username, password, siteUrl: ctx.siteUrl });
+      return { userId, mailId: await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now) };
     });
   } catch (err) {
     if (q.isUniqueViolation(err)) throw alreadyExists((await q.findUserByEmail(db, input.email)) ? 'email' : 'username');
@@ -136,6 +143,12 @@ export async function saveUserMeta(ctx: DomainContext, actor: Actor, meta: Regis
     if (value !== undefined) await q.setUserMeta(ctx.db.kysely, actor.id, key, String(value));
   }
   return readUserMeta(ctx, actor);
+}
+
+/** The signed-in user's language (users/me `locale`); a user sets only their own. '' forgets it. */
+export async function saveLocale(ctx: DomainContext, actor: Actor, locale: UserLocale | ''): Promise<string> {
+  await ctx.db.kysely.updateTable('users').set({ locale }).where('id', '=', actor.id).execute();
+  return locale;
 }
 
 export async function readUserMeta(ctx: DomainContext, actor: Actor): Promise<RegisteredUserMeta> {

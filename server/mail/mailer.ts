@@ -12,6 +12,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative (right-to-left mails: the text with dir="rtl"). */
+  html?: string;
 }
 
 export interface Mailer {
@@ -26,7 +28,7 @@ export function createSmtpMailer(url: string, from: string, log: MailLogger): Ma
   const transport = nodemailer.createTransport(url);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
       log.info({}, 'mail sent over SMTP');
     },
   };
@@ -46,16 +48,13 @@ export function createOutboxMailer(dir: string, from: string, log: MailLogger, c
       sequence += 1;
       // Names sort in sending order, also for mails sent within one millisecond.
       const file = path.join(dir, `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.eml`);
-      const eml = [
-        `From: ${headerSafe(from)}`,
-        `To: ${headerSafe(message.to)}`,
-        `Subject: ${headerSafe(message.subject)}`,
-        `Date: ${now.toUTCString()}`,
-        'Content-Type: text/plain; charset=utf-8',
-        '',
-        message.text,
-        '',
-      ].join('\r\n');
+      const head = [`From: ${headerSafe(from)}`, `To: ${headerSafe(message.to)}`, `Subject: ${headerSafe(message.subject)}`, `Date: ${now.toUTCString()}`];
+      const plain = ['Content-Type: text/plain; charset=utf-8', '', message.text, ''];
+      const boundary = `part-${randomBytes(8).toString('hex')}`;
+      const body = message.html
+        ? ['MIME-Version: 1.0', `Content-Type: multipart/alternative; boundary="${boundary}"`, '', `--${boundary}`, ...plain, `--${boundary}`, 'Content-Type: text/html; charset=utf-8', '', message.html, `--${boundary}--`, '']
+        : plain;
+      const eml = [...head, ...body].join('\r\n');
       await writeFile(file, eml, { mode: 0o600 });
       log.info({ file }, 'mail written to the outbox (SMTP_URL is not set)');
     },

@@ -1,10 +1,27 @@
-/** The texts of the mails the portal sends. */
+/** The mails the portal sends, each in its recipient's language (texts: catalogue.ts). */
+import { mailTexts, type MailLanguage } from './catalogue';
 import type { MailMessage } from './mailer';
 
-const SIGN_OFF = '\nThe Youngengineer Online team\n';
+type Texts = ReturnType<typeof mailTexts>;
+
+const RIGHT_TO_LEFT: ReadonlySet<MailLanguage> = new Set(['he']);
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A right-to-left mail also has an HTML part that says so (dir="rtl"): mail apps show plain text
+ * from the left. The part is the text line by line, every value escaped (names come from users).
+ */
+function inDirectionOf(language: MailLanguage, mail: MailMessage): MailMessage {
+  if (!RIGHT_TO_LEFT.has(language)) return mail;
+  const lines = mail.text.split('\n').map(escapeHtml).join('<br>\n');
+  const html = `<!DOCTYPE html>\n<html lang="${language}" dir="rtl">\n<head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head>\n<body dir="rtl" style="text-align: right">\n${lines}\n</body>\n</html>\n`;
+  return { ...mail, html };
+}
 
 /** Every mail the portal sends: a greeting, the news, the sign-in details, perhaps a last word. */
 function signInMail(
+  t: Texts,
   p: { to: string; username: string; password: string; siteUrl: string },
   subject: string,
   greeting: string,
@@ -14,81 +31,72 @@ function signInMail(
   return {
     to: p.to,
     subject,
-    text: [greeting, '', news, '', `Sign in at: ${p.siteUrl}/`, `Username: ${p.username}`, `Password: ${p.password}`, ...lastWord, SIGN_OFF].join('\n'),
-  };
-}
-
-export function studentWelcomeMail(p: {
-  to: string;
-  parentName: string;
-  studentName: string;
-  username: string;
-  password: string;
-  siteUrl: string;
-}): MailMessage {
-  return signInMail(p, `Sign-in details for ${p.studentName}`, `Dear ${p.parentName},`, `${p.studentName} now has an account on Youngengineer Online.`);
-}
-
-export function passwordResetMail(p: { to: string; name: string; username: string; password: string; siteUrl: string }): MailMessage {
-  return signInMail(p, 'Your new Youngengineer Online password', `Hello ${p.name},`, 'A new password was requested for your account.', [
-    '',
-    'If you did not ask for this, please contact us.',
-  ]);
-}
-
-export function ownerWelcomeMail(p: { to: string; name: string; username: string; password: string; siteUrl: string }): MailMessage {
-  return signInMail(p, 'Your Youngengineer Online franchise account', `Hello ${p.name},`, 'A franchise owner account was created for you on Youngengineer Online.');
-}
-
-/** What a new password that waits for its first use means for the reader. */
-function pendingNote(days: number, several: boolean): string[] {
-  const current = several ? 'Each current password' : 'The current password';
-  return [`${current} keeps working until the new one is first used. A new password not used within ${days} days expires.`];
-}
-
-/** wl/v1 reset_password: the new (pending) password of every account with the address, in one mail. */
-export function passwordResetMailFor(p: {
-  to: string;
-  accounts: { name: string; username: string; password: string }[];
-  siteUrl: string;
-  pendingDays: number;
-}): MailMessage {
-  const [only] = p.accounts;
-  if (p.accounts.length === 1 && only) {
-    const mail = passwordResetMail({ to: p.to, name: only.name, username: only.username, password: only.password, siteUrl: p.siteUrl });
-    return { ...mail, text: mail.text.replace('\nIf you did not ask', `\n${pendingNote(p.pendingDays, false).join('\n')}\nIf you did not ask`) };
-  }
-  const lines = p.accounts.flatMap((a) => ['', a.name, `Username: ${a.username}`, `Password: ${a.password}`]);
-  return {
-    to: p.to,
-    subject: 'Your new Youngengineer Online passwords',
     text: [
-      'Hello,',
+      greeting,
       '',
-      'New passwords were requested for the accounts of this e-mail address.',
+      news,
       '',
-      `Sign in at: ${p.siteUrl}/`,
-      ...lines,
+      t('signInAt', { url: `${p.siteUrl}/` }),
+      t('username', { username: p.username }),
+      t('password', { password: p.password }),
+      ...lastWord,
       '',
-      ...pendingNote(p.pendingDays, true),
-      'If you did not ask for this, please contact us.',
-      SIGN_OFF,
+      t('signOff'),
+      '',
     ].join('\n'),
   };
 }
 
-/** A student's sign-in details sent again by the owner, with a new (pending) password. */
-export function studentSignInMail(p: {
-  to: string;
-  parentName: string;
-  studentName: string;
-  username: string;
-  password: string;
-  siteUrl: string;
-  pendingDays: number;
-}): MailMessage {
-  return signInMail(p, `Sign-in details for ${p.studentName}`, `Dear ${p.parentName},`, `Here are the sign-in details of ${p.studentName} on Youngengineer Online, with a new password.`, [
+export function studentWelcomeMail(
+  language: MailLanguage,
+  p: { to: string; parentName: string; studentName: string; username: string; password: string; siteUrl: string },
+): MailMessage {
+  const t = mailTexts(language);
+  const student = { student: p.studentName };
+  return inDirectionOf(language, signInMail(t, p, t('studentWelcomeSubject', student), t('dear', { name: p.parentName }), t('studentWelcome', student)));
+}
+
+export function ownerWelcomeMail(language: MailLanguage, p: { to: string; name: string; username: string; password: string; siteUrl: string }): MailMessage {
+  const t = mailTexts(language);
+  return inDirectionOf(language, signInMail(t, p, t('ownerWelcomeSubject'), t('hello', { name: p.name }), t('ownerWelcome')));
+}
+
+/** wl/v1 reset_password: the new (pending) password of every account with the address, in one mail. */
+export function passwordResetMailFor(
+  language: MailLanguage,
+  p: { to: string; accounts: { name: string; username: string; password: string }[]; siteUrl: string; pendingDays: number },
+): MailMessage {
+  const t = mailTexts(language);
+  const days = { days: p.pendingDays };
+  const [only] = p.accounts;
+  if (p.accounts.length === 1 && only) {
+    const single = signInMail(t, { ...only, to: p.to, siteUrl: p.siteUrl }, t('passwordResetSubject'), t('hello', { name: only.name }), t('passwordReset'), [
+      '',
+      t('pendingOne', days),
+      t('notYou'),
+    ]);
+    return inDirectionOf(language, single);
+  }
+  const lines = p.accounts.flatMap((a) => ['', a.name, t('username', { username: a.username }), t('password', { password: a.password })]);
+  return inDirectionOf(language, {
+    to: p.to,
+    subject: t('passwordResetsSubject'),
+    text: [t('helloEveryone'), '', t('passwordResets'), '', t('signInAt', { url: `${p.siteUrl}/` }), ...lines, '', t('pendingEach', days), t('notYou'), '', t('signOff'), ''].join(
+      '\n',
+    ),
+  });
+}
+
+/** A student's sign-in details sent again by the owner, with a new (pending) password; no parent name: "Dear parent". */
+export function studentSignInMail(
+  language: MailLanguage,
+  p: { to: string; parentName: string | null; studentName: string; username: string; password: string; siteUrl: string; pendingDays: number },
+): MailMessage {
+  const t = mailTexts(language);
+  const student = { student: p.studentName };
+  const mail = signInMail(t, p, t('studentWelcomeSubject', student), t('dear', { name: p.parentName || t('parent') }), t('studentSignIn', student), [
     '',
-    ...pendingNote(p.pendingDays, false),
+    t('pendingOne', { days: p.pendingDays }),
   ]);
+  return inDirectionOf(language, mail);
 }

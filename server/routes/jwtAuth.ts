@@ -40,6 +40,7 @@ export async function tokenAnswer(s: AppServices, user: UserRow): Promise<TokenR
     user_display_name: user.display_name,
     user_id: user.id,
     user_roles: [user.role],
+    user_locale: user.locale,
   };
 }
 

@@ -1,9 +1,12 @@
-/** /wp-json/wp/v2/users/me: read the signed-in user and save registered user meta (api-contract.md section 5). */
+/**
+ * /wp-json/wp/v2/users/me: read the signed-in user, save registered user meta (api-contract.md
+ * section 5) and the user's language (`locale`, as WordPress core has it: context=edit answers it).
+ */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { API_PATHS } from '../../contract';
+import { API_PATHS, USER_LOCALES } from '../../contract';
 import type { Actor } from '../domain/context';
-import { readUserMeta, saveUserMeta, type RegisteredUserMeta } from '../domain/users';
+import { readUserMeta, saveLocale, saveUserMeta, type RegisteredUserMeta } from '../domain/users';
 import { ApiError } from '../errors';
 import { readParams, wireInt } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
@@ -16,12 +19,14 @@ const readParamsSchema = z.strictObject({ context: z.enum(['view', 'embed', 'edi
 const updateParams = z.strictObject({
   context: z.enum(['view', 'embed', 'edit']).optional(),
   meta: z.strictObject({ kit_on_header_clicked: wireInt(0, 1).optional() }, { error: 'Must be an object.' }).optional(),
+  locale: z.enum(['', ...USER_LOCALES], { error: `Must be one of ${USER_LOCALES.join(', ')} or empty.` }).optional(),
 });
 
-function present(request: FastifyRequest, s: AppServices, actor: Actor, meta: RegisteredUserMeta, context?: string) {
+function present(request: FastifyRequest, s: AppServices, actor: Actor, meta: RegisteredUserMeta, context?: string, locale = actor.user.locale) {
   const origin = siteOrigin(request, s.config);
-  // As WordPress: context=edit adds the user's roles, so an app can learn its real role from the server.
-  const edit = context === 'edit' ? { roles: [actor.role] } : {};
+  // As WordPress: context=edit adds the user's roles, so an app can learn its real role from the server,
+  // and their language (unlike WordPress, '' when they chose none rather than the site's).
+  const edit = context === 'edit' ? { roles: [actor.role], locale } : {};
   return {
     ...edit,
     id: actor.id,
@@ -46,7 +51,8 @@ export function usersRoutes(app: FastifyInstance, s: AppServices): void {
     const p = readParams(request, updateParams);
     const actor = requireActor(request, notLoggedIn);
     const meta = await saveUserMeta(s.ctx, actor, p.meta ?? {});
-    return sendJson(reply, present(request, s, actor, meta, p.context));
+    const locale = p.locale === undefined ? actor.user.locale : await saveLocale(s.ctx, actor, p.locale);
+    return sendJson(reply, present(request, s, actor, meta, p.context, locale));
   };
   app.post(API_PATHS.usersMe, update);
   app.put(API_PATHS.usersMe, update);

@@ -57,7 +57,7 @@ describeEachDb('API contract', (dialect) => {
       const res = await s.post(PATHS.token, { username: 'dana', password: DEMO.dana.password });
       expect(res.status).toBe(200);
       const body = res.body as TokenResponse;
-      expect(Object.keys(body).sort()).toEqual(['token', 'user_display_name', 'user_email', 'user_id', 'user_nicename', 'user_roles']);
+      expect(Object.keys(body).sort()).toEqual(['token', 'user_display_name', 'user_email', 'user_id', 'user_locale', 'user_nicename', 'user_roles']);
       expect(body).toMatchObject({ user_email: DEMO.dana.email, user_nicename: 'dana', user_id: id('dana'), user_roles: ['franchise_owner'] });
       const header = JSON.parse(Buffer.from(body.token.split('.')[0] ?? '', 'base64url').toString()) as { alg: string };
       expect(header.alg).toBe('HS256');

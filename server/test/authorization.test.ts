@@ -488,6 +488,18 @@ const ROWS: Row[] = [
     expected: SIGNED_IN,
   },
   {
+    route: `POST ${PATHS.usersMe}`,
+    label: "locale: the caller's own language",
+    call: (c, t) => c.s.post(PATHS.usersMe, { locale: 'he_IL' }, opt(t)),
+    expected: SIGNED_IN,
+  },
+  {
+    route: `POST ${PATHS.usersMe}`,
+    label: "locale: another user's, named in the body, is refused",
+    call: (c, t) => c.s.post(PATHS.usersMe, { id: c.ids.get('mia')!.id, locale: 'es_ES' }, opt(t)),
+    expected: { anonymous: 400, student: 400, owner: 400, otherOwner: 400, admin: 400 },
+  },
+  {
     route: `GET ${PATHS.pages}`,
     label: 'programs (?parent=127)',
     call: (c, t) => c.s.get(`${PATHS.pages}?parent=127&per_page=100`, opt(t)),

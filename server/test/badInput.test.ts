@@ -96,7 +96,10 @@ const ROUTES: RouteSpec[] = [
     token: 'mia',
     base: () => ({ meta: { kit_on_header_clicked: 1 } }),
     optional: ['meta'],
-    typed: { meta: ['1', 1, [], { kit_on_header_clicked: 'yes' }, { kit_on_header_clicked: 2 }, { kit_on_header_clicked: -1 }, { other_meta: 1 }, { kit_on_header_clicked: 1, __proto__x: 1 }] },
+    typed: {
+      meta: ['1', 1, [], { kit_on_header_clicked: 'yes' }, { kit_on_header_clicked: 2 }, { kit_on_header_clicked: -1 }, { other_meta: 1 }, { kit_on_header_clicked: 1, __proto__x: 1 }],
+      locale: ['fr_FR', 'he', 'he_IL ', 1, [], { he_IL: 1 }, '<he_IL>'],
+    },
   },
 ];
 

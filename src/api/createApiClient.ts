@@ -2,7 +2,7 @@
  * The ApiClient: one line per call (method, path, body, and the mapper that reads the answer).
  * HTTP, errors and session expiry are the transport's; wire names are the mappers'.
  */
-import { API_PATHS, CONTENT_IDS, PROGRAM_PAGE_SIZE, type TokenRequestBody } from '../../contract';
+import { API_PATHS, CONTENT_IDS, PROGRAM_PAGE_SIZE, type TokenRequestBody, type UsersMeBody } from '../../contract';
 import { chunkLoadFailure, unexpectedAnswer } from './errors';
 import {
   kitContentsOpenedBody,
@@ -70,6 +70,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     getLesson: (lessonId) => content(API_PATHS.page(lessonId), (m) => m.mapLessonDetail),
     unlockLesson: (lessonId, code) => post(API_PATHS.unlockLesson, wl({ lesson_id: lessonId, code })).then(read(mapUnlockAnswer(lessonId))),
     markKitContentsOpened: () => post(API_PATHS.usersMe, kitContentsOpenedBody).then(nothing),
+    saveLocale: (locale) => post(API_PATHS.usersMe, { locale } satisfies UsersMeBody).then(nothing),
     // A token given here is not the session's yet: its rejection is no expiry.
     getCurrentUser: (token) => send({ method: 'GET', path: `${API_PATHS.usersMe}?context=edit`, expiry: token ? 'never' : 'jwt', token }).then(read(mapCurrentUser)),
     // Anonymous: a stale stored token would make WordPress's JWT plugin refuse even the index.

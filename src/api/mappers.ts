@@ -76,6 +76,7 @@ export function mapLogin(wire: TokenResponse): LoginResult {
     userNicename: toText(wire.user_nicename),
     email: toText(wire.user_email),
     role: firstRole(wire.user_roles),
+    locale: toText(wire.user_locale) || undefined,
   };
 }
 
@@ -138,7 +139,7 @@ export const mapUnlockAnswer =
 /** users/me?context=edit */
 export function mapCurrentUser(wire: unknown): CurrentUser {
   if (!isObj(wire) || toNumberOrNull(wire.id) === null) return unreadable();
-  return { id: toNumber(wire.id), role: firstRole(wire.roles), name: toText(wire.name) };
+  return { id: toNumber(wire.id), role: firstRole(wire.roles), name: toText(wire.name), locale: toText(wire.locale) || undefined };
 }
 
 export const mapCreatedOwner = (wire: unknown): { userId: number; username: string } =>

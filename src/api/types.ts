@@ -4,7 +4,7 @@
  * knows URLs, headers or wire shapes. Every value here is plain JSON, so it can live in the store.
  */
 
-import type { PortalRuntimeConfig } from '../../contract';
+import type { PortalRuntimeConfig, UserLocale } from '../../contract';
 import type { AuditPage, AuditQuery, RosterStudent, RosterStudentEdit } from '../../contract/rosterEdit';
 import type { ApiRequest } from './transport';
 import type { StudentImportPreview } from '../../contract/studentImport';
@@ -25,6 +25,8 @@ export interface LoginResult {
   email: string;
   /** First role of user_roles, normalised ('admin' -> 'administrator'); 'none' when the answer names none. */
   role: Role;
+  /** The user's remembered language as WordPress names it (he_IL), where the answer says (user_locale). */
+  locale?: string;
 }
 
 /** What a student's sign-up records besides the student's name and owner. */
@@ -169,6 +171,8 @@ export interface CurrentUser {
   id: number;
   role: Role;
   name: string;
+  /** The user's remembered language (WordPress `locale`, e.g. he_IL); absent or '' when none. */
+  locale?: string;
 }
 
 export interface UnlockResult {
@@ -191,6 +195,8 @@ export interface ApiClient {
   unlockLesson(lessonId: number, code: string): Promise<UnlockResult>;
   /** Remembers on the server that this user has opened Kit Contents (the legacy site reads it too). */
   markKitContentsOpened(): Promise<void>;
+  /** Remembers the signed-in user's language (users/me `locale`, WordPress core: en_US, he_IL, es_ES). */
+  saveLocale(locale: UserLocale): Promise<void>;
   /**
    * Who the token belongs to (users/me?context=edit, WordPress core): the server's word on id, role
    * and name. `token`: ask for a token the session does not hold yet (right after login).

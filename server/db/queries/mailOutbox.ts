@@ -6,13 +6,14 @@ import type { Executor } from './executor';
 export type OutboxRow = Selectable<MailOutboxTable>;
 
 /** Queues a mail; called inside the transaction of the change the mail tells about. */
-export async function enqueueMail(db: Executor, mail: { to: string; subject: string; body: string }, now: Date): Promise<number> {
+export async function enqueueMail(db: Executor, mail: { to: string; subject: string; body: string; html?: string | undefined }, now: Date): Promise<number> {
   const row = await db
     .insertInto('mail_outbox')
     .values({
       to_address: mail.to,
       subject: mail.subject,
       body: mail.body,
+      html: mail.html ?? null,
       status: 'pending',
       attempts: 0,
       created_at: now.toISOString(),
@@ -50,9 +51,9 @@ export async function claimDueMails(
   return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts), next_attempt_at: Number(r.next_attempt_at) }));
 }
 
-/** Sent: the body (it holds a password) is scrubbed; recipient and subject stay for the record. */
+/** Sent: the body and HTML part (they hold a password) are scrubbed; recipient and subject stay for the record. */
 export async function markMailSent(db: Executor, id: number, now: Date): Promise<void> {
-  await db.updateTable('mail_outbox').set({ status: 'sent', body: '', sent_at: now.toISOString(), last_error: null }).where('id', '=', id).execute();
+  await db.updateTable('mail_outbox').set({ status: 'sent', body: '', html: null, sent_at: now.toISOString(), last_error: null }).where('id', '=', id).execute();
 }
 
 export async function markMailFailed(db: Executor, id: number, nextAttemptAt: number, error: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { REHYDRATE } from 'redux-persist';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { all, call, getContext, put, takeEvery, takeLatest } from 'typed-redux-saga';
+import { USER_LOCALES } from '../../../contract';
 import { toApiError } from '../../api/errors';
 import type { ApiClient, CurrentUser, LoginResult } from '../../api/types';
 import { selectCapabilities, selectCapabilitiesKnown } from '../../entities/config/configSlice';
@@ -11,6 +12,7 @@ import type { Navigator } from '../../shared/sagaServices';
 import { authActions } from './authSlice';
 import { landingPath } from './landingPath';
 import { selectFromStore } from '../../shared/storeHooks';
+import { isLanguage } from '../../shared/i18n/i18n';
 
 const getApi = () => getContext<ApiClient>('api');
 const getNavigator = () => getContext<Navigator>('navigator');
@@ -31,6 +33,7 @@ export function* login(action: ReturnType<typeof authActions.loginSubmitted>) {
       yield* put(authActions.loginLackedRole());
       return;
     }
+    yield* call(applyRememberedLanguage, result.locale);
     yield* put(sessionActions.loginSucceeded(result));
     landing = action.payload.returnTo ?? landingPath(result.role, result.userName);
   } catch (error) {
@@ -48,7 +51,7 @@ export function* login(action: ReturnType<typeof authActions.loginSubmitted>) {
 function* completeIdentity(api: ApiClient, result: LoginResult) {
   try {
     const me = yield* call([api, api.getCurrentUser], result.token);
-    return { ...result, userId: result.userId || me.id, role: result.role === 'none' ? me.role : result.role, userName: result.userName || me.name };
+    return { ...result, userId: result.userId || me.id, role: result.role === 'none' ? me.role : result.role, userName: result.userName || me.name, locale: result.locale ?? me.locale };
   } catch {
     return result;
   }
@@ -76,6 +79,7 @@ export function* validateStoredToken() {
   // Only if the session is still the one we checked (the user may have logged out meanwhile).
   if ((yield* selectFromStore(selectToken)) !== token) return;
   if (me) yield* call(confirmIdentity, me);
+  yield* call(applyRememberedLanguage, me?.locale);
   yield* put(sessionActions.tokenValidated());
 }
 
@@ -121,6 +125,28 @@ function* confirmIdentity(me: CurrentUser) {
   }
 }
 
+/**
+ * The user's remembered language (WordPress locale he_IL: he). Put before the session counts as
+ * valid (signed in or checked), so saveLanguage does not send it back.
+ */
+function* applyRememberedLanguage(locale: string | undefined) {
+  const language = locale?.slice(0, 2);
+  if (isLanguage(language) && language !== (yield* selectFromStore(selectSession)).language) yield* put(sessionActions.languageChosen({ language }));
+}
+
+/** A language chosen while signed in follows the user to their other devices; not saved (offline), it stays on this one, quietly. */
+function* saveLanguage(action: ReturnType<typeof sessionActions.languageChosen>) {
+  const { token, valid } = yield* selectFromStore(selectSession);
+  const locale = USER_LOCALES.find((code) => code.startsWith(action.payload.language));
+  if (!token || !valid || !locale) return;
+  const api = yield* getApi();
+  try {
+    yield* call([api, api.saveLocale], locale);
+  } catch {
+    // The choice is kept on this device; the next choice online saves it.
+  }
+}
+
 /** Log out and expiry both end at the start page; the slices have already forgotten the user. */
 export function* returnHome() {
   const navigator = yield* getNavigator();
@@ -145,6 +171,7 @@ export function* authSaga() {
   yield* all([
     takeLatest(authActions.loginSubmitted, login),
     takeLatest(authActions.passwordResetSubmitted, resetPassword),
+    takeLatest(sessionActions.languageChosen, saveLanguage),
     takeEvery([sessionActions.loggedOut, sessionActions.expired], returnHome),
     takeLatest(isRehydrate, validateStoredToken),
     ...(session._persist?.rehydrated ? [call(validateStoredToken)] : []),

@@ -1,0 +1,99 @@
+/**
+ * The mails' message catalogue: every text the portal mails, in English, Hebrew and Spanish
+ * (issue 18). English is the source and stays word for word what the portal always sent; a mail is
+ * in its recipient's language (users.locale), see mailLanguageOf.
+ */
+import { isUserLocale, type UserLocale } from '../../contract';
+
+export type MailLanguage = 'en' | 'he' | 'es';
+
+const english = {
+  studentWelcomeSubject: 'Sign-in details for {student}',
+  passwordResetSubject: 'Your new Youngengineer Online password',
+  passwordResetsSubject: 'Your new Youngengineer Online passwords',
+  ownerWelcomeSubject: 'Your Youngengineer Online franchise account',
+  dear: 'Dear {name},',
+  hello: 'Hello {name},',
+  helloEveryone: 'Hello,',
+  /** Who "Dear ..." greets when the student record names no parent. */
+  parent: 'parent',
+  studentWelcome: '{student} now has an account on Youngengineer Online.',
+  studentSignIn: 'Here are the sign-in details of {student} on Youngengineer Online, with a new password.',
+  passwordReset: 'A new password was requested for your account.',
+  passwordResets: 'New passwords were requested for the accounts of this e-mail address.',
+  ownerWelcome: 'A franchise owner account was created for you on Youngengineer Online.',
+  signInAt: 'Sign in at: {url}',
+  username: 'Username: {username}',
+  password: 'Password: {password}',
+  pendingOne: 'The current password keeps working until the new one is first used. A new password not used within {days} days expires.',
+  pendingEach: 'Each current password keeps working until the new one is first used. A new password not used within {days} days expires.',
+  notYou: 'If you did not ask for this, please contact us.',
+  signOff: 'The Youngengineer Online team',
+};
+
+export type MailTexts = typeof english;
+
+const hebrew: MailTexts = {
+  studentWelcomeSubject: 'פרטי הכניסה של {student}',
+  passwordResetSubject: 'הסיסמה החדשה שלך ל-Youngengineer Online',
+  passwordResetsSubject: 'הסיסמאות החדשות שלך ל-Youngengineer Online',
+  ownerWelcomeSubject: 'חשבון הזכיין שלך ב-Youngengineer Online',
+  dear: 'שלום {name},',
+  hello: 'שלום {name},',
+  helloEveryone: 'שלום,',
+  parent: 'הורה יקר',
+  studentWelcome: 'נפתח חשבון עבור {student} ב-Youngengineer Online.',
+  studentSignIn: 'הנה פרטי הכניסה של {student} ל-Youngengineer Online, עם סיסמה חדשה.',
+  passwordReset: 'התבקשה סיסמה חדשה לחשבון שלך.',
+  passwordResets: 'התבקשו סיסמאות חדשות לחשבונות של כתובת הדוא"ל הזו.',
+  ownerWelcome: 'נפתח עבורך חשבון זכיין ב-Youngengineer Online.',
+  signInAt: 'כניסה בכתובת: {url}',
+  username: 'שם משתמש: {username}',
+  password: 'סיסמה: {password}',
+  pendingOne: 'הסיסמה הנוכחית ממשיכה לעבוד עד שמשתמשים בסיסמה החדשה בפעם הראשונה. סיסמה חדשה שלא נעשה בה שימוש תוך {days} ימים פגה.',
+  pendingEach: 'כל סיסמה נוכחית ממשיכה לעבוד עד שמשתמשים בסיסמה החדשה בפעם הראשונה. סיסמה חדשה שלא נעשה בה שימוש תוך {days} ימים פגה.',
+  notYou: 'אם לא ביקשת זאת, נשמח שתפנה אלינו.',
+  signOff: 'צוות Youngengineer Online',
+};
+
+const spanish: MailTexts = {
+  studentWelcomeSubject: 'Datos de acceso de {student}',
+  passwordResetSubject: 'Tu nueva contraseña de Youngengineer Online',
+  passwordResetsSubject: 'Tus nuevas contraseñas de Youngengineer Online',
+  ownerWelcomeSubject: 'Tu cuenta de franquicia en Youngengineer Online',
+  dear: 'Hola, {name}:',
+  hello: 'Hola, {name}:',
+  helloEveryone: 'Hola:',
+  parent: 'familia',
+  studentWelcome: '{student} ya tiene una cuenta en Youngengineer Online.',
+  studentSignIn: 'Estos son los datos de acceso de {student} en Youngengineer Online, con una contraseña nueva.',
+  passwordReset: 'Se solicitó una contraseña nueva para tu cuenta.',
+  passwordResets: 'Se solicitaron contraseñas nuevas para las cuentas de esta dirección de correo electrónico.',
+  ownerWelcome: 'Se creó para ti una cuenta de franquiciado en Youngengineer Online.',
+  signInAt: 'Inicia sesión en: {url}',
+  username: 'Usuario: {username}',
+  password: 'Contraseña: {password}',
+  pendingOne: 'La contraseña actual sigue funcionando hasta que se use la nueva por primera vez. Una contraseña nueva que no se use en {days} días caduca.',
+  pendingEach: 'Cada contraseña actual sigue funcionando hasta que se use la nueva por primera vez. Una contraseña nueva que no se use en {days} días caduca.',
+  notYou: 'Si no lo solicitaste, comunícate con nosotros.',
+  signOff: 'El equipo de Youngengineer Online',
+};
+
+export const MAIL_CATALOGUES: Readonly<Record<MailLanguage, MailTexts>> = { en: english, he: hebrew, es: spanish };
+
+const LANGUAGE_OF_LOCALE: Record<UserLocale, MailLanguage> = { en_US: 'en', he_IL: 'he', es_ES: 'es' };
+
+/** The language of a mail: the first of the locales given that is set (the recipient's, then e.g. their owner's), else English. */
+export function mailLanguageOf(...locales: (string | null | undefined)[]): MailLanguage {
+  for (const locale of locales) {
+    if (isUserLocale(locale)) return LANGUAGE_OF_LOCALE[locale];
+  }
+  return 'en';
+}
+
+/** A language's texts, each {name} replaced by its value (people's names and passwords stay as they are). */
+export function mailTexts(language: MailLanguage) {
+  const texts = MAIL_CATALOGUES[language];
+  return (key: keyof MailTexts, values: Record<string, string | number> = {}): string =>
+    texts[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
