@@ -1,4 +1,4 @@
-import type { Lesson, LessonDetail, LessonTab, Program } from '../../../api/types';
+import type { Lesson, LessonDetail, LessonTab, Program, ResponsiveImage } from '../../../api/types';
 import { MAX_LESSON_TABS } from '../../../shared/constants';
 import { modelKey } from './modelNames';
 
@@ -12,6 +12,8 @@ export interface SlideView {
   height: number;
   /** Present for a video: its embed page. The player is created only when asked for. */
   embedUrl?: string;
+  /** A studio-made step's sizes: the browser loads only the one it shows. */
+  responsive?: ResponsiveImage;
 }
 
 export interface GalleryTabView {
@@ -61,6 +63,7 @@ function tabSlides(tab: LessonTab, lessonTitle: string): SlideView[] {
         thumbnailAlt: `Step ${step}`,
         width: item.width ?? DEFAULT_SLIDE_SIZE.width,
         height: item.height ?? DEFAULT_SLIDE_SIZE.height,
+        responsive: item.responsive,
       });
     }
   }
