@@ -91,12 +91,13 @@ export interface StudioDownload {
   bytes: number;
 }
 
-/** Every generated studio file the browser downloads (page and service worker alike), with its size. */
+/** Every generated studio file the browser downloads from the network (by the page or its service worker), with its size. */
 export function recordStudioDownloads(page: Page): StudioDownload[] {
   const seen: StudioDownload[] = [];
   page.context().on('response', (response: Response) => {
     const match = STUDIO_FILE.exec(new URL(response.url()).pathname);
-    if (!match || response.status() !== 200) return;
+    // A page's response that the service worker answered is the worker's own download, counted once.
+    if (!match || response.status() !== 200 || response.fromServiceWorker()) return;
     void response.body().then(
       (body) => seen.push({ file: `${match[1]}.${match[2]}`, bytes: body.length }),
       () => undefined,
