@@ -68,7 +68,8 @@ describe('lighter steps journey', () => {
     for (const thumb of thumbnails) expect({ ...thumb, withinLimit: thumb.bytes <= THUMB_LIMIT }).toEqual({ file: 'thumb.webp', bytes: thumb.bytes, withinLimit: true });
 
     // At one device pixel the same phone takes the 375-px files. (The reload is a page the service
-    // worker controls: it fetches each step file twice, which a first visit never does; see the report of issue 19.)
+    // worker controls: two requests for one file at once, the preload's and the slide's, may both
+    // miss its cache, so a file is sometimes fetched twice here; each is still a 375-px file.)
     downloads.length = 0;
     await cdp.send('Emulation.setDeviceMetricsOverride', { width: 375, height: 667, deviceScaleFactor: 1, mobile: true });
     await page.reload();
