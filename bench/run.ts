@@ -40,7 +40,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'lcp', run: throttledLcpBench, timeoutMs: 240_000 },
   { name: 'tables', run: tablesBench, timeoutMs: 240_000 },
   { name: 'export', run: exportBench, timeoutMs: 240_000 },
-  { name: 'gallery', run: galleryBench, timeoutMs: 120_000 },
+  { name: 'gallery', run: galleryBench, timeoutMs: 240_000 },
   { name: 'backend', run: backendBench, timeoutMs: 180_000 },
   { name: 'media', run: mediaBench, timeoutMs: 240_000 },
   // On its own portal, with the WordPress peer's content imported.

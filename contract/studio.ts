@@ -230,6 +230,12 @@ export const STUDIO_LIMITS = {
   thumbnailWidth: 160,
 } as const;
 
+/**
+ * How wide the gallery shows a step (its `sizes` attribute): the whole phone width up to the
+ * gallery's 800-px breakpoint, else the sheet's 1100 px less its padding.
+ */
+export const STUDIO_SLIDE_SIZES = '(max-width: 800px) 100vw, 1068px';
+
 /** What a new program starts as: only its title (and the program name made from it). */
 export const emptyProgramInput = (title: string): StudioProgramInput => ({
   title,

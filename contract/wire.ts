@@ -206,6 +206,16 @@ export interface WireGalleryItem {
   originalWidth?: WireNumber;
   originalHeight?: WireNumber;
   description?: string;
+  /**
+   * Portal backend, for a step the content studio made (as WordPress puts srcset and sizes on an
+   * <img>): its JPEG sizes as a srcset ("{url} 375w, {url} 750w, ..."), the same widths in WebP,
+   * the sizes attribute for the gallery's layout, and the 160-px thumbnail in WebP. Every URL is
+   * signed like `original`. Absent for seeded and imported images.
+   */
+  srcSet?: string;
+  webpSrcSet?: string;
+  sizes?: string;
+  thumbnailWebp?: string;
 }
 
 export interface WirePageMeta {

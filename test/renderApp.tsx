@@ -8,6 +8,7 @@ import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, withSpecNames } from '../
 import { routes } from '../src/app/routes';
 import { readRuntimeConfig } from '../src/app/runtimeConfig';
 import { createAppStore } from '../src/app/store';
+import type { SagaServices } from '../src/shared/sagaServices';
 import type { ConfigState } from '../src/entities/config/configSlice';
 import type { SessionState } from '../src/entities/session/sessionSlice';
 import { createFakeApi, demoLogins, type FakeApi } from './fakeApi';
@@ -37,7 +38,7 @@ export interface RenderAppOptions {
   config?: Partial<ConfigState>;
   storage?: ReturnType<typeof createMemoryStorage>;
   /** Default: does nothing (jsdom loads no pictures). */
-  preloadImage?: (url: string) => void;
+  preloadImage?: SagaServices['preloadImage'];
 }
 
 /** A stored session for one of the demo logins of test/fakeApi.ts. */

@@ -10,6 +10,7 @@ import * as q from '../db/queries';
 import type { PageRow } from '../db/schema';
 import { mapHtmlMediaPaths, mapMediaPaths, mediaUrlPolicy, OWNER_ONLY_MEDIA_META, PUBLIC_MEDIA_FIELDS, type MediaUrlPolicy } from '../media/mediaAccess';
 import type { MediaSigner } from '../media/signedUrls';
+import { responsiveSizesOf } from '../media/imagePipeline';
 import { isAdmin, isPrivileged, isStudent, type DomainContext, type Viewer } from './context';
 
 export const CODE_META_KEY = 'lesson_password';
@@ -130,12 +131,31 @@ function fieldMedia(key: string, value: unknown, policy: MediaUrlPolicy, hidden:
   return mapMediaPaths(value, PUBLIC_MEDIA_FIELDS.has(key) && !hidden ? policy.publicUrl : policy.lessonUrl);
 }
 
+const GALLERY_FIELD = /^lesson_\d+_gallery$/;
+
+/**
+ * A gallery's items as presented, each studio-made step with its generated sizes (srcset, sizes),
+ * signed like its original; other items as they are.
+ */
+function withResponsiveSizes(raw: unknown, presented: unknown, url: (path: string) => string): unknown {
+  if (!Array.isArray(raw) || !Array.isArray(presented)) return presented;
+  return presented.map((item: unknown, i) => {
+    const stored: unknown = raw[i];
+    if (typeof item !== 'object' || item === null || typeof stored !== 'object' || stored === null) return item;
+    const { original, originalWidth } = stored as { original?: unknown; originalWidth?: unknown };
+    const sizes = responsiveSizesOf(original, originalWidth, url);
+    return sizes ? { ...item, ...sizes } : item;
+  });
+}
+
 export function presentPage(row: PageRow, viewer: Viewer, unlocked: ReadonlySet<number>, origin: string, media: MediaView): WirePage {
   const meta = parseMeta(row);
   const code = meta[CODE_META_KEY];
   const policy = mediaUrlPolicy(media.signer, viewer, mayOpen(viewer, code, row, unlocked), isPrivileged(viewer), media.now);
   const rawFields = parseObject(row.fields_json);
   const fields = absolutize(Object.fromEntries(Object.entries(rawFields).map(([k, v]) => [k, fieldMedia(k, v, policy, media.hidden.has(row.id))])), origin) as Record<string, unknown>;
+  const lessonUrl = (path: string) => absolutize(policy.lessonUrl(path), origin) as string;
+  for (const key of Object.keys(fields)) if (GALLERY_FIELD.test(key)) fields[key] = withResponsiveSizes(rawFields[key], fields[key], lessonUrl);
   const metadata: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(meta)) {
     if (key === CODE_META_KEY && !isPrivileged(viewer)) continue;

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { STUDIO_LIMITS, type StudioImage, type StudioImageSize, type StudioStepInput } from '../../contract/studio';
+import { STUDIO_LIMITS, STUDIO_SLIDE_SIZES, type StudioImage, type StudioImageSize, type StudioStepInput } from '../../contract/studio';
 import type { MediaKey, MediaStorage } from './storage';
 
 /** Where studio uploads live (a URL path; keys drop the leading slash). */
@@ -248,4 +248,44 @@ export function studioImageOfStep(step: StudioStepInput, name: string, sign: (ur
   if (folder) return studioImageOf(folder, step.width, step.height, name, sign);
   const media = (urlPath: string) => ({ path: urlPath, url: sign(urlPath) });
   return { original: media(step.original), thumbnail: media(step.thumbnail || step.original), sizes: [], width: step.width, height: step.height, name };
+}
+
+/** What a gallery item of a studio-made step adds for the browser to choose a size (WireGalleryItem). */
+export interface ResponsiveSizes {
+  srcSet: string;
+  webpSrcSet: string;
+  sizes: string;
+  thumbnailWebp: string;
+}
+
+/**
+ * The generated sizes of a stored gallery item whose original the studio made, each URL from
+ * `url` (signed for the viewer); null for seeded and imported images, and when `url` gives none
+ * (a viewer who may not open the lesson). A picture narrower than a slot fills it at its own
+ * width, so a width is listed once, by its smallest file.
+ */
+export function responsiveSizesOf(original: unknown, storedWidth: unknown, url: (urlPath: string) => string): ResponsiveSizes | null {
+  const folder = typeof original === 'string' ? STUDIO_ORIGINAL.exec(original)?.[1] : undefined;
+  if (!folder) return null;
+  const largest = Math.max(...STUDIO_LIMITS.stepWidths);
+  const width = Number(storedWidth) > 0 ? Math.min(Number(storedWidth), largest) : largest;
+  const slots = new Map<number, number>();
+  for (const slot of STUDIO_LIMITS.stepWidths) {
+    const shown = Math.min(slot, width);
+    if (!slots.has(shown)) slots.set(shown, slot);
+  }
+  const set = (ext: string): string | null => {
+    const entries: string[] = [];
+    for (const [shown, slot] of slots) {
+      const signed = url(`${folder}/${slot}.${ext}`);
+      if (signed === '') return null;
+      entries.push(`${signed} ${shown}w`);
+    }
+    return entries.join(', ');
+  };
+  const srcSet = set('jpg');
+  const webpSrcSet = set('webp');
+  const thumbnailWebp = url(`${folder}/thumb.webp`);
+  if (srcSet === null || webpSrcSet === null || thumbnailWebp === '') return null;
+  return { srcSet, webpSrcSet, sizes: STUDIO_SLIDE_SIZES, thumbnailWebp };
 }

@@ -3,11 +3,11 @@
  * is what wp/v2/pages serves, only once published, and only administrators reach the studio.
  */
 import type { StudioCatalogue, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput, WirePage } from '../../contract';
-import { STUDIO_PATHS } from '../../contract';
+import { STUDIO_PATHS, STUDIO_SLIDE_SIZES } from '../../contract';
 import * as q from '../db/queries';
 import { writePublishedPage } from '../domain/studio';
 import { modelState, programState } from '../domain/studioPages';
-import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, type TestServer } from './harness';
+import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, userIds, type TestServer } from './harness';
 
 /** Stores a step as the upload does: /progrmas/studio/{folder}/{width}.jpg|webp and thumb.*. */
 async function storeStep(s: TestServer, folder: string): Promise<{ original: string; thumbnail: string; width: number; height: number }> {
@@ -151,12 +151,68 @@ describeEachDb('content studio', (dialect) => {
       thumbnail: expect.stringMatching(/\/progrmas\/studio\/studio-test-1\/thumb\.jpg\?exp=.+&sig=/),
       originalWidth: 1600,
       originalHeight: 1200,
+      srcSet: expect.stringMatching(/\/progrmas\/studio\/studio-test-1\/375\.jpg\?exp=.+ 375w, /),
+      webpSrcSet: expect.stringMatching(/\/progrmas\/studio\/studio-test-1\/375\.webp\?exp=.+ 375w, /),
+      sizes: STUDIO_SLIDE_SIZES,
+      thumbnailWebp: expect.stringMatching(/\/progrmas\/studio\/studio-test-1\/thumb\.webp\?exp=.+&sig=/),
     });
     expect(lesson.lesson_0_video_frame).toEqual({ url: expect.stringMatching(/\/content\/studio\/videos\/gears\.mp4\?exp=.+&sig=/) });
     expect(lesson.lesson_1_video_frame).toEqual({ url: 'https://www.youtube.com/embed/abc123' });
     // The signed step image loads for her.
     const signed = new URL(gallery0[0]!.original);
     expect((await s.get(signed.pathname + signed.search)).text).toBe('jpeg studio-test-1 1280');
+  });
+
+  test("a studio step's answer carries its generated sizes (srcset, sizes), each URL signed for the viewer; nobody who may not open it gets them", async () => {
+    const ids = await userIds(s);
+    const program = await createProgram('Studio Sizes');
+    await s.post(STUDIO_PATHS.publish(program.id), undefined, admin());
+    const narrow = { ...(await storeStep(s, 'studio-narrow')), width: 600, height: 450 };
+    const model = await createModel(program.id, { code: '7531', tabs: [{ title: 'Build', steps: [steps[0]!, narrow], video: '' }] });
+    await s.post(STUDIO_PATHS.publish(model.id), undefined, admin());
+    type Item = { original: string; srcSet?: string; webpSrcSet?: string; sizes?: string; thumbnailWebp?: string };
+    const galleryFor = async (token?: string) => ((await s.get(`${PATHS.pages}/${model.id}`, token ? { token } : {})).body as Record<string, unknown>).lesson_0_gallery as Item[];
+    /** Each "url width" of a srcset: the URL's path and signer, and the file it loads. */
+    const entries = async (set: string) =>
+      Promise.all(
+        set.split(', ').map(async (entry) => {
+          const [url, width] = entry.split(' ');
+          const signed = new URL(url!);
+          const loaded = await s.get(signed.pathname + signed.search);
+          return { path: signed.pathname, width, user: signed.searchParams.get('u'), status: loaded.status, text: loaded.text };
+        }),
+      );
+
+    // Locked: no URL at all, so no sizes either.
+    const locked = await galleryFor(tokens.mia);
+    expect(locked[0]).toMatchObject({ original: '' });
+    expect(locked[0]).not.toHaveProperty('srcSet');
+    expect(await galleryFor()).toEqual([expect.not.objectContaining({ srcSet: expect.anything() }), expect.anything()]);
+
+    await s.post(PATHS.unlock, { AUTH_KEY: TEST_AUTH_KEY, lesson_id: model.id, code: '7531' }, { token: tokens.mia });
+    for (const [name, token] of [['mia', tokens.mia], ['dana', tokens.dana]] as const) {
+      const [wide, small] = await galleryFor(token);
+      const user = String(ids.get(name)!.id);
+      expect(wide!.sizes).toBe('(max-width: 800px) 100vw, 1068px');
+      expect(await entries(wide!.srcSet!)).toEqual(
+        [375, 750, 1280].map((w) => ({ path: `/progrmas/studio/studio-test-1/${w}.jpg`, width: `${w}w`, user, status: 200, text: `jpeg studio-test-1 ${w}` })),
+      );
+      expect(await entries(wide!.webpSrcSet!)).toEqual(
+        [375, 750, 1280].map((w) => ({ path: `/progrmas/studio/studio-test-1/${w}.webp`, width: `${w}w`, user, status: 200, text: `webp studio-test-1 ${w}` })),
+      );
+      const thumb = new URL(wide!.thumbnailWebp!);
+      expect({ path: thumb.pathname, user: thumb.searchParams.get('u'), text: (await s.get(thumb.pathname + thumb.search)).text }).toEqual({ path: '/progrmas/studio/studio-test-1/thumb.webp', user, text: 'thumb studio-test-1' });
+      // A 600-px picture: the 750 and 1280 files are 600 px wide too, so the list stops at the 750 one.
+      expect((await entries(small!.srcSet!)).map((e) => [e.path, e.width])).toEqual([
+        ['/progrmas/studio/studio-narrow/375.jpg', '375w'],
+        ['/progrmas/studio/studio-narrow/750.jpg', '600w'],
+      ]);
+    }
+    // A tampered signature in a srcset URL loads nothing.
+    const [wide] = await galleryFor(tokens.mia);
+    const first = new URL(wide!.srcSet!.split(' ')[0]!);
+    first.searchParams.set('u', String(ids.get('dana')!.id));
+    expect((await s.get(first.pathname + first.search)).status).not.toBe(200);
   });
 
   test('an edit of a published model waits for publish; preview shows it as a student would; discard drops it', async () => {

@@ -233,4 +233,24 @@ describe('record mappers', () => {
     expect(detail).toMatchObject({ id: 201, programId: 130, title: 'Catapult', showInTabs: true, imageCount: 21, imageTabs: [{ title: 'Small', count: 4, folder: 'Small' }] });
     expect(mapLessonDetail(page({ metadata: { image_tabs: ['not json'] } }))).toMatchObject({ imageCount: null, imageTabs: [] });
   });
+
+  it("reads a studio step's srcset and sizes; an item without both has none", () => {
+    const studio = {
+      original: 'https://site.test/progrmas/studio/f/1280.jpg?sig=a',
+      thumbnail: 'https://site.test/progrmas/studio/f/thumb.jpg?sig=t',
+      srcSet: 'https://site.test/progrmas/studio/f/375.jpg?sig=b 375w, https://site.test/progrmas/studio/f/750.jpg?sig=c 750w',
+      webpSrcSet: 'https://site.test/progrmas/studio/f/375.webp?sig=d 375w, https://site.test/progrmas/studio/f/750.webp?sig=e 750w',
+      sizes: '(max-width: 800px) 100vw, 1068px',
+      thumbnailWebp: 'https://site.test/progrmas/studio/f/thumb.webp?sig=w',
+    };
+    const detail = mapLessonDetail(page({ lesson_0_gallery: [studio, { ...studio, sizes: '' }, { original: '/i/1.png', thumbnail: '/i/1t.png' }] }));
+    const [withSizes, withoutSizes, seeded] = detail.tabs[0]!.gallery;
+    expect(withSizes).toEqual({
+      original: studio.original,
+      thumbnail: studio.thumbnail,
+      responsive: { srcSet: studio.srcSet, webpSrcSet: studio.webpSrcSet, sizes: studio.sizes, thumbnailWebp: studio.thumbnailWebp },
+    });
+    expect(withoutSizes).not.toHaveProperty('responsive');
+    expect(seeded).toEqual({ original: '/i/1.png', thumbnail: '/i/1t.png' });
+  });
 });

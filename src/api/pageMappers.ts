@@ -4,7 +4,7 @@
  */
 import { decodeEntities } from './text';
 import { isObj, toList, toNumber, toNumberOrNull, toText, type Obj } from './mappers';
-import type { ContentPage, GalleryItem, Lesson, LessonDetail, LessonTab, Program } from './types';
+import type { ContentPage, GalleryItem, Lesson, LessonDetail, LessonTab, Program, ResponsiveImage } from './types';
 import type { WireGalleryItem, WireImage, WireMeta, WirePage } from '../../contract';
 
 // Readers only content pages need (they load with this module, not with the login page).
@@ -95,7 +95,17 @@ function mapGalleryItem(wire: WireGalleryItem | string): GalleryItem | null {
   if (width !== null) item.width = width;
   if (height !== null) item.height = height;
   if (typeof wire.description === 'string' && wire.description !== '') item.description = wire.description;
+  const responsive = responsiveImage(wire);
+  if (responsive) item.responsive = responsive;
   return item;
+}
+
+/** A studio-made step's srcset and sizes; none without both (a plain WordPress item, a seeded one). */
+function responsiveImage(wire: WireGalleryItem): ResponsiveImage | null {
+  const srcSet = toText(wire.srcSet).trim();
+  const sizes = toText(wire.sizes).trim();
+  if (srcSet === '' || sizes === '') return null;
+  return { srcSet, sizes, webpSrcSet: toText(wire.webpSrcSet).trim(), thumbnailWebp: toText(wire.thumbnailWebp).trim() };
 }
 
 function videoUrl(value: unknown): string | null {

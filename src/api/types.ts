@@ -115,6 +115,17 @@ export interface Lesson {
   showInTabs: boolean;
 }
 
+/** The sizes the content studio made of a step (portal backend): the browser picks the one it shows. */
+export interface ResponsiveImage {
+  /** "{url} 375w, {url} 750w, ..." of the JPEG files, and of the WebP ones. */
+  srcSet: string;
+  webpSrcSet: string;
+  /** The <img> sizes attribute for the gallery's layout. */
+  sizes: string;
+  /** The 160-px thumbnail in WebP ('' when not given). */
+  thumbnailWebp: string;
+}
+
 export interface GalleryItem {
   original: string;
   thumbnail: string;
@@ -122,6 +133,7 @@ export interface GalleryItem {
   width?: number;
   height?: number;
   description?: string;
+  responsive?: ResponsiveImage;
 }
 
 export interface LessonTab {

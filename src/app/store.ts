@@ -26,7 +26,7 @@ export interface AppStoreOptions {
   /** Start the root saga (off for replaying an action log). */
   runSagas?: boolean;
   /** Default: shared/preloadImage.ts. */
-  preloadImage?: (url: string) => void;
+  preloadImage?: SagaServices['preloadImage'];
 }
 
 export function createAppStore(options: AppStoreOptions) {

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api/types';
+import type { ApiClient, ResponsiveImage } from '../api/types';
 
 /** Moves the browser to another route; the app wires it to the router. */
 export interface Navigator {
@@ -9,6 +9,6 @@ export interface Navigator {
 export interface SagaServices {
   api: ApiClient;
   navigator: Navigator;
-  /** Starts downloading a picture the next screen shows first (shared/preloadImage.ts in the app). */
-  preloadImage: (url: string) => void;
+  /** Starts downloading a picture the next screen shows first (shared/preloadImage.ts in the app), the size it shows when it has several. */
+  preloadImage: (url: string, responsive?: ResponsiveImage) => void;
 }

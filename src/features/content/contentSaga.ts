@@ -1,7 +1,7 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { all, call, delay, fork, getContext, put, takeEvery, takeLatest } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
-import type { ApiClient, Lesson } from '../../api/types';
+import type { ApiClient, Lesson, ResponsiveImage } from '../../api/types';
 import { CONTENT_IDS } from '../../../contract';
 import { capabilitiesWhenKnown } from '../../entities/config/awaitCapabilities';
 import { selectLessonAccess } from '../../entities/lessons/lessonAccess';
@@ -16,7 +16,7 @@ import { selectFromStore } from '../../shared/storeHooks';
 import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
 import { selectContent, selectGalleryAccess, selectModelCards, selectUnlockUi, type ContentRootState } from './contentSelectors';
 import { contentActions } from './contentSlice';
-import { firstPictureOf } from './model/firstPicture';
+import { firstPictureOf, firstPictureSizesOf } from './model/firstPicture';
 import { modelKey, sameName } from './model/modelNames';
 
 const unlockOf = (lesson: Lesson) => ({ lessonId: lesson.id, modelName: modelKey(lesson.title) });
@@ -91,10 +91,10 @@ function* loadLessonsPreloadingFirstCard(programId: number) {
   return true;
 }
 
-function* preloadFirstPicture(url: string | null | undefined) {
+function* preloadFirstPicture(url: string | null | undefined, responsive?: ResponsiveImage) {
   if (!url) return;
   const preloadImage = yield* getContext<SagaServices['preloadImage']>('preloadImage');
-  yield* call(preloadImage, url);
+  yield* call(preloadImage, url, responsive);
 }
 
 function* noop() {
@@ -125,7 +125,7 @@ function* loadDetailPreloadingFirstSlide(programId: number, lessonId: number) {
   if (!(yield* call(loadLessonDetail, lessonId))) return false;
   if (yield* call(hasLessonAccess, programId, lessonId)) {
     const detail = yield* selectFromStore(selectLessonDetail, lessonId);
-    yield* call(preloadFirstPicture, detail && firstPictureOf(detail));
+    yield* call(preloadFirstPicture, detail && firstPictureOf(detail), detail ? firstPictureSizesOf(detail) : undefined);
   }
   return true;
 }

@@ -1,4 +1,4 @@
-import type { Lesson, LessonDetail, LessonTab, Program } from '../../../api/types';
+import type { Lesson, LessonDetail, LessonTab, Program, ResponsiveImage } from '../../../api/types';
 import { MAX_LESSON_TABS } from '../../../shared/constants';
 import { modelKey } from './modelNames';
 
@@ -14,6 +14,8 @@ export interface SlideView {
   height: number;
   /** Present for a video: its embed page. The player is created only when asked for. */
   embedUrl?: string;
+  /** A studio-made step's sizes: the browser loads only the one it shows. */
+  responsive?: ResponsiveImage;
 }
 
 /** `part`: the tab's title where the older route names the pictures by it. */
@@ -66,6 +68,7 @@ function tabSlides(tab: LessonTab, lessonTitle: string): SlideView[] {
         caption: { title: lessonTitle, step, steps: images.length },
         width: item.width ?? DEFAULT_SLIDE_SIZE.width,
         height: item.height ?? DEFAULT_SLIDE_SIZE.height,
+        responsive: item.responsive,
       });
     }
   }

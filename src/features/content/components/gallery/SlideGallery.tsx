@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import ImageGallery, { type GalleryItem, type ImageGalleryRef } from 'react-image-gallery';
+import type { ResponsiveImage } from '../../../../api/types';
 import { THUMB_SIZE, type SlideCaption, type SlideView } from '../../model/galleryItems';
 import { FullscreenButton } from './FullscreenButton';
 import { GalleryBox } from './GalleryBox';
@@ -12,8 +13,8 @@ import { StepBar } from './StepBar';
 import { useStepGestures } from './useStepGestures';
 import { VideoSlide } from './VideoSlide';
 
-/** react-image-gallery item plus what this page needs to render a video slide. */
-type Item = GalleryItem & { slideIndex: number; embedUrl?: string; authoredAlt: boolean };
+/** react-image-gallery item plus what this page needs to render a video slide and a studio step's sizes. */
+type Item = GalleryItem & { slideIndex: number; embedUrl?: string; authoredAlt: boolean; responsive?: ResponsiveImage };
 
 type GalleryTexts = ReturnType<typeof galleryMessages.get>;
 
@@ -31,19 +32,35 @@ function altTexts(slide: SlideView, t: GalleryTexts): { alt: string; thumbnailAl
   };
 }
 
+/**
+ * A studio-made picture (its <img> carries the JPEG srcset) inside a <picture> whose source offers
+ * the same sizes in WebP, for browsers that take it; any other picture is its <img> alone.
+ */
+function WebpPicture({ srcSet, sizes, children }: { srcSet?: string; sizes?: string; children: ReactElement }) {
+  if (!srcSet) return children;
+  return (
+    <picture>
+      <source type="image/webp" srcSet={srcSet} sizes={sizes} />
+      {children}
+    </picture>
+  );
+}
+
 function ThumbnailPicture({ item, shown }: { item: Item; shown: boolean }) {
   return (
     <span className="image-gallery-thumbnail-inner">
       {shown ? (
-        <img
-          className="image-gallery-thumbnail-image"
-          src={item.thumbnail}
-          alt={item.thumbnailAlt}
-          width={THUMB_SIZE.width}
-          height={THUMB_SIZE.height}
-          loading="lazy"
-          decoding="async"
-        />
+        <WebpPicture srcSet={item.responsive?.thumbnailWebp}>
+          <img
+            className="image-gallery-thumbnail-image"
+            src={item.thumbnail}
+            alt={item.thumbnailAlt}
+            width={THUMB_SIZE.width}
+            height={THUMB_SIZE.height}
+            loading="lazy"
+            decoding="async"
+          />
+        </WebpPicture>
       ) : (
         <span className="image-gallery-thumbnail-image thumbnail-waiting" aria-hidden="true" />
       )}
@@ -123,6 +140,7 @@ export function SlideGallery({ slides, title, step, onStepChange }: { slides: Sl
           loading: 'lazy',
           slideIndex: index,
           embedUrl: slide.embedUrl,
+          responsive: slide.responsive,
         };
       }),
     [slides, t],
@@ -135,20 +153,24 @@ export function SlideGallery({ slides, title, step, onStepChange }: { slides: Sl
       // the wrapped-around neighbour the gallery also mounts waits until it comes near.
       const near = item.slideIndex >= step - 1 && item.slideIndex <= step + 1;
       const picture = (
-        <img
-          className="slide-image"
-          // A description from the CMS is shown as authored, in whatever language it was written.
-          {...(item.authoredAlt ? { translate: 'no', dir: 'auto' } : {})}
-          src={item.original}
-          alt={item.originalAlt}
-          width={item.originalWidth}
-          height={item.originalHeight}
-          loading={near ? 'eager' : 'lazy'}
-          decoding="async"
-          draggable={false}
-          onLoad={showThumbs}
-          onError={showThumbs}
-        />
+        <WebpPicture srcSet={item.responsive?.webpSrcSet} sizes={item.responsive?.sizes}>
+          <img
+            className="slide-image"
+            // A description from the CMS is shown as authored, in whatever language it was written.
+            {...(item.authoredAlt ? { translate: 'no', dir: 'auto' } : {})}
+            src={item.original}
+            srcSet={item.responsive?.srcSet}
+            sizes={item.responsive?.sizes}
+            alt={item.originalAlt}
+            width={item.originalWidth}
+            height={item.originalHeight}
+            loading={near ? 'eager' : 'lazy'}
+            decoding="async"
+            draggable={false}
+            onLoad={showThumbs}
+            onError={showThumbs}
+          />
+        </WebpPicture>
       );
       if (!item.embedUrl) return picture;
       return (
