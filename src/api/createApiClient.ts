@@ -6,18 +6,13 @@ import { API_PATHS, CONTENT_IDS, PROGRAM_PAGE_SIZE, type TokenRequestBody, type 
 import { chunkLoadFailure, unexpectedAnswer } from './errors';
 import {
   kitContentsOpenedBody,
-  mapCreatedOwner,
-  mapCreateStudentOutcome,
   mapCurrentUser,
   mapLogin,
   mapResetPasswordAnswer,
-  mapStudents,
   mapUnlockAnswer,
-  mapUsers,
-  newFranchiseOwnerFields,
-  newStudentFields,
 } from './mappers';
 import type * as PageMappers from './pageMappers';
+import type * as RosterMappers from './rosterMappers';
 import { createTransport, type ExpiryRule, type TransportOptions } from './transport';
 import type { ApiClient, StudioApi } from './types';
 
@@ -55,14 +50,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return read(pick(mappers))(answer);
   };
 
+  /** The rosters' mappers load with the first roster call (they are not needed to sign in either). */
+  const rosterMappers = (): Promise<typeof RosterMappers> => import(/* webpackChunkName: "api-roster" */ './rosterMappers').catch(() => Promise.reject(chunkLoadFailure()));
+  const roster = async <T>(request: Promise<unknown>, pick: (mappers: typeof RosterMappers) => Mapper<T>): Promise<T> => {
+    const [answer, mappers] = await Promise.all([request, rosterMappers()]);
+    return read(pick(mappers))(answer);
+  };
+
   let studio: Promise<StudioApi> | null = null;
 
   return {
     login: (username, password) => post(API_PATHS.token, { username, password } satisfies TokenRequestBody, 'never').then(read(mapLogin)),
     validateToken: () => post(API_PATHS.validateToken, undefined, 'anyAuthFailure').then(nothing),
-    getAllStudents: () => post(API_PATHS.allStudents, wl()).then(read(mapStudents)),
-    getAllUsers: () => post(API_PATHS.allUsers, wl()).then(read(mapUsers)),
-    createStudent: (input) => post(API_PATHS.createStudent, wl(newStudentFields(input))).then(read(mapCreateStudentOutcome)),
+    getAllStudents: () => roster(post(API_PATHS.allStudents, wl()), (m) => m.mapStudents),
+    getAllUsers: () => roster(post(API_PATHS.allUsers, wl()), (m) => m.mapUsers),
+    createStudent: async (input) => {
+      const mappers = await rosterMappers();
+      return post(API_PATHS.createStudent, wl(mappers.newStudentFields(input))).then(read(mappers.mapCreateStudentOutcome));
+    },
     resetPassword: (email) => post(API_PATHS.resetPassword, wl({ user_email: email })).then(mapResetPasswordAnswer),
     getTermsPage: () => content(API_PATHS.page(CONTENT_IDS.termsPage), (m) => m.mapContentPage),
     getPrograms: () => content(pagesOf(CONTENT_IDS.programsRoot), (m) => m.mapPrograms),
@@ -81,7 +86,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ]);
       return read(mapSiteCapabilities)(answer);
     },
-    createFranchiseOwner: (input) => post(API_PATHS.createFranchiseOwner, wl(newFranchiseOwnerFields(input))).then(read(mapCreatedOwner)),
+    createFranchiseOwner: async (input) => {
+      const mappers = await rosterMappers();
+      return post(API_PATHS.createFranchiseOwner, wl(mappers.newFranchiseOwnerFields(input))).then(read(mappers.mapCreatedOwner));
+    },
     studio: () =>
       (studio ??= import(/* webpackChunkName: "api-studio" */ './studioClient').then(
         (module) => module.createStudioApi(send, options),

@@ -1,6 +1,7 @@
 import { parseRetryAfter } from './errors';
 import { decodeEntities, plainText } from './text';
-import { firstRole, mapLogin, mapStudent, mapUser, toList, toNumber } from './mappers';
+import { firstRole, mapLogin, toList, toNumber } from './mappers';
+import { mapStudent, mapUser } from './rosterMappers';
 import { mapLesson, mapLessonDetail, mapProgram, metaValue, toFlag, toImage } from './pageMappers';
 import type { TokenResponse, WirePage, WireStudent, WireUser } from '../../contract';
 

@@ -4,18 +4,11 @@
  * really sends: numbers as strings, post meta as arrays of strings or bare values, lists as arrays
  * or index-keyed objects, images as URLs, objects or false; it throws on a record it cannot read
  * (the client turns that into an 'unexpected_answer' ApiError).
- * Content pages have their own module (pageMappers.ts), loaded with the first content call.
+ * Content pages and the rosters have their own modules (pageMappers.ts, rosterMappers.ts), loaded
+ * with their first call.
  */
-import type { CreateStudentOutcome, CurrentUser, LoginResult, NewFranchiseOwner, NewStudent, Role, Student, UnlockResult, User } from './types';
-import type {
-  CreateFranchiseOwnerBody,
-  CreateStudentBody,
-  TokenResponse,
-  UsersMeBody,
-  WireList,
-  WireStudent,
-  WireUser,
-} from '../../contract';
+import type { CurrentUser, LoginResult, Role, UnlockResult } from './types';
+import type { TokenResponse, UsersMeBody, WireList } from '../../contract';
 
 export type Obj = Record<string, unknown>;
 export const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -53,7 +46,7 @@ export function toList<T>(value: WireList<T> | false | null | undefined | unknow
 }
 
 /** 'admin' is how some installs spell the administrator role. */
-function toRole(value: unknown): Role {
+export function toRole(value: unknown): Role {
   const role = toText(value).trim().toLowerCase();
   if (role === 'administrator' || role === 'admin') return 'administrator';
   if (role === 'franchise_owner' || role === 'student') return role;
@@ -80,38 +73,8 @@ export function mapLogin(wire: TokenResponse): LoginResult {
   };
 }
 
-export function mapStudent(wire: WireStudent): Student {
-  return {
-    id: toNumber(wire.user_id),
-    teacherId: toNumber(wire.teacher_id),
-    firstName: toText(wire.student_first_name),
-    lastName: toText(wire.student_last_name),
-    parentName: toText(wire.parent_name),
-    parentEmail: toText(wire.parent_email),
-    phone: toText(wire.phone),
-    program: toText(wire.program),
-    startDate: toText(wire.lessons_start_date),
-    endDate: toText(wire.lessons_end_date),
-    numberOfLessons: toNumber(wire.number_of_lessons),
-  };
-}
 
-export function mapUser(wire: WireUser): User {
-  return {
-    id: toNumber(wire.user_id),
-    role: Array.isArray(wire.role) || isObj(wire.role) ? firstRole(wire.role) : toRole(wire.role),
-    firstName: toText(wire.FirstName),
-    lastName: toText(wire.LastName),
-    email: toText(wire.Email),
-    country: toText(wire.Country),
-    state: toText(wire.State),
-    territory: toText(wire.Territory),
-    teacherId: toNumberOrNull(wire.teacher_id),
-  };
-}
 
-export const mapStudents = (wire: unknown): Student[] => toList<WireStudent>(wire).filter(isObj).map(mapStudent);
-export const mapUsers = (wire: unknown): User[] => toList<WireUser>(wire).filter(isObj).map(mapUser);
 
 // ---- answers of single calls -------------------------------------------------------------
 
@@ -119,11 +82,6 @@ export const unreadable = (): never => {
   throw new Error('unexpected answer');
 };
 
-/** create_student answers a JSON string literal ("email_sent", with the quotes). */
-export function mapCreateStudentOutcome(wire: unknown): CreateStudentOutcome {
-  const outcome = typeof wire === 'string' ? wire.trim() : '';
-  return outcome === 'already_exists' || outcome === 'email_sent' ? outcome : unreadable();
-}
 
 /** reset_password's message, from a plain string or { message }; '' when it sends neither (never a failure). */
 export function mapResetPasswordAnswer(wire: unknown): { message: string } {
@@ -142,35 +100,9 @@ export function mapCurrentUser(wire: unknown): CurrentUser {
   return { id: toNumber(wire.id), role: firstRole(wire.roles), name: toText(wire.name), locale: toText(wire.locale) || undefined };
 }
 
-export const mapCreatedOwner = (wire: unknown): { userId: number; username: string } =>
-  isObj(wire) ? { userId: toNumber(wire.user_id), username: toText(wire.username) } : unreadable();
 
 // ---- request bodies (key order is the wire's) --------------------------------------------
 
-/** wl/v1 bodies without AUTH_KEY, which the client puts first. */
-type WlFields<Body> = Omit<Body, 'AUTH_KEY'>;
-
-export const newStudentFields = (input: NewStudent): WlFields<CreateStudentBody> => ({
-  ParentName: input.parentName,
-  StudentFirstName: input.studentFirstName,
-  StudentLastName: input.studentLastName,
-  ParentEmail: input.parentEmail,
-  Phone: input.phone,
-  Program: input.program,
-  LessonStartDate: input.startDate,
-  LessonEndDate: input.endDate,
-  NumberOfLessons: input.numberOfLessons,
-  TeacherId: input.teacherId,
-});
-
-export const newFranchiseOwnerFields = (input: NewFranchiseOwner): WlFields<CreateFranchiseOwnerBody> => ({
-  FirstName: input.firstName,
-  LastName: input.lastName,
-  Email: input.email,
-  Country: input.country,
-  State: input.state,
-  Territory: input.territory,
-});
 
 /** The user meta the legacy site reads as "Kit Contents was opened" (portal-spec.md section 4). */
 export const kitContentsOpenedBody: UsersMeBody = { meta: { kit_on_header_clicked: 1 } };

@@ -1,4 +1,4 @@
-import { REPORT_SECRET_KEYS } from '../../contract/reports';
+import { REPORT_SECRET_KEYS } from '../../contract/reportSecretKeys';
 import { createRedactor, REDACTED } from '../shared/redaction';
 
 /**

@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectResetStatus } from './authSelectors';
 import { authActions } from './authSlice';
 import { selectResetErrorMessage } from './resetMessages';
-import { resetTexts } from './auth.messages';
+import { resetTexts } from './reset.messages';
 import { useMessages } from '../../shared/i18n/messages';
 import { useAuthForm } from './useAuthForm';
 

@@ -3,7 +3,7 @@ import type { ApiError } from '../../api/types';
 import { plainText } from '../../api/text';
 import { locale } from '../../shared/i18n/i18n';
 import type { AuthFlowState } from './authSlice';
-import { resetTexts } from './auth.messages';
+import { resetTexts } from './reset.messages';
 
 // Kept mounted: sagas and selectors read it outside React, in the language on screen.
 resetTexts.listen(() => undefined);

@@ -10,7 +10,7 @@ import { LANGUAGE_NAMES, LANGUAGES, locale } from '../../shared/i18n/i18n';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { roleMenu } from './menuItems';
 import { useMessages } from '../../shared/i18n/messages';
-import { layoutMessages } from './layout.messages';
+import { menuMessages } from './menu.messages';
 
 const TermsCheck = lazy(() => import(/* webpackChunkName: "terms-check" */ './termsCheck/TermsCheck'));
 
@@ -30,7 +30,7 @@ export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | 
   const contentStudio = useAppSelector(selectCapabilities).contentStudio === true;
   const dispatch = useAppDispatch();
   const shownLanguage = useAtom(locale);
-  const t = useMessages(layoutMessages);
+  const t = useMessages(menuMessages);
   const entries: MenuEntry[] = [
     ...roleMenu(t, role, userName, contentStudio).map((link): MenuEntry => ({ kind: 'link', ...link })),
     { kind: 'separator', key: 'general' },

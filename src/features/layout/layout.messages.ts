@@ -1,6 +1,6 @@
 import { defineMessages, params } from '../../shared/i18n/messages';
 
-/** The header, its gear menu and the terms check (portal-spec.md section 2: the menus word for word). */
+/** The header bar (in the login page's chunk: only what the bar itself shows). */
 export const layoutMessages = defineMessages('layout', {
   language: 'Language',
   skipToContent: 'Skip to content',
@@ -11,29 +11,4 @@ export const layoutMessages = defineMessages('layout', {
   goBack: params('{go} back'),
   go: 'Go',
   greeting: params('Hi {name}'),
-  menu: 'Menu',
-  franchiseOwners: 'Franchise Owners',
-  allStudentsList: 'All Students List',
-  signUpNewFranchise: 'Sign Up New Franchise',
-  buildingInstructions: 'Building Instructions',
-  lessonPlans: 'Lesson Plans',
-  auditLog: 'Audit log',
-  qaInbox: 'QA inbox',
-  contentStudio: 'Content studio',
-  studentsList: 'Students List',
-  signUpNewStudent: 'Sign Up New Student',
-  classNow: 'Class now',
-  myAccount: 'My account',
-  termsOfUse: 'Terms of use',
-  reportProblem: 'Report a problem',
-  logOut: 'Log out',
-  termsChanged: 'The terms of use have changed',
-  /** {terms} is the link to the terms of use (termsLink). */
-  readTermsAgain: params('Please read the {terms} again and agree to them to go on using Youngengineer Online.'),
-  termsLink: 'terms of use',
-  agreeToTerms: params('I agree to the {terms}'),
-  mustAgree: 'you must agree to the terms of use',
-  saving: 'Saving…',
-  continue: 'Continue',
-  agreementNotSaved: params('Your agreement could not be saved. {reason}'),
 });

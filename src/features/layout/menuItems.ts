@@ -1,7 +1,7 @@
 import type { Role } from '../../api/types';
 import type { StoreValue } from 'nanostores';
 import { paths } from '../../shared/paths';
-import type { layoutMessages } from './layout.messages';
+import type { menuMessages } from './menu.messages';
 
 export interface MenuLink {
   label: string;
@@ -9,7 +9,7 @@ export interface MenuLink {
 }
 
 /** The role menus, exactly as portal-spec.md section 2 lists them. */
-export function roleMenu(t: StoreValue<typeof layoutMessages>, role: Role | null, userName: string, contentStudio = false): MenuLink[] {
+export function roleMenu(t: StoreValue<typeof menuMessages>, role: Role | null, userName: string, contentStudio = false): MenuLink[] {
   const own = { userName };
   if (role === 'administrator') {
     return [

@@ -6,9 +6,6 @@
 import 'react-datepicker/dist/react-datepicker.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import DatePicker from 'react-datepicker';
-import type { Locale } from 'date-fns';
-import { es as spanishDates } from 'date-fns/locale/es';
-import { he as hebrewDates } from 'date-fns/locale/he';
 import { Link, useLocation, useParams } from 'react-router';
 import type { ApiError } from '../../api/types';
 import { selectUserId, selectUserRole } from '../../entities/session/sessionSelectors';
@@ -38,16 +35,16 @@ import { useRosterFeature } from './rosterFeature';
 /** One parent e-mail may have several children (issue 16.5): 'already_exists' means this very child has an account. */
 export const ALREADY_EXISTS_MESSAGE = 'This student already has an account with this parent email.';
 import { useMessages } from '../../shared/i18n/messages';
-import { useFormatters } from '../../shared/i18n/formatting';
+import { useDatePickerLocale } from '../../shared/ui/datePickerLocale';
 import { signUpMessages } from './signUp.messages';
 import { studentFormMessages } from './studentForm.messages';
 
 const fieldId = (field: StudentField) => `sign-up-${field}`;
 
-/** The calendar's month and day names and the typed date's order in the shown language (English: the spec's). */
-const PICKER_LANGUAGES: Record<string, { locale: Locale; format: string }> = {
-  he: { locale: hebrewDates, format: 'd MMMM yyyy' },
-  es: { locale: spanishDates, format: "d 'de' MMMM 'de' yyyy" },
+/** The typed date's order in the shown language (English: the spec's); the calendar's names come with useDatePickerLocale. */
+const PICKER_FORMATS: Record<string, string> = {
+  he: 'd MMMM yyyy',
+  es: "d 'de' MMMM 'de' yyyy",
 };
 
 /** Plain words for a failed sign-up; the typed values are kept. Never the server's raw text. */
@@ -78,7 +75,9 @@ export default function SignUpStudentPage() {
   const chooseOwner = role === 'administrator';
   const t = useMessages(signUpMessages);
   const labels = useMessages(studentFormMessages);
-  const picker = PICKER_LANGUAGES[useFormatters().language];
+  // Until the language's month names are in, the picker reads and writes English dates.
+  const pickerLocale = useDatePickerLocale();
+  const pickerFormat = pickerLocale ? PICKER_FORMATS[pickerLocale] : undefined;
 
   const [values, setValues] = useState<StudentFormValues>(() => ({
     ...emptyStudentForm,
@@ -197,8 +196,8 @@ export default function SignUpStudentPage() {
           name={field}
           selected={fromIsoDate(values[field])}
           onChange={(picked: Date | null) => set(field, picked ? toIsoDate(picked) : '')}
-          dateFormat={[picker?.format ?? 'MMMM d, yyyy', 'yyyy-MM-dd']}
-          locale={picker?.locale}
+          dateFormat={[pickerFormat ?? 'MMMM d, yyyy', 'yyyy-MM-dd']}
+          locale={pickerLocale}
           placeholderText={t.chooseDate}
           withPortal={usePortal}
           // Opens upwards where there is room: downwards it would cover this field's own error

@@ -1,4 +1,4 @@
-import { browser, createI18n, localeFrom, type ComponentsJSON, type TranslationsJSON } from '@nanostores/i18n';
+import { createI18n, type ComponentsJSON, type TranslationsJSON } from '@nanostores/i18n';
 import { atom } from 'nanostores';
 
 /**
@@ -25,8 +25,19 @@ export const isRightToLeft = (code: string) => RIGHT_TO_LEFT.has(code);
 
 /** The language chosen in the portal, undefined to follow the browser's. */
 export const chosenLanguage = atom<string | undefined>(undefined);
-/** The language the portal shows: the chosen one, else the browser's first of LANGUAGES, else English. */
-export const locale = localeFrom(chosenLanguage, browser({ available: LANGUAGES, fallback: 'en' }));
+/** The browser's first language the portal has (he-IL → he), else English. */
+function browserLanguage(): Language {
+  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages;
+  for (const tag of preferred) {
+    const base = tag.split('-')[0]?.toLowerCase();
+    if (isLanguage(base)) return base;
+  }
+  return 'en';
+}
+
+/** The language the portal shows: the chosen one, else the browser's (a plain atom: the library's locale helpers cost the login page more). */
+export const locale = atom<string>(chosenLanguage.get() ?? browserLanguage());
+chosenLanguage.listen((chosen) => locale.set(chosen ?? browserLanguage()));
 
 function importCatalogue(code: string): Promise<ComponentsJSON> {
   switch (code) {

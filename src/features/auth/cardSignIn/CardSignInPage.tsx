@@ -17,7 +17,7 @@ import { Subtitle, Title } from '../../../shared/ui/Text';
 import { cardSignInFeature } from './cardSignInSaga';
 import type { StoreValue } from 'nanostores';
 import { useMessages } from '../../../shared/i18n/messages';
-import { cardSignInTexts } from '../auth.messages';
+import { cardSignInTexts } from './cardSignIn.messages';
 import { cardSignInActions, selectCardSignIn } from './cardSignInSlice';
 
 function refusal(error: ApiError | null): keyof StoreValue<typeof cardSignInTexts> {

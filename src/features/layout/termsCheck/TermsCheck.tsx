@@ -15,7 +15,7 @@ import { ErrorText } from '../../../shared/ui/Field';
 import { termsCheckSaga } from './termsCheckSaga';
 import { useMessages } from '../../../shared/i18n/messages';
 import { slotted, SLOT } from '../../../shared/ui/slot';
-import { layoutMessages } from '../layout.messages';
+import { menuMessages } from '../menu.messages';
 import { selectTermsCheck, termsCheckActions, termsCheckReducer } from './termsCheckSlice';
 
 const termsCheckFeature: LazyFeature = { name: 'termsCheck', reducer: termsCheckReducer, saga: termsCheckSaga };
@@ -67,7 +67,7 @@ export default function TermsCheck() {
   const [agreed, setAgreed] = useState(false);
   const [unticked, setUnticked] = useState(false);
   const titleId = useId();
-  const t = useMessages(layoutMessages);
+  const t = useMessages(menuMessages);
   const boxId = useId();
   useEffect(() => {
     dispatch(termsCheckActions.checkRequested());

@@ -2,7 +2,7 @@
 import { all, call, getContext, put, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
 import type { RosterStudent } from '../../../../contract/rosterEdit';
 import { toApiError } from '../../../api/errors';
-import { mapStudent } from '../../../api/mappers';
+import { mapStudent } from '../../../api/rosterMappers';
 import { createRosterEditApi } from '../../../api/rosterEditClient';
 import type { ApiClient, RosterEditApi } from '../../../api/types';
 import { studentsActions } from '../../../entities/students/studentsSlice';

@@ -1,5 +1,6 @@
 import type { ComponentsJSON } from '@nanostores/i18n';
 import layout from './layout.json';
+import layoutMenu from './layoutMenu.json';
 import rosterImport from './rosterImport.json';
 import rosterPrivacy from './rosterPrivacy.json';
 import rosterProgress from './rosterProgress.json';
@@ -44,6 +45,7 @@ import authLogin from './authLogin.json';
  */
 const es: ComponentsJSON = {
   layout,
+  layoutMenu,
   rosterImport,
   rosterPrivacy,
   rosterProgress,
