@@ -20,6 +20,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { demoModels } from '../server/seed/demoData';
 import { ARTIFACTS_DIR, axeViolations, DEMO_USERS, openBrowser, screenshot, signIn, startPortal, type BrowserSession, type Portal } from './support';
+import { SCREENS, settle, USERS, type Role, type Screen } from './support/screens';
 
 export const SWEEP_WIDTHS = [320, 375, 767, 768, 800, 801, 1280] as const;
 const SWEEP_DIR = path.join(ARTIFACTS_DIR, 'sweep');
@@ -27,115 +28,6 @@ const SWEEP_DIR = path.join(ARTIFACTS_DIR, 'sweep');
 const OVERLAP_TOLERANCE_PX = 3;
 
 const heightFor = (width: number) => (width <= 375 ? 740 : 800);
-
-type Role = 'signed-out' | 'student' | 'owner' | 'admin';
-
-interface Screen {
-  name: string;
-  path: string;
-  /** How a user gets there when it is not by typing the address (default: page.goto(path)). */
-  open?: (page: Page, baseUrl: string) => Promise<void>;
-  /** Waited for (a visible element) before the checks; the page's h1 otherwise. */
-  ready?: (page: Page) => Promise<unknown>;
-  /** Something to do after the page is ready, before the widths (e.g. open the menu). */
-  prepare?: (page: Page) => Promise<void>;
-  /** The open menu covers the page on purpose: overlaps are checked inside it only. */
-  overlapScope?: string;
-}
-
-const menuOpen = async (page: Page) => {
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('menu').getByRole('menuitem').first().waitFor();
-};
-
-/** The "Report a problem" dialog (issue 20), from the header menu. */
-const reportDialogOpen = async (page: Page) => {
-  await menuOpen(page);
-  await page.getByRole('menuitem', { name: 'Report a problem' }).click();
-  await page.getByRole('dialog', { name: 'Report a problem' }).getByLabel('What happened?').waitFor();
-};
-
-const tableReady = (page: Page) => page.locator('main table tbody tr').first().waitFor();
-
-const SCREENS: Record<Role, Screen[]> = {
-  'signed-out': [
-    { name: 'login', path: '/' },
-    { name: 'password-reset', path: '/PasswordReset' },
-    { name: 'terms', path: '/terms_of_use' },
-    { name: 'card-sign-in', path: '/card-sign-in', ready: (page) => page.getByText('Scan the QR code on your sign-in card to sign in.').waitFor() },
-  ],
-  student: [
-    { name: 'select-program', path: '/' },
-    { name: 'building-instructions', path: '/building_instructions/Mia%20Levi' },
-    { name: 'select-model', path: '/select-model/PlayMachines1/130', ready: (page) => page.getByRole('heading', { name: 'Catapult' }).waitFor() },
-    { name: 'gallery', path: '/model_building_instructions/PlayMachines1/130/131', ready: (page) => page.locator('.image-gallery').waitFor() },
-    { name: 'terms', path: '/terms_of_use' },
-    { name: 'menu', path: '/building_instructions/Mia%20Levi', prepare: menuOpen, overlapScope: '[role="menu"]' },
-    { name: 'report-problem', path: '/building_instructions/Mia%20Levi', prepare: reportDialogOpen, overlapScope: '[role="dialog"]' },
-  ],
-  owner: [
-    { name: 'select-program', path: '/' },
-    { name: 'students-list', path: '/students_list/Dana%20Cohen', ready: tableReady },
-    { name: 'sign-up-student', path: '/sign_up_new_student/Dana%20Cohen' },
-    { name: 'lesson-plans', path: '/lesson_plans/Dana%20Cohen' },
-    { name: 'select-model-lesson-plans', path: '/select-model-lesson-plans/PlayMachines1/130' },
-    { name: 'select-model', path: '/select-model/PlayMachines1/130', ready: (page) => page.getByRole('heading', { name: 'Catapult' }).waitFor() },
-    { name: 'menu', path: '/students_list/Dana%20Cohen', ready: tableReady, prepare: menuOpen, overlapScope: '[role="menu"]' },
-    { name: 'sign-in-cards', path: '/sign_in_cards', ready: tableReady },
-    { name: 'model-qr', path: '/model_qr/PlayMachines1/130/131?title=Catapult', ready: (page) => page.getByRole('img', { name: 'QR code that opens Catapult' }).waitFor() },
-    { name: 'class-now', path: '/class-now', ready: (page) => page.getByText('Live', { exact: true }).waitFor() },
-  ],
-  admin: [
-    { name: 'franchise-owners', path: '/admin/Franchise_Owners_List', ready: tableReady },
-    { name: 'all-students', path: '/admin/all_students_list', ready: tableReady },
-    { name: 'sign-up-franchise', path: '/admin/sign_up_new_franchise/Office%20Admin' },
-    {
-      // The owners list's Students List button opens /students_list/{first name}?owner={id}.
-      name: 'owner-students-list',
-      // Dana's fixed id in the demo data.
-      path: '/students_list/Dana?owner=2',
-      open: async (page, baseUrl) => {
-        await page.goto(`${baseUrl}/admin/Franchise_Owners_List`);
-        await page.getByRole('row').filter({ hasText: 'dana.cohen@' }).getByRole('button', { name: /Students List/ }).click();
-      },
-      ready: tableReady,
-    },
-    { name: 'building-instructions', path: '/building_instructions/Office%20Admin' },
-    { name: 'select-model', path: '/select-model/PlayMachines1/130', ready: (page) => page.getByRole('heading', { name: 'Catapult' }).waitFor() },
-    { name: 'gallery', path: '/model_building_instructions/PlayMachines1/130/131', ready: (page) => page.locator('.image-gallery').waitFor() },
-    {
-      name: 'gallery-older-route',
-      path: '/model_building_instructions/Office%20Admin/PlayMachines1/Catapult',
-      ready: (page) => page.locator('.image-gallery').waitFor(),
-    },
-    { name: 'menu', path: '/admin/Franchise_Owners_List', ready: tableReady, prepare: menuOpen, overlapScope: '[role="menu"]' },
-    { name: 'qa-inbox', path: '/admin/qa_inbox', ready: (page) => page.getByText('No problem reports match these filters.').waitFor() },
-    { name: 'studio-programs', path: '/studio', ready: (page) => page.getByText('Play Machines 1').first().waitFor() },
-    { name: 'studio-program', path: '/studio/programs/130', ready: (page) => page.getByRole('heading', { level: 1, name: 'Play Machines 1' }).waitFor() },
-    { name: 'studio-model', path: '/studio/models/131', ready: (page) => page.getByRole('heading', { level: 1, name: 'Catapult' }).waitFor() },
-    { name: 'studio-preview', path: '/studio/preview/131', ready: (page) => page.locator('.image-gallery').waitFor() },
-    { name: 'studio-import', path: '/studio/import', ready: (page) => page.getByRole('heading', { level: 1, name: 'Import from WordPress' }).waitFor() },
-  ],
-};
-
-const USERS = { student: DEMO_USERS.mia, owner: DEMO_USERS.dana, admin: DEMO_USERS.admin } as const;
-
-/** Until loading states are gone: no busy region, no skeleton, no page spinner, fonts and images in. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[aria-busy="true"], [data-testid="skeleton-table"]') &&
-      !Array.from(document.querySelectorAll('main [role="status"]')).some((el) => /Loading|Checking/.test(el.textContent ?? '')) &&
-      // Images in view have loaded (lazy ones further down load as they come into view).
-      Array.from(document.images).every((img) => {
-        const r = img.getBoundingClientRect();
-        return img.complete || r.top > window.innerHeight || r.bottom < 0 || r.left > window.innerWidth || r.right < 0;
-      }),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
 
 /** Two animation frames: a resize has been laid out and painted. */
 const nextPaint = (page: Page) =>

@@ -144,7 +144,7 @@ function ModelEditor({ id }: { id: number }) {
         <Tabs
           idPrefix="studio-tab"
           label={t.tabsLabel}
-          tabs={form.tabs.map((draft, index) => ({ id: String(index), label: draft.title || t.tabName({ number: index + 1 }) }))}
+          tabs={form.tabs.map((draft, index) => ({ id: String(index), label: draft.title || t.tabName({ number: index + 1 }), authored: draft.title !== '' }))}
           selectedId={String(selected)}
           onSelect={(tabId) => setTab(Number(tabId))}
         >

@@ -118,7 +118,7 @@ function ProgramEditor({ id }: { id: number }) {
           </Check>
         </FormGrid>
         <FormField id="program-description" label={t.descriptionLabel} error={null} wide>
-          <TextArea id="program-description" value={form.description} onChange={(event) => change({ description: event.target.value })} />
+          <TextArea id="program-description" translate="no" value={form.description} onChange={(event) => change({ description: event.target.value })} />
         </FormField>
       </Section>
       <Section as="section" aria-labelledby="program-pictures">

@@ -5,6 +5,8 @@ import { media } from '../breakpoints';
 export interface TabItem {
   id: string;
   label: string;
+  /** A name from the CMS, shown as authored (not translated, in its own direction). */
+  authored?: boolean;
 }
 
 const List = styled.div`
@@ -97,7 +99,13 @@ export function Tabs({
               onClick={() => onSelect(tab.id)}
               onKeyDown={onKeyDown}
             >
-              {tab.label}
+              {tab.authored ? (
+                <span translate="no" dir="auto">
+                  {tab.label}
+                </span>
+              ) : (
+                tab.label
+              )}
             </Tab>
           );
         })}

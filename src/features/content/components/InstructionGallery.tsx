@@ -77,7 +77,7 @@ export function InstructionGallery({
         {empty ? (
           <p>{t.noInstructions}</p>
         ) : tabbed ? (
-          <Tabs idPrefix="lesson" label={t.parts({ title })} tabs={tabs.map((tab) => ({ id: tab.id, label: tab.title }))} selectedId={active.id} onSelect={(id) => id !== active.id && moveTo(id, 0)}>
+          <Tabs idPrefix="lesson" label={t.parts({ title })} tabs={tabs.map((tab) => ({ id: tab.id, label: tab.title, authored: true }))} selectedId={active.id} onSelect={(id) => id !== active.id && moveTo(id, 0)}>
             {gallery(t.titleAndPart({ title, part: active.title }))}
           </Tabs>
         ) : (
