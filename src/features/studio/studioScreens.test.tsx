@@ -105,7 +105,7 @@ describe('content studio: editing', () => {
     const studio = fakeStudio();
     studio.models.set(500, model(500, 130, 'Catapult'));
     const api = createFakeApi({ studio: async () => studio });
-    const { user, store } = renderStudio({ route: '/studio/models/500', session: signedInAs('admin'), studio, api });
+    const { user } = renderStudio({ route: '/studio/models/500', session: signedInAs('admin'), studio, api });
     await screen.findByRole('heading', { name: 'Catapult' });
     expect(screen.getByText('Draft')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Publish' }));
