@@ -2,6 +2,10 @@
 import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
 
+/** @nanostores/i18n (the app's catalogues) is ESM-only and reads import.meta: compiled for Jest's CommonJS runtime. */
+const NANOSTORES_ESM = 'nanostores|@nanostores';
+const nanostoresTransform = { '/node_modules/@?nanostores/.+\\.js$': '<rootDir>/test/importMetaTransform.cjs' };
+
 const swc: Config['transform'] = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
@@ -25,7 +29,9 @@ const e2e: NonNullable<Config['projects']>[number] = {
   testEnvironment: 'node',
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.ts'],
-  transform: swc,
+  // Journeys import app modules (the QA replay's reducer, the catalogues).
+  transform: { ...nanostoresTransform, ...swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${NANOSTORES_ESM})/)`],
   // testTimeout is a global option, ignored inside a project: the setup file sets it.
   setupFilesAfterEnv: ['<rootDir>/e2e/support/jestSetup.ts'],
 };
@@ -37,7 +43,7 @@ const e2eWordPress: NonNullable<Config['projects']>[number] = {
   roots: ['<rootDir>/e2e/wordpress'],
   testMatch: ['**/*.wp.ts'],
   // import.wp.ts runs the portal backend in-process (server/test/harness.ts), as the server project does.
-  transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition)/)'],
+  transformIgnorePatterns: [`/node_modules/(?!(jose|content-disposition|${NANOSTORES_ESM})/)`],
 };
 
 /**
@@ -64,9 +70,9 @@ const config: Config = {
       testEnvironment: '<rootDir>/test/jsdomEnvironment.cjs',
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-      transform: { '/node_modules/@?nanostores/.+\\.js$': '<rootDir>/test/importMetaTransform.cjs', ...swc },
+      transform: { ...nanostoresTransform, ...swc },
       // ESM-only packages that must be compiled for Jest's CommonJS runtime.
-      transformIgnorePatterns: ['/node_modules/(?!(react-image-gallery|redux-persist|typed-redux-saga|nanostores|@nanostores)/)'],
+      transformIgnorePatterns: [`/node_modules/(?!(react-image-gallery|redux-persist|typed-redux-saga|${NANOSTORES_ESM})/)`],
       setupFiles: ['<rootDir>/test/setupFiles.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setupTests.ts'],
       moduleNameMapper: { '\\.(css)$': '<rootDir>/test/styleStub.ts' },

@@ -116,7 +116,7 @@ describe('sign-in journey', () => {
     await page.waitForURL(`${journey.portal.baseUrl}/building_instructions/Mia%20Levi`);
     await page.getByText('Hi Mia Levi').waitFor();
     await screenshot(page, 'signin-mia-phone');
-    expect(await openMenu(page)).toEqual(['Building Instructions', 'My account', 'Terms of use', 'Report a problem', 'Log out']);
+    expect(await openMenu(page)).toEqual(['Building Instructions', 'My account', 'Terms of use', 'Report a problem', 'English ✓', 'עברית', 'Español', 'Log out']);
     const panel = await page.getByRole('menu').evaluate((menu) => menu.parentElement!.getBoundingClientRect().width);
     expect(Math.round(panel)).toBe(280);
     expect(await horizontalOverflow()).toBeLessThanOrEqual(0);

@@ -37,21 +37,21 @@ export const ROLE_LANDINGS = [
   {
     who: 'admin' as const,
     landing: '/admin/Franchise_Owners_List',
-    menu: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'Log out'],
-    menuOnPortal: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Audit log', 'QA inbox', 'Content studio', 'My account', 'Terms of use', 'Report a problem', 'Log out'],
+    menu: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'English ✓', 'עברית', 'Español', 'Log out'],
+    menuOnPortal: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Audit log', 'QA inbox', 'Content studio', 'My account', 'Terms of use', 'Report a problem', 'English ✓', 'עברית', 'Español', 'Log out'],
   },
   {
     who: 'dana' as const,
     landing: '/students_list/Dana%20Cohen',
-    menu: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'Log out'],
+    menu: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'English ✓', 'עברית', 'Español', 'Log out'],
     // The live class view and problem reports need the portal's own backend (issues 17 and 20).
-    menuOnPortal: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'Class now', 'My account', 'Terms of use', 'Report a problem', 'Log out'],
+    menuOnPortal: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'Class now', 'My account', 'Terms of use', 'Report a problem', 'English ✓', 'עברית', 'Español', 'Log out'],
   },
   {
     who: 'mia' as const,
     landing: '/building_instructions/Mia%20Levi',
-    menu: ['Building Instructions', 'My account', 'Terms of use', 'Log out'],
-    menuOnPortal: ['Building Instructions', 'My account', 'Terms of use', 'Report a problem', 'Log out'],
+    menu: ['Building Instructions', 'My account', 'Terms of use', 'English ✓', 'עברית', 'Español', 'Log out'],
+    menuOnPortal: ['Building Instructions', 'My account', 'Terms of use', 'Report a problem', 'English ✓', 'עברית', 'Español', 'Log out'],
   },
 ];
 

@@ -98,10 +98,13 @@ const Logo = styled.span`
 `;
 
 
-/** Signed in, the full name collapses to the logo on narrow phones; the link keeps its accessible name. */
+/**
+ * The full name collapses to the logo on narrow phones (signed in, beside the greeting and the menu;
+ * signed out, beside the language choice, on the narrowest); the link keeps its accessible name.
+ */
 const BrandName = styled.span<{ $compact: boolean }>`
-  @media (max-width: 420px) {
-    ${({ $compact }) => ($compact ? visuallyHidden : '')}
+  @media (max-width: ${({ $compact }) => ($compact ? 420 : 360)}px) {
+    ${visuallyHidden}
   }
 `;
 
