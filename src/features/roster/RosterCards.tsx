@@ -111,7 +111,7 @@ function FactList<Row>({ id, columns, row }: { id?: string; columns: RosterTable
           <Fact key={column.id}>
             <dt>{columnText(headers, column.header)}</dt>
             {/* A value is people's data or already written for the language (dates, numbers): never translated. */}
-            <dd translate={value === '' ? undefined : 'no'}>{displayCell(value, column.kind, empty && columnText(headers, empty), formatters)}</dd>
+            <dd translate={value === '' ? undefined : 'no'} dir={value === '' ? undefined : 'auto'}>{displayCell(value, column.kind, empty && columnText(headers, empty), formatters)}</dd>
           </Fact>
         );
       })}

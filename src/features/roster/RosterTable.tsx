@@ -64,7 +64,7 @@ function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, ext
         const text = displayCell(value, column.kind, empty && columnText(headers, empty), formatters);
         // A value is people's data (names, e-mails, programs) or already written for the language
         // (dates, numbers): never translated. Only the word for an empty value ('Never') is a text.
-        if (column.id !== linkId || !rowHref) return <span translate={value === '' ? undefined : 'no'}>{text}</span>;
+        if (column.id !== linkId || !rowHref) return value === '' ? <span>{text}</span> : <span translate="no" dir="auto">{text}</span>;
         // The whole name as the link's name: "noa" alone would not say which noa.
         return (
           <Link to={rowHref(info.row.original)} aria-label={rowName(columns, info.row.original)} translate="no">
