@@ -26,6 +26,7 @@ import { lighthouseBench } from './lighthouse';
 import { mediaBench } from './media';
 import { tablesBench } from './tables';
 import { throttledLcpBench } from './throttledLcp';
+import { pwaBench } from './pwa';
 import { wordpressBench } from './wordpress';
 
 interface Benchmark {
@@ -38,6 +39,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'bundle', run: bundleBench, timeoutMs: 120_000 },
   { name: 'lighthouse', run: lighthouseBench, timeoutMs: 480_000 },
   { name: 'lcp', run: throttledLcpBench, timeoutMs: 240_000 },
+  { name: 'pwa', run: pwaBench, timeoutMs: 240_000 },
   { name: 'tables', run: tablesBench, timeoutMs: 240_000 },
   { name: 'export', run: exportBench, timeoutMs: 240_000 },
   { name: 'gallery', run: galleryBench, timeoutMs: 240_000 },

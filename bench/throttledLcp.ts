@@ -10,13 +10,13 @@ import { DEMO_USERS } from '../e2e/support';
 import { signedInBrowser, type BenchContext } from './lib/context';
 import { type FigureSink, median, round } from './lib/results';
 
-const RTT_MS = 150;
+export const RTT_MS = 150;
 const DOWN_BYTES_PER_S = (1.6 * 1024 * 1024) / 8;
 const UP_BYTES_PER_S = (750 * 1024) / 8;
-const CPU_SLOWDOWN = 4;
+export const CPU_SLOWDOWN = 4;
 const SETTLE_MS = 6_000;
 
-async function throttle(cdp: CDPSession, on: boolean): Promise<void> {
+export async function throttle(cdp: CDPSession, on: boolean): Promise<void> {
   await cdp.send('Network.emulateNetworkConditions', on
     ? { offline: false, latency: RTT_MS, downloadThroughput: DOWN_BYTES_PER_S, uploadThroughput: UP_BYTES_PER_S }
     : { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });

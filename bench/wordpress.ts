@@ -6,8 +6,10 @@
  * with the same load generator (lib/httpLoad.ts, 50 connections), for 3 rounds. It prints requests/s,
  * p99 and bytes per answer for each, and the ratio portal / WordPress as medians of the rounds.
  *
- * Needs the peer: `../shared/peers/wordpress/setup.sh 8089` (as root; WP_PEER_PORT names another
- * port). Without it the bench says so and measures nothing. The imported portal is kept in
+ * Needs the peer as a whole site: `../shared/peers/wordpress/setup.sh 8089` then `portal-setup.sh 8089`
+ * (as root; WP_PEER_PORT names another port). setup.sh alone serves no step images (every /progrmas/
+ * URL is a redirect loop there, and the import refuses such pages); portal-setup.sh's nginx serves
+ * them. Without a peer the bench says so and measures nothing. The imported portal is kept in
  * bench/results/wordpress-import-PORT/ (the first import takes long; later ones are quick). The portal runs with WORKERS=auto (one
  * process per core) on its embedded database, as `npm start` would on this machine.
  * Standalone: `npx tsx bench/wordpress.ts`; in `npm run bench` as 'wordpress'.
@@ -67,9 +69,19 @@ function importPeer(dataDir: string, peerUrl: string): void {
   const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli.ts'), 'import-wordpress', '--url', peerUrl], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
   });
-  if (run.status !== 0) throw new Error(`the import of ${peerUrl} failed (exit ${run.status ?? run.signal}); its progress is above`);
+  if (run.status === 0) return;
+  // The summary (stdout, JSON) says why pages failed: the first few reasons, each once.
+  let reasons: string[] = [];
+  try {
+    const summary = JSON.parse(run.stdout.toString()) as { failed?: { reason?: string }[] };
+    reasons = [...new Set((summary.failed ?? []).map((failure) => (failure.reason ?? '').split(':').slice(0, 3).join(':')))].slice(0, 3);
+  } catch {
+    // No summary: stderr above says what happened.
+  }
+  throw new Error(`the import of ${peerUrl} failed (exit ${run.status ?? run.signal})${reasons.length ? `: ${reasons.join(' | ')}` : '; its progress is above'}`);
 }
 
 export async function wordpressBench(_ctx: unknown, sink: FigureSink): Promise<void> {
