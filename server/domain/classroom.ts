@@ -4,9 +4,10 @@
  */
 import type { ClassUnlockBody, ClassUnlockResult } from '../../contract';
 import * as q from '../db/queries';
-import { ApiError, invalidParams, notAllowed } from '../errors';
+import { ApiError, notAllowed } from '../errors';
 import { CODE_META_KEY, findVisiblePage, parseMeta } from './content';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
+import { ownerOfWholeClass } from './ownerScope';
 
 function noSuchStudents(ids: number[]): ApiError {
   const listed = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', …' : '');
@@ -17,14 +18,7 @@ function noSuchStudents(ids: number[]): ApiError {
 async function targetStudents(ctx: DomainContext, actor: Actor, body: ClassUnlockBody): Promise<number[]> {
   const db = ctx.db.kysely;
   if (body.students === 'all') {
-    let ownerId = actor.id;
-    if (isAdmin(actor)) {
-      if (body.ownerId === undefined) throw invalidParams({ ownerId: 'Say whose students: ownerId is required with "all".' });
-      if (!(await q.findUserWithRole(db, body.ownerId, 'franchise_owner'))) throw invalidParams({ ownerId: 'ownerId must name a franchise owner.' });
-      ownerId = body.ownerId;
-    } else if (body.ownerId !== undefined && body.ownerId !== actor.id) {
-      throw notAllowed(true);
-    }
+    const ownerId = await ownerOfWholeClass(ctx, actor, body.ownerId);
     return (await q.listStudents(db, { teacherId: ownerId })).map((s) => s.user_id);
   }
   const wanted = [...new Set(body.students)];

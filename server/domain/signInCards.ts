@@ -9,8 +9,9 @@ import { CARD_INVALID_CODE, CARD_INVALID_MESSAGE, cardSignInLink } from '../../c
 import type { SignInCardList, SignInCardsIssueBody, SignInCardsIssued, SignInCardVoided } from '../../contract';
 import * as q from '../db/queries';
 import type { UserRow } from '../db/schema';
-import { ApiError, invalidParams, notAllowed } from '../errors';
+import { ApiError, notAllowed } from '../errors';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
+import { ownerOfWholeClass } from './ownerScope';
 
 export const hashCardToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -39,14 +40,7 @@ async function cardTargets(ctx: DomainContext, actor: Actor, body: SignInCardsIs
   const db = ctx.db.kysely;
   const canSignIn = (s: q.CardStudentRow) => s.erased_at === null && s.sign_in_disabled_at === null;
   if (body.students === 'all') {
-    let ownerId = actor.id;
-    if (isAdmin(actor)) {
-      if (body.ownerId === undefined) throw invalidParams({ ownerId: 'Say whose students: ownerId is required with "all".' });
-      if (!(await q.findUserWithRole(db, body.ownerId, 'franchise_owner'))) throw invalidParams({ ownerId: 'ownerId must name a franchise owner.' });
-      ownerId = body.ownerId;
-    } else if (body.ownerId !== undefined && body.ownerId !== actor.id) {
-      throw notAllowed(true);
-    }
+    const ownerId = await ownerOfWholeClass(ctx, actor, body.ownerId);
     return (await q.cardStudents(db, { teacherId: ownerId })).filter(canSignIn);
   }
   const wanted = [...new Set(body.students)];
