@@ -25,7 +25,9 @@ interface Manifest {
 /** What keeps the manifest from making the portal installable (Chromium's installability criteria). */
 async function manifestProblems(baseUrl: string): Promise<{ problems: string[]; startUrl: string }> {
   const html = await (await fetch(`${baseUrl}/`)).text();
-  const href = /<link[^>]*rel="manifest"[^>]*href="([^"]+)"/.exec(html)?.[1] ?? /<link[^>]*href="([^"]+)"[^>]*rel="manifest"/.exec(html)?.[1];
+  // The minified page writes attributes with or without quotes.
+  const link = /<link[^>]*\brel=["']?manifest\b[^>]*>/.exec(html)?.[0] ?? '';
+  const href = /\bhref=["']?([^"' >]+)/.exec(link)?.[1];
   if (!href) return { problems: ['index.html links no manifest'], startUrl: '/' };
   const answer = await fetch(new URL(href, baseUrl));
   if (!answer.ok) return { problems: [`the manifest answers ${answer.status}`], startUrl: '/' };
