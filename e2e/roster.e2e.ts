@@ -123,6 +123,8 @@ describe('roster journeys', () => {
     await page.getByRole('table').waitFor();
     const program = page.getByRole('columnheader', { name: /^Program/ });
     await program.getByRole('button').click();
+    // The rows are read once the sort is on screen (the click's re-render may still be on its way).
+    await page.locator('th[aria-sort="ascending"]', { hasText: 'Program' }).waitFor();
     const shown = await tableRows(page);
     expect(shown).toHaveLength(byName.get('Maria Garcia')!);
     await screenshot(page, 'roster-admin-2-maria-students');
