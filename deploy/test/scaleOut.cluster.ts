@@ -3,6 +3,7 @@
  * (deploy/local-cluster.sh), every request over real HTTP. What needs limits counted in the database
  * is in sharedLimits.cluster.ts.
  */
+import { CONTENT_IDS, STUDIO_PATHS, type StudioCatalogue, type WirePage } from '../../contract';
 import { client, cluster, DEMO, errorCode, newStudentBody, PATHS } from './cluster';
 
 const { balancerUrl, instanceUrls, authKey } = cluster();
@@ -83,5 +84,54 @@ test('media seeded into the shared store are served by every instance, and only 
     const unsigned = url.split('?')[0] ?? url;
     const refused = await Promise.all(instanceUrls.map((base) => client(base, '127.0.0.15').get(unsigned)));
     expect(refused.map((a) => a.status)).toEqual([403, 403, 403]);
+  }
+});
+
+test('a studio change through one instance is in every instance’s pages answers: within a second for everyone (notified), at once for the administrator', async () => {
+  const [first, ...others] = instanceUrls.map((url) => client(url, '127.0.0.16'));
+  if (!first) throw new Error('no instances');
+  const admin = await first.login(DEMO.admin.username, DEMO.admin.password);
+  const programsList = `${PATHS.pages}?parent=${CONTENT_IDS.programsRoot}&per_page=100`;
+  const orderOf = (answer: { body: unknown }) =>
+    (answer.body as WirePage[])
+      .map((page) => ({ id: page.id, order: Number(String(page.metadata?.order ?? '0')) }))
+      .sort((a, b) => a.order - b.order || a.id - b.id)
+      .map((page) => page.id);
+  // Every instance has answered (and remembered) the list before the change, for both audiences.
+  const before = orderOf(await first.get(programsList));
+  for (const other of others) {
+    expect(orderOf(await other.get(programsList))).toEqual(before);
+    expect(orderOf(await other.get(programsList, admin))).toEqual(expect.arrayContaining(before));
+  }
+  // Each instance listens for content changes from its first content read on.
+  for (const other of others) {
+    const end = Date.now() + 5000;
+    let ready = await other.get('/readyz');
+    while ((ready.body as { changeVersions?: string }).changeVersions !== 'notified' && Date.now() < end) ready = await other.get('/readyz');
+    expect({ instance: ready.instance, changeVersions: (ready.body as { changeVersions?: string }).changeVersions }).toEqual({ instance: ready.instance, changeVersions: 'notified' });
+    // Read (and remember) once more, now that the version is remembered.
+    expect(orderOf(await other.get(programsList))).toEqual(before);
+  }
+  const catalogue = (await first.get(STUDIO_PATHS.catalogue, admin)).body as StudioCatalogue;
+  const ids = catalogue.programs.map((program) => program.id);
+  const reversed = [...ids].reverse();
+  try {
+    expect((await first.post(STUDIO_PATHS.programOrder, { ids: reversed }, admin)).status).toBe(200);
+    const visibleReversed = reversed.filter((id) => before.includes(id));
+    const [second, third] = others;
+    if (!second || !third) throw new Error('fewer than 3 instances');
+    // An administrator's read asks the database for the version: their change is there at once.
+    const adminRead = await second.get(programsList, admin);
+    expect({ instance: adminRead.instance, order: orderOf(adminRead).filter((id) => before.includes(id)) }).toEqual({ instance: adminRead.instance, order: visibleReversed });
+    // Anyone else's read uses the remembered version, which the change's notification replaces.
+    const deadline = Date.now() + 1000;
+    let order = orderOf(await third.get(programsList));
+    while (order.join() !== visibleReversed.join() && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      order = orderOf(await third.get(programsList));
+    }
+    expect(order).toEqual(visibleReversed);
+  } finally {
+    await first.post(STUDIO_PATHS.programOrder, { ids }, admin);
   }
 });

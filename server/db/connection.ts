@@ -4,6 +4,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 import { Pool, types } from 'pg';
+import { ListeningChangeVersions, readEachTime, type ChangeVersions } from './changeVersions';
 import { resilientPool } from './resilience';
 import type { Database } from './schema';
 import type { DbPoolConfig } from '../config';
@@ -15,6 +16,7 @@ export interface Db {
   dialect: DialectName;
   /** The PostgreSQL schema it works in, when not the default one. */
   schema?: string;
+  changeVersions: ChangeVersions;
   close(): Promise<void>;
 }
 
@@ -71,18 +73,34 @@ export function openDb(target: DbTarget): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+    return { kysely, dialect: 'sqlite', changeVersions: readEachTime(kysely), close: () => kysely.destroy() };
   }
   const settings = { ...DEFAULT_POOL, ...target.pool };
+  const applicationName = target.applicationName ?? 'youngengineer-portal';
   const pool = new Pool({
     connectionString: target.url,
     max: settings.max,
     idleTimeoutMillis: settings.idleTimeoutMs,
     connectionTimeoutMillis: settings.connectTimeoutMs,
-    application_name: target.applicationName ?? 'youngengineer-portal',
+    application_name: applicationName,
     ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool, target.onConnectionError ?? (() => undefined)) }) });
-  return { kysely, dialect: 'postgres', ...(target.schema ? { schema: target.schema } : {}), close: () => kysely.destroy() };
+  const onConnectionError = target.onConnectionError ?? (() => undefined);
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool, onConnectionError) }) });
+  const changeVersions = new ListeningChangeVersions(
+    kysely,
+    { connectionString: target.url, connectionTimeoutMillis: settings.connectTimeoutMs, application_name: `${applicationName} (listen)` },
+    onConnectionError,
+  );
+  return {
+    kysely,
+    dialect: 'postgres',
+    ...(target.schema ? { schema: target.schema } : {}),
+    changeVersions,
+    close: async () => {
+      await changeVersions.close();
+      await kysely.destroy();
+    },
+  };
 }

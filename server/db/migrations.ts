@@ -1,5 +1,6 @@
 /** The one set of migrations, for SQLite and PostgreSQL alike. */
 import { Migrator, sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { CHANGE_CHANNEL } from './changeVersions';
 import type { Db, DialectName } from './connection';
 
 type ColumnType = 'text' | 'integer' | 'real' | `varchar(${number})`;
@@ -331,6 +332,24 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('users').addColumn('locale', 'varchar(10)', (c) => c.notNull().defaultTo('')).execute();
         // A right-to-left mail's HTML part (dir="rtl"), beside its text; scrubbed with the body once sent.
         await db.schema.alterTable('mail_outbox').addColumn('html', 'text').execute();
+      },
+    },
+    '2026_12_04_change_notifications': {
+      async up(db: AnyDb) {
+        if (dialect !== 'postgres') return;
+        // The bump also tells every LISTENing instance (db/changeVersions.ts), at commit.
+        for (const name of ['students', 'content']) {
+          await sql
+            .raw(
+              `create or replace function bump_${name}_version() returns trigger language plpgsql as $$
+                begin
+                  update change_versions set version = version + 1 where name = '${name}';
+                  perform pg_notify('${CHANGE_CHANNEL}', '${name}');
+                  return null;
+                end $$`,
+            )
+            .execute(db);
+        }
       },
     },
   };

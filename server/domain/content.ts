@@ -264,7 +264,9 @@ export class PageAnswerCache {
     keyOf: (unlocked: ReadonlySet<number>) => (string | number)[],
     build: () => Promise<PageAnswer>,
   ): Promise<PageAnswer> {
-    const [version, unlocked] = await Promise.all([q.contentVersion(ctx.db.kysely), unlockedFor(ctx, viewer)]);
+    // Administrators edit content: their own next read must show their change, whichever instance answers.
+    const fresh = viewer?.role === 'administrator';
+    const [version, unlocked] = await Promise.all([ctx.db.changeVersions.current('content', { fresh }), unlockedFor(ctx, viewer)]);
     const key = [...keyOf(unlocked), version, viewer?.role ?? '', viewer?.id ?? 0, signer.expiryAt(ctx.clock()), origin].join('|');
     const cached = this.entries.get(key);
     if (cached) {

@@ -20,8 +20,17 @@ describeEachDb('probes', (dialect) => {
     expect(health.body).toEqual({ status: 'ok' });
     const ready = await s.get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ok', database: 'ok', migrations: 'done' });
+    expect(ready.body).toEqual({ status: 'ok', database: 'ok', migrations: 'done', changeVersions: dialect === 'sqlite' ? 'read each time' : expect.stringMatching(/^(read each time|notified)$/) });
     expect(ready.headers.get('cache-control')).toBe('no-store');
+    if (dialect === 'postgres') {
+      // The first content read starts listening for content changes.
+      await s.get('/wp-json/wp/v2/pages');
+      const end = Date.now() + 5000;
+      let mode: unknown;
+      do mode = ((await s.get('/readyz')).body as { changeVersions?: unknown }).changeVersions;
+      while (mode !== 'notified' && Date.now() < end);
+      expect(mode).toBe('notified');
+    }
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import type { StudioCatalogue, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput, WirePage } from '../../contract';
 import { STUDIO_PATHS, STUDIO_SLIDE_SIZES } from '../../contract';
+import { readChangeVersion } from '../db/changeVersions';
 import * as q from '../db/queries';
 import { writePublishedPage } from '../domain/studio';
 import { modelState, programState } from '../domain/studioPages';
@@ -40,7 +41,7 @@ describeEachDb('content studio', (dialect) => {
 
   const admin = () => ({ token: tokens.admin });
   const put = (url: string, body: unknown, token = tokens.admin) => s.request('PUT', url, body, { token });
-  const version = () => q.contentVersion(s.db.kysely);
+  const version = () => readChangeVersion(s.db.kysely, 'content');
 
   beforeAll(async () => {
     s = await startTestServer({ dialect });

@@ -1,3 +1,4 @@
+import { readChangeVersion } from '../changeVersions';
 import type { NewStudentRow, StudentRow } from '../schema';
 import type { Executor } from './executor';
 
@@ -39,9 +40,8 @@ export function listRosterStudents(db: Executor, scope: StudentScope): Promise<R
 }
 
 /** The students change version, bumped by a trigger in the transaction of every students write. */
-export async function studentsVersion(db: Executor): Promise<number> {
-  const row = await db.selectFrom('change_versions').select('version').where('name', '=', 'students').executeTakeFirst();
-  return Number(row?.version ?? 0);
+export function studentsVersion(db: Executor): Promise<number> {
+  return readChangeVersion(db, 'students');
 }
 
 /** Of these user ids, the students (with their owner); ids that are no student are absent. */

@@ -34,8 +34,3 @@ export async function countChildPages(db: Executor, parent: number): Promise<num
   return Number(row?.n ?? 0);
 }
 
-/** The version the 'content' trigger bumps with every write to pages. */
-export async function contentVersion(db: Executor): Promise<number> {
-  const row = await db.selectFrom('change_versions').select('version').where('name', '=', 'content').executeTakeFirst();
-  return Number(row?.version ?? 0);
-}
