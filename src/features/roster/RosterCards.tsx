@@ -38,7 +38,7 @@ const CardBox = styled.article`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
-  h3 {
+  h2 {
     margin: 0 0 ${({ theme }) => theme.space[2]}px;
     font-size: ${({ theme }) => theme.fontSizes.lg};
     overflow-wrap: anywhere;
@@ -158,9 +158,9 @@ export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowI
     const detailsId = `${listId}-${id}-details`;
     return (
       <CardBox aria-labelledby={titleId}>
-        <h3 id={titleId} translate="no">
+        <h2 id={titleId} translate="no">
           {rowHref ? <Link to={rowHref(row)}>{name}</Link> : name}
-        </h3>
+        </h2>
         <FactList columns={summaryColumns} row={row} />
         {open && <FactList id={detailsId} columns={detailColumns} row={row} />}
         <Actions>
