@@ -66,6 +66,8 @@ describe('Finding students among 10,000', () => {
     await until(async () => new URL(page.url()).search, (search) => new URLSearchParams(search).get('q') === 'jose', 'the search in the URL');
     const url = new URL(page.url());
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ q: 'jose', program: 'Robotics 10', status: 'ended', from: '2023-01-01', sort: 'firstName' });
+    // The rows are read once the sort is on screen (the header says so in the same render).
+    await until(() => page.getByRole('columnheader', { name: /^Student First Name/ }).getAttribute('aria-sort'), (sort) => sort === 'ascending', 'the sort on screen');
     const filtered = (await count(page).textContent()) ?? '';
     expect(filtered).toMatch(partOf);
     const shown = await visibleRows(page);
