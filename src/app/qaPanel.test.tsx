@@ -17,6 +17,7 @@ import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from 
 import { replayReducer } from './replayReducer';
 import { routes } from './routes';
 import { createAppStore } from './store';
+import { exportLog } from '../qa/exportLog';
 
 // The global jest: @swc/jest hoists jest.mock only then.
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
@@ -66,7 +67,7 @@ async function recordDanaSigningIn(): Promise<ActionLog> {
   const other = renderWithQa();
   other.store.dispatch(authActions.loginSubmitted({ username: 'dana', password: demoLogins.dana!.password }));
   await waitFor(() => expect(other.store.getState().session.valid).toBe(true));
-  const log = other.qa.recorder.exportLog();
+  const log = exportLog(other.qa.recorder);
   other.unmount();
   other.sagaTask?.cancel();
   return log;

@@ -11,6 +11,7 @@ import { createMemoryStorage } from '../../test/memoryStorage';
 import { testConfig } from '../../test/renderApp';
 import { QaLauncher } from '../qa/QaLauncher';
 import { createQaTools } from '../qa/qaTools';
+import { exportLog } from '../qa/exportLog';
 
 jest.setTimeout(20_000);
 
@@ -36,7 +37,7 @@ describe('the QA panel in other languages', () => {
     await showQaLanguage();
     expect(textsNotFromCatalogue(panel)).toEqual([]);
 
-    const file = new File([JSON.stringify(qa.recorder.exportLog())], 'log.json', { type: 'application/json' });
+    const file = new File([JSON.stringify(exportLog(qa.recorder))], 'log.json', { type: 'application/json' });
     await user.upload(screen.getByLabelText(/Replay a log/), file);
     await screen.findByTestId('qa-replay-step');
     expect(screen.getByRole('button', { name: '⟦Exit replay⟧' })).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { useReplay } from './useReplay';
 import { useFormatters } from '../shared/i18n/formatting';
 import { useMessages } from '../shared/i18n/messages';
 import { qaMessages } from './qa.messages';
+import { exportLog } from './exportLog';
 
 const Panel = styled.section`
   position: fixed;
@@ -48,7 +49,7 @@ const Alert = styled.p`
 
 /** A saved log is plain JSON; file-saver is fetched only when someone downloads. */
 async function downloadLog(tools: QaTools) {
-  const log = tools.recorder.exportLog();
+  const log = exportLog(tools.recorder);
   const { saveAs } = await import(/* webpackChunkName: "file-saver" */ 'file-saver');
   const blob = new Blob([JSON.stringify(log, null, 2)], { type: 'application/json' });
   saveAs(blob, `action-log-${log.recordedAt.replace(/[:.]/g, '-')}.json`);

@@ -1,5 +1,4 @@
 import type { Middleware } from '@reduxjs/toolkit';
-import { ACTION_LOG_FORMAT, ACTION_LOG_FORMAT_VERSION, APP_VERSION, type ActionLog, type JsonObject, type LoggedAction } from './logFormat';
 
 export interface RecorderOptions {
   /** Redacts one action before it is kept (the DevTools actionSanitizer). */
@@ -22,15 +21,11 @@ export interface ActionRecorder {
   size(): number;
   /** Actions dropped so far to stay within the bounds. */
   dropped(): number;
-  /**
-   * The log. `maxActions`: at most that many of the newest actions, starting from the newest kept
-   * starting point that allows it (one every tenth of the capacity, or the state now): a problem
-   * report's log must fit in 1 MB.
-   */
-  exportLog(options?: { maxActions?: number }): ActionLog;
+  /** What has been recorded, for exportLog (src/qa/exportLog.ts, loaded only by what exports a log). */
+  recording(): Recording;
 }
 
-interface Entry {
+export interface Entry {
   seq: number;
   time: string;
   /** The redacted action as JSON text: compact, immutable, and its length is the memory bound. */
@@ -38,10 +33,23 @@ interface Entry {
 }
 
 /** A state the store held just before the action numbered `seq`. States are immutable, so a reference is enough. */
-interface Checkpoint {
+export interface Checkpoint {
   seq: number;
   time: string;
   state: unknown;
+}
+
+/** The recorder's buffers and settings as they are now. */
+export interface Recording {
+  options: RecorderOptions;
+  capacity: number;
+  /** The starting point: the state before the first kept action. */
+  base: Checkpoint | null;
+  entries: readonly Entry[];
+  checkpoints: readonly Checkpoint[];
+  nextSeq: number;
+  dropped: number;
+  currentState: unknown;
 }
 
 /** Actions the recorder never keeps: its own replay controls. */
@@ -57,14 +65,6 @@ function toJson(action: unknown): string {
   }
 }
 
-/** JSON copy of the state without redux-persist's bookkeeping (`_persist` inside a persisted slice). */
-function plainState(state: unknown): JsonObject {
-  const copy = JSON.parse(JSON.stringify(state ?? {})) as JsonObject;
-  for (const slice of Object.values(copy)) {
-    if (slice !== null && typeof slice === 'object' && '_persist' in slice) delete (slice as JsonObject)._persist;
-  }
-  return copy;
-}
 
 /**
  * Keeps the session's actions in a bounded buffer with the state they started from.
@@ -125,29 +125,6 @@ export function createActionRecorder(options: RecorderOptions): ActionRecorder {
     middleware,
     size: () => entries.length,
     dropped: () => droppedCount,
-    exportLog({ maxActions } = {}): ActionLog {
-      let start = base ?? { seq: 0, time: now().toISOString(), state: {} };
-      let kept = entries;
-      if (maxActions !== undefined && entries.length > maxActions) {
-        const firstWanted = entries[entries.length - maxActions]?.seq ?? nextSeq;
-        start = checkpoints.find((cp) => cp.seq >= firstWanted) ?? { seq: nextSeq, time: now().toISOString(), state: currentState() };
-        const from = start.seq;
-        kept = entries.filter((entry) => entry.seq >= from);
-      }
-      const actions = kept.map((entry): LoggedAction => ({ time: entry.time, action: JSON.parse(entry.json) as LoggedAction['action'] }));
-      return {
-        format: ACTION_LOG_FORMAT,
-        formatVersion: ACTION_LOG_FORMAT_VERSION,
-        appVersion: options.appVersion ?? APP_VERSION,
-        persistVersion: options.persistVersion,
-        recordedAt: now().toISOString(),
-        startedAt: start.time,
-        capacity,
-        dropped: droppedCount + entries.length - kept.length,
-        startState: plainState(options.redactState(start.state)),
-        actions,
-        finalState: plainState(options.redactState(currentState())),
-      };
-    },
+    recording: () => ({ options, capacity, base, entries, checkpoints, nextSeq, dropped: droppedCount, currentState: currentState() }),
   };
 }

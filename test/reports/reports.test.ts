@@ -23,6 +23,7 @@ import type { DomainContext } from '../../server/domain/context';
 import { deleteExpiredReports } from '../../server/domain/reports';
 import { createPasswordHasher } from '../../server/domain/passwords';
 import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, describeEachDb, expectWpError, newStudentBody, startTestServer, type TestServer } from '../../server/test/harness';
+import { exportLog } from '../../src/qa/exportLog';
 
 /** A 1 x 1 PNG. */
 const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
@@ -69,7 +70,7 @@ async function recordSession(s: TestServer, who: { username: string; password: s
   const login = await api.login(who.username, who.password);
   store.dispatch(sessionActions.loginSucceeded(login));
   await also(store.dispatch, api);
-  return { log: redactLogForReport(recorder.exportLog()), token: login.token };
+  return { log: redactLogForReport(exportLog(recorder)), token: login.token };
 }
 
 describeEachDb('problem reports', (dialect) => {

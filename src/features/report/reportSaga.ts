@@ -20,6 +20,7 @@ import type { LazyFeature } from '../../shared/lazyFeature';
 import { REPORT_QUEUE_KEY } from '../../shared/problemReportRequests';
 import { reportMessages } from './report.messages';
 import { reportActions, reportReducer } from './reportSlice';
+import { exportLog } from '../../qa/exportLog';
 
 export interface QueuedReport {
   /** Sent only while this user is signed in (the report is theirs). */
@@ -111,7 +112,7 @@ function* send({ payload }: ReturnType<typeof reportActions.sendRequested>) {
   };
   // A long session may not fit in 1 MB: then only its newest actions go, from a state the recorder kept.
   for (const maxActions of [undefined, 2000, 500, 100, 0]) {
-    body.log = JSON.stringify(redactLogForReport(tools.recorder.exportLog({ maxActions })));
+    body.log = JSON.stringify(redactLogForReport(exportLog(tools.recorder, { maxActions })));
     if (bytes(body) <= REPORT_LIMITS.bodyBytes - 4096) break;
   }
   if (payload.attachPicture) {
