@@ -8,6 +8,7 @@ import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, withSpecNames } from '../
 import { routes } from '../src/app/routes';
 import { readRuntimeConfig } from '../src/app/runtimeConfig';
 import { createAppStore } from '../src/app/store';
+import { pageLoaded } from '../src/shared/pageLoad';
 import type { SagaServices } from '../src/shared/sagaServices';
 import type { ConfigState } from '../src/entities/config/configSlice';
 import type { SessionState } from '../src/entities/session/sessionSlice';
@@ -77,6 +78,8 @@ export function renderApp(options: RenderAppOptions = {}) {
     preloadImage: options.preloadImage ?? (() => undefined),
   });
   requestEarlyPageData(routes, options.route ?? '/', store, persistor);
+  // As src/app/bootstrap.tsx does once the page has loaded (jsdom's has).
+  store.dispatch(pageLoaded());
   const user = userEvent.setup();
   const view = render(
     <AppProviders store={store} persistor={persistor}>

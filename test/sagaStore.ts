@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, withSpecNames } from '../src/app/persist';
 import { createAppStore } from '../src/app/store';
+import { pageLoaded } from '../src/shared/pageLoad';
 import type { ConfigState } from '../src/entities/config/configSlice';
 import type { SessionState } from '../src/entities/session/sessionSlice';
 import { createFakeApi, type FakeApi } from './fakeApi';
@@ -12,7 +13,7 @@ import { testConfig } from './renderApp';
  * state they lead to (never the sequence of effects). `navigations` records where sagas sent the user.
  */
 export function createSagaStore(
-  options: { api?: FakeApi; session?: Partial<SessionState>; storage?: ReturnType<typeof createMemoryStorage>; config?: Partial<ConfigState> } = {},
+  options: { api?: FakeApi; session?: Partial<SessionState>; storage?: ReturnType<typeof createMemoryStorage>; config?: Partial<ConfigState>; pageLoaded?: boolean } = {},
 ) {
   const api = options.api ?? createFakeApi();
   const storage =
@@ -32,6 +33,8 @@ export function createSagaStore(
     waitFor(() => {
       if (!created.persistor.getState().bootstrapped) throw new Error('not rehydrated yet');
     });
+  // As src/app/bootstrap.tsx does once the page is usable (`pageLoaded: false` leaves it to the test).
+  if (options.pageLoaded !== false) created.store.dispatch(pageLoaded());
   const stop = () => created.sagaTask?.cancel();
   return { ...created, api, storage, navigations, rehydrated, stop };
 }

@@ -2,6 +2,7 @@ import storage from 'redux-persist/lib/storage';
 import { createApiClient } from '../api/createApiClient';
 import { sessionActions } from '../entities/session/sessionSlice';
 import { setLiveQaTools } from '../qa/liveTools';
+import { pageLoaded } from '../shared/pageLoad';
 import { REPORT_QUEUE_KEY } from '../shared/problemReportRequests';
 import { createQaTools } from '../qa/qaTools';
 import type { Navigator } from '../shared/sagaServices';
@@ -80,13 +81,15 @@ export async function startApp(container: HTMLElement) {
   await import(/* webpackMode: "eager" */ 'react-dom/client');
   await yieldToBrowser();
   const { mountApp } = await import(/* webpackMode: "eager" */ './mountApp');
-  const router = mountApp(container, created, qa);
+  const router = mountApp(container, created, qa, () => {
+    created.store.dispatch(pageLoaded());
+    // Offline support (the service worker, the connection's state), in its own chunk.
+    import(/* webpackChunkName: "offline" */ '../features/offline/startOffline').then(({ startOffline }) => startOffline(created.store, router), () => undefined);
+  });
   navigateNow = (to, options) => void router.navigate(to, options);
   for (const [to, options] of pending.splice(0)) navigateNow(to, options);
   // Problem reports saved while offline go out now (their code loads only when some wait).
   if (localStorage.getItem(REPORT_QUEUE_KEY)) void import(/* webpackChunkName: "problem-report" */ '../features/report/reportSaga').then(({ reportFeature }) => created.store.injectFeature(reportFeature));
-  // Offline support (the service worker, the connection's state) after the first render, in its own chunk.
-  import(/* webpackChunkName: "offline" */ '../features/offline/startOffline').then(({ startOffline }) => startOffline(created.store, router), () => undefined);
   return created;
 }
 

@@ -3,6 +3,7 @@ import { apiError, createFakeApi } from '../../test/fakeApi';
 import { discoverAll } from '../../test/renderApp';
 import { createSagaStore } from '../../test/sagaStore';
 import type { SiteCapabilities } from '../api/types';
+import { pageLoaded } from '../shared/pageLoad';
 import { SITE_INDEX_TIMEOUT_MS } from './capabilitiesSaga';
 import { readRuntimeConfig } from './runtimeConfig';
 
@@ -56,6 +57,11 @@ describe('capabilities: found in the REST index, not configured', () => {
   it('falls back to plain WordPress when the index is slow, without waiting for it', async () => {
     jest.useFakeTimers();
     const { store } = setup(() => new Promise(() => undefined));
+    // The stored session comes back first (promises only): the lookup, and its timeout, start then.
+    await act(async () => {
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    });
+    expect(store.getState().session).toMatchObject({ _persist: { rehydrated: true } });
     await act(async () => {
       jest.advanceTimersByTime(SITE_INDEX_TIMEOUT_MS - 1);
     });
@@ -65,5 +71,26 @@ describe('capabilities: found in the REST index, not configured', () => {
     });
     expect(store.getState().config.undiscovered).toEqual([]);
     expect(store.getState().config.capabilities.serverUnlock).toBe(false);
+  });
+
+  it('signed out, asks the index only once the page is usable (the login page needs none of it); signed in, at once', async () => {
+    const signedOut = createSagaStore({ api: createFakeApi({ getSiteCapabilities: unlockOnly }), config: discoverAll, pageLoaded: false });
+    stores.push(signedOut);
+    await signedOut.rehydrated();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(signedOut.api.calls.map((c) => c.method)).not.toContain('getSiteCapabilities');
+    act(() => {
+      signedOut.store.dispatch(pageLoaded());
+    });
+    await waitFor(() => expect(signedOut.store.getState().config.capabilities.serverUnlock).toBe(true));
+
+    const signedIn = createSagaStore({
+      api: createFakeApi({ getSiteCapabilities: unlockOnly }),
+      config: discoverAll,
+      pageLoaded: false,
+      session: { token: 'stored-token', userId: 2, userRole: 'franchise_owner', userName: 'Dana Cohen' },
+    });
+    stores.push(signedIn);
+    await waitFor(() => expect(signedIn.store.getState().config.capabilities.serverUnlock).toBe(true));
   });
 });

@@ -1,6 +1,9 @@
-import { call, delay, getContext, put, race } from 'typed-redux-saga';
+import { REHYDRATE } from 'redux-persist';
+import { actionChannel, call, delay, getContext, put, race, select, take } from 'typed-redux-saga';
 import type { ApiClient, SiteCapabilities } from '../api/types';
 import { configActions, selectCapabilitiesKnown } from '../entities/config/configSlice';
+import { sessionActions } from '../entities/session/sessionSlice';
+import { pageLoaded } from '../shared/pageLoad';
 import { selectFromStore } from '../shared/storeHooks';
 
 /** How long calls that depend on a capability wait for the REST index before the app assumes plain WordPress. */
@@ -11,10 +14,17 @@ export const SITE_INDEX_TIMEOUT_MS = 5000;
  * (GET /wp-json/): each is on only where the site lists its route. An index that fails, is
  * unreadable or is slow leaves them off, which is what the spec describes for a plain WordPress
  * site; config/capabilitiesDiscovered with found: null records that (nothing is shown: every
- * screen works without them).
+ * screen works without them). Nobody signed in, no screen needs them before it is usable: the
+ * lookup waits for the page to load (or a sign-in), which keeps it out of the login page's budget.
  */
 export function* capabilitiesSaga() {
   if (yield* selectFromStore(selectCapabilitiesKnown)) return;
+  // Kept from now on: the page may load, or someone sign in, while the stored session comes back.
+  const usable = yield* actionChannel([pageLoaded.type, sessionActions.loginSucceeded.type]);
+  type Persisted = { session: { token: string | null; _persist?: { rehydrated: boolean } } };
+  if (!(yield* select((state: Persisted) => state.session._persist?.rehydrated ?? true))) yield* take(REHYDRATE);
+  if (!(yield* select((state: Persisted) => state.session.token !== null))) yield* take(usable);
+  usable.close();
   const api = yield* getContext<ApiClient>('api');
   let found: SiteCapabilities | undefined;
   try {

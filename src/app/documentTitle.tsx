@@ -2,12 +2,13 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { selectIsSignedIn } from '../entities/session/sessionSelectors';
 import { AppLayout } from '../features/layout/AppLayout';
+import { usePageLoaded } from '../shared/pageLoad';
 import { useAppSelector } from '../shared/storeHooks';
 import type { RouteHandle } from './earlyPageData';
 import { useMessages } from '../shared/i18n/messages';
 import { routeTitles } from './app.messages';
 
-/** With the service worker's start (src/features/offline/startOffline.ts), after the first render. */
+/** With the service worker's start (src/features/offline/startOffline.ts), once the page is usable. */
 const OfflineBanner = lazy(() => import(/* webpackChunkName: "offline" */ '../features/offline/OfflineBanner'));
 const offlineNotice = (
   <Suspense fallback={null}>
@@ -31,5 +32,6 @@ export function TitledLayout() {
   useEffect(() => {
     document.title = documentTitle;
   }, [documentTitle]);
-  return <AppLayout notice={offlineNotice} />;
+  const pageLoaded = usePageLoaded();
+  return <AppLayout notice={pageLoaded ? offlineNotice : undefined} />;
 }

@@ -18,7 +18,8 @@ describe('the language on the page', () => {
       await screen.findByRole('heading', { name: 'Welcome to Youngengineer Online' });
       expect(document.documentElement).toHaveAttribute('dir', 'ltr');
 
-      await user.selectOptions(screen.getByLabelText('Language'), 'he');
+      // The signed-out language select appears once the page is usable.
+      await user.selectOptions(await screen.findByLabelText('Language'), 'he');
       expect(await screen.findByRole('heading', { name: 'ברוכים הבאים ל-Youngengineer Online' })).toBeInTheDocument();
       expect(document.documentElement).toHaveAttribute('dir', 'rtl');
       expect(document.documentElement).toHaveAttribute('lang', 'he');

@@ -6,6 +6,7 @@ import type { QaTools } from '../qa/qaTools';
 import { AppProviders } from './AppProviders';
 import { ProblemReportHost } from './ProblemReportHost';
 import { QaReplayHost } from './QaReplayHost';
+import { AfterPageLoad } from '../shared/pageLoad';
 import { routes } from './routes';
 import type { createAppStore } from './store';
 
@@ -13,13 +14,15 @@ import type { createAppStore } from './store';
 const QaLauncher = lazy(async () => ({ default: (await import(/* webpackChunkName: "qa-launcher" */ '../qa/QaLauncher')).QaLauncher }));
 
 /** The last step of startApp (bootstrap.tsx): the router and the first render. */
-export function mountApp(container: HTMLElement, created: ReturnType<typeof createAppStore>, qa: QaTools) {
+/** `onPageLoaded`: once the first page is usable (src/shared/pageLoad.ts). */
+export function mountApp(container: HTMLElement, created: ReturnType<typeof createAppStore>, qa: QaTools, onPageLoaded: () => void) {
   const router = createBrowserRouter(routes);
   createRoot(container).render(
     <AppProviders store={created.store} persistor={created.persistor}>
       <RouterProvider router={router} />
       <ProblemReportHost />
       <QaReplayHost tools={qa} />
+      <AfterPageLoad run={onPageLoaded} />
       {selectQaPanelEnabled(created.store.getState()) && (
         <Suspense fallback={null}>
           <QaLauncher tools={qa} />

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { selectIsSessionValid, selectIsSignedIn, selectUserName, selectUserRole } from '../../entities/session/sessionSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { media } from '../../shared/breakpoints';
+import { usePageLoaded } from '../../shared/pageLoad';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { VisuallyHidden, visuallyHidden } from '../../shared/ui/VisuallyHidden';
@@ -201,6 +202,8 @@ export function AppLayout({ notice }: { notice?: ReactNode }) {
   const full = signedIn && valid;
   const sharedDevice = useAppSelector((state) => state.session.sharedDevice === true);
   const t = useMessages(layoutMessages);
+  // The signed-out language select appears a moment after the page is usable (the login page's budget).
+  const pageLoaded = usePageLoaded();
 
   return (
     <>
@@ -225,7 +228,7 @@ export function AppLayout({ notice }: { notice?: ReactNode }) {
             </nav>
           )}
           <Spacer />
-          {!signedIn && (
+          {!signedIn && pageLoaded && (
             <Suspense fallback={null}>
               <LanguageSelect />
             </Suspense>

@@ -2,6 +2,7 @@ import { useAtom } from '../../shared/i18n/useAtom';
 import { lazy, Suspense } from 'react';
 import type { Role } from '../../api/types';
 import { selectCapabilities } from '../../entities/config/configSlice';
+import { usePageLoaded } from '../../shared/pageLoad';
 import { paths } from '../../shared/paths';
 import { requestProblemReport } from '../../shared/problemReportRequests';
 import { MenuButton, type MenuEntry } from '../../shared/ui/MenuButton';
@@ -31,6 +32,8 @@ export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | 
   const dispatch = useAppDispatch();
   const shownLanguage = useAtom(locale);
   const t = useMessages(menuMessages);
+  // The terms check's panel appears a moment after the page is usable.
+  const pageLoaded = usePageLoaded();
   const entries: MenuEntry[] = [
     ...roleMenu(t, role, userName, contentStudio).map((link): MenuEntry => ({ kind: 'link', ...link })),
     { kind: 'separator', key: 'general' },
@@ -54,9 +57,11 @@ export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | 
   return (
     <>
       <MenuButton label={t.menu} icon={<GearIcon />} entries={entries} />
-      <Suspense fallback={null}>
-        <TermsCheck />
-      </Suspense>
+      {pageLoaded && (
+        <Suspense fallback={null}>
+          <TermsCheck />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,6 +5,7 @@
  * (@tanstack/react-virtual). The table sits in a focusable, labelled scroll region. On phones the
  * same rows show as one card per row instead (RosterCards).
  */
+import { useLoadingView } from '../../shared/pageLoad';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef } from 'react';
@@ -184,6 +185,7 @@ const widths = [70, 55, 80, 60, 75];
  */
 export function SkeletonTable({ headers, rows = 5 }: { headers: readonly string[]; rows?: number }) {
   const phone = useMediaQuery(phoneQuery);
+  useLoadingView();
   const texts = useMessages(rosterColumnMessages);
   if (phone) return <SkeletonCards count={rows} />;
   return (

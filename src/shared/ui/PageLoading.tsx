@@ -1,6 +1,7 @@
 import styled, { keyframes } from 'styled-components';
 import { media } from '../breakpoints';
 import { useMessages } from '../i18n/messages';
+import { useLoadingView } from '../pageLoad';
 import { uiTexts } from '../shared.messages';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
@@ -31,6 +32,7 @@ const Spinner = styled.span`
 /** Full-area loading state with an accessible status message. */
 export function PageLoading({ label }: { label?: string }) {
   const t = useMessages(uiTexts);
+  useLoadingView();
   return (
     <Wrap role="status" aria-live="polite">
       <Spinner aria-hidden="true" />

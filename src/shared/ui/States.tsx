@@ -1,4 +1,5 @@
 /** Loading, empty and failure states: calm, no raw error text, one way forward. */
+import { useLoadingView } from '../pageLoad';
 import type { ReactNode } from 'react';
 import type { ApiError } from '../../api/types';
 import styled, { keyframes } from 'styled-components';
@@ -55,6 +56,7 @@ export const SkeletonBlock = styled.span<{ $height: number; $width?: string; $ra
 /** Placeholder cards while a list loads; one status message for screen readers. */
 export function SkeletonCards({ count = 6, label, imageHeight = 160 }: { count?: number; label: string; imageHeight?: number }) {
   const t = useMessages(uiTexts);
+  useLoadingView();
   return (
     <div aria-busy="true">
       <VisuallyHidden role="status">{t.loadingLabel({ label })}</VisuallyHidden>

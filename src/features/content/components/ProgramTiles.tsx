@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { Program } from '../../../api/types';
 import { media } from '../../../shared/breakpoints';
+import { useLoadingView } from '../../../shared/pageLoad';
 import { SkeletonBlock } from '../../../shared/ui/States';
 import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 import { useMessages } from '../../../shared/i18n/messages';
@@ -143,6 +144,7 @@ export function ProgramTiles({
 }
 
 export function ProgramTilesSkeleton({ label }: { label: string }) {
+  useLoadingView();
   return (
     <div aria-busy="true">
       <VisuallyHidden role="status">{label}…</VisuallyHidden>
