@@ -105,6 +105,8 @@ describe(`WordPress (${site.label}): the whole visit`, () => {
 
     await page.getByRole('button', { name: 'Students List of Lee Wong' }).click();
     await page.waitForURL(/\/students_list\/Lee\?owner=\d+$/);
+    // The address changes before the new page replaces the owners table (the router renders in a transition).
+    await page.getByRole('heading', { level: 1, name: 'Students List', exact: true }).waitFor();
     expect((await tableRows(page)).map((row) => `${row[0]} ${row[1]}`)).toEqual(['Omer Katz']);
 
     await openMenu(page);

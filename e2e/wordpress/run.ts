@@ -161,7 +161,8 @@ try {
     totals.numTotalTests += report.numTotalTests;
     for (const file of report.testResults) {
       if (!file.assertionResults.length) table.push(`  FAIL  [${name}] ${path.basename(file.name)} did not run: ${file.message.split('\n')[0]}`);
-      for (const test of file.assertionResults) table.push(`  ${test.status === 'passed' ? 'pass' : 'FAIL'}  [${name}] ${test.title}`);
+      const shown: Record<string, string> = { passed: 'pass', pending: 'skip', skipped: 'skip', todo: 'skip' };
+      for (const test of file.assertionResults) table.push(`  ${shown[test.status] ?? 'FAIL'}  [${name}] ${test.title}`);
     }
   });
 } finally {
