@@ -11,14 +11,17 @@ const intlLocale = (code: string) => (code === PSEUDO_LANGUAGE ? 'en' : code);
  * and the language's long date elsewhere (24 בנובמבר 2026, 24 de noviembre de 2026).
  */
 export function formattersFor(code: string) {
-  const numbers = new Intl.NumberFormat(intlLocale(code));
-  const longDates = new Intl.DateTimeFormat(intlLocale(code), { dateStyle: 'long' });
-  const dateTimes = new Intl.DateTimeFormat(intlLocale(code), { dateStyle: 'medium', timeStyle: 'short' });
+  // Each Intl formatter is made on its first use: making one costs milliseconds (the first of a
+  // language tens of them on a classroom tablet), and most pages use none or one of them.
+  let numbers: Intl.NumberFormat | undefined;
+  let longDates: Intl.DateTimeFormat | undefined;
+  let dateTimes: Intl.DateTimeFormat | undefined;
   return {
     language: code,
-    number: (value: number) => numbers.format(value),
-    date: (date: Date) => (code === 'en' || code === PSEUDO_LANGUAGE ? formatWithPattern(date, DATE_DISPLAY_FORMAT) : longDates.format(date)),
-    dateTime: (date: Date) => dateTimes.format(date),
+    number: (value: number) => (numbers ??= new Intl.NumberFormat(intlLocale(code))).format(value),
+    date: (date: Date) =>
+      code === 'en' || code === PSEUDO_LANGUAGE ? formatWithPattern(date, DATE_DISPLAY_FORMAT) : (longDates ??= new Intl.DateTimeFormat(intlLocale(code), { dateStyle: 'long' })).format(date),
+    dateTime: (date: Date) => (dateTimes ??= new Intl.DateTimeFormat(intlLocale(code), { dateStyle: 'medium', timeStyle: 'short' })).format(date),
   };
 }
 
