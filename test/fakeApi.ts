@@ -58,6 +58,7 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
     getPrograms: async () => [],
     getLessons: async () => [],
     getLesson: async (lessonId) => ({ id: lessonId, programId: 0, title: '', showInTabs: false, tabs: [], imageCount: null, imageTabs: [] }),
+    askEarly: () => undefined,
     unlockLesson: async (lessonId) => ({ lessonId, unlocked: true }),
     markKitContentsOpened: async () => {},
     saveLocale: async () => {},

@@ -77,7 +77,7 @@ export function renderApp(options: RenderAppOptions = {}) {
     storage,
     preloadImage: options.preloadImage ?? (() => undefined),
   });
-  requestEarlyPageData(routes, options.route ?? '/', store, persistor);
+  requestEarlyPageData(routes, options.route ?? '/', store, persistor, api);
   // As src/app/bootstrap.tsx does once the page has loaded (jsdom's has).
   store.dispatch(pageLoaded());
   const user = userEvent.setup();

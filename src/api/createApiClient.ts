@@ -36,9 +36,21 @@ function read<T>(mapper: Mapper<T>): (answer: unknown) => T {
 
 const nothing = (): void => undefined;
 
+/** How long an early answer waits for its page (its code loads in well under a second, even on a slow network). */
+const EARLY_ANSWER_MS = 10_000;
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createTransport(options);
-  const get = (path: string) => send({ method: 'GET', path, expiry: 'jwt' });
+  const ask = (path: string) => send({ method: 'GET', path, expiry: 'jwt' });
+  /** Reads started by askEarly, by token and path: each taken once, by the same token, while fresh. */
+  const early = new Map<string, Promise<unknown>>();
+  const earlyKey = (path: string) => `${options.getToken()} ${path}`;
+  const get = (path: string) => {
+    const key = earlyKey(path);
+    const kept = early.get(key);
+    early.delete(key);
+    return kept ?? ask(path);
+  };
   const post = (path: string, body?: object, expiry: ExpiryRule = 'jwt') => send({ method: 'POST', path, body, expiry });
   /** Every wl/v1 body carries AUTH_KEY, first; wp/v2 routes reject unknown fields, so never there. */
   const wl = (fields: object = {}) => ({ AUTH_KEY: options.authKey, ...fields });
@@ -73,6 +85,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     getPrograms: () => content(pagesOf(CONTENT_IDS.programsRoot), (m) => m.mapPrograms),
     getLessons: (programId) => content(pagesOf(programId), (m) => m.mapLessons),
     getLesson: (lessonId) => content(API_PATHS.page(lessonId), (m) => m.mapLessonDetail),
+    askEarly: (programId, lessonId) => {
+      pageMappers().catch(nothing); // their chunk too, or it would be one more wait after the answers
+      for (const path of [pagesOf(CONTENT_IDS.programsRoot), pagesOf(programId), ...(lessonId ? [API_PATHS.page(lessonId)] : [])]) {
+        const answer = ask(path);
+        const key = earlyKey(path);
+        answer.catch(nothing); // a failure is the page's to report, when it asks
+        early.set(key, answer);
+        setTimeout(() => early.delete(key), EARLY_ANSWER_MS);
+      }
+    },
     unlockLesson: (lessonId, code) => post(API_PATHS.unlockLesson, wl({ lesson_id: lessonId, code })).then(read(mapUnlockAnswer(lessonId))),
     markKitContentsOpened: () => post(API_PATHS.usersMe, kitContentsOpenedBody).then(nothing),
     saveLocale: (locale) => post(API_PATHS.usersMe, { locale } satisfies UsersMeBody).then(nothing),

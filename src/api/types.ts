@@ -203,6 +203,13 @@ export interface ApiClient {
   getPrograms(): Promise<Program[]>;
   getLessons(programId: number): Promise<Lesson[]>;
   getLesson(lessonId: number): Promise<LessonDetail>;
+  /**
+   * Starts the reads a content page opened from its address makes (the programs, the program's
+   * models, and the model's page when it is one) before the page's code has loaded
+   * (app/earlyPageData.ts): the first getPrograms / getLessons / getLesson of the same page with the
+   * same token within a few seconds takes the answer instead of asking again.
+   */
+  askEarly(programId: number, lessonId?: number): void;
   // portal backend additions; call only where RuntimeConfig.capabilities says the backend has them
   unlockLesson(lessonId: number, code: string): Promise<UnlockResult>;
   /** Remembers on the server that this user has opened Kit Contents (the legacy site reads it too). */

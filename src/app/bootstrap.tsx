@@ -75,7 +75,7 @@ export async function startApp(container: HTMLElement) {
     import(/* webpackMode: "eager" */ './routes'),
     import(/* webpackMode: "eager" */ './earlyPageData'),
   ]);
-  requestEarlyPageData(routes, window.location.pathname, created.store, created.persistor);
+  requestEarlyPageData(routes, window.location.pathname, created.store, created.persistor, api);
   // React DOM is the largest module: evaluated in a task of its own, then the rest.
   await yieldToBrowser();
   await import(/* webpackMode: "eager" */ 'react-dom/client');

@@ -25,8 +25,10 @@ describe('the opened page’s data on start, while the stored sign-in is checked
     const api = createContentApi({ viewer: 'owner', overrides: { validateToken: check.validateToken } });
     renderApp({ route: '/select-model/PlayMachines2/167', session: signedInAs('dana'), api });
 
-    // The page itself cannot mount before the check answers; its data is already on the way.
+    // The page itself cannot mount before the check answers; its data is already on the way,
+    // asked for before the content's code has loaded.
     await waitFor(() => expect(callsTo(api, 'getLessons')).toBe(1));
+    expect(api.calls.find((c) => c.method === 'askEarly')?.args).toEqual([167]);
     expect(await screen.findByText(/Checking your sign-in/)).toBeInTheDocument();
     expect(screen.queryByTestId('model-card-2001')).not.toBeInTheDocument();
 
@@ -41,6 +43,7 @@ describe('the opened page’s data on start, while the stored sign-in is checked
     renderApp({ route: `/model_building_instructions/PlayMachines1/130/${CATAPULT}`, session: signedInAs('dana'), api });
 
     await waitFor(() => expect(callsTo(api, 'getLesson')).toBe(1));
+    expect(api.calls.find((c) => c.method === 'askEarly')?.args).toEqual([130, CATAPULT]);
     check.release();
     expect(await screen.findByRole('heading', { level: 1, name: 'Catapult' })).toBeInTheDocument();
     expect(callsTo(api, 'getLesson')).toBe(1);
@@ -83,6 +86,7 @@ describe('the opened page’s data on start, while the stored sign-in is checked
     renderApp({ route: '/select-model/PlayMachines2/167', api: signedOut });
     await screen.findByRole('button', { name: 'Sign in' });
     expect(callsTo(signedOut, 'getLessons')).toBe(0);
+    expect(callsTo(signedOut, 'askEarly')).toBe(0);
 
     const check = heldValidation();
     const admin = createContentApi({ viewer: 'admin', overrides: { validateToken: check.validateToken } });
@@ -137,13 +141,14 @@ describe('the opened page’s chunks on start', () => {
         ],
       },
     ];
+    const api = createContentApi({ viewer: 'owner' });
     const { store, persistor, sagaTask } = createAppStore({
-      api: createContentApi({ viewer: 'owner' }),
+      api,
       navigator: { navigate: () => undefined },
       config: testConfig,
       storage: createMemoryStorage({}),
     });
-    requestEarlyPageData(routes, `/model_building_instructions/PlayMachines1/130/${CATAPULT}`, store, persistor);
+    requestEarlyPageData(routes, `/model_building_instructions/PlayMachines1/130/${CATAPULT}`, store, persistor, api);
     expect(layout).toHaveBeenCalledTimes(1);
     expect(gallery).toHaveBeenCalledTimes(1);
     expect(studentsList).not.toHaveBeenCalled();

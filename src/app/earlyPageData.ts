@@ -3,6 +3,7 @@ import type { routeTitles } from './app.messages';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { Persistor } from 'redux-persist';
+import type { ApiClient } from '../api/types';
 import type { LazyFeature } from '../shared/lazyFeature';
 import type { AppStore } from './store';
 import type * as ContentFeatureModule from '../features/content/contentFeature';
@@ -34,7 +35,7 @@ export interface RouteHandle {
    * params). The page sends it again when it mounts; the feature's saga then finds the data
    * loading or freshly loaded and asks nothing again (shared/takeLatestUnlessFresh.ts).
    */
-  earlyData?: (params: RouteParams) => EarlyData | null;
+  earlyData?: (params: RouteParams, api: ApiClient) => EarlyData | null;
   /** Where the user is, for the document title (documentTitle.tsx), from the titles' catalogue (app.messages.ts). */
   title?: (t: StoreValue<typeof routeTitles>, params: RouteParams, session: { signedIn: boolean }) => string;
 }
@@ -45,15 +46,20 @@ const wholeNumber = (value: string | undefined): number | null => (value !== und
 export const earlyData = {
   studentsList: () => withRosterFeature(),
   /** '/select-model/:programName/:programId' and '/select-model-lesson-plans/...'. */
-  modelsPage: ({ programId }: RouteParams) => {
+  modelsPage: ({ programId }: RouteParams, api: ApiClient) => {
     const id = wholeNumber(programId);
-    return id === null ? null : withContentFeature((events) => events.modelsPageOpened({ programId: id }));
+    if (id === null) return null;
+    // The reads start now, beside the content's code, not after it.
+    api.askEarly(id);
+    return withContentFeature((events) => events.modelsPageOpened({ programId: id }));
   },
   /** '/model_building_instructions/:programName/:programId/:lessonId' (not the older name-based route). */
-  gallery: ({ second, third }: RouteParams) => {
+  gallery: ({ second, third }: RouteParams, api: ApiClient) => {
     const programId = wholeNumber(second);
     const lessonId = wholeNumber(third);
-    return programId === null || lessonId === null ? null : withContentFeature((events) => events.galleryOpened({ programId, lessonId }));
+    if (programId === null || lessonId === null) return null;
+    api.askEarly(programId, lessonId);
+    return withContentFeature((events) => events.galleryOpened({ programId, lessonId }));
   },
 } satisfies Record<string, NonNullable<RouteHandle['earlyData']>>;
 
@@ -67,7 +73,7 @@ export const earlyData = {
  *   token/validate has answered (guards.tsx), so the check and the data share one round trip; the
  *   backend checks the token on these calls as on any.
  */
-export function requestEarlyPageData(routes: RouteObject[], location: string, store: AppStore, persistor: Persistor): void {
+export function requestEarlyPageData(routes: RouteObject[], location: string, store: AppStore, persistor: Persistor, api: ApiClient): void {
   const matches = matchRoutes(routes, location) ?? [];
   for (const { route } of matches) {
     // A chunk that fails here is reported by the router when it loads the route itself.
@@ -77,7 +83,7 @@ export function requestEarlyPageData(routes: RouteObject[], location: string, st
     const { token, valid } = store.getState().session;
     if (token === null || valid) return;
     for (const match of matches) {
-      const early = (match.route.handle as RouteHandle | undefined)?.earlyData?.(match.params);
+      const early = (match.route.handle as RouteHandle | undefined)?.earlyData?.(match.params, api);
       if (!early) continue;
       if (!(early instanceof Promise)) {
         store.dispatch(early);

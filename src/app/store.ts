@@ -6,7 +6,6 @@ import type { PortalRuntimeConfig } from '../../contract';
 import { configActions } from '../entities/config/configSlice';
 import { sessionReducer } from '../entities/session/sessionSlice';
 import { withStateReplacement } from '../qa/stateReplacement';
-import { preloadImage } from '../shared/preloadImage';
 import type { Navigator, SagaServices } from '../shared/sagaServices';
 import { sessionPersistConfig } from './persist';
 import { slices, type RootState } from './rootReducer';
@@ -25,12 +24,12 @@ export interface AppStoreOptions {
   middleware?: Middleware[];
   /** Start the root saga (off for replaying an action log). */
   runSagas?: boolean;
-  /** Default: shared/preloadImage.ts. */
+  /** Default: shared/preloadImage.ts (see SagaServices). */
   preloadImage?: SagaServices['preloadImage'];
 }
 
 export function createAppStore(options: AppStoreOptions) {
-  const services: SagaServices = { api: options.api, navigator: options.navigator, preloadImage: options.preloadImage ?? preloadImage };
+  const services: SagaServices = { api: options.api, navigator: options.navigator, preloadImage: options.preloadImage };
   const sagaMiddleware = createSagaMiddleware({ context: { ...services } });
 
   const session = persistReducer(sessionPersistConfig(options.storage), sessionReducer);

@@ -9,6 +9,10 @@ export interface Navigator {
 export interface SagaServices {
   api: ApiClient;
   navigator: Navigator;
-  /** Starts downloading a picture the next screen shows first (shared/preloadImage.ts in the app), the size it shows when it has several. */
-  preloadImage: (url: string, responsive?: ResponsiveImage) => void;
+  /**
+   * Starts downloading a picture the next screen shows first, the size it shows when it has several.
+   * Tests give their own; without one, the content's flows use shared/preloadImage.ts (it loads with
+   * them, not with the entry).
+   */
+  preloadImage?: (url: string, responsive?: ResponsiveImage) => void;
 }

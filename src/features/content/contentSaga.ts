@@ -18,6 +18,7 @@ import { selectContent, selectGalleryAccess, selectModelCards, selectUnlockUi, t
 import { contentActions } from './contentSlice';
 import { firstPictureOf, firstPictureSizesOf } from './model/firstPicture';
 import { modelKey, sameName } from './model/modelNames';
+import { preloadImage } from '../../shared/preloadImage';
 
 const unlockOf = (lesson: Lesson) => ({ lessonId: lesson.id, modelName: modelKey(lesson.title) });
 
@@ -93,8 +94,8 @@ function* loadLessonsPreloadingFirstCard(programId: number) {
 
 function* preloadFirstPicture(url: string | null | undefined, responsive?: ResponsiveImage) {
   if (!url) return;
-  const preloadImage = yield* getContext<SagaServices['preloadImage']>('preloadImage');
-  yield* call(preloadImage, url, responsive);
+  const preload = (yield* getContext<SagaServices['preloadImage']>('preloadImage')) ?? preloadImage;
+  yield* call(preload, url, responsive);
 }
 
 function* noop() {
