@@ -159,7 +159,9 @@ describe(`WordPress (${site.label}): the whole visit`, () => {
     await screenshot(page, shot('student-gallery'));
 
     // The unlock is kept over a reload (WordPress has no server-side unlock: the browser keeps it),
-    // and so is the place: the tab and step are in the address.
+    // and so is the place: the tab and step are in the address. The address follows the tab a
+    // moment after the tab shows (the router replaces it in a transition): reload once it has.
+    await page.waitForURL((url) => (url.searchParams.get('tab') ?? 'tab-0') !== 'tab-0' && url.searchParams.get('step') === '1');
     await page.reload();
     await page.getByRole('img', { name: 'Catapult, step 1 of 6' }).waitFor();
     expect(browser.errors).toEqual([]);
