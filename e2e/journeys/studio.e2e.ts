@@ -146,7 +146,8 @@ describe('content studio journey', () => {
       const open = card.getByRole('link', { name: `Building instructions: ${MODEL.title}` });
       await open.waitFor();
       await open.click();
-      await page.waitForURL(`${journey.portal.baseUrl}/model_building_instructions/${PROGRAM.name}/${programId}/${modelId}`);
+      // On the second device the gallery resumes where the first left off: the address then carries the place too.
+      await page.waitForURL((url) => url.pathname === `/model_building_instructions/${PROGRAM.name}/${programId}/${modelId}`);
       await page.getByRole('heading', { level: 1, name: MODEL.title }).waitFor();
       const tabs = page.getByRole('tablist', { name: `${MODEL.title} parts` }).getByRole('tab');
       await expect(tabs.allInnerTexts()).resolves.toEqual(TABS.map((tab) => tab.title));
