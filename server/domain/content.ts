@@ -12,6 +12,7 @@ import { mapHtmlMediaPaths, mapMediaPaths, mediaUrlPolicy, OWNER_ONLY_MEDIA_META
 import type { MediaSigner } from '../media/signedUrls';
 import { responsiveSizesOf } from '../media/imagePipeline';
 import { isAdmin, isPrivileged, isStudent, type DomainContext, type Viewer } from './context';
+import { keepFields, type FieldList } from './responseFields';
 
 export const CODE_META_KEY = 'lesson_password';
 
@@ -234,25 +235,27 @@ export interface PageAnswer {
  * wp/v2/pages answers (one page, or a list), serialized once and served again while nothing they
  * depend on has changed: the content version (bumped in the transaction of every pages write, on
  * any instance), the viewer's role and id (their signed URLs), a student's unlocks, the signed URLs'
- * expiry step, the site origin and the query. Without it every read signed every media URL anew.
+ * expiry step, the site origin and the query with its `_fields`. Without it every read signed every
+ * media URL anew.
  */
 export class PageAnswerCache {
   private readonly entries = new Map<string, PageAnswer>();
   constructor(private readonly maxEntries = 2000) {}
 
-  async page(ctx: DomainContext, viewer: Viewer, id: number, origin: string, signer: MediaSigner): Promise<Buffer> {
-    const answer = await this.remember(ctx, viewer, origin, signer, (unlocked) => ['page', id, unlocked.has(id) ? 1 : 0], async () => {
+  async page(ctx: DomainContext, viewer: Viewer, id: number, origin: string, signer: MediaSigner, fields?: FieldList): Promise<Buffer> {
+    const answer = await this.remember(ctx, viewer, origin, signer, (unlocked) => ['page', id, unlocked.has(id) ? 1 : 0, JSON.stringify(fields ?? [])], async () => {
       const page = await getPage(ctx, viewer, id, origin, signer);
-      return { body: Buffer.from(JSON.stringify(page)), total: 1, totalPages: 1 };
+      return { body: Buffer.from(JSON.stringify(keepFields(page, fields))), total: 1, totalPages: 1 };
     });
     return answer.body;
   }
 
-  list(ctx: DomainContext, viewer: Viewer, query: PageQuery, origin: string, signer: MediaSigner): Promise<PageAnswer> {
+  list(ctx: DomainContext, viewer: Viewer, query: PageQuery, origin: string, signer: MediaSigner, fields?: FieldList): Promise<PageAnswer> {
     const unlockedIds = (unlocked: ReadonlySet<number>) => [...unlocked].sort((x, y) => x - y).join(',');
-    return this.remember(ctx, viewer, origin, signer, (unlocked) => ['list', JSON.stringify(query), unlockedIds(unlocked)], async () => {
+    return this.remember(ctx, viewer, origin, signer, (unlocked) => ['list', JSON.stringify([query, fields ?? []]), unlockedIds(unlocked)], async () => {
       const list = await listPages(ctx, viewer, query, origin, signer);
-      return { body: Buffer.from(JSON.stringify(list.items)), total: list.total, totalPages: list.totalPages };
+      const items = list.items.map((item) => keepFields(item, fields));
+      return { body: Buffer.from(JSON.stringify(items)), total: list.total, totalPages: list.totalPages };
     });
   }
 

@@ -22,6 +22,11 @@ const slugList = z
   // eslint-disable-next-line no-control-regex -- a slug never holds control characters (and PostgreSQL refuses NUL)
   .refine((slugs) => slugs.every((x) => !/[\u0000-\u001f\u007f]/.test(x)), 'Must be a list of slugs.');
 
+/** WordPress's `_fields`: the names to keep, as a comma list or an array ("metadata.order" keeps one key of metadata). */
+const fieldList = z
+  .union([z.string().max(2000), z.array(z.string().max(200)).max(100)], { error: 'Must be a list of field names.' })
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((x) => x.trim()).filter((x) => x !== ''));
+
 const context = z.enum(['view', 'embed'], { error: 'Must be one of: view, embed.' }).optional();
 
 const listParams = z.strictObject({
@@ -32,9 +37,10 @@ const listParams = z.strictObject({
   orderby: z.enum(['date', 'id', 'menu_order', 'title', 'slug'], { error: 'Must be one of: date, id, menu_order, title, slug.' }).default('date'),
   order: z.enum(['asc', 'desc'], { error: 'Must be one of: asc, desc.' }).default('desc'),
   context,
+  _fields: fieldList.optional(),
 });
 
-const singleParams = z.strictObject({ context });
+const singleParams = z.strictObject({ context, _fields: fieldList.optional() });
 
 function pageUrl(request: FastifyRequest, origin: string, page: number): string {
   const url = new URL(request.url, origin);
@@ -54,6 +60,7 @@ export function pagesRoutes(app: FastifyInstance, s: AppServices): void {
       { perPage: p.per_page, page: p.page, orderby, order: p.order, ...(p.parent ? { parent: p.parent } : {}), ...(p.slug ? { slug: p.slug } : {}) },
       origin,
       s.mediaSigner,
+      p._fields,
     );
     reply.header('X-WP-Total', String(list.total)).header('X-WP-TotalPages', String(list.totalPages));
     const links: string[] = [];
@@ -66,8 +73,8 @@ export function pagesRoutes(app: FastifyInstance, s: AppServices): void {
   app.get<{ Params: { id: string } }>(`${API_PATHS.pages}/:id`, async (request, reply) => {
     // WordPress's route pattern is (?P<id>[\d]+): anything else is no route at all.
     if (!/^\d{1,10}$/.test(request.params.id) || Number(request.params.id) > MAX_ID) throw NO_ROUTE();
-    readParams(request, singleParams);
-    const body = await answers.page(s.ctx, request.viewer, Number(request.params.id), siteOrigin(request, s.config), s.mediaSigner);
+    const p = readParams(request, singleParams);
+    const body = await answers.page(s.ctx, request.viewer, Number(request.params.id), siteOrigin(request, s.config), s.mediaSigner, p._fields);
     return sendSharedBody(request, reply, body, JSON_TYPE, { revalidate: true });
   });
 }

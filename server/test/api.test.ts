@@ -378,6 +378,21 @@ describeEachDb('API contract', (dialect) => {
       expectWpError(await s.get(`${PATHS.pages}/abc`), 404, 'rest_no_route');
     });
 
+    test("_fields keeps only the fields asked for, as WordPress's does; a dotted name keeps one key", async () => {
+      const full = (await s.get(`${PATHS.pages}?parent=130&per_page=100`, { token: tokens.mia })).body as WirePage[];
+      const asked = await s.get(`${PATHS.pages}?parent=130&per_page=100&_fields=id,title,unlocked,metadata.order,no_such_field`, { token: tokens.mia });
+      expect(asked.status).toBe(200);
+      expect(asked.headers.get('x-wp-total')).toBe(String(full.length));
+      expect(asked.body).toEqual(full.map((p) => ({ id: p.id, title: p.title, unlocked: p.unlocked, metadata: { order: p.metadata?.order } })));
+      const catapult = full.find((p) => p.title.rendered === 'Catapult')!;
+      const one = await s.get(`${PATHS.pages}/${catapult.id}?_fields=id,lesson_0_gallery`, { token: tokens.mia });
+      const whole = (await s.get(`${PATHS.pages}/${catapult.id}`, { token: tokens.mia })).body as WirePage;
+      expect(one.body).toEqual({ id: catapult.id, lesson_0_gallery: whole.lesson_0_gallery });
+      const tooMany = await s.get(`${PATHS.pages}?parent=130&_fields=${'x'.repeat(2001)}`);
+      expectWpError(tooMany, 400, 'rest_invalid_param');
+      expect((tooMany.body as { data: { params: object } }).data.params).toHaveProperty('_fields');
+    });
+
     test('per_page 1..100, pagination headers and Link, [] for an unknown parent', async () => {
       for (const bad of ['0', '101', 'x']) {
         const res = await s.get(`${PATHS.pages}?parent=127&per_page=${bad}`);

@@ -52,6 +52,19 @@ describeEachDb('page answers served again', (dialect) => {
     expect((await read(tokens.dana)).title.rendered).toBe('Catapult');
   });
 
+  test('an answer limited by _fields is kept apart from the whole one, and shows a change too', async () => {
+    const cards = `${PATHS.pages}?parent=130&per_page=100&_fields=id,title`;
+    const whole = `${PATHS.pages}?parent=130&per_page=100`;
+    expect(((await s.get(cards, { token: tokens.dana })).body as WirePage[])[0]).toEqual({ id: expect.any(Number), title: expect.any(Object) });
+    expect(Object.keys(((await s.get(whole, { token: tokens.dana })).body as WirePage[])[0]!)).toContain('lesson_0_gallery');
+    const tag = (await s.get(cards, { token: tokens.dana })).headers.get('etag');
+    expect(tag).not.toBe((await s.get(whole, { token: tokens.dana })).headers.get('etag'));
+    await s.db.kysely.updateTable('pages').set({ title: 'Catapult (in the cards)' }).where('id', '=', catapultId).execute();
+    const titles = ((await s.get(cards, { token: tokens.dana })).body as WirePage[]).map((p) => p.title.rendered);
+    expect(titles).toContain('Catapult (in the cards)');
+    await s.db.kysely.updateTable('pages').set({ title: 'Catapult' }).where('id', '=', catapultId).execute();
+  });
+
   test('URLs move on to a new expiry when the signing step does', async () => {
     const first = expiries(await read(tokens.dana));
     expect(first).toHaveLength(1);

@@ -100,8 +100,8 @@ export const FIELD_ROUTES: FieldRoute[] = [
     path: PATHS.pages,
     caller: 'mia',
     via: 'query',
-    base: () => ({ parent: '130', slug: 'catapult', per_page: '10', page: '1', orderby: 'menu_order', order: 'asc', context: 'view' }),
-    fields: ['parent', 'slug', 'per_page', 'page', 'orderby', 'order', 'context'],
+    base: () => ({ parent: '130', slug: 'catapult', per_page: '10', page: '1', orderby: 'menu_order', order: 'asc', context: 'view', _fields: 'id,title' }),
+    fields: ['parent', 'slug', 'per_page', 'page', 'orderby', 'order', 'context', '_fields'],
   },
   { name: 'pages/{id}', method: 'GET', path: `${PATHS.pages}/{id}`, caller: 'none', via: 'path', base: () => ({ id: '51' }), fields: ['id'] },
 ];
