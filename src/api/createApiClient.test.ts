@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClientOptions } from './createApiClient';
+import { MODEL_CARD_FIELDS, createApiClient, type ApiClientOptions } from './createApiClient';
 import { isApiError } from './errors';
 import type { ApiError } from './types';
 
@@ -165,7 +165,7 @@ describe('createApiClient: requests', () => {
       'POST /wp-json/wl/v1/reset_password',
       'POST /wp-json/jwt-auth/v1/token/validate',
       'GET /wp-json/wp/v2/pages/51',
-      'GET /wp-json/wp/v2/pages?parent=130&per_page=100',
+      `GET /wp-json/wp/v2/pages?parent=130&per_page=100&_fields=${MODEL_CARD_FIELDS}`,
       'GET /wp-json/wp/v2/pages/201',
       'POST /wp-json/wl/v1/unlock_lesson',
       'POST /wp-json/wl/v1/create_franchise_owner',
@@ -219,7 +219,7 @@ describe('createApiClient: content asked for early (a page opened from its addre
   it('starts the reads at once; the page’s own calls take their answers instead of asking again', async () => {
     const { api, seen } = client(answers);
     api.askEarly(130, 201);
-    expect(paths(seen)).toEqual(['/pages?parent=127&per_page=100', '/pages?parent=130&per_page=100', '/pages/201']);
+    expect(paths(seen)).toEqual(['/pages?parent=127&per_page=100', `/pages?parent=130&per_page=100&_fields=${MODEL_CARD_FIELDS}`, '/pages/201']);
     await expect(api.getLessons(130)).resolves.toMatchObject([{ id: 201, title: 'Catapult' }]);
     await expect(api.getLesson(201)).resolves.toMatchObject({ id: 201 });
     await expect(api.getPrograms()).resolves.toMatchObject([{ id: 130 }]);

@@ -36,6 +36,12 @@ function read<T>(mapper: Mapper<T>): (answer: unknown) => T {
 
 const nothing = (): void => undefined;
 
+/**
+ * What mapLesson reads of each model in a program's list (WordPress's `_fields`): a model's
+ * galleries are most of its page and only its own page shows them.
+ */
+export const MODEL_CARD_FIELDS = 'id,parent,title,menu_order,metadata,single_model_lego_color,small_image,program_name,show_in_diffrent_tabs,unlocked';
+
 /** How long an early answer waits for its page (its code loads in well under a second, even on a slow network). */
 const EARLY_ANSWER_MS = 10_000;
 
@@ -55,6 +61,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   /** Every wl/v1 body carries AUTH_KEY, first; wp/v2 routes reject unknown fields, so never there. */
   const wl = (fields: object = {}) => ({ AUTH_KEY: options.authKey, ...fields });
   const pagesOf = (parent: number) => `${API_PATHS.pages}?parent=${parent}&per_page=${PROGRAM_PAGE_SIZE}`;
+  const modelsOf = (program: number) => `${pagesOf(program)}&_fields=${MODEL_CARD_FIELDS}`;
   /** Content mappers load with the first content call (they are not needed to sign in). */
   const pageMappers = () => import(/* webpackChunkName: "api-pages" */ './pageMappers').catch(() => Promise.reject(chunkLoadFailure()));
   const content = async <T>(path: string, pick: (mappers: typeof PageMappers) => Mapper<T>): Promise<T> => {
@@ -83,11 +90,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     resetPassword: (email) => post(API_PATHS.resetPassword, wl({ user_email: email })).then(mapResetPasswordAnswer),
     getTermsPage: () => content(API_PATHS.page(CONTENT_IDS.termsPage), (m) => m.mapContentPage),
     getPrograms: () => content(pagesOf(CONTENT_IDS.programsRoot), (m) => m.mapPrograms),
-    getLessons: (programId) => content(pagesOf(programId), (m) => m.mapLessons),
+    getLessons: (programId) => content(modelsOf(programId), (m) => m.mapLessons),
     getLesson: (lessonId) => content(API_PATHS.page(lessonId), (m) => m.mapLessonDetail),
     askEarly: (programId, lessonId) => {
       pageMappers().catch(nothing); // their chunk too, or it would be one more wait after the answers
-      for (const path of [pagesOf(CONTENT_IDS.programsRoot), pagesOf(programId), ...(lessonId ? [API_PATHS.page(lessonId)] : [])]) {
+      for (const path of [pagesOf(CONTENT_IDS.programsRoot), modelsOf(programId), ...(lessonId ? [API_PATHS.page(lessonId)] : [])]) {
         const answer = ask(path);
         const key = earlyKey(path);
         answer.catch(nothing); // a failure is the page's to report, when it asks

@@ -3,6 +3,7 @@ import { decodeEntities, plainText } from './text';
 import { firstRole, mapLogin, toList, toNumber } from './mappers';
 import { mapStudent, mapUser } from './rosterMappers';
 import { mapLesson, mapLessonDetail, mapProgram, metaValue, toFlag, toImage } from './pageMappers';
+import { MODEL_CARD_FIELDS } from './createApiClient';
 import type { TokenResponse, WirePage, WireStudent, WireUser } from '../../contract';
 
 const page = (fields: Partial<WirePage>): WirePage => ({
@@ -204,6 +205,19 @@ describe('record mappers', () => {
     });
     const forStudent = mapLesson({ ...base, metadata: { order: '3', experimental_model: '0' }, unlocked: false, show_in_diffrent_tabs: false });
     expect(forStudent).toMatchObject({ unlockCode: null, unlocked: false, experimental: false, showInTabs: false });
+  });
+
+  it("asks a program's list only for the fields a model's card reads", () => {
+    const read = new Set<string>();
+    const watched = new Proxy(page({ id: 201, parent: 130, metadata: { order: ['3'] } }), {
+      get: (target, name, receiver) => {
+        if (typeof name === 'string') read.add(name);
+        return Reflect.get(target, name, receiver) as unknown;
+      },
+    });
+    mapLesson(watched);
+    expect([...read].filter((name) => !MODEL_CARD_FIELDS.split(',').includes(name))).toEqual([]);
+    expect(read.size).toBeGreaterThan(5);
   });
 
   it('maps a single lesson: five tabs, galleries as arrays, objects or false, video frames', () => {

@@ -1,4 +1,4 @@
-import storage from 'redux-persist/lib/storage';
+import storage from 'redux-persist/es/storage';
 import { createApiClient } from '../api/createApiClient';
 import { sessionActions } from '../entities/session/sessionSlice';
 import { setLiveQaTools } from '../qa/liveTools';
@@ -78,7 +78,7 @@ export async function startApp(container: HTMLElement) {
   requestEarlyPageData(routes, window.location.pathname, created.store, created.persistor, api);
   // React DOM is the largest module: evaluated in a task of its own, then the rest.
   await yieldToBrowser();
-  await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await import(/* webpackMode: "eager" */ './reactDomClient');
   await yieldToBrowser();
   const { mountApp } = await import(/* webpackMode: "eager" */ './mountApp');
   const router = mountApp(container, created, qa, () => {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot } from './reactDomClient';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { selectQaPanelEnabled } from '../entities/config/configSlice';
 import type { QaTools } from '../qa/qaTools';
