@@ -252,6 +252,23 @@ describe('createApiClient: content asked for early (a page opened from its addre
     expect(lessonReads()).toHaveLength(6);
   });
 
+  it('the page opened again by its address within the wait takes its own early answer', async () => {
+    const { api, seen } = client(answers);
+    const lessonReads = () => seen.filter((s) => s.url.includes('parent=130'));
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      api.askEarly(130);
+      await api.getLessons(130);
+      jest.advanceTimersByTime(6_000);
+      api.askEarly(130); // the same page again, 6 s later
+      jest.advanceTimersByTime(5_000); // the first ask's wait ends
+    } finally {
+      jest.useRealTimers();
+    }
+    await api.getLessons(130);
+    expect(lessonReads()).toHaveLength(2);
+  });
+
   it('a failed early read is the page’s failure when it asks (never an unhandled rejection), and ends a rejected session', async () => {
     const { api, onSessionExpired } = client(() => ({ status: 401, body: { code: 'jwt_auth_invalid_token', message: 'Expired token', data: { status: 401 } } }));
     api.askEarly(130);

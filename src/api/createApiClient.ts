@@ -99,7 +99,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const key = earlyKey(path);
         answer.catch(nothing); // a failure is the page's to report, when it asks
         early.set(key, answer);
-        setTimeout(() => early.delete(key), EARLY_ANSWER_MS);
+        setTimeout(() => early.get(key) === answer && early.delete(key), EARLY_ANSWER_MS); // not a later ask's answer
       }
     },
     unlockLesson: (lessonId, code) => post(API_PATHS.unlockLesson, wl({ lesson_id: lessonId, code })).then(read(mapUnlockAnswer(lessonId))),
