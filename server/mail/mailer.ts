@@ -34,11 +34,9 @@ export function createSmtpMailer(url: string, from: string, log: MailLogger): Ma
   };
 }
 
-function headerSafe(value: string): string {
-  return value.replace(/[\r\n]+/g, ' ');
-}
-
 export function createOutboxMailer(dir: string, from: string, log: MailLogger, clock: () => Date = () => new Date()): Mailer {
+  // The message SMTP would carry (headers in any language encoded, lines folded), as a file.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   let sequence = 0;
   return {
     async send(message) {
@@ -48,14 +46,8 @@ export function createOutboxMailer(dir: string, from: string, log: MailLogger, c
       sequence += 1;
       // Names sort in sending order, also for mails sent within one millisecond.
       const file = path.join(dir, `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.eml`);
-      const head = [`From: ${headerSafe(from)}`, `To: ${headerSafe(message.to)}`, `Subject: ${headerSafe(message.subject)}`, `Date: ${now.toUTCString()}`];
-      const plain = ['Content-Type: text/plain; charset=utf-8', '', message.text, ''];
-      const boundary = `part-${randomBytes(8).toString('hex')}`;
-      const body = message.html
-        ? ['MIME-Version: 1.0', `Content-Type: multipart/alternative; boundary="${boundary}"`, '', `--${boundary}`, ...plain, `--${boundary}`, 'Content-Type: text/html; charset=utf-8', '', message.html, `--${boundary}--`, '']
-        : plain;
-      const eml = [...head, ...body].join('\r\n');
-      await writeFile(file, eml, { mode: 0o600 });
+      const composed = await composer.sendMail({ from, to: message.to, subject: message.subject, date: now, text: message.text, ...(message.html ? { html: message.html } : {}) });
+      await writeFile(file, composed.message, { mode: 0o600 });
       log.info({ file }, 'mail written to the outbox (SMTP_URL is not set)');
     },
   };

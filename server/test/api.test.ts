@@ -214,7 +214,7 @@ describeEachDb('API contract', (dialect) => {
       expect(res.text).toBe('"email_sent"');
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
 
-      const mail = s.mails().find((m) => m.to === body.ParentEmail);
+      const mail = (await s.mails()).find((m) => m.to === body.ParentEmail);
       expect(mail?.text).toContain('Zoë');
       const username = /Username: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
       const password = /Password: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
@@ -256,7 +256,8 @@ describeEachDb('API contract', (dialect) => {
       const twins = Array.from({ length: 4 }, (_, i) => newStudentBody(`twin${i}`, { StudentFirstName: 'Ido', StudentLastName: 'Twin' }));
       const created = await Promise.all(twins.map((b) => s.post(PATHS.createStudent, b, { token: tokens.dana })));
       expect(created.map((a) => a.body)).toEqual(['email_sent', 'email_sent', 'email_sent', 'email_sent']);
-      const names = twins.map((b) => /Username: (\S+)/.exec(s.mails().find((m) => m.to === b.ParentEmail)?.text ?? '')?.[1]);
+      const mails = await s.mails();
+      const names = twins.map((b) => /Username: (\S+)/.exec(mails.find((m) => m.to === b.ParentEmail)?.text ?? '')?.[1]);
       expect(new Set(names).size).toBe(4);
       expect(names.every((n) => /^ido\.twin\d*$/.test(n ?? ''))).toBe(true);
     });
@@ -274,7 +275,7 @@ describeEachDb('API contract', (dialect) => {
       const res = await s.post(PATHS.reset, { ...KEY, user_email: body.ParentEmail });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true, message: 'A new password has been sent to your email' });
-      const mails = s.mails().filter((m) => m.to === body.ParentEmail);
+      const mails = (await s.mails()).filter((m) => m.to === body.ParentEmail);
       expect(mails).toHaveLength(2);
       const [first, second] = mails.map((m) => ({ u: /Username: (\S+)/.exec(m.text)?.[1] ?? '', p: /Password: (\S+)/.exec(m.text)?.[1] ?? '' }));
       expect((await s.post(PATHS.token, { username: first?.u, password: first?.p })).status).toBe(200);
@@ -285,7 +286,7 @@ describeEachDb('API contract', (dialect) => {
     test('the sessions signed in with the old password end when the new one is first used', async () => {
       const body = newStudentBody('revoke');
       await s.post(PATHS.createStudent, body, { token: tokens.dana });
-      const welcome = s.mails().filter((m) => m.to === body.ParentEmail).pop();
+      const welcome = (await s.mails()).filter((m) => m.to === body.ParentEmail).pop();
       const username = /Username: (\S+)/.exec(welcome?.text ?? '')?.[1] ?? '';
       const oldToken = await s.login(username, /Password: (\S+)/.exec(welcome?.text ?? '')?.[1] ?? '');
       const saved = now;
@@ -296,7 +297,7 @@ describeEachDb('API contract', (dialect) => {
         // Whoever asked, the account's sessions go on until the new password is used.
         expect((await s.post(PATHS.validate, undefined, { token: oldToken })).status).toBe(200);
 
-        const reset = s.mails().filter((m) => m.to === body.ParentEmail).pop();
+        const reset = (await s.mails()).filter((m) => m.to === body.ParentEmail).pop();
         now += 1_000;
         const newToken = await s.login(username, /Password: (\S+)/.exec(reset?.text ?? '')?.[1] ?? '');
         expectWpError(await s.post(PATHS.validate, undefined, { token: oldToken }), 403, 'jwt_auth_invalid_token');
@@ -444,7 +445,7 @@ describeEachDb('API contract', (dialect) => {
       // The seeded students' passwords are not known here: set one through the domain's reset path.
       const email = (await s.db.kysely.selectFrom('users').select('email').where('id', '=', student[1].id).executeTakeFirstOrThrow()).email;
       await s.post(PATHS.reset, { ...KEY, user_email: email });
-      const mail = s.mails().filter((m) => m.to === email).pop();
+      const mail = (await s.mails()).filter((m) => m.to === email).pop();
       const token = await s.login(/Username: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '', /Password: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '');
       const body = { ...KEY, lesson_id: lawnMower.id, code: '9999' };
       for (let i = 0; i < 10; i += 1) expectWpError(await s.post(PATHS.unlock, body, { token }), 403, 'wrong_code');
@@ -490,7 +491,7 @@ describeEachDb('API contract', (dialect) => {
       expect(res.status).toBe(200);
       const answer = res.body as { user_id: number; username: string; status: string };
       expect(answer).toEqual({ user_id: expect.any(Number), username: expect.stringMatching(/^ana\.silva/), status: 'email_sent' });
-      const mail = s.mails().find((m) => m.to === body.Email);
+      const mail = (await s.mails()).find((m) => m.to === body.Email);
       const password = /Password: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
       const login = await s.post(PATHS.token, { username: answer.username, password });
       expect((login.body as TokenResponse).user_roles).toEqual(['franchise_owner']);

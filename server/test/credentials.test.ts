@@ -15,14 +15,14 @@ async function newStudent(s: TestServer, danaToken: string, tag: string): Promis
   const body = newStudentBody(tag);
   expect((await s.post(PATHS.createStudent, body, { token: danaToken })).body).toBe('email_sent');
   const email = String(body.ParentEmail);
-  const welcome = s.mails().filter((m) => m.to === email).pop()?.text ?? '';
+  const welcome = (await s.mails()).filter((m) => m.to === email).pop()?.text ?? '';
   const username = /Username: (\S+)/.exec(welcome)?.[1] ?? '';
   const password = /Password: (\S+)/.exec(welcome)?.[1] ?? '';
   const id = (await userIds(s)).get(username)?.id ?? 0;
   return { id, username, password, email };
 }
 
-const lastMailTo = (s: TestServer, to: string) => s.mails().filter((m) => m.to === to).pop();
+const lastMailTo = async (s: TestServer, to: string) => (await s.mails()).filter((m) => m.to === to).pop();
 const passwordIn = (text: string | undefined) => /Password: (\S+)/.exec(text ?? '')?.[1] ?? '';
 
 async function auditActions(s: TestServer, subjectId: number): Promise<{ action: string; before_json: string; after_json: string }[]> {
@@ -89,7 +89,7 @@ describeEachDb('credentials', (dialect) => {
       const stored = JSON.stringify(await s.db.kysely.selectFrom('audit_log').selectAll().execute()) + JSON.stringify(await s.db.kysely.selectFrom('users').selectAll().execute());
       expect(stored).not.toContain(reset.password);
       expect(s.logs.join('')).not.toContain(reset.password);
-      expect(s.mails().some((m) => m.text.includes(reset.password))).toBe(false);
+      expect((await s.mails()).some((m) => m.text.includes(reset.password))).toBe(false);
     });
 
     test("another owner's student: 404 and nothing changes; a student, anonymous: 403, 401; a body: 400", async () => {
@@ -110,7 +110,7 @@ describeEachDb('credentials', (dialect) => {
       const res = await s.post(CREDENTIAL_PATHS.studentSignInMail(child.id), undefined, { token: tokens.dana });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ sent: true });
-      const mail = lastMailTo(s, child.email);
+      const mail = await lastMailTo(s, child.email);
       expect(mail?.subject).toMatch(/^Sign-in details for /);
       expect(mail?.text).toContain(`Username: ${child.username}`);
       const fresh = passwordIn(mail?.text);
@@ -129,7 +129,7 @@ describeEachDb('credentials', (dialect) => {
       now += 2000;
       const res = await s.post(PATHS.reset, { ...KEY, user_email: child.email });
       expect(res.body).toEqual({ success: true, message: 'A new password has been sent to your email' });
-      const fresh = passwordIn(lastMailTo(s, child.email)?.text);
+      const fresh = passwordIn((await lastMailTo(s, child.email))?.text);
       expect(fresh).not.toBe('');
       // Someone else asked: the child is not locked out, and stays signed in.
       expect((await signIn(child.username, child.password)).status).toBe(200);
@@ -145,9 +145,9 @@ describeEachDb('credentials', (dialect) => {
     test(`a pending password expires after 7 days; a newer reset replaces it`, async () => {
       const child = await newStudent(s, tokens.dana ?? '', 'creds-expiry');
       await s.post(PATHS.reset, { ...KEY, user_email: child.email });
-      const first = passwordIn(lastMailTo(s, child.email)?.text);
+      const first = passwordIn((await lastMailTo(s, child.email))?.text);
       await s.post(PATHS.reset, { ...KEY, user_email: child.email });
-      const second = passwordIn(lastMailTo(s, child.email)?.text);
+      const second = passwordIn((await lastMailTo(s, child.email))?.text);
       expectWpError(await signIn(child.username, first), 403, '[jwt_auth] incorrect_password');
       const saved = now;
       try {
@@ -165,9 +165,9 @@ describeEachDb('credentials', (dialect) => {
       expect((await s.post(PATHS.createStudent, sibling, { token: tokens.dana })).body).toBe('email_sent');
       const family = (await s.db.kysely.selectFrom('users').select('username').where('email', '=', child.email.toLowerCase()).execute()).map((u) => u.username).sort();
       expect(family).toHaveLength(2);
-      const before = s.mails().length;
+      const before = (await s.mails()).length;
       expect((await s.post(PATHS.reset, { ...KEY, user_email: child.email })).status).toBe(200);
-      const mails = s.mails().slice(before);
+      const mails = (await s.mails()).slice(before);
       expect(mails).toHaveLength(1);
       const text = mails[0]?.text ?? '';
       const pairs = [...text.matchAll(/Username: (\S+)\r?\nPassword: (\S+)/g)].map((m) => [m[1], m[2]] as const);
@@ -180,16 +180,16 @@ describeEachDb('credentials', (dialect) => {
       try {
         const body = { ...KEY, user_email: DEMO.maria.email };
         for (let i = 0; i < 2; i += 1) expect((await limited.post(PATHS.reset, body)).status).toBe(200);
-        const mailsBefore = limited.mails().length;
+        const mailsBefore = (await limited.mails()).length;
         expectWpError(await limited.post(PATHS.reset, body), 429, 'too_many_attempts');
-        expect(limited.mails().length).toBe(mailsBefore);
+        expect((await limited.mails()).length).toBe(mailsBefore);
         // Maria's own password still works: resets never lock anyone out.
         expect((await limited.post(PATHS.token, { username: 'maria', password: DEMO.maria.password })).status).toBe(200);
         expectWpError(await limited.post(PATHS.reset, { ...KEY, user_email: 'nobody@nowhere.test' }), 404, 'invalid_email');
         // Every request counts against the address (4 here), so the next one is refused whatever it names.
         for (let i = 0; i < 3; i += 1) await limited.post(PATHS.reset, { ...KEY, user_email: `someone${i}@nowhere.test` });
         expectWpError(await limited.post(PATHS.reset, { ...KEY, user_email: DEMO.dana.email }), 429, 'too_many_attempts');
-        expect(limited.mails().length).toBe(mailsBefore);
+        expect((await limited.mails()).length).toBe(mailsBefore);
       } finally {
         await limited.close();
       }

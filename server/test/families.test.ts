@@ -22,8 +22,8 @@ describeEachDb('Families', (dialect) => {
     await s?.close();
   });
 
-  const signInDetails = (to: string, studentName: string) => {
-    const mail = s.mails().find((m) => m.to === to && m.text.includes(studentName));
+  const signInDetails = async (to: string, studentName: string) => {
+    const mail = (await s.mails()).find((m) => m.to === to && m.text.includes(studentName));
     return { username: /Username: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '', password: /Password: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '' };
   };
 
@@ -34,8 +34,8 @@ describeEachDb('Families', (dialect) => {
     expect((await s.post(PATHS.createStudent, first, { token: dana })).body).toBe('email_sent');
     expect((await s.post(PATHS.createStudent, second, { token: dana })).body).toBe('email_sent');
 
-    const noa = signInDetails(parentEmail, 'Noa Levi');
-    const ari = signInDetails(parentEmail, 'Ari Levi');
+    const noa = await signInDetails(parentEmail, 'Noa Levi');
+    const ari = await signInDetails(parentEmail, 'Ari Levi');
     expect(noa.username).not.toBe(ari.username);
     for (const child of [noa, ari]) {
       const res = await s.post(PATHS.token, { username: child.username, password: child.password });

@@ -14,6 +14,7 @@ import { loadConfig, type Config } from '../config';
 import { openDb, type Db } from '../db/connection';
 import { migrateToLatest } from '../db/migrations';
 import { createPasswordHasher } from '../domain/passwords';
+import PostalMime from 'postal-mime';
 import { createOutboxMailer } from '../mail/mailer';
 import { createMediaStorage, type MediaStorage } from '../media/storage';
 import { seedDemo, type DemoSource } from '../seed/seedDatabase';
@@ -47,6 +48,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML alternative, when the mail has one. */
+  html: string | null;
   file: string;
 }
 
@@ -82,7 +85,8 @@ export interface TestServer {
   get(urlPath: string, options?: RequestOptions): Promise<Answer>;
   post(urlPath: string, params?: unknown, options?: RequestOptions): Promise<Answer>;
   login(username: string, password: string): Promise<string>;
-  mails(): Mail[];
+  /** The mails in the outbox folder, in sending order, decoded as a mail client would. */
+  mails(): Promise<Mail[]>;
   /** Every row of every table, for "nothing changed" checks. */
   snapshot(): Promise<string>;
   close(): Promise<void>;
@@ -124,11 +128,9 @@ export async function openTestDb(dialect: DialectName, dir: string): Promise<{ d
 /** Fast argon2id for tests (still argon2id); production uses the OWASP baseline. */
 export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
-function parseEml(file: string): Mail {
-  const raw = readFileSync(file, 'utf8');
-  const [head = '', ...rest] = raw.split('\r\n\r\n');
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(head)?.[1] ?? '';
-  return { to: header('To'), subject: header('Subject'), text: rest.join('\r\n\r\n'), file };
+async function parseEml(file: string): Promise<Mail> {
+  const mail = await PostalMime.parse(readFileSync(file));
+  return { to: mail.to?.[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html ?? null, file };
 }
 
 export async function startTestServer(options: StartOptions): Promise<TestServer> {
@@ -195,14 +197,14 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
       if (res.status !== 200) throw new Error(`login ${username} failed: ${res.text}`);
       return (res.body as { token: string }).token;
     },
-    mails() {
+    async mails() {
       let files: string[] = [];
       try {
         files = readdirSync(config.outboxDir).sort();
       } catch {
         return [];
       }
-      return files.map((f) => parseEml(path.join(config.outboxDir, f)));
+      return Promise.all(files.map((f) => parseEml(path.join(config.outboxDir, f))));
     },
     async snapshot() {
       const k = db.kysely;

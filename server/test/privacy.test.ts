@@ -56,7 +56,7 @@ async function signUpChild(s: TestServer, danaToken: string): Promise<{ id: numb
   expect(created.body).toBe('email_sent');
   const seen = mailsSeen.get(s) ?? 0;
   mailsSeen.set(s, seen + 1);
-  const mail = await waitFor(() => s.mails().filter((m) => m.to.includes(CHILD.email))[seen], 'the sign-in mail');
+  const mail = await waitFor(async () => (await s.mails()).filter((m) => m.to.includes(CHILD.email))[seen], 'the sign-in mail');
   const username = /Username: (\S+)/.exec(mail.text)?.[1] ?? '';
   const password = /Password: (\S+)/.exec(mail.text)?.[1] ?? '';
   const row = await s.db.kysely.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
@@ -224,7 +224,7 @@ describeEachDb('the logs', (dialect) => {
       await s.post(PATHS.token, { username: CHILD.email, password: 'wrong' });
       await s.get(PRIVACY_PATHS.studentData(child.id), { token: dana });
       await s.request('DELETE', PRIVACY_PATHS.studentErase(child.id), { confirm: true }, { token: dana });
-      await waitFor(() => (s.mails().length >= 2 ? true : undefined), 'the mails');
+      await waitFor(async () => ((await s.mails()).length >= 2 ? true : undefined), 'the mails');
       const logged = s.logs.slice(from).join('');
       expect(logged).toContain('"status":400');
       expect({ logs: found(logged) }).toEqual({ logs: [] });

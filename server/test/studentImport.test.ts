@@ -155,7 +155,7 @@ describeEachDb('Student import', (dialect) => {
 
     const done = await untilMailed(preview.id, tokens.dana);
     expect(done.signInMails).toEqual({ done: 500, total: 500 });
-    const mail = s.mails().find((m) => m.to === rows[7]![3]);
+    const mail = (await s.mails()).find((m) => m.to === rows[7]![3]);
     const username = /Username: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
     const password = /Password: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
     const login = await s.post(PATHS.token, { username, password });
