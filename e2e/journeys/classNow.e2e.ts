@@ -76,6 +76,13 @@ describe('class now journey', () => {
       // Opening a gallery saves its place too: both children show at step 1 first.
       await miaCard.getByText(`Step 1 of ${steps}`).waitFor({ timeout: 5000 });
       await otherCard.getByText(`Step 1 of ${steps}`).waitFor({ timeout: 5000 });
+      // A child can say they are stuck from the first step, before any move, also on coming back
+      // to a model whose instructions the tablet has loaded already.
+      await classmate.page.getByRole('button', { name: "I'm stuck" }).waitFor({ timeout: 5000 });
+      await classmate.page.getByRole('link', { name: 'Go Back' }).click();
+      await classmate.page.getByRole('link', { name: 'Building instructions: Catapult' }).click();
+      await classmate.page.getByRole('img', { name: /^Catapult, step 1 of \d+$/ }).waitFor();
+      await classmate.page.getByRole('button', { name: "I'm stuck" }).waitFor({ timeout: 5000 });
       await moveTo(mia.page, 2, steps);
       await miaCard.getByText(`Step 2 of ${steps}`).waitFor({ timeout: LIVE_MS });
       await moveTo(classmate.page, 3, steps);

@@ -96,8 +96,9 @@ const contentSlice = createSlice({
     /** '/select-model/...' and '/select-model-lesson-plans/...'. */
     modelsPageOpened: (_state, _action: PayloadAction<{ programId: number }>) => {},
     /** '/model_building_instructions/{programName}/{ProgramId}/{LessonsId}'. */
-    galleryOpened: (state, _action: PayloadAction<{ programId: number; lessonId: number }>) => {
-      state.stepOnScreen = null;
+    galleryOpened: (state, action: PayloadAction<{ programId: number; lessonId: number }>) => {
+      // The page says it opened after its gallery (a child) has shown its first step: that step stays.
+      if (state.stepOnScreen?.lessonId !== action.payload.lessonId) state.stepOnScreen = null;
     },
     /**
      * The gallery shows a step (on opening, and on every move): what saves a student's place

@@ -48,10 +48,16 @@ describe("I'm stuck (a student in the gallery)", () => {
     expect(screen.queryByText('Your teacher has been told')).toBeNull();
   });
 
-  it('a failure says so calmly and the button stays', async () => {
-    const { store, user } = studentGallery(async () => Promise.reject(apiError(0, 'network_error', 'Failed to fetch')));
+  it('is there from the first step, before the child has moved', async () => {
+    studentGallery();
     await screen.findByRole('tablist', { name: 'Catapult parts' });
-    act(() => void store.dispatch(contentActions.stepViewed(step(1))));
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: "I'm stuck" })).toBeEnabled();
+  });
+
+  it('a failure says so calmly and the button stays', async () => {
+    const { user } = studentGallery(async () => Promise.reject(apiError(0, 'network_error', 'Failed to fetch')));
+    await screen.findByRole('tablist', { name: 'Catapult parts' });
     await user.click(await screen.findByRole('button', { name: "I'm stuck" }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your teacher could not be told. Try again.');
     await waitFor(() => expect(screen.getByRole('button', { name: "I'm stuck" })).toBeEnabled());
