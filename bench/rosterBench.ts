@@ -6,6 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Student, User } from '../src/api/types';
+import { defaultRuntimeConfig } from '../src/entities/config/configSlice';
 import { initialSessionState, type SessionState } from '../src/entities/session/sessionSlice';
 import { studentsActions, studentsReducer } from '../src/entities/students/studentsSlice';
 import { usersActions, usersReducer } from '../src/entities/users/usersSlice';
@@ -67,6 +68,8 @@ function buildState(count: number): WithRoster {
   });
   const session: SessionState = { ...initialSessionState, token: 't', userId: 1, userRole: 'franchise_owner', userName: 'Bench', valid: true };
   return {
+    // The portal backend: progress columns included.
+    config: { ...defaultRuntimeConfig, capabilities: { ...defaultRuntimeConfig.capabilities, serverUnlock: true } },
     roster: initialRosterState,
     session,
     users: usersReducer(undefined, usersActions.received(owners)),

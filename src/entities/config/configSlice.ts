@@ -38,7 +38,7 @@ const configSlice = createSlice({
 export const configActions = configSlice.actions;
 export const configReducer = configSlice.reducer;
 
-interface WithConfig {
+export interface WithConfig {
   config: ConfigState;
 }
 export const selectConfig = (state: WithConfig) => state.config;

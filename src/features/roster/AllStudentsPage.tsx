@@ -4,9 +4,9 @@ import { selectUserName } from '../../entities/session/sessionSelectors';
 import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { ExportButton, ExportOutcome, ListBody, useRosterList, NoStudentsYet } from './ListParts';
-import { allStudentsColumns, type AllStudentsRow } from './rosterColumns';
+import type { AllStudentsRow } from './rosterColumns';
 import { distinctValues } from './rosterFilters';
-import { selectAllStudentsRows, selectAllStudentsUnsorted, selectOwnerChoices } from './rosterSelectors';
+import { selectAllStudentsColumns, selectAllStudentsRows, selectAllStudentsUnsorted, selectOwnerChoices } from './rosterSelectors';
 import { NoMatch, RosterSearchBar } from './RosterSearchBar';
 import { rosterActions } from './rosterSlice';
 import { RosterTable } from './RosterTable';
@@ -17,12 +17,13 @@ import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { useMessages } from '../../shared/i18n/messages';
 import { rosterMessages } from './roster.messages';
 
-const headers = allStudentsColumns.map((column) => column.header);
 const studentRowId = (student: AllStudentsRow) => String(student.id);
 const studentHref = (student: AllStudentsRow) => paths.student.href({ studentId: student.id });
 
 export default function AllStudentsPage() {
   const controls = useRosterView('allStudents');
+  const columns = useAppSelector(selectAllStudentsColumns);
+  const headers = useMemo(() => columns.map((column) => column.header), [columns]);
   const students = useAppSelector(selectAllStudentsUnsorted);
   const rows = useAppSelector((state) => selectAllStudentsRows(state, controls.query));
   const owners = useAppSelector(selectOwnerChoices);
@@ -56,7 +57,7 @@ export default function AllStudentsPage() {
         {rows.length === 0 ? (
           <NoMatch noun="student" onClear={controls.clear} />
         ) : (
-          <RosterTable caption={t.allStudentsCaption} columns={allStudentsColumns} rows={rows} sort={controls.view.sort} onSort={controls.onSort} getRowId={studentRowId} rowHref={studentHref} />
+          <RosterTable caption={t.allStudentsCaption} columns={columns} rows={rows} sort={controls.view.sort} onSort={controls.onSort} getRowId={studentRowId} rowHref={studentHref} />
         )}
       </ListBody>
     </Page>

@@ -9,9 +9,8 @@ import { selectCapabilities, selectSupportEmail } from '../../entities/config/co
 import { OWNER_QUERY, ownerIdFromSearch, paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { ExportButton, ExportOutcome, ListBody, useRosterList, NoStudentsYet } from './ListParts';
-import { studentsListColumns } from './rosterColumns';
 import { distinctValues } from './rosterFilters';
-import { selectStudentsListRows, selectStudentsListStudents } from './rosterSelectors';
+import { selectStudentsListColumns, selectStudentsListRows, selectStudentsListStudents } from './rosterSelectors';
 import { NoMatch, RosterSearchBar } from './RosterSearchBar';
 import { selectStudentsListOwner } from './studentsListOwner';
 import { rosterActions } from './rosterSlice';
@@ -24,7 +23,6 @@ import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { useMessages } from '../../shared/i18n/messages';
 import { rosterMessages } from './roster.messages';
 
-const headers = studentsListColumns.map((column) => column.header);
 const studentRowId = (student: Student) => String(student.id);
 const studentHref = (student: Student) => paths.student.href({ studentId: student.id });
 const fullName = (owner: User) => `${owner.firstName} ${owner.lastName}`.trim();
@@ -36,6 +34,8 @@ export default function StudentsListPage() {
   const whose = useAppSelector((state) => selectStudentsListOwner(state, userName, requestedOwnerId));
   const ownerId = whose.kind === 'found' ? whose.ownerId : null;
   const controls = useRosterView('studentsList');
+  const columns = useAppSelector(selectStudentsListColumns);
+  const headers = useMemo(() => columns.map((column) => column.header), [columns]);
   const students = useAppSelector((state) => selectStudentsListStudents(state, ownerId));
   const rows = useAppSelector((state) => selectStudentsListRows(state, ownerId, controls.query));
   const programs = useMemo(() => distinctValues(students, (student) => student.program), [students]);
@@ -121,7 +121,7 @@ export default function StudentsListPage() {
         {rows.length === 0 ? (
           <NoMatch noun="student" onClear={controls.clear} />
         ) : (
-          <RosterTable caption={t.studentsCaption} columns={studentsListColumns} rows={rows} sort={controls.view.sort} onSort={controls.onSort} getRowId={studentRowId} rowHref={studentHref} />
+          <RosterTable caption={t.studentsCaption} columns={columns} rows={rows} sort={controls.view.sort} onSort={controls.onSort} getRowId={studentRowId} rowHref={studentHref} />
         )}
       </ListBody>
     </Page>

@@ -3,8 +3,8 @@
  * same view: search, filters, sort) and the names of the file and sheet. Loaded by the export saga
  * on demand, so the filtering code stays out of the app's start-up chunk.
  */
-import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type RosterColumn, type TableId } from './rosterColumns';
-import { selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListRows, type WithRoster } from './rosterSelectors';
+import { franchiseOwnersColumns, type RosterColumn, type TableId } from './rosterColumns';
+import { selectAllStudentsColumns, selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListColumns, selectStudentsListRows, type WithRoster } from './rosterSelectors';
 import { emptyView, type ShownQuery } from './rosterView';
 import { rosterMessages } from './roster.messages';
 import { columnText, rosterColumnMessages } from './rosterColumns.messages';
@@ -37,10 +37,10 @@ export function exportPlan(state: WithRoster, table: TableId, userName = '', own
   const t = rosterMessages.get();
   switch (table) {
     case 'studentsList':
-      return plan(selectStudentsListRows(state, ownerId, query), studentsListColumns as RosterColumn<never>[], t.studentsListFile({ userName }), t.studentsListSheet({ userName }));
+      return plan(selectStudentsListRows(state, ownerId, query), selectStudentsListColumns(state) as RosterColumn<never>[], t.studentsListFile({ userName }), t.studentsListSheet({ userName }));
     case 'franchiseOwners':
       return plan(selectFranchiseOwnerRows(state, query), franchiseOwnersColumns as RosterColumn<never>[], t.franchiseOwnersFile, t.franchiseOwnersSheet);
     case 'allStudents':
-      return plan(selectAllStudentsRows(state, query), allStudentsColumns as RosterColumn<never>[], t.allStudentsFile, t.allStudentsSheet);
+      return plan(selectAllStudentsRows(state, query), selectAllStudentsColumns(state) as RosterColumn<never>[], t.allStudentsFile, t.allStudentsSheet);
   }
 }

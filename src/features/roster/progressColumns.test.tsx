@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { saveAs } from 'file-saver';
+import { read } from 'xlsx';
 import { PROGRESS_PATHS, type ProgressSummary } from '../../../contract/progress';
 import { apiError } from '../../../test/fakeApi';
 import { discoverAll, signedInAs } from '../../../test/renderApp';
 import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
 
 jest.setTimeout(20_000);
+jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
 
 const summary: ProgressSummary[] = [
   { studentId: 11, unlocked: 3, inProgress: 1, finished: 2, lastActiveAt: '2026-11-24T12:00:00.000Z' },
@@ -52,6 +55,32 @@ describe('roster: progress columns', () => {
     renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api: api(), config: discoverAll });
     await screen.findByRole('table');
     await waitFor(() => expect(column('Models')).toEqual(['3', '0', '5']), { timeout: 5000 });
+  });
+
+  it('a WordPress site keeps no progress: no progress columns, on screen or in the export, and nothing asked', async () => {
+    const asked: string[] = [];
+    const wordpress = rosterApi({
+      getSiteCapabilities: async () => ({ serverUnlock: false, userMeta: true, createFranchiseOwner: false, contentStudio: false, signInCards: false }),
+      request: async (request) => {
+        asked.push(request.path);
+        throw apiError(404, 'rest_no_route');
+      },
+    });
+    const { user } = renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api: wordpress, config: discoverAll });
+    await screen.findByRole('table');
+    await waitFor(() => expect(within(table()).getAllByRole('columnheader').map((cell) => cell.textContent?.replace(/[▲▼↕]/g, ''))).toEqual(['Student First Name', 'Student Last Name', 'Parent Name', 'Parent Email', 'Phone', 'Program', 'Start Date', 'End Date', 'Lessons']));
+    await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    await waitFor(() => expect(saveAs).toHaveBeenCalledTimes(1));
+    const blob = (saveAs as unknown as jest.Mock).mock.calls[0]![0] as Blob;
+    const bytes = await new Promise<ArrayBuffer>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(blob);
+    });
+    const sheet = read(bytes, { type: 'array' }).Sheets['Dana Cohen Students']!;
+    expect(sheet['I1']?.v).toBe('Lessons');
+    expect(sheet['J1']).toBeUndefined();
+    expect(asked).not.toContain(PROGRESS_PATHS.progressSummary);
   });
 
   it("the administrator's all-students list has the same columns", async () => {

@@ -37,6 +37,13 @@ export function localDay(iso: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+const PROGRESS_COLUMN_IDS = new Set(['modelsUnlocked', 'modelsInProgress', 'lastActive', 'modelsFinished']);
+
+/** A table's columns on a site that keeps students' progress (the portal backend), or without the progress columns. */
+export function columnsForSite<Row>(columns: RosterColumn<Row>[], keepsProgress: boolean): RosterColumn<Row>[] {
+  return keepsProgress ? columns : columns.filter((column) => !PROGRESS_COLUMN_IDS.has(column.id));
+}
+
 /** Models unlocked, in progress and finished, and the last day active: sortable in every student table. */
 function progressColumns<Row extends StudentRow>(): RosterColumn<Row>[] {
   const count = (id: string, header: string, of: (p: ProgressSummary) => number): RosterColumn<Row> => ({

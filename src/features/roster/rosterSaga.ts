@@ -8,7 +8,7 @@ import { toApiError } from '../../api/errors';
 import { PROGRESS_PATHS, type ProgressSummary } from '../../../contract/progress';
 import type { ApiRequest } from '../../api/transport';
 import type { ApiClient } from '../../api/types';
-import { configActions, selectCapabilities, selectCapabilitiesKnown } from '../../entities/config/configSlice';
+import { configActions, selectCapabilitiesKnown } from '../../entities/config/configSlice';
 import { selectUserRole } from '../../entities/session/sessionSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { studentsActions } from '../../entities/students/studentsSlice';
@@ -16,7 +16,7 @@ import { usersActions } from '../../entities/users/usersSlice';
 import { selectFromStore } from '../../shared/storeHooks';
 import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
 import { loadExporter } from './exportService';
-import { selectRoster, type WithRoster } from './rosterSelectors';
+import { selectRoster, selectSiteKeepsProgress, type WithRoster } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 
 /** The rows of an export (filters, sort) load with the export, not with the app's start. */
@@ -41,9 +41,9 @@ export function* loadRoster() {
 function* loadProgressSummary() {
   // A list opened straight from its address asks before the site's capabilities are known.
   if (!(yield* selectFromStore(selectCapabilitiesKnown))) yield* take(configActions.capabilitiesDiscovered);
-  const portal = (yield* selectFromStore(selectCapabilities)).serverUnlock;
+  const keepsProgress = yield* selectFromStore(selectSiteKeepsProgress);
   const role = yield* selectFromStore(selectUserRole);
-  if (!portal || (role !== 'administrator' && role !== 'franchise_owner')) return;
+  if (!keepsProgress || (role !== 'administrator' && role !== 'franchise_owner')) return;
   const api = yield* getContext<ApiClient>('api');
   try {
     const request: ApiRequest = { method: 'GET', path: PROGRESS_PATHS.progressSummary, expiry: 'jwt' };

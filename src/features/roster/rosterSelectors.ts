@@ -11,19 +11,29 @@ import { selectAllStudents, selectStudentCountByOwner } from '../../entities/stu
 import type { StudentsState } from '../../entities/students/studentsSlice';
 import { selectFranchiseOwners, selectUserEntities } from '../../entities/users/usersSelectors';
 import type { UsersState } from '../../entities/users/usersSlice';
-import { allStudentsColumns, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type StudentRow } from './rosterColumns';
+import { selectCapabilities, selectCapabilitiesKnown, type WithConfig } from '../../entities/config/configSlice';
+import { allStudentsColumns, columnsForSite, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type StudentRow } from './rosterColumns';
 import { filterAllStudents, filterOwners, filterStudents } from './rosterFilters';
 import { initialRosterState, type RosterState } from './rosterSlice';
 import type { ShownQuery } from './rosterView';
 import { applySort } from './sorting';
 
-export interface WithRoster {
+export interface WithRoster extends WithConfig {
   /** Absent until a roster page first renders (the roster joins lazily: rosterFeature.ts). */
   roster?: RosterState;
   session: SessionState;
   users: UsersState;
   students: StudentsState;
 }
+
+/**
+ * Whether the site keeps students' progress: the portal backend does, with its server-side unlocks;
+ * a WordPress site has neither. The progress columns show until the site is known to lack it: on
+ * the portal backend (the default) they never move the table after it has appeared.
+ */
+export const selectSiteKeepsProgress = (state: WithConfig) => !selectCapabilitiesKnown(state) || selectCapabilities(state).serverUnlock;
+export const selectStudentsListColumns = createSelector([selectSiteKeepsProgress], (keeps) => columnsForSite(studentsListColumns, keeps));
+export const selectAllStudentsColumns = createSelector([selectSiteKeepsProgress], (keeps) => columnsForSite(allStudentsColumns, keeps));
 
 export const selectRoster = (state: WithRoster): RosterState => state.roster ?? initialRosterState;
 export const selectListLoad = (state: WithRoster) => selectRoster(state).list;
