@@ -109,6 +109,17 @@ describe('languages journey', () => {
       for (const violation of await serious(page)) problems.push(`he ${shot.name}: ${violation.id} ${violation.help}`);
     }
 
+    // The calendar runs right to left: Sunday on the right, the earlier month's arrow on the right.
+    await page.goto(`${base}/sign_up_new_student/Dana%20Cohen`);
+    await shown(page);
+    await page.locator('input[name="startDate"]').click();
+    await page.locator('.react-datepicker__month').waitFor();
+    const xOf = async (selector: string) => (await page.locator(selector).first().boundingBox())?.x ?? NaN;
+    expect(await xOf('.react-datepicker__navigation--previous')).toBeGreaterThan(await xOf('.react-datepicker__navigation--next'));
+    expect(await xOf('.react-datepicker__day-name:first-child')).toBeGreaterThan(await xOf('.react-datepicker__day-name:last-child'));
+    await page.screenshot({ path: path.join(DIR, 'he-calendar-1280.png') });
+    await page.keyboard.press('Escape');
+
     // On a phone the menu slides in from the left in Hebrew.
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`${base}/students_list/Dana%20Cohen`);

@@ -52,6 +52,17 @@ export const DatePickerTheme = createGlobalStyle`
   .react-datepicker__navigation-icon::before {
     border-color: ${({ theme }) => theme.colors.accent};
   }
+  /* Right to left the days run from the right: the earlier month's arrow goes there, pointing right. */
+  [dir='rtl'] .react-datepicker__navigation--previous {
+    left: auto;
+    right: 2px;
+    transform: scaleX(-1);
+  }
+  [dir='rtl'] .react-datepicker__navigation--next {
+    right: auto;
+    left: 2px;
+    transform: scaleX(-1);
+  }
   .react-datepicker__day-name,
   .react-datepicker__day {
     width: 2.5rem;
