@@ -50,8 +50,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           },
         },
         // The two libraries' style sheets (the gallery's, the date picker's) come inside the lazy chunks
-        // that use them: no CSS-chunk loader in the entry (the login page's budget).
-        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        // that use them: no CSS-chunk loader in the entry (the login page's budget). They go in before
+        // the theme's sheet, which overrides them.
+        { test: /\.css$/, use: [{ loader: 'style-loader', options: { insert: path.resolve(__dirname, 'config/webpack/insertLibraryStyles.js') } }, 'css-loader'] },
         { test: /\.(png|svg|jpg|webp)$/, type: 'asset/resource' },
       ],
     },

@@ -117,6 +117,8 @@ describe('languages journey', () => {
     const xOf = async (selector: string) => (await page.locator(selector).first().boundingBox())?.x ?? NaN;
     expect(await xOf('.react-datepicker__navigation--previous')).toBeGreaterThan(await xOf('.react-datepicker__navigation--next'));
     expect(await xOf('.react-datepicker__day-name:first-child')).toBeGreaterThan(await xOf('.react-datepicker__day-name:last-child'));
+    // The theme's days (40 px, room for a finger) win over the library's own style sheet.
+    expect((await page.locator('.react-datepicker__day').first().boundingBox())?.width).toBeGreaterThanOrEqual(40);
     await page.screenshot({ path: path.join(DIR, 'he-calendar-1280.png') });
     await page.keyboard.press('Escape');
 
