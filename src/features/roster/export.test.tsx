@@ -2,22 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { saveAs } from 'file-saver';
 import { read, type CellObject, type WorkSheet } from 'xlsx';
 import { signedInAs } from '../../../test/renderApp';
-import { renderRoster, rosterApi, student } from '../../../test/fixtures/roster';
+import { renderRoster, rosterApi, student, readBlob } from '../../../test/fixtures/roster';
 import { studentsListColumns } from './rosterColumns';
 import { buildWorkbook, cleanSheetName, workbookToArrayBuffer } from './xlsxWorkbook';
 
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
 const saveAsMock = saveAs as unknown as jest.Mock;
 beforeEach(() => saveAsMock.mockReset());
-
-/** jsdom's Blob has no arrayBuffer(): read it with FileReader. */
-const readBlob = (blob: Blob) =>
-  new Promise<ArrayBuffer>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
 
 function sheetRows(sheet: WorkSheet): unknown[][] {
   const rows: unknown[][] = [];

@@ -4,7 +4,7 @@ import { read } from 'xlsx';
 import { PROGRESS_PATHS, type ProgressSummary } from '../../../contract/progress';
 import { apiError } from '../../../test/fakeApi';
 import { discoverAll, signedInAs } from '../../../test/renderApp';
-import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
+import { readBlob, renderRoster, rosterApi } from '../../../test/fixtures/roster';
 
 jest.setTimeout(20_000);
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
@@ -72,12 +72,7 @@ describe('roster: progress columns', () => {
     await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
     await waitFor(() => expect(saveAs).toHaveBeenCalledTimes(1));
     const blob = (saveAs as unknown as jest.Mock).mock.calls[0]![0] as Blob;
-    const bytes = await new Promise<ArrayBuffer>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as ArrayBuffer);
-      reader.readAsArrayBuffer(blob);
-    });
-    const sheet = read(bytes, { type: 'array' }).Sheets['Dana Cohen Students']!;
+    const sheet = read(await readBlob(blob), { type: 'array' }).Sheets['Dana Cohen Students']!;
     expect(sheet['I1']?.v).toBe('Lessons');
     expect(sheet['J1']).toBeUndefined();
     expect(asked).not.toContain(PROGRESS_PATHS.progressSummary);

@@ -11,7 +11,7 @@ import type { RosterEditApi } from '../../api/types';
 import { networkError } from '../../../test/fakeApi';
 import { showQaLanguage, textsNotFromCatalogue } from '../../../test/catalogueTexts';
 import { signedInAs } from '../../../test/renderApp';
-import { danaStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
+import { danaStudents, renderRoster, rosterApi, readBlob } from '../../../test/fixtures/roster';
 import { serveRosterEdit } from '../../../test/fixtures/rosterEdit';
 
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
@@ -142,15 +142,6 @@ describe('the roster in Hebrew', () => {
     expect(screen.getByRole('searchbox', { name: 'חיפוש תלמידים' })).toBeInTheDocument();
   });
 });
-
-/** jsdom's Blob has no arrayBuffer(): read it with FileReader. */
-const readBlob = (blob: Blob) =>
-  new Promise<ArrayBuffer>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
 
 /** The saved file: its name, its sheet's name and its rows, header first. */
 async function saved(call: number) {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { saveAs } from 'file-saver';
 import { read, utils } from 'xlsx';
 import { signedInAs } from '../../../test/renderApp';
-import { allStudents, renderRoster, rosterApi, student } from '../../../test/fixtures/roster';
+import { allStudents, renderRoster, rosterApi, student, readBlob } from '../../../test/fixtures/roster';
 import { matchOnly } from '../../../test/matchMedia';
 
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
@@ -11,15 +11,6 @@ beforeEach(() => saveAsMock.mockReset());
 
 const undo: (() => void)[] = [];
 afterEach(() => undo.splice(0).forEach((fn) => fn()));
-
-/** jsdom's Blob has no arrayBuffer(): read it with FileReader. */
-const readBlob = (blob: Blob) =>
-  new Promise<ArrayBuffer>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
 
 /** The saved file's rows, header first. */
 async function savedRows(): Promise<unknown[][]> {
