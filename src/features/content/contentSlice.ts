@@ -97,7 +97,8 @@ const contentSlice = createSlice({
     modelsPageOpened: (_state, _action: PayloadAction<{ programId: number }>) => {},
     /** '/model_building_instructions/{programName}/{ProgramId}/{LessonsId}'. */
     galleryOpened: (state, action: PayloadAction<{ programId: number; lessonId: number }>) => {
-      // The page says it opened after its gallery (a child) has shown its first step: that step stays.
+      // The page's own galleryOpened comes after its gallery (a child: its effects run first) has
+      // shown its first step: that step stays.
       if (state.stepOnScreen?.lessonId !== action.payload.lessonId) state.stepOnScreen = null;
     },
     /**
