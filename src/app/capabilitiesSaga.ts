@@ -1,8 +1,8 @@
-import { REHYDRATE } from 'redux-persist';
-import { actionChannel, call, delay, getContext, put, race, select, take } from 'typed-redux-saga';
+import { actionChannel, call, delay, getContext, put, race, take } from 'typed-redux-saga';
 import type { ApiClient, SiteCapabilities } from '../api/types';
 import { configActions, selectCapabilitiesKnown } from '../entities/config/configSlice';
 import { sessionActions } from '../entities/session/sessionSlice';
+import { storedSessionBack } from '../entities/session/storedSession';
 import { pageLoaded } from '../shared/pageLoad';
 import { selectFromStore } from '../shared/storeHooks';
 
@@ -21,9 +21,7 @@ export function* capabilitiesSaga() {
   if (yield* selectFromStore(selectCapabilitiesKnown)) return;
   // Kept from now on: the page may load, or someone sign in, while the stored session comes back.
   const usable = yield* actionChannel([pageLoaded.type, sessionActions.loginSucceeded.type]);
-  type Persisted = { session: { token: string | null; _persist?: { rehydrated: boolean } } };
-  if (!(yield* select((state: Persisted) => state.session._persist?.rehydrated ?? true))) yield* take(REHYDRATE);
-  if (!(yield* select((state: Persisted) => state.session.token !== null))) yield* take(usable);
+  if (!(yield* call(storedSessionBack))) yield* take(usable);
   usable.close();
   const api = yield* getContext<ApiClient>('api');
   let found: SiteCapabilities | undefined;

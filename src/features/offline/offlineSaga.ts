@@ -1,9 +1,9 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { REHYDRATE } from 'redux-persist';
-import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
+import { all, call, delay, put, race, take, takeEvery, takeLatest } from 'typed-redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/types';
 import { sessionActions, sessionEndedActionTypes } from '../../entities/session/sessionSlice';
+import { storedSessionBack } from '../../entities/session/storedSession';
 import { clearUserCaches, serverAnswers } from '../../shared/offlineCaches';
 import { offlineActions } from './offlineSlice';
 
@@ -92,10 +92,7 @@ function* onSignedIn(action: ReturnType<typeof sessionActions.loginSucceeded>) {
 }
 
 export function* offlineSaga() {
-  // The stored session first: until it is back, "nobody signed in" is not known.
-  type Persisted = { session: { token: string | null; _persist?: { rehydrated: boolean } } };
-  if (!(yield* select((state: Persisted) => state.session._persist?.rehydrated ?? true))) yield* take(REHYDRATE);
-  const signedIn = yield* select((state: Persisted) => state.session.token !== null);
+  const signedIn = yield* call(storedSessionBack);
   // Nobody signed in when the app starts (a sign-out may have happened before this chunk loaded).
   if (!signedIn) yield* call(forgetUserCaches);
   yield* all([
