@@ -72,6 +72,10 @@ describeEachDb('API contract', (dialect) => {
       expect((await s.post(PATHS.token, { username: 'lee', password: DEMO.lee.password }, { form: true })).status).toBe(200);
       const q = new URLSearchParams({ username: 'lee', password: DEMO.lee.password }).toString();
       expect((await s.post(`${PATHS.token}?${q}`)).status).toBe(200);
+      // A property-based case once sent an object whose own toString is 0 in a form: a refusal, like any wrong name.
+      const odd = await s.post(PATHS.token, { username: { toString: 0 }, password: '' }, { form: true });
+      expect(odd.status).toBeGreaterThanOrEqual(400);
+      expect(odd.status).toBeLessThan(500);
     });
 
     test('a wrong password and an unknown account get the very same answer', async () => {

@@ -128,6 +128,15 @@ export async function openTestDb(dialect: DialectName, dir: string): Promise<{ d
 /** Fast argon2id for tests (still argon2id); production uses the OWASP baseline. */
 export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
+/** A form field's text as a browser's String() makes it; JSON for a value String() cannot convert (an object whose own toString is not a function). */
+function formValue(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return JSON.stringify(value);
+  }
+}
+
 async function parseEml(file: string): Promise<Mail> {
   const mail = await PostalMime.parse(readFileSync(file));
   return { to: mail.to?.[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html ?? null, file };
@@ -163,7 +172,7 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
     if (body === undefined && params !== undefined) {
       if (opts.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
-        body = new URLSearchParams(params as Record<string, string>).toString();
+        body = new URLSearchParams(Object.entries(params as Record<string, unknown>).map(([key, value]) => [key, formValue(value)])).toString();
       } else {
         headers['content-type'] = 'application/json';
         body = JSON.stringify(params);
