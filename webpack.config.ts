@@ -45,6 +45,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
                 parser: { syntax: 'typescript', tsx: true },
                 transform: { react: { runtime: 'automatic', development: !production } },
                 target: 'es2020',
+                // styled-components' CSS without its indentation and newlines (strings kept), and each
+                // styled() call marked pure: a few KB less in every route.
+                experimental: { plugins: [['@swc/plugin-styled-components', { displayName: !production, ssr: false, minify: true, transpileTemplateLiterals: false, pure: true }]] },
               },
             },
           },
