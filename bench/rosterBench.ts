@@ -7,11 +7,14 @@
 import { performance } from 'node:perf_hooks';
 import type { Student, User } from '../src/api/types';
 import { defaultRuntimeConfig } from '../src/entities/config/configSlice';
+import { lessonsReducer } from '../src/entities/lessons/lessonsSlice';
+import { programsReducer } from '../src/entities/programs/programsSlice';
 import { initialSessionState, type SessionState } from '../src/entities/session/sessionSlice';
 import { studentsActions, studentsReducer } from '../src/entities/students/studentsSlice';
 import { usersActions, usersReducer } from '../src/entities/users/usersSlice';
 import { allStudentsColumns, studentsListColumns } from '../src/features/roster/rosterColumns';
-import { selectAllStudentsRows, selectStudentsListRows, type WithRoster } from '../src/features/roster/rosterSelectors';
+import { selectAllStudentsRows, selectStudentsListRows } from '../src/features/roster/rosterSelectors';
+import type { StoreState } from '../src/shared/storeHooks';
 import { initialRosterState } from '../src/features/roster/rosterSlice';
 import { emptyView, type ShownQuery } from '../src/features/roster/rosterView';
 import type { SortDirection } from '../src/features/roster/sorting';
@@ -35,7 +38,7 @@ function rng(seed: number) {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-function buildState(count: number): WithRoster {
+function buildState(count: number): StoreState {
   const rand = rng(count);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const owners: User[] = Array.from({ length: 50 }, (_, i) => ({
@@ -74,6 +77,8 @@ function buildState(count: number): WithRoster {
     session,
     users: usersReducer(undefined, usersActions.received(owners)),
     students: studentsReducer(undefined, studentsActions.received(students)),
+    programs: programsReducer(undefined, { type: '@@bench/init' }),
+    lessons: lessonsReducer(undefined, { type: '@@bench/init' }),
   };
 }
 

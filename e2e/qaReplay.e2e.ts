@@ -22,8 +22,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { sanitizeState } from '../src/app/devToolsSanitizers';
-import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from '../src/app/persist';
-import { replayReducer } from '../src/app/replayReducer';
+import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION } from '../src/app/persist';
+import { sessionMigrations } from '../src/app/sessionMigrations';
+import { loadReplayReducer } from '../src/app/replayReducer';
 import type { RootState } from '../src/app/rootReducer';
 import { ACTION_LOG_FORMAT, ACTION_LOG_FORMAT_VERSION, type ActionLog } from '../src/qa/logFormat';
 import { replayLog } from '../src/qa/replay';
@@ -98,7 +99,7 @@ describe('QA action log in the browser', () => {
     expect(live.session.unlockedLessonIds).toContain(131);
 
     // Headless replay in this process, through the real root reducer.
-    const result = replayLog(JSON.parse(text) as unknown, replayReducer, replayOptions);
+    const result = replayLog(JSON.parse(text) as unknown, await loadReplayReducer(), replayOptions);
     expect(result.warnings).toEqual([]);
     expect(asJson(sanitizeState(result.finalState))).toEqual(live);
     // The journey is in it: the sort, the log-out, the unlock.
@@ -165,7 +166,7 @@ describe('QA action log in the browser', () => {
     const file = path.join(workDir, 'older-session.json');
     writeFileSync(file, JSON.stringify(olderLog()));
     // Headless, the same log migrates to this portal's session.
-    const headless = replayLog(olderLog(), replayReducer, replayOptions);
+    const headless = replayLog(olderLog(), await loadReplayReducer(), replayOptions);
     expect(headless.finalState.session).toMatchObject({ userId: 12, unlockedLessonIds: [131], unlockedModels: { Catapult: true }, kitContentsOpened: false, email: 'mia@demo.portal.test', valid: true });
 
     await page.goto(`${journey.portal.baseUrl}/`);

@@ -5,7 +5,7 @@ import type { PortalRuntimeConfig } from '../contract';
 import { AppProviders } from '../src/app/AppProviders';
 import { requestEarlyPageData } from '../src/app/earlyPageData';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, withSpecNames } from '../src/app/persist';
-import { routes } from '../src/app/routes';
+import { createRoutes } from '../src/app/routes';
 import { readRuntimeConfig } from '../src/app/runtimeConfig';
 import { createAppStore } from '../src/app/store';
 import { pageLoaded } from '../src/shared/pageLoad';
@@ -69,14 +69,18 @@ export function renderApp(options: RenderAppOptions = {}) {
     createMemoryStorage(
       options.session ? { [`persist:${SESSION_PERSIST_KEY}`]: persistedValue(withSpecNames(options.session), SESSION_PERSIST_VERSION) } : {},
     );
-  const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
+  // The router exists once the store does (its routes join the store's features): sagas navigate through this holder.
+  const routerHolder: { router?: ReturnType<typeof createMemoryRouter> } = {};
   const { store, persistor, sagaTask } = createAppStore({
     api,
-    navigator: { navigate: (to, navOptions) => void router.navigate(to, navOptions) },
+    navigator: { navigate: (to, navOptions) => void routerHolder.router?.navigate(to, navOptions) },
     config: { ...testConfig, ...options.config },
     storage,
     preloadImage: options.preloadImage ?? (() => undefined),
   });
+  const routes = createRoutes(store);
+  const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
+  routerHolder.router = router;
   requestEarlyPageData(routes, options.route ?? '/', store, persistor, api);
   // As src/app/bootstrap.tsx does once the page has loaded (jsdom's has).
   store.dispatch(pageLoaded());

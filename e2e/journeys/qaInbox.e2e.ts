@@ -5,8 +5,9 @@
  * the student's store had, and marks it fixed (e2e/artifacts/qa-inbox-*.png).
  */
 import { REPORT_PATHS, type ProblemReportDetail, type ProblemReportPage } from '../../contract';
-import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from '../../src/app/persist';
-import { replayReducer } from '../../src/app/replayReducer';
+import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION } from '../../src/app/persist';
+import { sessionMigrations } from '../../src/app/sessionMigrations';
+import { loadReplayReducer } from '../../src/app/replayReducer';
 import { replayLog } from '../../src/qa/replay';
 import { redactStateForReport } from '../../src/qa/reportRedaction';
 import type { ActionLog } from '../../src/qa/logFormat';
@@ -87,7 +88,7 @@ describe('QA inbox journey', () => {
     for (const secret of [token, DEMO_USERS.mia.password, CATAPULT.code, DEMO_USERS.mia.displayName]) expect({ secret, found: stored.includes(secret) }).toEqual({ secret, found: false });
     const log = detail.log as ActionLog;
     expect(log.finalState?.session).toMatchObject({ userRole: 'student', token: '[redacted]', unlockedModels: { Catapult: true } });
-    const headless = replayLog(log, replayReducer, { persistVersion: SESSION_PERSIST_VERSION, migrations: sessionMigrations, persistKey: SESSION_PERSIST_KEY });
+    const headless = replayLog(log, await loadReplayReducer(), { persistVersion: SESSION_PERSIST_VERSION, migrations: sessionMigrations, persistKey: SESSION_PERSIST_KEY });
     expect(asJson(redactStateForReport(headless.finalState))).toEqual(log.finalState);
     const types = headless.log.actions.map((entry) => entry.action.type);
     expect(types).toEqual(expect.arrayContaining(['session/loginSucceeded', 'content/unlockCodeChanged', 'session/modelUnlocked', 'report/sendRequested']));

@@ -14,7 +14,6 @@ import { useMessages } from '../shared/i18n/messages';
 import { paths } from '../shared/paths';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { LoadFailed } from '../shared/ui/States';
-import { useContentFeature } from '../features/content/contentFeature';
 
 const Banner = styled.p`
   margin: 0 0 ${({ theme }) => theme.space[3]}px;
@@ -48,7 +47,6 @@ function Preview({ id }: { id: number }) {
 }
 
 export default function StudioPreviewPage() {
-  useContentFeature();
   const id = Number(useParams().pageId);
   return (
     <StudioFrame>

@@ -10,7 +10,7 @@ import { createCrashReporter } from './crashReports';
 import { bindLanguage } from './languageBinding';
 import { syncSessionAcrossTabs } from './crossTabSession';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
-import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from './persist';
+import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION } from './persist';
 import { readRuntimeConfig } from './runtimeConfig';
 import { createAppStore, type AppStore } from './store';
 
@@ -47,8 +47,8 @@ export async function startApp(container: HTMLElement) {
     redactState: sanitizeState,
     persistVersion: SESSION_PERSIST_VERSION,
     persistKey: SESSION_PERSIST_KEY,
-    migrations: sessionMigrations,
-    loadReducer: async () => (await import(/* webpackChunkName: "qa-panel" */ './replayReducer')).replayReducer,
+    migrations: async () => (await import(/* webpackChunkName: "session-migrations" */ './sessionMigrations')).sessionMigrations,
+    loadReducer: async () => (await import(/* webpackChunkName: "qa-panel" */ './replayReducer')).loadReplayReducer(),
   });
 
   setLiveQaTools(qa);
@@ -71,17 +71,18 @@ export async function startApp(container: HTMLElement) {
 
   // The opened page's chunks and data start downloading before React DOM is evaluated.
   await yieldToBrowser();
-  const [{ routes }, { requestEarlyPageData }] = await Promise.all([
+  const [{ createRoutes }, { requestEarlyPageData }] = await Promise.all([
     import(/* webpackMode: "eager" */ './routes'),
     import(/* webpackMode: "eager" */ './earlyPageData'),
   ]);
+  const routes = createRoutes(created.store);
   requestEarlyPageData(routes, window.location.pathname, created.store, created.persistor, api);
   // React DOM is the largest module: evaluated in a task of its own, then the rest.
   await yieldToBrowser();
   await import(/* webpackMode: "eager" */ './reactDomClient');
   await yieldToBrowser();
   const { mountApp } = await import(/* webpackMode: "eager" */ './mountApp');
-  const router = mountApp(container, created, qa, () => {
+  const router = mountApp(container, routes, created, qa, () => {
     created.store.dispatch(pageLoaded());
     // Offline support (the service worker, the connection's state), in its own chunk.
     import(/* webpackChunkName: "offline" */ '../features/offline/startOffline').then(({ startOffline }) => startOffline(created.store, router), () => undefined);
@@ -89,7 +90,7 @@ export async function startApp(container: HTMLElement) {
   navigateNow = (to, options) => void router.navigate(to, options);
   for (const [to, options] of pending.splice(0)) navigateNow(to, options);
   // Problem reports saved while offline go out now (their code loads only when some wait).
-  if (localStorage.getItem(REPORT_QUEUE_KEY)) void import(/* webpackChunkName: "problem-report" */ '../features/report/reportSaga').then(({ reportFeature }) => created.store.injectFeature(reportFeature));
+  if (localStorage.getItem(REPORT_QUEUE_KEY)) void created.store.joinFeature('report').catch(() => undefined);
   return created;
 }
 

@@ -1,4 +1,4 @@
-import { cardSignInActions } from '../features/auth/cardSignIn/cardSignInSlice';
+import { cardSignInActions } from '../features/cardSignIn/cardSignInSlice';
 import { signInCardsActions } from '../features/signInCards/signInCardsSlice';
 import { authActions } from '../features/auth/authSlice';
 import { REDACTED, redactSecrets, sanitizeAction, sanitizeState } from './devToolsSanitizers';

@@ -4,6 +4,7 @@ import { selectIsSignedIn } from '../entities/session/sessionSelectors';
 import { AppLayout } from '../features/layout/AppLayout';
 import { usePageLoaded } from '../shared/pageLoad';
 import { useAppSelector } from '../shared/storeHooks';
+import { screenTitle, type ScreenParams } from '../shared/feature';
 import type { RouteHandle } from './earlyPageData';
 import { useMessages } from '../shared/i18n/messages';
 import { routeTitles } from './app.messages';
@@ -23,11 +24,10 @@ const offlineNotice = (
 export function TitledLayout() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const t = useMessages(routeTitles);
-  let where = '';
-  for (const { handle, params } of useMatches()) {
-    const title = (handle as RouteHandle | undefined)?.title;
-    if (title) where = title(t, params, { signedIn });
-  }
+  // The deepest route with a title names the page, in its own feature's words.
+  let titled: { handle: RouteHandle; params: ScreenParams } | null = null;
+  for (const { handle, params } of useMatches()) if ((handle as RouteHandle | undefined)?.title) titled = { handle: handle as RouteHandle, params };
+  const where = titled ? screenTitle(titled.handle.title, t, titled.params, { signedIn }) : '';
   const documentTitle = where ? t.page({ where, site: t.site }) : t.site;
   useEffect(() => {
     document.title = documentTitle;

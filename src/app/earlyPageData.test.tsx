@@ -8,7 +8,6 @@ import { createMemoryStorage } from '../../test/memoryStorage';
 import { renderApp, signedInAs, testConfig } from '../../test/renderApp';
 import { requestEarlyPageData } from './earlyPageData';
 import { createAppStore } from './store';
-import { contentFeature } from '../features/content/contentFeature';
 
 /** token/validate that answers only when the test says so. */
 function heldValidation() {
@@ -103,7 +102,7 @@ describe('the opened page’s data on start, while the stored sign-in is checked
     const view = renderApp({ route: '/terms_of_use', session: signedInAs('dana'), api });
     await waitFor(() => expect(view.store.getState().session.valid).toBe(true));
     // No content page is open: the content's flows join as a content page's would.
-    view.store.injectFeature(contentFeature);
+    await view.store.joinFeature('content');
 
     // Twice in a row (the start-up's open, then the page's own): one request.
     view.store.dispatch(contentActions.modelsPageOpened({ programId: 167 }));

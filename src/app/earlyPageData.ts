@@ -1,67 +1,21 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { StoreValue } from 'nanostores';
 import type { routeTitles } from './app.messages';
-import type { UnknownAction } from '@reduxjs/toolkit';
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { Persistor } from 'redux-persist';
 import type { ApiClient } from '../api/types';
-import type { LazyFeature } from '../shared/lazyFeature';
+import type { FeatureFlows, FeatureName, Screen, ScreenParams } from '../shared/feature';
 import type { AppStore } from './store';
-import type * as ContentFeatureModule from '../features/content/contentFeature';
 
-type RouteParams = Readonly<Record<string, string | undefined>>;
-
-/**
- * The action, or the action once the lazily loaded feature that answers it has joined the store
- * (its saga loads in parallel with the page's chunk).
- */
-export type EarlyData = UnknownAction | Promise<{ feature: LazyFeature; action: UnknownAction }>;
-
-/** The rosters' state and saga, loaded with the roster pages; here for the students list's early data. */
-const withRosterFeature = async () => {
-  const { rosterFeature, studentsListOpened } = await import(/* webpackChunkName: "roster-flows" */ '../features/roster/rosterFeature');
-  return { feature: rosterFeature, action: studentsListOpened() };
-};
-
-/** The content's state and saga, loaded with the content pages; here for their early data. */
-const withContentFeature = async (opened: (events: typeof ContentFeatureModule) => UnknownAction) => {
-  const module = await import(/* webpackChunkName: "content-flows" */ '../features/content/contentFeature');
-  return { feature: module.contentFeature, action: opened(module) };
-};
-
-/** What a route may declare in its `handle`. */
+/** What a route declares in its `handle` (made from its screen, src/app/routes.tsx). */
 export interface RouteHandle {
-  /**
-   * The page's own "opened" event, sent on start before the page can mount (or null for these
-   * params). The page sends it again when it mounts; the feature's saga then finds the data
-   * loading or freshly loaded and asks nothing again (shared/takeLatestUnlessFresh.ts).
-   */
-  earlyData?: (params: RouteParams, api: ApiClient) => EarlyData | null;
-  /** Where the user is, for the document title (documentTitle.tsx), from the titles' catalogue (app.messages.ts). */
-  title?: (t: StoreValue<typeof routeTitles>, params: RouteParams, session: { signedIn: boolean }) => string;
+  /** Where the user is, for the document title (documentTitle.tsx), from the titles of app.messages.ts. */
+  title: Screen<never, StoreValue<typeof routeTitles>>['title'];
+  /** The page's own "opened" event for these params, once its feature's flows are there (see Screen.earlyData). */
+  earlyData?: (params: ScreenParams, api: ApiClient) => ((flows: FeatureFlows) => UnknownAction) | null;
+  /** The feature the early data's event goes to. */
+  feature?: FeatureName;
 }
-
-const wholeNumber = (value: string | undefined): number | null => (value !== undefined && /^\d+$/.test(value) ? Number(value) : null);
-
-/** The pages whose data may start on start, by what their open event needs from the URL. */
-export const earlyData = {
-  studentsList: () => withRosterFeature(),
-  /** '/select-model/:programName/:programId' and '/select-model-lesson-plans/...'. */
-  modelsPage: ({ programId }: RouteParams, api: ApiClient) => {
-    const id = wholeNumber(programId);
-    if (id === null) return null;
-    // The reads start now, beside the content's code, not after it.
-    api.askEarly(id);
-    return withContentFeature((events) => events.modelsPageOpened({ programId: id }));
-  },
-  /** '/model_building_instructions/:programName/:programId/:lessonId' (not the older name-based route). */
-  gallery: ({ second, third }: RouteParams, api: ApiClient) => {
-    const programId = wholeNumber(second);
-    const lessonId = wholeNumber(third);
-    if (programId === null || lessonId === null) return null;
-    api.askEarly(programId, lessonId);
-    return withContentFeature((events) => events.galleryOpened({ programId, lessonId }));
-  },
-} satisfies Record<string, NonNullable<RouteHandle['earlyData']>>;
 
 /**
  * Starts what the opened page needs before React DOM and the router exist (bootstrap.tsx calls
@@ -83,18 +37,13 @@ export function requestEarlyPageData(routes: RouteObject[], location: string, st
     const { token, valid } = store.getState().session;
     if (token === null || valid) return;
     for (const match of matches) {
-      const early = (match.route.handle as RouteHandle | undefined)?.earlyData?.(match.params, api);
-      if (!early) continue;
-      if (!(early instanceof Promise)) {
-        store.dispatch(early);
-        continue;
-      }
+      const handle = match.route.handle as RouteHandle | undefined;
+      const opened = handle?.earlyData?.(match.params, api);
+      if (!opened || !handle?.feature) continue;
       // A chunk that fails here is reported by the page when it mounts and asks again.
-      early
-        .then(({ feature, action }) => {
-          store.injectFeature(feature);
-          store.dispatch(action);
-        })
+      store
+        .joinFeature(handle.feature)
+        .then((flows) => store.dispatch(opened(flows)))
         .catch(() => undefined);
     }
   };

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import type { ReturnTo } from '../features/auth/landingPath';
+import type { ReturnTo } from '../entities/session/landingPath';
 import type { Role } from '../api/types';
 import { selectIsSessionValid, selectIsSignedIn, selectUserName, selectUserRole } from '../entities/session/sessionSelectors';
 import { paths } from '../shared/paths';

@@ -1,5 +1,5 @@
-import { createMigrate, type MigrationManifest, type PersistConfig, type PersistedState, type Storage } from 'redux-persist';
-import { initialSessionState, type SessionState } from '../entities/session/sessionSlice';
+import type { PersistConfig, Storage } from 'redux-persist';
+import type { SessionState } from '../entities/session/sessionSlice';
 
 /**
  * Bump with a new migration whenever SessionState changes shape. It is also the shape of the
@@ -50,73 +50,6 @@ export function storageWithSpecNames(storage: Storage): Storage {
   };
 }
 
-/**
- * Version 0 is the older portal's shape: ids as strings, OpenedPrograms possibly a JSON string,
- * and one top-level flag per unlocked model name ("Catapult": "true").
- */
-type SessionV0 = Record<string, unknown> & PersistedState;
-
-const toNumberOrNull = (value: unknown): number | null => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(n) ? n : null;
-};
-
-const knownV0Keys = new Set(['token', 'userName', 'userId', 'userRole', 'user_email', 'valid', 'OpenedPrograms', 'HideClicked', '_persist']);
-
-/** Version 1 is version 0 cleaned up, still under the spec's names. */
-interface SessionV1 extends Omit<SessionState, 'unlockedLessonIds' | 'kitContentsOpened' | 'email'> {
-  OpenedPrograms: number[];
-  HideClicked: boolean;
-  user_email: string | null;
-}
-
-export const sessionMigrations: MigrationManifest = {
-  1: (state) => {
-    // Back to version 0's own names: storageWithSpecNames has already given the stored ones the app's.
-    const old = withSpecNames((state ?? {}) as Record<string, unknown>) as SessionV0;
-    let opened: unknown = old.OpenedPrograms;
-    if (typeof opened === 'string') {
-      try {
-        opened = JSON.parse(opened);
-      } catch {
-        opened = [];
-      }
-    }
-    const unlockedModels: Record<string, boolean> = {};
-    for (const [key, value] of Object.entries(old)) {
-      if (!knownV0Keys.has(key) && (value === true || value === 'true')) unlockedModels[key] = true;
-    }
-    const role = typeof old.userRole === 'string' ? old.userRole : null;
-    const { unlockedLessonIds: _ids, kitContentsOpened: _kit, email: _email, ...rest } = initialSessionState;
-    const migrated: SessionV1 & PersistedState = {
-      ...rest,
-      token: typeof old.token === 'string' && old.token !== '' ? old.token : null,
-      userName: typeof old.userName === 'string' ? old.userName : null,
-      userId: toNumberOrNull(old.userId),
-      userRole:
-        role === 'admin' || role === 'administrator'
-          ? 'administrator'
-          : role === 'franchise_owner' || role === 'student'
-            ? role
-            : null,
-      user_email: typeof old.user_email === 'string' ? old.user_email : null,
-      OpenedPrograms: Array.isArray(opened) ? opened.map(toNumberOrNull).filter((n): n is number => n !== null) : [],
-      HideClicked: old.HideClicked === true || old.HideClicked === 'true',
-      unlockedModels,
-      _persist: old._persist,
-    };
-    return migrated;
-  },
-  /**
-   * The app's own names (the stored ones stay the spec's: see storageWithSpecNames). The owner
-   * chosen on the students list moved to the address (?owner=), so selectedOwnerId goes.
-   */
-  2: (state) => {
-    const { selectedOwnerId: _movedToUrl, ...fields } = (state ?? {}) as Record<string, unknown>;
-    return withAppNames(fields) as unknown as SessionState & PersistedState;
-  },
-};
-
 export function sessionPersistConfig(storage: PersistConfig<SessionState>['storage']): PersistConfig<SessionState> {
   return {
     key: SESSION_PERSIST_KEY,
@@ -124,6 +57,10 @@ export function sessionPersistConfig(storage: PersistConfig<SessionState>['stora
     storage: storageWithSpecNames(storage),
     // A stored token is trusted only after token/validate answers on this start.
     blacklist: ['valid'],
-    migrate: createMigrate(sessionMigrations, { debug: false }),
+    // A session stored by an older portal is migrated by code that loads only then.
+    migrate: (state, version) =>
+      !state || state._persist?.version === version
+        ? Promise.resolve(state)
+        : import(/* webpackChunkName: "session-migrations" */ './sessionMigrations').then(({ migrateSession }) => migrateSession(state, version)),
   };
 }

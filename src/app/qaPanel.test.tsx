@@ -13,11 +13,18 @@ import { QaLauncher } from '../qa/QaLauncher';
 import { createQaTools } from '../qa/qaTools';
 import { AppProviders } from './AppProviders';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
-import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from './persist';
-import { replayReducer } from './replayReducer';
-import { routes } from './routes';
+import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION } from './persist';
+import { sessionMigrations } from './sessionMigrations';
+import { loadReplayReducer } from './replayReducer';
+import { createRoutes } from './routes';
 import { createAppStore } from './store';
 import { exportLog } from '../qa/exportLog';
+
+let replayReducer: Awaited<ReturnType<typeof loadReplayReducer>>;
+beforeAll(async () => {
+  replayReducer = await loadReplayReducer();
+});
+
 
 // The global jest: @swc/jest hoists jest.mock only then.
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
@@ -36,15 +43,17 @@ function renderWithQa(options: { config?: Partial<PortalRuntimeConfig>; session?
   });
   const api = createFakeApi();
   const storage = createMemoryStorage(options.session ? { [persistKey]: persistedValue(options.session, SESSION_PERSIST_VERSION) } : {});
-  const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+  const holder: { router?: ReturnType<typeof createMemoryRouter> } = {};
   const created = createAppStore({
     api,
-    navigator: { navigate: (to, navOptions) => void router.navigate(to, navOptions) },
+    navigator: { navigate: (to, navOptions) => void holder.router?.navigate(to, navOptions) },
     config: { ...testConfig, ...options.config },
     storage,
     middleware: qa.middleware,
   });
   qa.attach(created);
+  const router = createMemoryRouter(createRoutes(created.store), { initialEntries: ['/'] });
+  holder.router = router;
   const view = render(
     <AppProviders store={created.store} persistor={created.persistor}>
       <RouterProvider router={router} />

@@ -2,8 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProviders } from './AppProviders';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
-import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from './persist';
-import { replayReducer } from './replayReducer';
+import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION } from './persist';
+import { sessionMigrations } from './sessionMigrations';
+import { loadReplayReducer } from './replayReducer';
 import { createAppStore } from './store';
 import { showQaLanguage, textsNotFromCatalogue } from '../../test/catalogueTexts';
 import { createFakeApi } from '../../test/fakeApi';
@@ -12,6 +13,12 @@ import { testConfig } from '../../test/renderApp';
 import { QaLauncher } from '../qa/QaLauncher';
 import { createQaTools } from '../qa/qaTools';
 import { exportLog } from '../qa/exportLog';
+
+let replayReducer: Awaited<ReturnType<typeof loadReplayReducer>>;
+beforeAll(async () => {
+  replayReducer = await loadReplayReducer();
+});
+
 
 jest.setTimeout(20_000);
 

@@ -4,8 +4,6 @@ import { createMemoryStorage, persistedValue } from '../../test/memoryStorage';
 import { signedInAs, testConfig } from '../../test/renderApp';
 import { sessionActions } from '../entities/session/sessionSlice';
 import { authActions } from '../features/auth/authSlice';
-import { contentFeature } from '../features/content/contentFeature';
-import { rosterFeature } from '../features/roster/rosterFeature';
 import { selectListLoad } from '../features/roster/rosterSelectors';
 import { contentActions } from '../features/content/contentSlice';
 import { rosterActions } from '../features/roster/rosterSlice';
@@ -14,16 +12,24 @@ import { createQaTools } from '../qa/qaTools';
 import { replayLog } from '../qa/replay';
 import packageJson from '../../package.json';
 import { REDACTED, sanitizeAction, sanitizeState } from './devToolsSanitizers';
-import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, sessionMigrations } from './persist';
-import { replayReducer } from './replayReducer';
+import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION } from './persist';
+import { sessionMigrations } from './sessionMigrations';
+import { loadReplayReducer } from './replayReducer';
 import type { RootState } from './rootReducer';
 import { createAppStore } from './store';
 import { exportLog } from '../qa/exportLog';
+import { selectAuthFlow } from '../features/auth/authSelectors';
+
+let replayReducer: Awaited<ReturnType<typeof loadReplayReducer>>;
+beforeAll(async () => {
+  replayReducer = await loadReplayReducer();
+});
+
 
 const replayOptions = { persistVersion: SESSION_PERSIST_VERSION, migrations: sessionMigrations, persistKey: SESSION_PERSIST_KEY };
 
 /** The real store and root saga with the QA tools wired as in bootstrap.tsx. */
-function startRecordedStore(stored?: Parameters<typeof persistedValue>[0]) {
+async function startRecordedStore(stored?: Parameters<typeof persistedValue>[0]) {
   const qa = createQaTools({ redactAction: sanitizeAction, redactState: sanitizeState, loadReducer: async () => replayReducer, ...replayOptions });
   const storage = createMemoryStorage(stored ? { [`persist:${SESSION_PERSIST_KEY}`]: persistedValue(stored, SESSION_PERSIST_VERSION) } : {});
   const created = createAppStore({
@@ -35,8 +41,8 @@ function startRecordedStore(stored?: Parameters<typeof persistedValue>[0]) {
   });
   qa.attach(created);
   // The content's and rosters' flows join with their pages; these tests send their events without a page.
-  created.store.injectFeature(contentFeature);
-  created.store.injectFeature(rosterFeature);
+  await created.store.joinFeature('content');
+  await created.store.joinFeature('roster');
   return { ...created, qa, storage };
 }
 
@@ -55,12 +61,12 @@ const downloaded = (log: ActionLog): unknown => JSON.parse(JSON.stringify(log));
 
 describe('action log replay of a real session', () => {
   it('reaches the live store\'s final state: sign-in, a roster load and a model unlock', async () => {
-    const { store, persistor, sagaTask, qa } = startRecordedStore();
+    const { store, persistor, sagaTask, qa } = await startRecordedStore();
     await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
 
     store.dispatch(authActions.loginPageOpened());
     store.dispatch(authActions.loginSubmitted({ username: 'wrong', password: 'nope' }));
-    await waitFor(() => expect(store.getState().authFlow.login.status).toBe('failed'));
+    await waitFor(() => expect(selectAuthFlow(store.getState()).login.status).toBe('failed'));
     store.dispatch(authActions.loginSubmitted({ username: 'admin', password: demoLogins.admin!.password }));
     await waitFor(() => expect(store.getState().session.token).toBe('token-admin'));
 
@@ -82,7 +88,7 @@ describe('action log replay of a real session', () => {
   });
 
   it('replays a stored session put back by redux-persist (persist/REHYDRATE) and its validation', async () => {
-    const { store, sagaTask, qa } = startRecordedStore(signedInAs('dana'));
+    const { store, sagaTask, qa } = await startRecordedStore(signedInAs('dana'));
     await waitFor(() => expect(store.getState().session.valid).toBe(true));
     store.dispatch(sessionActions.kitContentsOpened());
     store.dispatch(sessionActions.loggedOut());
@@ -95,7 +101,7 @@ describe('action log replay of a real session', () => {
   });
 
   it('holds no secret: not the password, the token, AUTH_KEY or a typed code', async () => {
-    const { store, sagaTask, qa } = startRecordedStore();
+    const { store, sagaTask, qa } = await startRecordedStore();
     store.dispatch(authActions.loginSubmitted({ username: 'mia', password: demoLogins.mia!.password }));
     await waitFor(() => expect(store.getState().session.token).toBe('token-mia'));
     store.dispatch(authActions.passwordResetSubmitted({ email: 'parent.mia@demo.portal.test' }));

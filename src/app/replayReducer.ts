@@ -1,69 +1,53 @@
 /**
  * The reducer a QA replay runs (the panel, `npm run replay`, the replay tests): the root reducer
- * plus the slice of every feature that joins the store later (src/shared/lazyFeature.ts). A lazy
- * slice is in a replayed state from the first action of its own (its name is the actions' prefix),
- * as it is in the live store from the moment its screen first opened. Only the QA panel's chunk
- * and Node load this file: it holds every feature's reducer.
+ * with every feature's slices. A slice of a feature that joins the store later is in a replayed
+ * state from its feature's `{name}/joined` action or its own first action on, as it is in the
+ * live store from the moment its feature joined. Only the QA panel's chunk and Node load this file:
+ * it loads every feature's flows.
  */
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
-import { accountReducer } from '../features/account/accountSlice';
-import { cardSignInReducer } from '../features/auth/cardSignIn/cardSignInSlice';
-import { classroomReducer } from '../features/content/classroom/classroomSlice';
-import { contentReducer } from '../features/content/contentSlice';
-import { signInCardsReducer } from '../features/signInCards/signInCardsSlice';
-import { classNowReducer } from '../features/classNow/classNowSlice';
-import { stuckReducer } from '../features/content/classroom/stuckSlice';
-import { progressReducer } from '../features/content/progress/progressSlice';
-import { classPrepReducer } from '../features/content/prepare/classPrepSlice';
-import { offlineReducer } from '../features/offline/offlineSlice';
-import { termsCheckReducer } from '../features/layout/termsCheck/termsCheckSlice';
-import { rosterEditReducer } from '../features/roster/edit/editSlice';
-import { rosterReducer } from '../features/roster/rosterSlice';
-import { studentImportReducer } from '../features/roster/import/studentImportSlice';
-import { qaInboxReducer } from '../features/qaInbox/qaInboxSlice';
-import { reportReducer } from '../features/report/reportSlice';
-import { privacyReducer } from '../features/roster/privacy/privacySlice';
-import { studentProgressReducer } from '../features/roster/progress/studentProgressSlice';
-import { studentSignInReducer } from '../features/roster/student/credentials/signInSlice';
-import { studioReducer } from '../features/studio/studioSelectors';
-import { rootReducer, type RootState } from './rootReducer';
+import type { ReplayReducer } from '../qa/replay';
+import { featureJoined, type FeatureFlows } from '../shared/feature';
+import { features } from './features';
+import { createRootReducer, type RootState } from './rootReducer';
 
-const lazySlices: Record<string, Reducer> = {
-  account: accountReducer,
-  classroom: classroomReducer,
-  content: contentReducer,
-  signInCards: signInCardsReducer,
-  cardSignIn: cardSignInReducer,
-  classNow: classNowReducer,
-  stuck: stuckReducer,
-  progress: progressReducer,
-  classPrep: classPrepReducer,
-  offline: offlineReducer,
-  termsCheck: termsCheckReducer,
-  roster: rosterReducer,
-  rosterEdit: rosterEditReducer,
-  studentImport: studentImportReducer,
-  privacy: privacyReducer,
-  studentProgress: studentProgressReducer,
-  studentSignIn: studentSignInReducer,
-  report: reportReducer,
-  qaInbox: qaInboxReducer,
-  // Its parts' actions: studio/, studioImport/, studioUploads/.
-  studio: studioReducer,
-};
+export type ReplayState = RootState;
 
-export type ReplayState = RootState & Record<string, unknown>;
-
-const ROOT_KEYS = Object.keys(rootReducer(undefined, { type: '@@replay/keys' }));
-
-function reduce(state: ReplayState | undefined, action: UnknownAction): ReplayState {
-  const rootPart = state === undefined ? undefined : (Object.fromEntries(ROOT_KEYS.map((key) => [key, state[key]])) as RootState);
-  const next: ReplayState = { ...rootReducer(rootPart, action) };
-  for (const [name, reducer] of Object.entries(lazySlices)) {
-    const previous = state?.[name];
-    if (previous !== undefined || action.type.startsWith(name)) next[name] = reducer(previous, action);
-  }
-  return next;
+interface LaterSlice {
+  reducer: Reducer;
+  /** The joined actions of the features that bring it (an entity may come with several). */
+  joinedTypes: Set<string>;
 }
 
-export const replayReducer = Object.assign(reduce, { keepsLaterSlices: true });
+export async function loadReplayReducer(): Promise<ReplayReducer<ReplayState>> {
+  const rootReducer = createRootReducer();
+  const later = new Map<string, LaterSlice>();
+  for (const feature of features) {
+    const { flows } = feature;
+    if (typeof flows === 'object') {
+      for (const slice of flows.slices) rootReducer.inject(slice);
+      continue;
+    }
+    if (!flows) continue;
+    const loaded: FeatureFlows = await flows();
+    const joinedType = featureJoined(feature.name).type;
+    for (const slice of loaded.slices) {
+      const known = later.get(slice.reducerPath) ?? { reducer: slice.reducer, joinedTypes: new Set<string>() };
+      known.joinedTypes.add(joinedType);
+      later.set(slice.reducerPath, known);
+    }
+  }
+  const rootKeys = Object.keys(rootReducer(undefined, { type: '@@replay/keys' }));
+
+  const reduce = (state: ReplayState | undefined, action: UnknownAction): ReplayState => {
+    const current = state as Record<string, unknown> | undefined;
+    const rootPart = current === undefined ? undefined : (Object.fromEntries(rootKeys.map((key) => [key, current[key]])) as ReplayState);
+    const next: Record<string, unknown> = { ...rootReducer(rootPart, action) };
+    for (const [path, { reducer, joinedTypes }] of later) {
+      const previous = current?.[path];
+      if (previous !== undefined || joinedTypes.has(action.type) || action.type.startsWith(`${path}/`)) next[path] = reducer(previous, action);
+    }
+    return next as ReplayState;
+  };
+  return Object.assign(reduce, { keepsLaterSlices: true });
+}

@@ -10,7 +10,7 @@ import { AppProviders } from './AppProviders';
 import { sanitizeAction, sanitizeState } from './devToolsSanitizers';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, withSpecNames } from './persist';
 import { ProblemReportHost } from './ProblemReportHost';
-import { routes } from './routes';
+import { createRoutes } from './routes';
 import { createAppStore } from './store';
 import { setLiveQaTools } from '../qa/liveTools';
 import { createQaTools } from '../qa/qaTools';
@@ -28,18 +28,20 @@ function renderWithReports(answer: (request: ApiRequest) => Promise<unknown>) {
       return answer(request);
     },
   });
-  const qa = createQaTools({ redactAction: sanitizeAction, redactState: sanitizeState, persistVersion: SESSION_PERSIST_VERSION, persistKey: SESSION_PERSIST_KEY, loadReducer: async () => (await import('./replayReducer')).replayReducer });
+  const qa = createQaTools({ redactAction: sanitizeAction, redactState: sanitizeState, persistVersion: SESSION_PERSIST_VERSION, persistKey: SESSION_PERSIST_KEY, loadReducer: async () => (await import('./replayReducer')).loadReplayReducer() });
   setLiveQaTools(qa);
   const storage = createMemoryStorage({ [`persist:${SESSION_PERSIST_KEY}`]: persistedValue(withSpecNames(signedInAs('mia')), SESSION_PERSIST_VERSION) });
-  const router = createMemoryRouter(routes, { initialEntries: ['/select-model/PlayMachines1/130'] });
+  const holder: { router?: ReturnType<typeof createMemoryRouter> } = {};
   const created = createAppStore({
     api,
-    navigator: { navigate: (to) => void router.navigate(to) },
+    navigator: { navigate: (to) => void holder.router?.navigate(to) },
     config: { ...testConfig, capabilities: { ...testConfig.capabilities, contentStudio: true } },
     storage,
     middleware: qa.middleware,
     preloadImage: () => undefined,
   });
+  const router = createMemoryRouter(createRoutes(created.store), { initialEntries: ['/select-model/PlayMachines1/130'] });
+  holder.router = router;
   const user = userEvent.setup();
   const view = render(
     <AppProviders store={created.store} persistor={created.persistor}>

@@ -1,24 +1,17 @@
-import { combineReducers } from '@reduxjs/toolkit';
+import { combineSlices, type Reducer } from '@reduxjs/toolkit';
 import { configReducer } from '../entities/config/configSlice';
-import { lessonsReducer } from '../entities/lessons/lessonsSlice';
-import { programsReducer } from '../entities/programs/programsSlice';
-import { sessionReducer } from '../entities/session/sessionSlice';
-import { studentsReducer } from '../entities/students/studentsSlice';
-import { usersReducer } from '../entities/users/usersSlice';
-import { authReducer } from '../features/auth/authSlice';
-import { termsReducer } from '../features/terms/termsSlice';
+import { sessionReducer, type SessionState } from '../entities/session/sessionSlice';
+import type { LazyLoadedSlices } from './features';
 
-/** Slices other than the session: the session reducer is wrapped by redux-persist in store.ts. */
-export const slices = {
-  config: configReducer,
-  users: usersReducer,
-  students: studentsReducer,
-  programs: programsReducer,
-  lessons: lessonsReducer,
-  authFlow: authReducer,
-  terms: termsReducer,
-};
+/**
+ * The root reducer of one store: the runtime configuration and the session from the start (the
+ * session is wrapped by redux-persist in store.ts), and every feature's slices, with the entities
+ * they read, as the feature joins (keys and states typed from the feature list, app/features.ts).
+ */
+export function createRootReducer(session: Reducer<SessionState> = sessionReducer) {
+  return combineSlices({ config: configReducer, session }).withLazyLoadedSlices<LazyLoadedSlices>();
+}
 
-/** The unpersisted root reducer; RootState is inferred from it. */
-export const rootReducer = combineReducers({ ...slices, session: sessionReducer });
-export type RootState = ReturnType<typeof rootReducer>;
+export type RootReducer = ReturnType<typeof createRootReducer>;
+/** The store's state: the configuration and the session always, each feature's slices once it has joined. */
+export type RootState = ReturnType<RootReducer>;

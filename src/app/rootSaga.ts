@@ -1,8 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
 import { all, call, delay, fork, put } from 'typed-redux-saga';
-import { authSaga } from '../features/auth/authSaga';
-import { termsSaga } from '../features/terms/termsSaga';
-import { capabilitiesSaga } from './capabilitiesSaga';
 
 export const appEvents = {
   /** A feature's watcher threw; it was restarted (the QA action log keeps this). */
@@ -34,7 +31,7 @@ export function* keepAlive(name: string, watcher: Watcher) {
   }
 }
 
-/** The content's and the rosters' sagas are not here: they load with their pages (contentFeature.ts, rosterFeature.ts). */
-export function* rootSaga(watchers: Record<string, Watcher> = { capabilitiesSaga, authSaga, termsSaga }) {
+/** The sagas that run from the start (the capabilities lookup, the features in the entry); the others start as their features join. */
+export function* rootSaga(watchers: Record<string, Watcher>) {
   yield* all(Object.keys(watchers).map((name) => fork(keepAlive, name, watchers[name]!)));
 }

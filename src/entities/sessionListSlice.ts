@@ -6,7 +6,7 @@ import { sessionEndedActionTypes } from './session/sessionSlice';
  * full list the backend allows this user to see, `added` puts in one it has just created, and a
  * sign-out forgets it, since what a user may see differs by role (hidden programs, other owners).
  */
-export function createSessionListSlice<Entity extends { id: number }>(name: string) {
+export function createSessionListSlice<Entity extends { id: number }, Name extends string>(name: Name) {
   const adapter = createEntityAdapter<Entity>();
   const slice = createSlice({
     name,
@@ -26,5 +26,5 @@ export function createSessionListSlice<Entity extends { id: number }>(name: stri
       );
     },
   });
-  return { adapter, actions: slice.actions, reducer: slice.reducer };
+  return { adapter, slice, actions: slice.actions, reducer: slice.reducer };
 }

@@ -3,9 +3,11 @@ import { createActionRecorder, type ActionRecorder, type RecorderOptions } from 
 import type { ReplayOptions, ReplayReducer, ReplayResult } from './replay';
 import { createReplayGate, type ReplayGate } from './stateReplacement';
 
-export interface QaToolsOptions<S> extends Omit<RecorderOptions, 'persistVersion'>, ReplayOptions {
+export interface QaToolsOptions<S> extends Omit<RecorderOptions, 'persistVersion'>, Omit<ReplayOptions, 'migrations'> {
   /** The replay's reducer (src/app/replayReducer.ts), loaded with the first replay: a replay computes each step's state with it. */
   loadReducer: () => Promise<ReplayReducer<S>>;
+  /** The session's migrations (an older log's session is migrated), or a loader of them. */
+  migrations?: ReplayOptions['migrations'] | (() => Promise<NonNullable<ReplayOptions['migrations']>>);
 }
 
 /** What the composition root hands the QA panel. */
@@ -25,15 +27,19 @@ export interface QaTools {
 export function createQaTools<S>(options: QaToolsOptions<S>): QaTools {
   const recorder = createActionRecorder(options);
   const gate = createReplayGate();
-  const replayOptions: ReplayOptions = { persistVersion: options.persistVersion, migrations: options.migrations, persistKey: options.persistKey };
   let live: Parameters<QaTools['attach']>[0] = { sagaTask: null };
   return {
     recorder,
     gate,
     middleware: [gate.middleware, recorder.middleware],
     replay: async (input) => {
-      const [{ replayLog }, reducer] = await Promise.all([import(/* webpackChunkName: "qa-panel" */ './replay'), options.loadReducer()]);
-      return replayLog(input, reducer, replayOptions);
+      const { migrations } = options;
+      const [{ replayLog }, reducer, manifest] = await Promise.all([
+        import(/* webpackChunkName: "qa-panel" */ './replay'),
+        options.loadReducer(),
+        typeof migrations === 'function' ? migrations() : migrations,
+      ]);
+      return replayLog(input, reducer, { persistVersion: options.persistVersion, migrations: manifest, persistKey: options.persistKey });
     },
     attach: (next) => {
       live = next;

@@ -10,7 +10,7 @@ import { createApiClient } from '../../src/api/createApiClient';
 import { sanitizeAction, sanitizeState } from '../../src/app/devToolsSanitizers';
 import { SESSION_PERSIST_VERSION } from '../../src/app/persist';
 import { redactLogForReport } from '../../src/qa/reportRedaction';
-import { rootReducer } from '../../src/app/rootReducer';
+import { createRootReducer } from '../../src/app/rootReducer';
 import { sessionActions } from '../../src/entities/session/sessionSlice';
 import { studentsActions } from '../../src/entities/students/studentsSlice';
 import { usersActions } from '../../src/entities/users/usersSlice';
@@ -64,7 +64,7 @@ async function countReports(s: TestServer): Promise<number> {
  */
 async function recordSession(s: TestServer, who: { username: string; password: string }, also: (dispatch: (a: { type: string }) => void, api: ReturnType<typeof createApiClient>) => Promise<void>): Promise<{ log: ActionLog; token: string }> {
   const recorder = createActionRecorder({ redactAction: sanitizeAction, redactState: sanitizeState, persistVersion: SESSION_PERSIST_VERSION });
-  const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault({ thunk: false }).concat(recorder.middleware) });
+  const store = configureStore({ reducer: createRootReducer(), middleware: (getDefault) => getDefault({ thunk: false }).concat(recorder.middleware) });
   const api = createApiClient({ siteUrl: s.baseUrl, authKey: TEST_AUTH_KEY, getToken: () => store.getState().session.token, onSessionExpired: () => undefined });
   store.dispatch(authActions.loginSubmitted({ username: who.username, password: who.password }));
   const login = await api.login(who.username, who.password);

@@ -1,11 +1,9 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Lesson, Role } from '../../api/types';
-import type { PortalRuntimeConfig } from '../../../contract';
-import { isProgramVisibleTo } from '../programs/programsSelectors';
-import type { ProgramsState } from '../programs/programsSlice';
+import type { StoreState } from '../../shared/storeHooks';
+import { isProgramVisibleTo, selectProgramById } from '../programs/programsSelectors';
 import { isPrivilegedRole } from '../session/sessionSelectors';
-import type { SessionState } from '../session/sessionSlice';
-import type { LessonsState } from './lessonsSlice';
+import { selectLessonById } from './lessonsSelectors';
 
 /**
  * The one rule for who may open a lesson's instructions (portal-spec.md sections 4 and 6).
@@ -58,12 +56,6 @@ export function serverUnlockWord(lesson: Lesson | undefined, serverReportsUnlock
 export const hasModelFlag = (flags: Record<string, boolean>, modelName: string): boolean =>
   flags[modelName] === true || flags[modelName.replace(/\s+/g, '')] === true;
 
-interface WithAccessFacts {
-  lessons: LessonsState;
-  programs: ProgramsState;
-  session: SessionState;
-  config: PortalRuntimeConfig;
-}
 
 /**
  * May this user open the lesson? `lessonId` is null while the older route has not yet found its
@@ -72,17 +64,17 @@ interface WithAccessFacts {
  */
 export const selectLessonAccess = createSelector(
   [
-    (state: WithAccessFacts, _programId: number | null, lessonId: number | null) =>
-      lessonId === null ? undefined : state.lessons.entities[lessonId],
-    (state: WithAccessFacts, programId: number | null) => (programId === null ? undefined : state.programs.entities[programId]),
-    (_state: WithAccessFacts, _programId: number | null, lessonId: number | null) => lessonId,
-    (_state: WithAccessFacts, _programId: number | null, _lessonId: number | null, lessonsLoad: LessonsLoadStatus) => lessonsLoad,
-    (_state: WithAccessFacts, _programId: number | null, _lessonId: number | null, _lessonsLoad: LessonsLoadStatus, modelName?: string) =>
+    (state: StoreState, _programId: number | null, lessonId: number | null) =>
+      lessonId === null ? undefined : selectLessonById(state, lessonId),
+    (state: StoreState, programId: number | null) => (programId === null ? undefined : selectProgramById(state, programId)),
+    (_state: StoreState, _programId: number | null, lessonId: number | null) => lessonId,
+    (_state: StoreState, _programId: number | null, _lessonId: number | null, lessonsLoad: LessonsLoadStatus) => lessonsLoad,
+    (_state: StoreState, _programId: number | null, _lessonId: number | null, _lessonsLoad: LessonsLoadStatus, modelName?: string) =>
       modelName,
-    (state: WithAccessFacts) => state.session.userRole,
-    (state: WithAccessFacts) => state.session.unlockedLessonIds,
-    (state: WithAccessFacts) => state.session.unlockedModels,
-    (state: WithAccessFacts) => state.config.capabilities.serverUnlock,
+    (state: StoreState) => state.session.userRole,
+    (state: StoreState) => state.session.unlockedLessonIds,
+    (state: StoreState) => state.session.unlockedModels,
+    (state: StoreState) => state.config.capabilities.serverUnlock,
   ],
   (lesson, program, lessonId, lessonsLoad, modelName, role, unlockedLessonIds, unlockedModels, serverReportsUnlocks) =>
     decideLessonAccess({

@@ -1,16 +1,16 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Lesson } from '../../api/types';
-import { lessonsAdapter, type LessonsState } from './lessonsSlice';
+import { selectSliceState, type StateWith } from '../../shared/sliceState';
+import { lessonsAdapter, lessonsSlice } from './lessonsSlice';
 
-interface WithLessons {
-  lessons: LessonsState;
-}
-
-const adapterSelectors = lessonsAdapter.getSelectors((state: WithLessons) => state.lessons);
+type WithLessons = StateWith<typeof lessonsSlice>;
+/** The lessons loaded so far, or none until a feature that reads them has joined. */
+export const selectLessonsState = selectSliceState(lessonsSlice);
+const adapterSelectors = lessonsAdapter.getSelectors(selectLessonsState);
 
 export const selectAllLessons = adapterSelectors.selectAll;
 export const selectLessonById = adapterSelectors.selectById;
-export const selectLessonDetail = (state: WithLessons, lessonId: number) => state.lessons.details[lessonId];
+export const selectLessonDetail = (state: WithLessons, lessonId: number) => selectLessonsState(state).details[lessonId];
 
 const byOrder = (a: Lesson, b: Lesson) => a.order - b.order || a.title.localeCompare(b.title);
 

@@ -9,7 +9,8 @@ const initialState = lessonsAdapter.getInitialState({
   details: {} as Record<number, LessonDetail>,
 });
 
-const lessonsSlice = createSlice({
+/** Joins the store with the features that read it (their flows list it). */
+export const lessonsSlice = createSlice({
   name: 'lessons',
   initialState,
   reducers: {

@@ -1,12 +1,11 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Program, Role } from '../../api/types';
-import { programsAdapter, type ProgramsState } from './programsSlice';
+import { selectSliceState } from '../../shared/sliceState';
+import { programsAdapter, programsSlice } from './programsSlice';
 
-interface WithPrograms {
-  programs: ProgramsState;
-}
-
-const adapterSelectors = programsAdapter.getSelectors((state: WithPrograms) => state.programs);
+/** The programs the user may see, or none until a feature that reads them has joined. */
+export const selectProgramsState = selectSliceState(programsSlice);
+const adapterSelectors = programsAdapter.getSelectors(selectProgramsState);
 
 export const selectAllPrograms = adapterSelectors.selectAll;
 export const selectProgramById = adapterSelectors.selectById;

@@ -1,11 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { studentsAdapter, type StudentsState } from './studentsSlice';
+import { selectSliceState } from '../../shared/sliceState';
+import { studentsAdapter, studentsSlice } from './studentsSlice';
 
-interface WithStudents {
-  students: StudentsState;
-}
-
-const adapterSelectors = studentsAdapter.getSelectors((state: WithStudents) => state.students);
+const adapterSelectors = studentsAdapter.getSelectors(selectSliceState(studentsSlice));
 
 export const selectAllStudents = adapterSelectors.selectAll;
 export const selectStudentById = adapterSelectors.selectById;

@@ -1,11 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { usersAdapter, type UsersState } from './usersSlice';
+import { selectSliceState } from '../../shared/sliceState';
+import { usersAdapter, usersSlice } from './usersSlice';
 
-interface WithUsers {
-  users: UsersState;
-}
-
-const adapterSelectors = usersAdapter.getSelectors((state: WithUsers) => state.users);
+const adapterSelectors = usersAdapter.getSelectors(selectSliceState(usersSlice));
 
 export const selectAllUsers = adapterSelectors.selectAll;
 export const selectUserById = adapterSelectors.selectById;

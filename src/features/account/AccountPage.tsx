@@ -6,7 +6,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
-import { useLazyFeature } from '../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { space } from '../../shared/theme';
 import { Button } from '../../shared/ui/Button';
@@ -15,7 +14,6 @@ import { FormStack, TextField, verbatimInput } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { PASSWORD_RULES } from '../../../contract';
-import { accountFeature } from './accountFeature';
 import { accountMessages } from './account.messages';
 import { checkFields, problemText, serverErrors, type FieldProblems, type PasswordFields } from './passwordChecks';
 import { accountActions, selectAccount } from './accountSlice';
@@ -34,7 +32,6 @@ const ShowToggle = styled.label`
 const EMPTY: PasswordFields = { current: '', next: '', repeat: '' };
 
 export default function AccountPage() {
-  useLazyFeature(accountFeature);
   const dispatch = useAppDispatch();
   const t = useMessages(accountMessages);
   const format = useFormatters();

@@ -1,4 +1,5 @@
 /** The account page: the progress of changing one's own password (never the passwords). */
+import { selectSliceState } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ChangeMyPasswordInput } from '../../../contract';
 import type { ApiError } from '../../api/types';
@@ -10,7 +11,7 @@ export interface AccountState {
 
 export const initialAccountState: AccountState = { status: 'idle', error: null };
 
-const slice = createSlice({
+export const accountSlice = createSlice({
   name: 'account',
   initialState: initialAccountState,
   reducers: {
@@ -22,7 +23,5 @@ const slice = createSlice({
   },
 });
 
-export const accountActions = slice.actions;
-export const accountReducer = slice.reducer;
-
-export const selectAccount = (state: object): AccountState => (state as { account?: AccountState }).account ?? initialAccountState;
+export const accountActions = accountSlice.actions;
+export const selectAccount = selectSliceState(accountSlice);

@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectIdleSignOut, selectLoginRefusal, selectLoginStatus } from './authSelectors';
 import { Message } from '../../shared/ui/Message';
 import { authActions } from './authSlice';
-import { safeReturnTo } from './landingPath';
+import { safeReturnTo } from '../../entities/session/landingPath';
 import { validateLogin } from './loginRules';
 import { loginTexts } from './auth.messages';
 import { useMessages } from '../../shared/i18n/messages';

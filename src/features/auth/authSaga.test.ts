@@ -6,6 +6,7 @@ import type { CurrentUser, LoginResult } from '../../api/types';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { selectResetErrorMessage } from './resetMessages';
 import { authActions } from './authSlice';
+import { selectAuthFlow } from './authSelectors';
 
 const stores: { stop: () => void }[] = [];
 function setup(options: Parameters<typeof createSagaStore>[0] = {}) {
@@ -25,7 +26,8 @@ describe('auth saga: login', () => {
     await rehydrated();
     store.dispatch(authActions.loginSubmitted({ username, password }));
     await waitFor(() => expect(navigations).toEqual([landing]));
-    const { session, authFlow } = store.getState();
+    const { session } = store.getState();
+    const authFlow = selectAuthFlow(store.getState());
     expect(session).toMatchObject({ userRole: role, valid: true, token: `token-${username}` });
     expect(authFlow.login.status).toBe('idle');
   });
@@ -48,8 +50,8 @@ describe('auth saga: login', () => {
     const { store, navigations, rehydrated } = setup({ api });
     await rehydrated();
     store.dispatch(authActions.loginSubmitted({ username: 'mia', password: 'nope' }));
-    await waitFor(() => expect(store.getState().authFlow.login.status).toBe('failed'));
-    expect(store.getState().authFlow.login.error).toEqual(error);
+    await waitFor(() => expect(selectAuthFlow(store.getState()).login.status).toBe('failed'));
+    expect(selectAuthFlow(store.getState()).login.error).toEqual(error);
     expect(store.getState().session.token).toBeNull();
     expect(navigations).toEqual([]);
   });
@@ -91,7 +93,7 @@ describe('auth saga: login on a WordPress site whose login answer names no user 
     ['users/me fails', async (): Promise<CurrentUser> => Promise.reject(apiError(401, 'rest_not_logged_in'))],
   ])('keeps the user on the login page, signed out, when %s', async (_name, getCurrentUser) => {
     const { store, navigations } = await loginAs(stockAnswer(), getCurrentUser);
-    await waitFor(() => expect(store.getState().authFlow.login.status).toBe('lackedRole'));
+    await waitFor(() => expect(selectAuthFlow(store.getState()).login.status).toBe('lackedRole'));
     expect(store.getState().session).toMatchObject({ token: null, userRole: null, valid: false });
     expect(navigations).toEqual([]);
   });
@@ -209,13 +211,13 @@ describe('auth saga: password reset', () => {
     const { store, rehydrated } = setup({ api: createFakeApi({ resetPassword }) });
     await rehydrated();
     store.dispatch(authActions.passwordResetSubmitted({ email }));
-    await waitFor(() => expect(store.getState().authFlow.reset.status).not.toBe('submitting'));
+    await waitFor(() => expect(selectAuthFlow(store.getState()).reset.status).not.toBe('submitting'));
     return store.getState();
   };
 
   it('succeeds', async () => {
     const state = await run(async () => ({ message: 'A new password has been sent to your email' }));
-    expect(state.authFlow.reset).toMatchObject({ status: 'succeeded', error: null });
+    expect(selectAuthFlow(state).reset).toMatchObject({ status: 'succeeded', error: null });
   });
 
   it('says there is no account for a valid but unknown address', async () => {

@@ -10,7 +10,7 @@ import { sessionActions } from '../../entities/session/sessionSlice';
 import { paths } from '../../shared/paths';
 import type { Navigator } from '../../shared/sagaServices';
 import { authActions } from './authSlice';
-import { landingPath } from './landingPath';
+import { landingPath } from '../../entities/session/landingPath';
 import { selectFromStore } from '../../shared/storeHooks';
 import { isLanguage } from '../../shared/i18n/i18n';
 

@@ -1,19 +1,20 @@
 import { ACCOUNT_ENDED_CODE, SEVERAL_ACCOUNTS_CODE } from '../../../contract/signInStatus';
-import type { AuthFlowState } from './authSlice';
+import type { StoreState } from '../../shared/storeHooks';
+import { selectSliceState } from '../../shared/sliceState';
+import { authSlice } from './authSlice';
 
-interface WithAuthFlow {
-  authFlow: AuthFlowState;
-}
+/** The sign-in and reset flows' state. */
+export const selectAuthFlow = selectSliceState(authSlice);
 
-export const selectLoginStatus = (state: WithAuthFlow) => state.authFlow.login.status;
-export const selectResetStatus = (state: WithAuthFlow) => state.authFlow.reset.status;
-export const selectResetSuccessMessage = (state: WithAuthFlow) => state.authFlow.reset.message;
+export const selectLoginStatus = (state: StoreState) => selectAuthFlow(state).login.status;
+export const selectResetStatus = (state: StoreState) => selectAuthFlow(state).reset.status;
+export const selectResetSuccessMessage = (state: StoreState) => selectAuthFlow(state).reset.message;
 /**
  * Why a right password was still refused: the student's lessons have ended (sign-in disabled), or
  * the e-mail is a family's that several children's accounts share (sign in with the username).
  */
-export const selectLoginRefusal = (state: WithAuthFlow): 'ended' | 'sharedEmail' | null => {
-  const code = state.authFlow.login.error?.code;
+export const selectLoginRefusal = (state: StoreState): 'ended' | 'sharedEmail' | null => {
+  const code = selectAuthFlow(state).login.error?.code;
   return code === ACCOUNT_ENDED_CODE ? 'ended' : code === SEVERAL_ACCOUNTS_CODE ? 'sharedEmail' : null;
 };
-export const selectIdleSignOut = (state: WithAuthFlow) => state.authFlow.idleSignOut;
+export const selectIdleSignOut = (state: StoreState) => selectAuthFlow(state).idleSignOut;

@@ -33,8 +33,10 @@ export interface LoginCredentials {
   returnTo?: string | null;
 }
 
-const authSlice = createSlice({
+export const authSlice = createSlice({
   name: 'auth',
+  // Its own name in the store: 'auth' would read as the session's sign-in.
+  reducerPath: 'authFlow',
   initialState: initialAuthFlowState,
   reducers: {
     loginPageOpened: (state) => {
@@ -78,4 +80,3 @@ const authSlice = createSlice({
 });
 
 export const authActions = authSlice.actions;
-export const authReducer = authSlice.reducer;

@@ -2,7 +2,10 @@
 import type { ApiError } from '../../api/types';
 import { plainText } from '../../api/text';
 import { locale } from '../../shared/i18n/i18n';
-import type { AuthFlowState } from './authSlice';
+import { selectSliceState, type StateWith } from '../../shared/sliceState';
+import { authSlice } from './authSlice';
+
+const selectAuthFlow = selectSliceState(authSlice);
 import { resetTexts } from './reset.messages';
 
 // Kept mounted: sagas and selectors read it outside React, in the language on screen.
@@ -33,7 +36,7 @@ export function resetErrorMessage(error: ApiError, email: string): string {
 }
 
 /** The reset page's error message, already safe to show (plain text, never raw HTML). */
-export const selectResetErrorMessage = (state: { authFlow: AuthFlowState }): string | null => {
-  const { error, email } = state.authFlow.reset;
+export const selectResetErrorMessage = (state: StateWith<typeof authSlice>): string | null => {
+  const { error, email } = selectAuthFlow(state).reset;
   return error ? resetErrorMessage(error, email) : null;
 };

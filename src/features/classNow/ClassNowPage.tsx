@@ -7,7 +7,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import styled, { css } from 'styled-components';
 import { classNowOrder, type ClassNowStudent } from '../../../contract/classNow';
-import { useLazyFeature } from '../../shared/lazyFeature';
 import { ownerIdFromSearch } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
@@ -16,7 +15,6 @@ import { Message } from '../../shared/ui/Message';
 import { EmptyState, LoadFailed, SkeletonCards } from '../../shared/ui/States';
 import { Title } from '../../shared/ui/Text';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
-import { classNowFeature } from './classNowSaga';
 import { classNowActions, selectClassNow, type ClassNowConnection } from './classNowSlice';
 import { currentFormatters, useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
@@ -167,7 +165,6 @@ function useStuckAnnouncement(students: ClassNowStudent[]): string {
 }
 
 export default function ClassNowPage() {
-  useLazyFeature(classNowFeature);
   const dispatch = useAppDispatch();
   const ownerId = ownerIdFromSearch(useLocation().search);
   const state = useAppSelector(selectClassNow);

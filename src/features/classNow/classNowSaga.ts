@@ -9,8 +9,7 @@ import { CLASS_NOW_PATHS, type ClassNowEvent, type ClassNowHelped } from '../../
 import { toApiError } from '../../api/errors';
 import type { ApiRequest } from '../../api/transport';
 import type { ApiClient, ApiError } from '../../api/types';
-import type { LazyFeature } from '../../shared/lazyFeature';
-import { classNowActions, classNowReducer } from './classNowSlice';
+import { classNowActions } from './classNowSlice';
 import { splitSse } from './sseEvents';
 
 /** Pauses before the next attempt after each failed one in a row (the last repeats). */
@@ -120,5 +119,3 @@ export function* classNowSaga() {
   yield* takeEvery(classNowActions.helpRequested, markHelped);
 }
 
-/** Joins the store when the class view first opens (src/shared/lazyFeature.ts). */
-export const classNowFeature: LazyFeature = { name: 'classNow', reducer: classNowReducer, saga: classNowSaga };

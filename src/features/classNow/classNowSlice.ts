@@ -1,4 +1,5 @@
 /** The live class view (issue 17): the owner's present students as the stream reports them. Plain JSON only. */
+import { selectSliceState } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ClassNow, ClassNowStudent } from '../../../contract/classNow';
 import type { ApiError } from '../../api/types';
@@ -22,7 +23,7 @@ export interface ClassNowState {
 
 export const initialClassNowState: ClassNowState = { connection: 'connecting', loaded: false, students: {}, clockOffsetMs: 0, retryAt: null, error: null, helping: {} };
 
-const classNowSlice = createSlice({
+export const classNowSlice = createSlice({
   name: 'classNow',
   initialState: initialClassNowState,
   reducers: {
@@ -71,7 +72,5 @@ const classNowSlice = createSlice({
 });
 
 export const classNowActions = classNowSlice.actions;
-export const classNowReducer = classNowSlice.reducer;
 
-type WithClassNow = object & { classNow?: ClassNowState };
-export const selectClassNow = (state: WithClassNow): ClassNowState => state.classNow ?? initialClassNowState;
+export const selectClassNow = selectSliceState(classNowSlice);

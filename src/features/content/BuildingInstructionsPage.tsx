@@ -2,13 +2,11 @@ import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { selectVisiblePrograms } from './contentSelectors';
 import { ProgramListScreen } from './components/ProgramListScreen';
-import { useContentFeature } from './contentFeature';
 import { programListMessages } from './content.messages';
 import { useMessages } from '../../shared/i18n/messages';
 
 /** '/building_instructions/:userName': the programs, each to its model list. */
 export default function BuildingInstructionsPage() {
-  useContentFeature();
   const programs = useAppSelector(selectVisiblePrograms);
   const t = useMessages(programListMessages);
   return (

@@ -1,3 +1,4 @@
+import type { StoreState } from '../../shared/storeHooks';
 import 'react-image-gallery/styles/image-gallery.css';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
@@ -12,22 +13,18 @@ import {
   selectLessonDetailLoad,
   selectLessonsLoad,
   selectProgramsLoad,
-  type ContentRootState,
-} from './contentSelectors';
+  } from './contentSelectors';
 import { selectGalleryView, selectLegacyGalleryView } from './gallerySelectors';
 import { contentActions } from './contentSlice';
 import { InstructionGallery } from './components/InstructionGallery';
 import { isNumericSegment } from './model/modelNames';
 import { LoadFailed } from '../../shared/ui/States';
 import { Page } from '../../shared/ui/Layout';
-import { useContentFeature } from './contentFeature';
-import { useLazyFeature } from '../../shared/lazyFeature';
-import { progressFeature } from './progress/progressSaga';
 import { selectModelPlace } from './progress/progressSlice';
 import { galleryMessages } from './components/gallery/gallery.messages';
 import { useMessages } from '../../shared/i18n/messages';
 
-type State = ContentRootState;
+type State = StoreState;
 
 /**
  * '/model_building_instructions/:first/:second/:third' serves both gallery routes: numeric second
@@ -35,8 +32,6 @@ type State = ContentRootState;
  * {userName}/{programName}/{ModelName}.
  */
 export default function GalleryPage() {
-  useContentFeature();
-  useLazyFeature(progressFeature);
   const { first = '', second = '', third = '' } = useParams();
   if (isNumericSegment(second) && isNumericSegment(third)) {
     return <LessonGallery programName={first} programId={Number(second)} lessonId={Number(third)} />;

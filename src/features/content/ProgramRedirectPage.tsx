@@ -6,7 +6,6 @@ import { PageLoading } from '../../shared/ui/PageLoading';
 import { programRouteName, selectLessonPlanPrograms, selectProgramsLoad, selectVisiblePrograms } from './contentSelectors';
 import { contentActions } from './contentSlice';
 import { sameName } from './model/modelNames';
-import { useContentFeature } from './contentFeature';
 import { programListMessages } from './content.messages';
 import { useMessages } from '../../shared/i18n/messages';
 
@@ -16,7 +15,6 @@ import { useMessages } from '../../shared/i18n/messages';
  * unknown program leads back to the program list, so no link ends on an empty page.
  */
 export default function ProgramRedirectPage() {
-  useContentFeature();
   const dispatch = useAppDispatch();
   const { userName = '', programName = '' } = useParams();
   const lessonPlans = useMatch(paths.lessonPlansProgram.pattern) !== null;

@@ -4,13 +4,11 @@ import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { LessonPlanCard } from './components/LessonPlanCard';
 import { ModelsScreen } from './components/ModelsScreen';
-import { useContentFeature } from './contentFeature';
 import { modelListMessages } from './content.messages';
 import { useMessages } from '../../shared/i18n/messages';
 
 /** '/select-model-lesson-plans/:programName/:programId': each model's lesson plan, opened in a new tab (not for students: app/routes.tsx). */
 export default function SelectModelLessonPlansPage() {
-  useContentFeature();
   const { programName = '', programId = '' } = useParams();
   const id = Number(programId);
   const userName = useAppSelector(selectUserName) ?? '';

@@ -5,16 +5,11 @@ import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { ModelCard } from './components/ModelCard';
 import { ModelsScreen } from './components/ModelsScreen';
-import { useContentFeature } from './contentFeature';
 import { modelListMessages } from './content.messages';
 import { useMessages } from '../../shared/i18n/messages';
-import { useLazyFeature } from '../../shared/lazyFeature';
-import { progressFeature } from './progress/progressSaga';
 
 /** '/select-model/:programName/:programId': a program's models with their unlock state. */
 export default function SelectModelPage() {
-  useContentFeature();
-  useLazyFeature(progressFeature);
   const { programName = '', programId = '' } = useParams();
   const id = Number(programId);
   const userName = useAppSelector(selectUserName) ?? '';

@@ -3,13 +3,11 @@ import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { selectVisiblePrograms } from './contentSelectors';
 import { ProgramListScreen } from './components/ProgramListScreen';
-import { useContentFeature } from './contentFeature';
 import { programListMessages } from './content.messages';
 import { useMessages } from '../../shared/i18n/messages';
 
 /** '/' when signed in: the program tiles (portal-spec.md section 2). */
 export default function SelectProgramPage() {
-  useContentFeature();
   const role = useAppSelector(selectUserRole);
   const programs = useAppSelector(selectVisiblePrograms);
   const t = useMessages(programListMessages);

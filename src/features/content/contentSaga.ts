@@ -1,3 +1,4 @@
+import type { StoreState } from '../../shared/storeHooks';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { all, call, delay, fork, getContext, put, takeEvery, takeLatest } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
@@ -14,7 +15,7 @@ import { MODEL_CODE_LENGTH, SHAKE_DURATION_MS } from '../../shared/constants';
 import type { SagaServices } from '../../shared/sagaServices';
 import { selectFromStore } from '../../shared/storeHooks';
 import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
-import { selectContent, selectGalleryAccess, selectModelCards, selectUnlockUi, type ContentRootState } from './contentSelectors';
+import { selectContent, selectGalleryAccess, selectModelCards, selectUnlockUi, } from './contentSelectors';
 import { contentActions } from './contentSlice';
 import { firstPictureOf, firstPictureSizesOf } from './model/firstPicture';
 import { modelKey, sameName } from './model/modelNames';
@@ -232,8 +233,8 @@ type ModelsPageOpened = ReturnType<typeof contentActions.modelsPageOpened>;
 type GalleryOpened = ReturnType<typeof contentActions.galleryOpened>;
 const modelsPageKey = (action: ModelsPageOpened) => `models:${action.payload.programId}`;
 const galleryKey = (action: GalleryOpened) => `gallery:${action.payload.programId}:${action.payload.lessonId}`;
-const modelsPageLoads = (state: ContentRootState, { payload }: ModelsPageOpened) => [selectContent(state).lessons[payload.programId]];
-const galleryLoads = (state: ContentRootState, { payload }: GalleryOpened) => [
+const modelsPageLoads = (state: StoreState, { payload }: ModelsPageOpened) => [selectContent(state).lessons[payload.programId]];
+const galleryLoads = (state: StoreState, { payload }: GalleryOpened) => [
   selectContent(state).lessons[payload.programId],
   selectContent(state).lessonDetails[payload.lessonId],
 ];

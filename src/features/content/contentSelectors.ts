@@ -1,41 +1,30 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Lesson, Program } from '../../api/types';
 import { CONTENT_IDS } from '../../../contract';
-import type { PortalRuntimeConfig } from '../../../contract';
 import { decideLessonAccess, selectLessonAccess, serverUnlockWord, type LessonAccess } from '../../entities/lessons/lessonAccess';
-import type { LessonsState } from '../../entities/lessons/lessonsSlice';
 import { selectProgramLessonGroups } from '../../entities/lessons/lessonsSelectors';
-import type { ProgramsState } from '../../entities/programs/programsSlice';
 import { isProgramVisibleTo, selectProgramById, selectProgramsInOrder } from '../../entities/programs/programsSelectors';
-import type { SessionState } from '../../entities/session/sessionSlice';
 import { selectUnlockedLessonIds, selectUserRole } from '../../entities/session/sessionSelectors';
-import { emptyUnlockUi, initialContentState, type ContentState, type LoadState, type UnlockUiState } from './contentSlice';
+import { selectSliceState } from '../../shared/sliceState';
+import type { StoreState } from '../../shared/storeHooks';
+import { contentSlice, emptyUnlockUi, type LoadState, type UnlockUiState } from './contentSlice';
 import { modelKey } from './model/modelNames';
 
-export interface ContentRootState {
-  /** Absent until a content page first renders (the content joins lazily: contentFeature.ts). */
-  content?: ContentState;
-  programs: ProgramsState;
-  lessons: LessonsState;
-  session: SessionState;
-  config: PortalRuntimeConfig;
-}
-
-export const selectContent = (state: Pick<ContentRootState, 'content' | 'session'>): ContentState => state.content ?? initialContentState;
+export const selectContent = selectSliceState(contentSlice);
 
 const idleLoad: LoadState = { status: 'idle', error: null };
 
-export const selectProgramsLoad = (state: Pick<ContentRootState, 'content' | 'session'>) => selectContent(state).programs;
-export const selectLessonsLoad = (state: Pick<ContentRootState, 'content' | 'session'>, programId: number): LoadState =>
+export const selectProgramsLoad = (state: StoreState) => selectContent(state).programs;
+export const selectLessonsLoad = (state: StoreState, programId: number): LoadState =>
   selectContent(state).lessons[programId] ?? idleLoad;
-export const selectLessonDetailLoad = (state: Pick<ContentRootState, 'content' | 'session'>, lessonId: number): LoadState =>
+export const selectLessonDetailLoad = (state: StoreState, lessonId: number): LoadState =>
   selectContent(state).lessonDetails[lessonId] ?? idleLoad;
-export const selectUnlockUi = (state: Pick<ContentRootState, 'content' | 'session'>, lessonId: number): UnlockUiState =>
+export const selectUnlockUi = (state: StoreState, lessonId: number): UnlockUiState =>
   selectContent(state).unlock[lessonId] ?? emptyUnlockUi;
-export const selectLegacyGallery = (state: Pick<ContentRootState, 'content' | 'session'>) => selectContent(state).legacyGallery;
+export const selectLegacyGallery = (state: StoreState) => selectContent(state).legacyGallery;
 /** The gallery step on screen (content/stepViewed), for what acts on it ("I'm stuck"). */
-export const selectStepOnScreen = (state: Pick<ContentRootState, 'content' | 'session'>) => selectContent(state).stepOnScreen;
-export const selectSiteUrl = (state: Pick<ContentRootState, 'config'>) => state.config.siteUrl;
+export const selectStepOnScreen = (state: StoreState) => selectContent(state).stepOnScreen;
+export const selectSiteUrl = (state: StoreState) => state.config.siteUrl;
 
 /** Programs this user may see, in metadata.order: hidden ones for administrators only. */
 export const selectVisiblePrograms = createSelector([selectProgramsInOrder, selectUserRole], (programs, role) =>
@@ -49,7 +38,7 @@ export type ProgramAvailability = 'available' | 'unavailable' | 'unknown';
  * backend does not even list it for them) nor one the loaded program list lacks. 'unknown' until
  * the programs have loaded, or when they could not be.
  */
-export const selectProgramAvailability = (state: ContentRootState, programId: number): ProgramAvailability => {
+export const selectProgramAvailability = (state: StoreState, programId: number): ProgramAvailability => {
   const program = selectProgramById(state, programId);
   if (program) return isProgramVisibleTo(selectUserRole(state), program) ? 'available' : 'unavailable';
   return selectContent(state).programs.status === 'succeeded' ? 'unavailable' : 'unknown';
@@ -75,10 +64,10 @@ export interface ModelCardView {
 export const selectModelCards = createSelector(
   [
     selectProgramLessonGroups,
-    (state: ContentRootState, programId: number) => selectProgramById(state, programId),
+    (state: StoreState, programId: number) => selectProgramById(state, programId),
     selectUserRole,
     selectUnlockedLessonIds,
-    (state: ContentRootState) => state.config.capabilities.serverUnlock,
+    (state: StoreState) => state.config.capabilities.serverUnlock,
   ],
   (groups, program, role, unlockedLessonIds, serverReportsUnlocks) => {
     const toCard = (lesson: Lesson): ModelCardView => {
@@ -100,14 +89,14 @@ export const selectModelCards = createSelector(
  * program's lessons have loaded, so an edited localStorage never shows a locked gallery, not even
  * for a moment; see entities/lessons/lessonAccess.ts for the rule.
  */
-export const selectGalleryAccess = (state: ContentRootState, programId: number, lessonId: number): LessonAccess =>
+export const selectGalleryAccess = (state: StoreState, programId: number, lessonId: number): LessonAccess =>
   selectLessonAccess(state, programId, lessonId, selectLessonsLoad(state, programId).status);
 
 /**
  * The older route, by model name: the same rule once the route has found its lesson (pending while
  * it looks, with the portal backend), with the model's stored flag counting as the local unlock.
  */
-export const selectLegacyGalleryAccess = (state: ContentRootState, programName: string, modelName: string): LessonAccess => {
+export const selectLegacyGalleryAccess = (state: StoreState, programName: string, modelName: string): LessonAccess => {
   const legacy = selectContent(state).legacyGallery;
   const found = legacy.key === `${programName}/${modelName}`;
   const programId = found ? legacy.programId : null;

@@ -86,7 +86,7 @@ const unlockOf = (state: ContentState, lessonId: number): UnlockUiState => {
   return state.unlock[lessonId]!;
 };
 
-const contentSlice = createSlice({
+export const contentSlice = createSlice({
   name: 'content',
   initialState: initialContentState,
   reducers: {
@@ -208,4 +208,3 @@ const contentSlice = createSlice({
 });
 
 export const contentActions = contentSlice.actions;
-export const contentReducer = contentSlice.reducer;

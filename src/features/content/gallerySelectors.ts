@@ -1,12 +1,13 @@
+import type { StoreState } from '../../shared/storeHooks';
 /**
  * What the instruction gallery shows. Only the gallery page reads these (its own chunk): the
  * mapping of a lesson's media to slides stays out of the start-up bundle.
  */
 import { createSelector } from '@reduxjs/toolkit';
 import type { Lesson, LessonDetail, Program } from '../../api/types';
-import { selectLessonById, selectLessonDetail } from '../../entities/lessons/lessonsSelectors';
-import { selectProgramById } from '../../entities/programs/programsSelectors';
-import { selectContent, selectSiteUrl, type ContentRootState } from './contentSelectors';
+import { selectLessonById, selectLessonDetail, selectLessonsState } from '../../entities/lessons/lessonsSelectors';
+import { selectProgramById, selectProgramsState } from '../../entities/programs/programsSelectors';
+import { selectContent, selectSiteUrl, } from './contentSelectors';
 import { buildLegacyTabs, buildLessonTabs, type GalleryTabView } from './model/galleryItems';
 
 export interface GalleryView {
@@ -22,9 +23,9 @@ export interface GalleryView {
 /** What the instruction gallery shows for a lesson (new route). */
 export const selectGalleryView = createSelector(
   [
-    (state: ContentRootState, programId: number) => selectProgramById(state, programId),
-    (state: ContentRootState, _programId: number, lessonId: number) => selectLessonById(state, lessonId),
-    (state: ContentRootState, _programId: number, lessonId: number) => selectLessonDetail(state, lessonId),
+    (state: StoreState, programId: number) => selectProgramById(state, programId),
+    (state: StoreState, _programId: number, lessonId: number) => selectLessonById(state, lessonId),
+    (state: StoreState, _programId: number, lessonId: number) => selectLessonDetail(state, lessonId),
   ],
   (program, lesson, detail): GalleryView => {
     const title = detail?.title || lesson?.title || '';
@@ -36,9 +37,9 @@ export const selectGalleryView = createSelector(
 /** What the older gallery route shows: numbered image files chosen by program, section and model. */
 export const selectLegacyGalleryView = createSelector(
   [
-    (state: ContentRootState) => selectContent(state).legacyGallery,
-    (state: ContentRootState) => state.programs,
-    (state: ContentRootState) => state.lessons,
+    (state: StoreState) => selectContent(state).legacyGallery,
+    selectProgramsState,
+    selectLessonsState,
     selectSiteUrl,
   ],
   (legacy, programs, lessons, siteUrl): GalleryView | null => {

@@ -1,7 +1,6 @@
 import styled from 'styled-components';
-import { useLazyFeature } from '../../shared/lazyFeature';
+import { useFeature } from '../../shared/useFeature';
 import { useAppSelector } from '../../shared/storeHooks';
-import { offlineFeature } from './offlineFeature';
 import { selectShowsOfflineBanner } from './offlineSlice';
 import { useMessages } from '../../shared/i18n/messages';
 import { offlineMessages } from './offline.messages';
@@ -21,7 +20,8 @@ const Banner = styled.p`
  * cannot be reached. The live region is always there, so screen readers announce the change.
  */
 export default function OfflineBanner() {
-  useLazyFeature(offlineFeature);
+  // Its state joins after the first render (startOffline.ts), or here, whichever comes first.
+  useFeature('offline');
   const shows = useAppSelector(selectShowsOfflineBanner);
   const t = useMessages(offlineMessages);
   // A live region without the status role: the screens' own status lines (a list's count) stay the page's statuses.

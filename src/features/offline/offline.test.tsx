@@ -4,7 +4,6 @@ import { renderApp, signedInAs } from '../../../test/renderApp';
 import { networkError } from '../../../test/fakeApi';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { clearUserCaches } from '../../shared/offlineCaches';
-import { offlineFeature } from './offlineFeature';
 import { CACHE_OWNER_KEY, isNetworkFailure } from './offlineSaga';
 
 jest.mock('../../shared/offlineCaches', () => ({
@@ -31,7 +30,7 @@ afterEach(() => {
 /** The app with the banner's lazy chunk loaded (its slice joins the store with it). */
 async function renderWithBanner() {
   const view = renderApp({ route: '/' });
-  await waitFor(() => expect((view.store.getState() as { offline?: unknown }).offline).toBeDefined());
+  await waitFor(() => expect(view.store.getState().offline).toBeDefined());
   return view;
 }
 
@@ -68,7 +67,7 @@ describe('network failures', () => {
 describe("a user's cached lessons", () => {
   async function start(session = signedInAs('dana')) {
     const created = createSagaStore({ session });
-    created.store.injectFeature(offlineFeature);
+    await created.store.joinFeature('offline');
     await created.rehydrated();
     return created;
   }

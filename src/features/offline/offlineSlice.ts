@@ -1,5 +1,5 @@
+import { selectSliceState, type StateWith } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { StoreState } from '../../shared/storeHooks';
 
 /**
  * The connection as the user feels it. A lazy slice (the
@@ -14,7 +14,7 @@ export interface OfflineState {
 
 export const initialOfflineState: OfflineState = { online: true, unreachable: false };
 
-const offlineSlice = createSlice({
+export const offlineSlice = createSlice({
   name: 'offline',
   initialState: initialOfflineState,
   reducers: {
@@ -31,11 +31,10 @@ const offlineSlice = createSlice({
 });
 
 export const offlineActions = offlineSlice.actions;
-export const offlineReducer = offlineSlice.reducer;
 
 /** The store's state, with this feature's part once it has joined. */
-export type WithOffline = StoreState & { offline?: OfflineState };
-export const selectOffline = (state: WithOffline): OfflineState => state.offline ?? initialOfflineState;
+export type WithOffline = StateWith<typeof offlineSlice>;
+export const selectOffline = selectSliceState(offlineSlice);
 /** The banner shows: the browser says it is offline, or the server could not be reached. */
 export const selectShowsOfflineBanner = (state: WithOffline): boolean => {
   const { online, unreachable } = selectOffline(state);

@@ -5,8 +5,7 @@
  */
 import type { Store } from '@reduxjs/toolkit';
 import { selectCapabilities, selectCapabilitiesKnown, type ConfigState } from '../../entities/config/configSlice';
-import type { FeatureHost } from '../../shared/lazyFeature';
-import { offlineFeature } from './offlineFeature';
+import type { FeatureHost } from '../../shared/feature';
 import { registerServiceWorker, type RouteSource } from './serviceWorkerUpdates';
 
 type AppStore = FeatureHost & Store<{ config: ConfigState }>;
@@ -22,7 +21,7 @@ function whenCapabilitiesKnown(store: AppStore, then: () => void): void {
 }
 
 export function startOffline(store: AppStore, router: RouteSource): void {
-  store.injectFeature(offlineFeature);
+  void store.joinFeature('offline').catch(() => undefined);
   // Development builds have no worker (webpack.config.ts): a cached shell would hide the changes.
   if (process.env.NODE_ENV !== 'production') return;
   // The worker and its caches belong to the portal's own backend, which serves /sw.js and signs

@@ -8,7 +8,6 @@ import styled from 'styled-components';
 import { REPORT_LIMITS, REPORT_STATUSES, type ProblemReportDetail, type ProblemReportSummary, type ReportStatus } from '../../../contract/reports';
 import { requestReplay } from '../../qa/liveTools';
 import { failureMessage } from '../../shared/failureMessage';
-import { useLazyFeature } from '../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { space } from '../../shared/theme';
 import { Button } from '../../shared/ui/Button';
@@ -18,7 +17,6 @@ import { Page, Toolbar } from '../../shared/ui/Layout';
 import { Message } from '../../shared/ui/Message';
 import { EmptyState, LoadFailed, SkeletonBlock } from '../../shared/ui/States';
 import { Title } from '../../shared/ui/Text';
-import { qaInboxFeature } from './qaInboxSaga';
 import { qaInboxActions, REPORTS_PER_PAGE, selectQaInbox, type ReportQuery } from './qaInboxSlice';
 import { useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
@@ -211,7 +209,6 @@ function OpenReport({ report }: { report: ProblemReportDetail }) {
 }
 
 export default function QaInboxPage() {
-  useLazyFeature(qaInboxFeature);
   const dispatch = useAppDispatch();
   const { query, list, detail } = useAppSelector(selectQaInbox);
   const [draft, setDraft] = useState<ReportQuery>(query);

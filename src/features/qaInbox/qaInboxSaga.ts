@@ -4,8 +4,7 @@ import { toApiError } from '../../api/errors';
 import { expectRecord } from '../../api/portalAnswers';
 import type { ApiRequest } from '../../api/transport';
 import type { ApiClient } from '../../api/types';
-import type { LazyFeature } from '../../shared/lazyFeature';
-import { qaInboxActions, qaInboxReducer, REPORTS_PER_PAGE, type ReportQuery } from './qaInboxSlice';
+import { qaInboxActions, REPORTS_PER_PAGE, type ReportQuery } from './qaInboxSlice';
 
 const asRequest = (req: ApiRequest): ApiRequest => req;
 
@@ -59,4 +58,3 @@ export function* qaInboxSaga() {
   yield* takeLatest(qaInboxActions.saveRequested, save);
 }
 
-export const qaInboxFeature: LazyFeature = { name: 'qaInbox', reducer: qaInboxReducer, saga: qaInboxSaga };

@@ -1,4 +1,5 @@
 /** The QA inbox (issue 20): problem reports for administrators. Plain JSON only. */
+import { selectSliceState } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProblemReportDetail, ProblemReportSummary, ReportStatus } from '../../../contract/reports';
 import type { ApiError } from '../../api/types';
@@ -27,7 +28,7 @@ export const initialQaInboxState: QaInboxState = {
   save: { status: 'idle', error: null },
 };
 
-const qaInboxSlice = createSlice({
+export const qaInboxSlice = createSlice({
   name: 'qaInbox',
   initialState: initialQaInboxState,
   reducers: {
@@ -73,7 +74,5 @@ const qaInboxSlice = createSlice({
 });
 
 export const qaInboxActions = qaInboxSlice.actions;
-export const qaInboxReducer = qaInboxSlice.reducer;
 
-type WithQaInbox = object & { qaInbox?: QaInboxState };
-export const selectQaInbox = (state: WithQaInbox): QaInboxState => state.qaInbox ?? initialQaInboxState;
+export const selectQaInbox = selectSliceState(qaInboxSlice);

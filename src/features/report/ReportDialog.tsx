@@ -6,14 +6,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { REPORT_LIMITS, type ReportedError } from '../../../contract/reports';
-import { useLazyFeature } from '../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { space } from '../../shared/theme';
 import { Button } from '../../shared/ui/Button';
 import { controlLook, FormField, controlProps } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
 import { Modal, ModalActions } from '../../shared/ui/Modal';
-import { reportFeature } from './reportSaga';
+import { useFeature } from '../../shared/useFeature';
 import { reportActions, selectReport } from './reportSlice';
 import { useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
@@ -46,7 +45,7 @@ export interface ReportDialogProps {
 }
 
 export default function ReportDialog({ error, onClose }: ReportDialogProps) {
-  useLazyFeature(reportFeature);
+  const joined = useFeature('report');
   const dispatch = useAppDispatch();
   const { status, reference, failure } = useAppSelector(selectReport);
   const [note, setNote] = useState('');
@@ -59,8 +58,8 @@ export default function ReportDialog({ error, onClose }: ReportDialogProps) {
   const noteError = noteMissing ? t.noteRequired : null;
 
   useEffect(() => {
-    dispatch(reportActions.dialogOpened());
-  }, [dispatch]);
+    if (joined) dispatch(reportActions.dialogOpened());
+  }, [dispatch, joined]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -16,10 +16,9 @@ import { liveQaTools } from '../../qa/liveTools';
 import { APP_VERSION } from '../../qa/logFormat';
 import { redactLogForReport } from '../../qa/reportRedaction';
 import { failureMessage } from '../../shared/failureMessage';
-import type { LazyFeature } from '../../shared/lazyFeature';
 import { REPORT_QUEUE_KEY } from '../../shared/problemReportRequests';
 import { reportMessages } from './report.messages';
-import { reportActions, reportReducer } from './reportSlice';
+import { reportActions } from './reportSlice';
 import { exportLog } from '../../qa/exportLog';
 
 export interface QueuedReport {
@@ -177,5 +176,3 @@ export function* reportSaga() {
   yield* fork(flushQueue);
 }
 
-/** Joins the store when the report dialog first opens, or at start when reports wait to be sent. */
-export const reportFeature: LazyFeature = { name: 'report', reducer: reportReducer, saga: reportSaga };

@@ -1,4 +1,5 @@
 /** Sending a problem report (issue 20): the dialog's progress. Plain JSON only; the note stays in the dialog. */
+import { selectSliceState } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ReportedError } from '../../../contract/reports';
 
@@ -23,7 +24,7 @@ export interface ReportSendRequest {
   error: ReportedError | null;
 }
 
-const reportSlice = createSlice({
+export const reportSlice = createSlice({
   name: 'report',
   initialState: initialReportState,
   reducers: {
@@ -52,8 +53,6 @@ const reportSlice = createSlice({
 });
 
 export const reportActions = reportSlice.actions;
-export const reportReducer = reportSlice.reducer;
 
 /** The store's state, with the report's part once it has joined. */
-type WithReport = object & { report?: ReportState };
-export const selectReport = (state: WithReport): ReportState => state.report ?? initialReportState;
+export const selectReport = selectSliceState(reportSlice);

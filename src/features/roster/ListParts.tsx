@@ -12,14 +12,12 @@ import type { ShownQuery } from './rosterView';
 import { SkeletonTable } from './RosterTable';
 import { Button } from '../../shared/ui/Button';
 import { Message } from '../../shared/ui/Message';
-import { useRosterFeature } from './rosterFeature';
 import { useMessages } from '../../shared/i18n/messages';
 import { rosterMessages } from './roster.messages';
 import type { RosterNoun } from './RosterSearchBar';
 
 /** What every roster list page does: load on opening (and on retry). */
 export function useRosterList(opened: () => UnknownAction) {
-  useRosterFeature();
   const dispatch = useAppDispatch();
   const open = useCallback(() => dispatch(opened()), [dispatch, opened]);
   useEffect(() => {

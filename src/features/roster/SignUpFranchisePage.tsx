@@ -23,7 +23,6 @@ import { Subtitle, Title } from '../../shared/ui/Text';
 import { FormGrid, Page, Toolbar } from '../../shared/ui/Layout';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { ExternalButtonLink } from '../../shared/ui/ButtonLink';
-import { useRosterFeature } from './rosterFeature';
 import { useMessages } from '../../shared/i18n/messages';
 import { signUpMessages } from './signUp.messages';
 import { studentFormMessages } from './studentForm.messages';
@@ -156,7 +155,6 @@ function howOwnersAreAdded(t: ReturnType<typeof signUpMessages.get>, hasCms: boo
 }
 
 export default function SignUpFranchisePage() {
-  useRosterFeature();
   const dispatch = useAppDispatch();
   const cmsAdminUrl = useAppSelector(selectCmsAdminUrl);
   const { createFranchiseOwner } = useAppSelector(selectCapabilities);

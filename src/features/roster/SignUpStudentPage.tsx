@@ -30,7 +30,6 @@ import { FormGrid, Page, Toolbar } from '../../shared/ui/Layout';
 import { Title } from '../../shared/ui/Text';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { browserOnline, NEEDS_INTERNET } from '../../shared/failureMessage';
-import { useRosterFeature } from './rosterFeature';
 
 /** One parent e-mail may have several children (issue 16.5): 'already_exists' means this very child has an account. */
 export const ALREADY_EXISTS_MESSAGE = 'This student already has an account with this parent email.';
@@ -59,7 +58,6 @@ export function signUpFailureText(error: ApiError): string {
 }
 
 export default function SignUpStudentPage() {
-  useRosterFeature();
   const dispatch = useAppDispatch();
   const { userName = '' } = useParams();
   const role = useAppSelector(selectUserRole);

@@ -1,10 +1,11 @@
+import type { StoreState } from '../../shared/storeHooks';
 /**
  * What an export writes: the rows exactly as the table shows them (the same selectors with the
  * same view: search, filters, sort) and the names of the file and sheet. Loaded by the export saga
  * on demand, so the filtering code stays out of the app's start-up chunk.
  */
 import { franchiseOwnersColumns, type RosterColumn, type TableId } from './rosterColumns';
-import { selectAllStudentsColumns, selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListColumns, selectStudentsListRows, type WithRoster } from './rosterSelectors';
+import { selectAllStudentsColumns, selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListColumns, selectStudentsListRows } from './rosterSelectors';
 import { emptyView, type ShownQuery } from './rosterView';
 import { rosterMessages } from './roster.messages';
 import { columnText, rosterColumnMessages } from './rosterColumns.messages';
@@ -33,7 +34,7 @@ function plan(rows: readonly unknown[], columns: readonly RosterColumn<never>[],
 }
 
 /** The rows, columns and names of a table's export; headers, file and sheet names in the shown language. */
-export function exportPlan(state: WithRoster, table: TableId, userName = '', ownerId: number | null = null, query: ShownQuery = everything): ExportPlan {
+export function exportPlan(state: StoreState, table: TableId, userName = '', ownerId: number | null = null, query: ShownQuery = everything): ExportPlan {
   const t = rosterMessages.get();
   switch (table) {
     case 'studentsList':

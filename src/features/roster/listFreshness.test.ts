@@ -2,7 +2,6 @@ import { waitFor } from '@testing-library/react';
 import { signedInAs } from '../../../test/renderApp';
 import { createSagaStore } from '../../../test/sagaStore';
 import { rosterApi } from '../../../test/fixtures/roster';
-import { rosterFeature } from './rosterFeature';
 import { selectListLoad } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 
@@ -12,7 +11,7 @@ describe('the roster lists’ shared load', () => {
     const { store, rehydrated, stop } = createSagaStore({ api, session: signedInAs('admin') });
     await rehydrated();
     // The lists' flows join with the roster pages; this test sends their events without a page.
-    store.injectFeature(rosterFeature);
+    await store.joinFeature('roster');
     const loads = () => api.calls.filter((call) => call.method === 'getAllStudents').length;
 
     store.dispatch(rosterActions.franchiseOwnersOpened());

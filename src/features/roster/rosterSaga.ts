@@ -1,3 +1,4 @@
+import type { StoreState } from '../../shared/storeHooks';
 /**
  * Roster side effects: loading users and students when a roster page opens, signing up students
  * and franchise owners, and exporting a table to a spreadsheet.
@@ -16,7 +17,7 @@ import { usersActions } from '../../entities/users/usersSlice';
 import { selectFromStore } from '../../shared/storeHooks';
 import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
 import { loadExporter } from './exportService';
-import { selectRoster, selectSiteKeepsProgress, type WithRoster } from './rosterSelectors';
+import { selectRoster, selectSiteKeepsProgress } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 
 /** The rows of an export (filters, sort) load with the export, not with the app's start. */
@@ -124,7 +125,7 @@ export function* rosterSaga() {
   // The three lists share one load: an open while it runs, or soon after, asks nothing again.
   const listOpened = isAnyOf(rosterActions.studentsListOpened, rosterActions.franchiseOwnersOpened, rosterActions.allStudentsOpened);
   const sessionEnded = isAnyOf(sessionActions.loggedOut, sessionActions.expired);
-  yield* fork(takeLatestUnlessFresh(listOpened, () => 'roster', (state: WithRoster) => [selectRoster(state).list], loadRoster, sessionEnded));
+  yield* fork(takeLatestUnlessFresh(listOpened, () => 'roster', (state: StoreState) => [selectRoster(state).list], loadRoster, sessionEnded));
   yield* takeLatest(rosterActions.signUpStudentOpened, loadForSignUp);
   // takeLeading, not takeLatest: a second click while a sign-up is in flight must not send it twice.
   yield* takeLeading(rosterActions.studentSignUpSubmitted, signUpStudent);

@@ -6,50 +6,42 @@
  */
 import { createSelector } from '@reduxjs/toolkit';
 import type { Student, User } from '../../api/types';
-import type { SessionState } from '../../entities/session/sessionSlice';
 import { selectAllStudents, selectStudentCountByOwner } from '../../entities/students/studentsSelectors';
-import type { StudentsState } from '../../entities/students/studentsSlice';
 import { selectFranchiseOwners, selectUserEntities } from '../../entities/users/usersSelectors';
-import type { UsersState } from '../../entities/users/usersSlice';
-import { selectCapabilities, selectCapabilitiesKnown, type WithConfig } from '../../entities/config/configSlice';
+import { selectCapabilities, selectCapabilitiesKnown } from '../../entities/config/configSlice';
 import { allStudentsColumns, columnsForSite, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type StudentRow } from './rosterColumns';
 import { filterAllStudents, filterOwners, filterStudents } from './rosterFilters';
-import { initialRosterState, type RosterState } from './rosterSlice';
+import { selectSliceState } from '../../shared/sliceState';
+import type { StoreState } from '../../shared/storeHooks';
+import { rosterSlice } from './rosterSlice';
 import type { ShownQuery } from './rosterView';
 import { applySort } from './sorting';
 
-export interface WithRoster extends WithConfig {
-  /** Absent until a roster page first renders (the roster joins lazily: rosterFeature.ts). */
-  roster?: RosterState;
-  session: SessionState;
-  users: UsersState;
-  students: StudentsState;
-}
 
 /**
  * Whether the site keeps students' progress: the portal backend does, with its server-side unlocks;
  * a WordPress site has neither. The progress columns show until the site is known to lack it: on
  * the portal backend (the default) they never move the table after it has appeared.
  */
-export const selectSiteKeepsProgress = (state: WithConfig) => !selectCapabilitiesKnown(state) || selectCapabilities(state).serverUnlock;
+export const selectSiteKeepsProgress = (state: StoreState) => !selectCapabilitiesKnown(state) || selectCapabilities(state).serverUnlock;
 export const selectStudentsListColumns = createSelector([selectSiteKeepsProgress], (keeps) => columnsForSite(studentsListColumns, keeps));
 export const selectAllStudentsColumns = createSelector([selectSiteKeepsProgress], (keeps) => columnsForSite(allStudentsColumns, keeps));
 
-export const selectRoster = (state: WithRoster): RosterState => state.roster ?? initialRosterState;
-export const selectListLoad = (state: WithRoster) => selectRoster(state).list;
-export const selectSignUpStudentFlow = (state: WithRoster) => selectRoster(state).signUpStudent;
-export const selectSignUpOwnerFlow = (state: WithRoster) => selectRoster(state).signUpOwner;
-export const selectExportFlow = (state: WithRoster) => selectRoster(state).export;
+export const selectRoster = selectSliceState(rosterSlice);
+export const selectListLoad = (state: StoreState) => selectRoster(state).list;
+export const selectSignUpStudentFlow = (state: StoreState) => selectRoster(state).signUpStudent;
+export const selectSignUpOwnerFlow = (state: StoreState) => selectRoster(state).signUpOwner;
+export const selectExportFlow = (state: StoreState) => selectRoster(state).export;
 
 /** The view's sort object: the same object while only the search changes (the page memoizes it). */
-const sortOf = (_state: WithRoster, query: ShownQuery) => query.sort;
-const queryOf = (_state: WithRoster, query: ShownQuery) => query;
-const listSortOf = (_state: WithRoster, _ownerId: number | null, query: ShownQuery) => query.sort;
-const listQueryOf = (_state: WithRoster, _ownerId: number | null, query: ShownQuery) => query;
+const sortOf = (_state: StoreState, query: ShownQuery) => query.sort;
+const queryOf = (_state: StoreState, query: ShownQuery) => query;
+const listSortOf = (_state: StoreState, _ownerId: number | null, query: ShownQuery) => query.sort;
+const listQueryOf = (_state: StoreState, _ownerId: number | null, query: ShownQuery) => query;
 
-const ownerIdOf = (_state: WithRoster, ownerId: number | null) => ownerId;
+const ownerIdOf = (_state: StoreState, ownerId: number | null) => ownerId;
 
-const selectProgress = (state: WithRoster) => selectRoster(state).progress;
+const selectProgress = (state: StoreState) => selectRoster(state).progress;
 
 /** The students list before sorting: the given owner's students only. */
 export const selectStudentsListStudents = createSelector([selectAllStudents, ownerIdOf], (students, ownerId): Student[] =>
@@ -58,18 +50,18 @@ export const selectStudentsListStudents = createSelector([selectAllStudents, own
 
 /** The same students, each with how far they are. */
 const selectStudentsListProgressRows = createSelector(
-  [(state: WithRoster, ownerId: number | null) => selectStudentsListStudents(state, ownerId), selectProgress],
+  [(state: StoreState, ownerId: number | null) => selectStudentsListStudents(state, ownerId), selectProgress],
   (students, progress): StudentRow[] => students.map((student) => ({ ...student, progress: progress[student.id] ?? null })),
 );
 
 const selectStudentsListSorted = createSelector(
-  [(state: WithRoster, ownerId: number | null) => selectStudentsListProgressRows(state, ownerId), listSortOf],
+  [(state: StoreState, ownerId: number | null) => selectStudentsListProgressRows(state, ownerId), listSortOf],
   (rows, sort) => applySort(rows, studentsListColumns, sort),
 );
 
 /** The students list rows of one owner that the view shows, in the table's order. */
 export const selectStudentsListRows = createSelector(
-  [(state: WithRoster, ownerId: number | null, query: ShownQuery) => selectStudentsListSorted(state, ownerId, query), listQueryOf],
+  [(state: StoreState, ownerId: number | null, query: ShownQuery) => selectStudentsListSorted(state, ownerId, query), listQueryOf],
   filterStudents,
 );
 

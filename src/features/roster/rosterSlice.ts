@@ -73,7 +73,7 @@ export interface ExportDone {
   sheetNameAdjusted: boolean;
 }
 
-const rosterSlice = createSlice({
+export const rosterSlice = createSlice({
   name: 'roster',
   initialState: initialRosterState,
   reducers: {
@@ -162,4 +162,3 @@ const rosterSlice = createSlice({
 });
 
 export const rosterActions = rosterSlice.actions;
-export const rosterReducer = rosterSlice.reducer;

@@ -1,9 +1,10 @@
+import type { StoreState } from '../../shared/storeHooks';
 /** Whose students list a page shows. Only pages read it (not sagas), so it stays out of the entry chunk. */
 import { createSelector } from '@reduxjs/toolkit';
 import type { User } from '../../api/types';
 import { selectUserId, selectUserRole } from '../../entities/session/sessionSelectors';
 import { selectFranchiseOwners } from '../../entities/users/usersSelectors';
-import { selectListLoad, type WithRoster } from './rosterSelectors';
+import { selectListLoad } from './rosterSelectors';
 
 /**
  * Whose students /students_list/{userName} shows. A franchise owner: their own (teacher_id === their
@@ -29,8 +30,8 @@ export const selectStudentsListOwner = createSelector(
     selectUserId,
     selectFranchiseOwners,
     selectListLoad,
-    (_state: WithRoster, userName: string) => userName,
-    (_state: WithRoster, _userName: string, ownerId: number | null) => ownerId,
+    (_state: StoreState, userName: string) => userName,
+    (_state: StoreState, _userName: string, ownerId: number | null) => ownerId,
   ],
   (role, ownId, owners, load, userName, ownerId): StudentsListOwner => {
     if (role === 'franchise_owner' && ownId !== null) return { kind: 'found', ownerId: ownId, owner: null, listName: userName };

@@ -12,7 +12,6 @@ import { selectAllStudents } from '../../entities/students/studentsSelectors';
 import { failureMessage } from '../../shared/failureMessage';
 import { useFormatters, type Formatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
-import { useLazyFeature } from '../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { space } from '../../shared/theme';
 import { Button } from '../../shared/ui/Button';
@@ -24,7 +23,6 @@ import { ScrollRegion, Table, Td, Th, Tr } from '../../shared/ui/Table';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { PrintableCards } from './PrintableCards';
 import { signInCardsMessages } from './signInCards.messages';
-import { signInCardsFeature } from './signInCardsSaga';
 import { selectCardList, selectPrint, selectVoid, signInCardsActions } from './signInCardsSlice';
 
 const Choices = styled.fieldset`
@@ -56,7 +54,6 @@ function cardStatus(t: ReturnType<typeof signInCardsMessages.get>, format: Forma
 }
 
 export default function SignInCardsPage() {
-  useLazyFeature(signInCardsFeature);
   const t = useMessages(signInCardsMessages);
   const format = useFormatters();
   const dispatch = useAppDispatch();

@@ -5,8 +5,7 @@ import { expectRecord } from '../../api/portalAnswers';
 import type { ApiRequest } from '../../api/transport';
 import type { ApiClient } from '../../api/types';
 import { studentsActions } from '../../entities/students/studentsSlice';
-import type { LazyFeature } from '../../shared/lazyFeature';
-import { selectVoid, signInCardsActions, signInCardsReducer } from './signInCardsSlice';
+import { selectVoid, signInCardsActions } from './signInCardsSlice';
 
 const getApi = () => getContext<ApiClient>('api');
 const request = (method: ApiRequest['method'], path: string, body?: object): ApiRequest => ({ method, path, ...(body ? { body } : {}), expiry: 'jwt' });
@@ -58,5 +57,3 @@ export function* signInCardsSaga() {
   yield* takeEvery(signInCardsActions.voidConfirmed, voidCard);
 }
 
-/** Joins the store when an owner first opens the sign-in cards page (src/shared/lazyFeature.ts). */
-export const signInCardsFeature: LazyFeature = { name: 'signInCards', reducer: signInCardsReducer, saga: signInCardsSaga };

@@ -3,6 +3,7 @@
  * voiding one. Plain JSON only. A printed card's link carries its token: it is kept under
  * `signInLink`, which the DevTools and QA-log sanitisers redact.
  */
+import { selectSliceState, type StateWith } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SignInCardSummary } from '../../../contract/signInCards';
 import type { ApiError } from '../../api/types';
@@ -29,7 +30,7 @@ export const initialSignInCardsState: SignInCardsState = {
   void: { cardId: null, status: 'idle', error: null },
 };
 
-const slice = createSlice({
+export const signInCardsSlice = createSlice({
   name: 'signInCards',
   initialState: initialSignInCardsState,
   reducers: {
@@ -79,11 +80,10 @@ const slice = createSlice({
   },
 });
 
-export const signInCardsActions = slice.actions;
-export const signInCardsReducer = slice.reducer;
+export const signInCardsActions = signInCardsSlice.actions;
 
-type WithCards = object & { signInCards?: SignInCardsState };
-const part = (state: WithCards) => state.signInCards ?? initialSignInCardsState;
+type WithCards = StateWith<typeof signInCardsSlice>;
+const part = selectSliceState(signInCardsSlice);
 export const selectCardList = (state: WithCards) => part(state).list;
 export const selectPrint = (state: WithCards) => part(state).print;
 export const selectVoid = (state: WithCards) => part(state).void;

@@ -8,13 +8,12 @@ import { sessionActions } from '../../entities/session/sessionSlice';
 import { importActions } from './importSlice';
 import { selectStudio } from './studioSelectors';
 import { studioActions } from './studioSlice';
-import { studioFeature } from './studioFeature';
 import { keepFile } from './uploadFiles';
 import { uploadActions, type QueuedUpload } from './uploadsSlice';
 
-function setup(studio = fakeStudio()) {
+async function setup(studio = fakeStudio()) {
   const created = createSagaStore({ api: createFakeApi({ studio: async () => studio }), session: signedInAs('admin'), config: studioConfig });
-  created.store.injectFeature(studioFeature);
+  await created.store.joinFeature('studio');
   const state = () => selectStudio(created.store.getState());
   return { ...created, studio, state };
 }
@@ -45,7 +44,7 @@ describe('studio sagas: uploads', () => {
           });
         }),
     });
-    const { store, state, stop } = setup(studio);
+    const { store, state, stop } = await setup(studio);
     studio.models.set(500, model(500, 130, 'Catapult', { tabs: [{ title: '', steps: [], video: null }] }));
     store.dispatch(studioActions.modelOpened({ id: 500 }));
     await waitFor(() => expect(state().content.modelForms[500]).toBeDefined());
@@ -79,7 +78,7 @@ describe('studio sagas: import', () => {
   it('starts an import and follows it to its summary', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     try {
-      const { store, state, studio, stop } = setup();
+      const { store, state, studio, stop } = await setup();
       store.dispatch(importActions.startRequested({ url: 'https://wp.test' }));
       await waitFor(() => expect(state().import.job?.status).toBe('running'));
       await jest.advanceTimersByTimeAsync(1000);
@@ -95,7 +94,7 @@ describe('studio sagas: import', () => {
 
 describe('studio state', () => {
   it('goes with the session: nothing of it is left for the next person', async () => {
-    const { store, state, stop } = setup();
+    const { store, state, stop } = await setup();
     store.dispatch(studioActions.catalogueRequested());
     await waitFor(() => expect(state().content.programs.ids).toHaveLength(2));
     store.dispatch(sessionActions.loggedOut());

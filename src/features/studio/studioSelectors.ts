@@ -6,6 +6,7 @@ import { batchTotals, uploadsReducer, type UploadItem } from './uploadsSlice';
 import type { ApiError } from '../../api/types';
 import { failureMessage } from '../../shared/failureMessage';
 import type { StoreState } from '../../shared/storeHooks';
+import { selectSliceState, type SliceLike } from '../../shared/sliceState';
 
 const studioParts = combineReducers({ content: studioContentReducer, uploads: uploadsReducer, import: importReducer });
 export type StudioState = ReturnType<typeof studioParts>;
@@ -13,26 +14,26 @@ export type StudioState = ReturnType<typeof studioParts>;
 /** The studio's state; a session that ends takes it along (the next administrator starts afresh). */
 export const studioReducer = (state: StudioState | undefined, action: UnknownAction): StudioState =>
   studioParts(sessionEndedActionTypes.includes(action.type) ? undefined : state, action);
-/** The store's state, with the studio's part once it has joined. */
-export type WithStudio = StoreState & { studio?: StudioState };
-
 const initial = studioReducer(undefined, { type: '@@studio/init' });
 
-/** The studio's state joins the store with its screens: until then, the initial state. */
-export const selectStudio = (state: WithStudio): StudioState => state.studio ?? initial;
+/** The studio's three parts (its catalogue and forms, uploads, the WordPress import) under one name in the store. */
+export const studioSliceOfStore = { reducerPath: 'studio', reducer: studioReducer, getInitialState: () => initial } as const satisfies SliceLike<'studio', StudioState>;
 
-const programSelectors = programsAdapter.getSelectors((state: WithStudio) => selectStudio(state).content.programs);
-const modelSelectors = modelsAdapter.getSelectors((state: WithStudio) => selectStudio(state).content.models);
+/** The studio's state joins the store with its screens: until then, the initial state. */
+export const selectStudio = selectSliceState(studioSliceOfStore);
+
+const programSelectors = programsAdapter.getSelectors((state: StoreState) => selectStudio(state).content.programs);
+const modelSelectors = modelsAdapter.getSelectors((state: StoreState) => selectStudio(state).content.models);
 
 export const selectStudioPrograms = programSelectors.selectAll;
 export const selectStudioProgram = programSelectors.selectById;
 export const selectStudioModel = modelSelectors.selectById;
-export const selectCatalogueStatus = (state: WithStudio) => selectStudio(state).content.catalogue;
-export const selectEditor = (state: WithStudio, id: number) => selectStudio(state).content.editors[id];
-export const selectProgramForm = (state: WithStudio, id: number) => selectStudio(state).content.programForms[id];
-export const selectModelForm = (state: WithStudio, id: number) => selectStudio(state).content.modelForms[id];
-export const selectMediaUrls = (state: WithStudio) => selectStudio(state).content.mediaUrls;
-export const selectUploads = (state: WithStudio) => selectStudio(state).uploads.items;
+export const selectCatalogueStatus = (state: StoreState) => selectStudio(state).content.catalogue;
+export const selectEditor = (state: StoreState, id: number) => selectStudio(state).content.editors[id];
+export const selectProgramForm = (state: StoreState, id: number) => selectStudio(state).content.programForms[id];
+export const selectModelForm = (state: StoreState, id: number) => selectStudio(state).content.modelForms[id];
+export const selectMediaUrls = (state: StoreState) => selectStudio(state).content.mediaUrls;
+export const selectUploads = (state: StoreState) => selectStudio(state).uploads.items;
 
 /** The uploads for one page (a batch shows its own progress beside the thing it fills in). */
 export const uploadsFor = (items: readonly UploadItem[], id: number, kinds: UploadItem['target']['kind'][]) =>

@@ -1,3 +1,4 @@
+import { selectSliceState, type StateWith } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError, ContentPage } from '../../api/types';
 
@@ -10,7 +11,7 @@ export interface TermsState {
 
 const initialState: TermsState = { status: 'idle', page: null, error: null };
 
-const termsSlice = createSlice({
+export const termsSlice = createSlice({
   name: 'terms',
   initialState,
   reducers: {
@@ -31,11 +32,7 @@ const termsSlice = createSlice({
 });
 
 export const termsActions = termsSlice.actions;
-export const termsReducer = termsSlice.reducer;
-
-interface WithTerms {
-  terms: TermsState;
-}
-export const selectTermsStatus = (state: WithTerms) => state.terms.status;
-export const selectTermsPage = (state: WithTerms) => state.terms.page;
-export const selectTermsError = (state: WithTerms) => state.terms.error;
+const selectTerms = selectSliceState(termsSlice);
+export const selectTermsStatus = (state: StateWith<typeof termsSlice>) => selectTerms(state).status;
+export const selectTermsPage = (state: StateWith<typeof termsSlice>) => selectTerms(state).page;
+export const selectTermsError = (state: StateWith<typeof termsSlice>) => selectTerms(state).error;

@@ -8,14 +8,12 @@ import type { Lesson } from '../../../api/types';
 import { selectAllStudents } from '../../../entities/students/studentsSelectors';
 import { selectUserId } from '../../../entities/session/sessionSelectors';
 import { failureMessage } from '../../../shared/failureMessage';
-import { useLazyFeature } from '../../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { space } from '../../../shared/theme';
 import { Button } from '../../../shared/ui/Button';
 import { Message } from '../../../shared/ui/Message';
 import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
-import { classroomFeature } from './classroomSaga';
 import { useMessages } from '../../../shared/i18n/messages';
 import { classroomMessages } from './classroom.messages';
 import { classroomActions, selectClassStudentsLoad, selectClassUnlock } from './classroomSlice';
@@ -47,7 +45,6 @@ const byName = (a: { firstName: string; lastName: string }, b: { firstName: stri
   `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`, undefined, { sensitivity: 'base' });
 
 export default function ClassUnlockDialog({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {
-  useLazyFeature(classroomFeature);
   const dispatch = useAppDispatch();
   const ownerId = useAppSelector(selectUserId);
   const all = useAppSelector(selectAllStudents);

@@ -5,13 +5,11 @@
 import styled from 'styled-components';
 import { selectCapabilities } from '../../../entities/config/configSlice';
 import { selectUserRole } from '../../../entities/session/sessionSelectors';
-import { useLazyFeature } from '../../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { Button } from '../../../shared/ui/Button';
 import { useMessages } from '../../../shared/i18n/messages';
 import { classroomMessages } from './classroom.messages';
 import { selectStepOnScreen } from '../contentSelectors';
-import { stuckFeature } from './stuckSaga';
 import { placeKey, selectStuck, stuckActions } from './stuckSlice';
 
 const Row = styled.div`
@@ -36,7 +34,6 @@ const Failed = styled.p`
 `;
 
 function StuckControl() {
-  useLazyFeature(stuckFeature);
   const dispatch = useAppDispatch();
   const place = useAppSelector(selectStepOnScreen);
   const { told } = useAppSelector(selectStuck);

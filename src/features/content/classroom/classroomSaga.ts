@@ -5,8 +5,7 @@ import { expectRecord } from '../../../api/portalAnswers';
 import type { ApiRequest } from '../../../api/transport';
 import type { ApiClient } from '../../../api/types';
 import { studentsActions } from '../../../entities/students/studentsSlice';
-import type { LazyFeature } from '../../../shared/lazyFeature';
-import { classroomActions, classroomReducer } from './classroomSlice';
+import { classroomActions } from './classroomSlice';
 
 function* unlockForStudents({ payload }: ReturnType<typeof classroomActions.unlockRequested>) {
   const api = yield* getContext<ApiClient>('api');
@@ -36,5 +35,3 @@ export function* classroomSaga() {
   yield* takeLatest(classroomActions.studentsNeeded, loadStudents);
 }
 
-/** Joins the store when an owner first opens a classroom dialog (src/shared/lazyFeature.ts). */
-export const classroomFeature: LazyFeature = { name: 'classroom', reducer: classroomReducer, saga: classroomSaga };

@@ -1,4 +1,5 @@
 /** The classroom's flows on the content pages (issue 17): unlocking a model for an owner's students. Plain JSON only. */
+import { selectSliceState, type StateWith } from '../../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ClassUnlockResult } from '../../../../contract/classroom';
 import type { ApiError } from '../../../api/types';
@@ -19,7 +20,7 @@ export interface ClassroomState {
 export const initialClassroomState: ClassroomState = { unlocks: {}, students: { status: 'idle', error: null } };
 const idle: ClassUnlockFlow = { status: 'idle', error: null, result: null };
 
-const classroomSlice = createSlice({
+export const classroomSlice = createSlice({
   name: 'classroom',
   initialState: initialClassroomState,
   reducers: {
@@ -48,9 +49,9 @@ const classroomSlice = createSlice({
 });
 
 export const classroomActions = classroomSlice.actions;
-export const classroomReducer = classroomSlice.reducer;
 
 /** The store's state, with the classroom's part once it has joined. */
-type WithClassroom = object & { classroom?: ClassroomState };
-export const selectClassStudentsLoad = (state: WithClassroom) => state.classroom?.students ?? initialClassroomState.students;
-export const selectClassUnlock = (state: WithClassroom, lessonId: number): ClassUnlockFlow => state.classroom?.unlocks[lessonId] ?? idle;
+type WithClassroom = StateWith<typeof classroomSlice>;
+const selectClassroom = selectSliceState(classroomSlice);
+export const selectClassStudentsLoad = (state: WithClassroom) => selectClassroom(state).students;
+export const selectClassUnlock = (state: WithClassroom, lessonId: number): ClassUnlockFlow => selectClassroom(state).unlocks[lessonId] ?? idle;

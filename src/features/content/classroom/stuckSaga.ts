@@ -3,8 +3,7 @@ import { CLASS_NOW_PATHS, type StuckBody } from '../../../../contract/classNow';
 import { PROGRESS_PATHS, type ProgressBody } from '../../../../contract/progress';
 import type { ApiRequest } from '../../../api/transport';
 import type { ApiClient } from '../../../api/types';
-import type { LazyFeature } from '../../../shared/lazyFeature';
-import { placeKey, stuckActions, stuckReducer } from './stuckSlice';
+import { placeKey, stuckActions } from './stuckSlice';
 
 /**
  * Saves the step first, then says "stuck" on it: the teacher must see the step on the child's
@@ -30,5 +29,3 @@ export function* stuckSaga() {
   yield* takeLatest(stuckActions.stuckTapped, tellTeacher);
 }
 
-/** Joins the store when a student's gallery first shows the button (src/shared/lazyFeature.ts). */
-export const stuckFeature: LazyFeature = { name: 'stuck', reducer: stuckReducer, saga: stuckSaga };

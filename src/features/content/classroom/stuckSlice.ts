@@ -3,6 +3,7 @@
  * step on screen is the content slice's stepOnScreen; this lazy slice only holds what its own
  * actions did, so a replayed log rebuilds it exactly). Plain JSON only.
  */
+import { selectSliceState } from '../../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { StepViewed } from '../contentSlice';
 
@@ -16,7 +17,7 @@ export const initialStuckState: StuckState = { told: null };
 /** One step of one model: moving to another step is "moving on". */
 export const placeKey = (place: StepViewed): string => `${place.lessonId}/${place.tabId}/${place.step}`;
 
-const stuckSlice = createSlice({
+export const stuckSlice = createSlice({
   name: 'stuck',
   initialState: initialStuckState,
   reducers: {
@@ -33,7 +34,5 @@ const stuckSlice = createSlice({
 });
 
 export const stuckActions = stuckSlice.actions;
-export const stuckReducer = stuckSlice.reducer;
 
-type WithStuck = object & { stuck?: StuckState };
-export const selectStuck = (state: WithStuck): StuckState => state.stuck ?? initialStuckState;
+export const selectStuck = selectSliceState(stuckSlice);

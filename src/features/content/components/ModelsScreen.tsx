@@ -1,9 +1,10 @@
+import type { StoreState } from '../../../shared/storeHooks';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { selectProgramById } from '../../../entities/programs/programsSelectors';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
-import { selectLessonsLoad, selectModelCards, selectProgramAvailability, type ContentRootState, type ModelCardView } from '../contentSelectors';
+import { selectLessonsLoad, selectModelCards, selectProgramAvailability, type ModelCardView } from '../contentSelectors';
 import { contentActions } from '../contentSlice';
 import { programLabel } from './ProgramTiles';
 import { Grid, Page } from '../../../shared/ui/Layout';
@@ -14,7 +15,7 @@ import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { useMessages } from '../../../shared/i18n/messages';
 import { modelListMessages } from '../content.messages';
 
-type State = ContentRootState;
+type State = StoreState;
 
 const BackLink = styled(Link)`
   display: inline-flex;

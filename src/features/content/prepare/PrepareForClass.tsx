@@ -1,10 +1,8 @@
 import styled from 'styled-components';
 import { failureMessage } from '../../../shared/failureMessage';
-import { useLazyFeature } from '../../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { Button } from '../../../shared/ui/Button';
 import { Message } from '../../../shared/ui/Message';
-import { classPrepFeature } from './classPrepFeature';
 import { useMessages } from '../../../shared/i18n/messages';
 import { useFormatters } from '../../../shared/i18n/formatting';
 import { prepareMessages } from './prepare.messages';
@@ -53,7 +51,6 @@ function outcome(prep: ClassPrepState, t: ReturnType<typeof prepareMessages.get>
  * (the service worker's caches), for a classroom with weak Wi-Fi. Progress as n of N files; cancelable.
  */
 export function PrepareForClass({ programId }: { programId: number }) {
-  useLazyFeature(classPrepFeature);
   const dispatch = useAppDispatch();
   const prep = useAppSelector((state) => selectClassPrep(state, programId));
   const running = prep.status === 'running';

@@ -5,7 +5,6 @@ import { createSagaStore } from '../../../../test/sagaStore';
 import type { Lesson, LessonDetail } from '../../../api/types';
 import { sessionActions } from '../../../entities/session/sessionSlice';
 import { savePicture } from '../../../shared/offlineCaches';
-import { classPrepFeature } from './classPrepFeature';
 import { classPrepActions, selectClassPrep, type ClassPrepState } from './classPrepSlice';
 
 jest.mock('../../../shared/offlineCaches', () => ({ savePicture: jest.fn(async () => undefined), clearUserCaches: jest.fn(), serverAnswers: jest.fn() }));
@@ -55,7 +54,7 @@ async function setup(api = createFakeApi({ getLessons: async () => [lesson(131),
   const created = createSagaStore({ api, session: signedInAs('dana') });
   stores.push(created);
   await created.rehydrated();
-  created.store.injectFeature(classPrepFeature);
+  await created.store.joinFeature('content');
   const seen: Pick<ClassPrepState, 'status' | 'done' | 'total'>[] = [];
   created.store.subscribe(() => {
     const { status, done, total } = selectClassPrep(created.store.getState(), 130);

@@ -1,6 +1,6 @@
+import { selectSliceState, type StateWith } from '../../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../../api/types';
-import type { StoreState } from '../../../shared/storeHooks';
 
 /**
  * An owner's "Prepare for class" of one program (a lazy slice, joined by its button's screen):
@@ -20,7 +20,7 @@ export interface ClassPrepState {
 
 export const initialClassPrep: ClassPrepState = { programId: null, status: 'idle', done: 0, total: 0, missed: 0, error: null };
 
-const classPrepSlice = createSlice({
+export const classPrepSlice = createSlice({
   name: 'classPrep',
   initialState: initialClassPrep,
   reducers: {
@@ -47,10 +47,9 @@ const classPrepSlice = createSlice({
 });
 
 export const classPrepActions = classPrepSlice.actions;
-export const classPrepReducer = classPrepSlice.reducer;
 
-export type WithClassPrep = StoreState & { classPrep?: ClassPrepState };
-export const selectClassPrep = (state: WithClassPrep, programId: number): ClassPrepState => {
-  const prep = state.classPrep ?? initialClassPrep;
+const selectPrep = selectSliceState(classPrepSlice);
+export const selectClassPrep = (state: StateWith<typeof classPrepSlice>, programId: number): ClassPrepState => {
+  const prep = selectPrep(state);
   return prep.programId === programId ? prep : initialClassPrep;
 };

@@ -5,7 +5,6 @@ import { apiError, createFakeApi, networkError } from '../../../../test/fakeApi'
 import { signedInAs } from '../../../../test/renderApp';
 import { createSagaStore } from '../../../../test/sagaStore';
 import { contentActions, type StepViewed } from '../contentSlice';
-import { progressFeature } from './progressSaga';
 import { selectModelPlace } from './progressSlice';
 
 jest.setTimeout(15_000);
@@ -32,7 +31,7 @@ function backend(saved: ProgressEntry[] = []) {
 async function started(login: 'mia' | 'dana', api: ReturnType<typeof createFakeApi>) {
   const s = createSagaStore({ api, session: signedInAs(login) });
   await s.rehydrated();
-  s.store.injectFeature(progressFeature);
+  await s.store.joinFeature('content');
   return s;
 }
 

@@ -14,10 +14,9 @@ import type { ApiRequest } from '../../../api/transport';
 import type { ApiClient, ApiError } from '../../../api/types';
 import { configActions, selectCapabilitiesKnown } from '../../../entities/config/configSlice';
 import { sessionActions } from '../../../entities/session/sessionSlice';
-import type { LazyFeature } from '../../../shared/lazyFeature';
 import { contentActions } from '../contentSlice';
 import { ProgressOutbox } from './progressOutbox';
-import { progressActions, progressReducer, selectModelPlace, selectProgressLoad, selectTrackedStudent } from './progressSlice';
+import { progressActions, selectModelPlace, selectProgressLoad, selectTrackedStudent } from './progressSlice';
 
 /**
  * A child stepping quickly sends one save, not one per step; short enough that the teacher's live
@@ -148,5 +147,3 @@ function* queueIfFirst(outbox: () => ProgressOutbox, place: ProgressBody) {
   if ((yield* select(selectModelPlace, place.lessonId)) === null) yield* call(queue, outbox(), place);
 }
 
-/** Joins the store when a student first opens a model list or a gallery (src/shared/lazyFeature.ts). */
-export const progressFeature: LazyFeature = { name: 'progress', reducer: progressReducer, saga: progressSaga };

@@ -2,6 +2,7 @@
  * Where the signed-in student is in each model (issue 17): the server's saved places (for resume and
  * the select-model badges), with the places this device has seen since. Plain JSON only.
  */
+import { selectSliceState, type StateWith } from '../../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProgressBody, ProgressEntry } from '../../../../contract/progress';
 import type { ApiError } from '../../../api/types';
@@ -39,7 +40,7 @@ const toPlace = (entry: ProgressEntry): ModelPlace => ({
   finished: entry.finishedAt !== null,
 });
 
-const progressSlice = createSlice({
+export const progressSlice = createSlice({
   name: 'progress',
   initialState: initialProgressState,
   reducers: {
@@ -77,11 +78,11 @@ const progressSlice = createSlice({
 });
 
 export const progressActions = progressSlice.actions;
-export const progressReducer = progressSlice.reducer;
 
-type WithProgress = object & { progress?: ProgressState };
-export const selectProgressLoad = (state: WithProgress) => state.progress?.load ?? initialProgressState.load;
-export const selectModelPlace = (state: WithProgress, lessonId: number): ModelPlace | null => state.progress?.places[lessonId] ?? null;
+type WithProgress = StateWith<typeof progressSlice>;
+const selectProgress = selectSliceState(progressSlice);
+export const selectProgressLoad = (state: WithProgress) => selectProgress(state).load;
+export const selectModelPlace = (state: WithProgress, lessonId: number): ModelPlace | null => selectProgress(state).places[lessonId] ?? null;
 
 /** The signed-in student on the portal backend, whose places are saved; null for anyone else (owners and administrators are not tracked). */
 export const selectTrackedStudent = (state: { session: SessionState; config: { capabilities: { serverUnlock: boolean } } }): number | null =>

@@ -6,19 +6,17 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { failureMessage } from '../../../shared/failureMessage';
-import { useLazyFeature, type LazyFeature } from '../../../shared/lazyFeature';
 import { paths } from '../../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { space } from '../../../shared/theme';
 import { Button } from '../../../shared/ui/Button';
 import { ErrorText } from '../../../shared/ui/Field';
-import { termsCheckSaga } from './termsCheckSaga';
+import { useFeature } from '../../../shared/useFeature';
 import { useMessages } from '../../../shared/i18n/messages';
 import { slotted, SLOT } from '../../../shared/ui/slot';
 import { menuMessages } from '../menu.messages';
-import { selectTermsCheck, termsCheckActions, termsCheckReducer } from './termsCheckSlice';
+import { selectTermsCheck, termsCheckActions } from './termsCheckSlice';
 
-const termsCheckFeature: LazyFeature = { name: 'termsCheck', reducer: termsCheckReducer, saga: termsCheckSaga };
 
 
 const Panel = styled.section`
@@ -61,7 +59,7 @@ const Row = styled.div`
 `;
 
 export default function TermsCheck() {
-  useLazyFeature(termsCheckFeature);
+  const joined = useFeature('layout');
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector(selectTermsCheck);
   const [agreed, setAgreed] = useState(false);
@@ -70,8 +68,8 @@ export default function TermsCheck() {
   const t = useMessages(menuMessages);
   const boxId = useId();
   useEffect(() => {
-    dispatch(termsCheckActions.checkRequested());
-  }, [dispatch]);
+    if (joined) dispatch(termsCheckActions.checkRequested());
+  }, [dispatch, joined]);
 
   if (status !== 'asking' && status !== 'accepting') return null;
   return (

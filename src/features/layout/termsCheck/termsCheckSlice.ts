@@ -2,10 +2,10 @@
  * Whether the signed-in user has accepted the terms of use as they read now (contract/privacy.ts).
  * Loaded with the header's menu (src/shared/lazyFeature.ts); forgotten when the session ends.
  */
+import { selectSliceState } from '../../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../../api/types';
 import { sessionEndedActionTypes } from '../../../entities/session/sessionSlice';
-import type { StoreState } from '../../../shared/storeHooks';
 
 export interface TermsCheckState {
   /** 'asking': the terms changed since the user last accepted them; 'ok': nothing to ask (or no backend route). */
@@ -17,7 +17,7 @@ export interface TermsCheckState {
 
 const initialState: TermsCheckState = { status: 'idle', version: null, error: null };
 
-const termsCheckSlice = createSlice({
+export const termsCheckSlice = createSlice({
   name: 'termsCheck',
   initialState,
   reducers: {
@@ -49,7 +49,5 @@ const termsCheckSlice = createSlice({
 });
 
 export const termsCheckActions = termsCheckSlice.actions;
-export const termsCheckReducer = termsCheckSlice.reducer;
 
-type WithTermsCheck = StoreState & { termsCheck?: TermsCheckState };
-export const selectTermsCheck = (state: WithTermsCheck): TermsCheckState => state.termsCheck ?? initialState;
+export const selectTermsCheck = selectSliceState(termsCheckSlice);

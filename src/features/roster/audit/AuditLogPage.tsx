@@ -9,7 +9,6 @@ import styled from 'styled-components';
 import type { AuditEntry, AuditQuery } from '../../../../contract/rosterEdit';
 import { selectStudentById } from '../../../entities/students/studentsSelectors';
 import { selectUserEntities } from '../../../entities/users/usersSelectors';
-import { useLazyFeature } from '../../../shared/lazyFeature';
 import { paths } from '../../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { Button } from '../../../shared/ui/Button';
@@ -25,10 +24,8 @@ import { AUDIT_ACTIONS, actionLabel, describeChanges, formatWhen } from '../edit
 import { useFormatters } from '../../../shared/i18n/formatting';
 import { useMessages } from '../../../shared/i18n/messages';
 import { auditMessages } from './audit.messages';
-import { rosterEditFeature } from '../edit/editFeature';
 import { selectAudit } from '../edit/editSelectors';
 import { editActions } from '../edit/editSlice';
-import { useRosterFeature } from '../rosterFeature';
 
 const FILTERS = ['student', 'owner', 'action', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -85,8 +82,6 @@ function EntryRow({ entry, ownerName }: { entry: AuditEntry; ownerName: (id: num
 }
 
 export default function AuditLogPage() {
-  useRosterFeature();
-  useLazyFeature(rosterEditFeature);
   const dispatch = useAppDispatch();
   // useLocation and useNavigate rather than useSearchParams: the entry's copy of the router already has them.
   const { search: searchText } = useLocation();

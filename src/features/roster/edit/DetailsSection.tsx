@@ -9,7 +9,6 @@ import styled from 'styled-components';
 import type { RosterStudent } from '../../../../contract/rosterEdit';
 import { selectUserRole } from '../../../entities/session/sessionSelectors';
 import { selectUserEntities } from '../../../entities/users/usersSelectors';
-import { useLazyFeature } from '../../../shared/lazyFeature';
 import { paths } from '../../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { Button } from '../../../shared/ui/Button';
@@ -20,7 +19,6 @@ import { failureMessage } from '../../../shared/failureMessage';
 import { formatCalendarDate } from '../formatting';
 import type { StudentPageSectionProps } from '../student/studentPageSections';
 import { EditStudentForm } from './EditStudentForm';
-import { rosterEditFeature } from './editFeature';
 import { selectStudentDetails } from './editSelectors';
 import { editActions } from './editSlice';
 import { EndLessonsDialog, MoveForm, ReactivateForm } from './StatusForms';
@@ -93,7 +91,6 @@ function RecordFacts({ record, ownerName }: { record: RosterStudent; ownerName: 
 }
 
 export default function DetailsSection({ student, erased }: StudentPageSectionProps) {
-  useLazyFeature(rosterEditFeature);
   const dispatch = useAppDispatch();
   const details = useAppSelector((state) => selectStudentDetails(state, student.id));
   const isAdmin = useAppSelector(selectUserRole) === 'administrator';

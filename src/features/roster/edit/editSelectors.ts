@@ -1,12 +1,10 @@
-import type { StoreState } from '../../../shared/storeHooks';
-import { emptyDetails, rosterEditReducer, type AuditState, type RosterEditState, type StudentDetails } from './editSlice';
+import { selectSliceState, type StateWith } from '../../../shared/sliceState';
+import { emptyDetails, rosterEditSlice, type AuditState, type StudentDetails } from './editSlice';
 
 /** The store's state, with this feature's part once its screens have joined. */
-export type WithRosterEdit = StoreState & { rosterEdit?: RosterEditState };
+export type WithRosterEdit = StateWith<typeof rosterEditSlice>;
 
-const initial = rosterEditReducer(undefined, { type: '@@rosterEdit/init' });
-
-const selectRosterEdit = (state: WithRosterEdit): RosterEditState => state.rosterEdit ?? initial;
+const selectRosterEdit = selectSliceState(rosterEditSlice);
 
 export const selectStudentDetails = (state: WithRosterEdit, id: number): StudentDetails => selectRosterEdit(state).students[id] ?? emptyDetails;
 

@@ -3,7 +3,8 @@
  * changes made to it (edit, end, re-activate, move), and the audit log's current page. Loaded with
  * those screens (src/shared/lazyFeature.ts); a session that ends takes it along.
  */
-import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import { withReducer } from '../../../shared/sliceState';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuditEntry, AuditQuery, RosterStudent, RosterStudentEdit } from '../../../../contract/rosterEdit';
 import type { ApiError } from '../../../api/types';
 import { sessionEndedActionTypes } from '../../../entities/session/sessionSlice';
@@ -106,5 +107,5 @@ const slice = createSlice({
 
 export const editActions = slice.actions;
 
-export const rosterEditReducer = (state: RosterEditState | undefined, action: UnknownAction): RosterEditState =>
-  slice.reducer(sessionEndedActionTypes.includes(action.type) ? undefined : state, action);
+/** A session that ends takes the edits along (the next user starts afresh). */
+export const rosterEditSlice = withReducer(slice, (state, action) => slice.reducer(sessionEndedActionTypes.includes(action.type) ? undefined : state, action));

@@ -12,7 +12,6 @@ import { selectUserEntities } from '../../../entities/users/usersSelectors';
 import { STUDENT_IMPORT_FIELDS, STUDENT_IMPORT_HEADERS, STUDENT_IMPORT_LIMITS } from '../../../../contract/studentImport';
 import { useFormatters } from '../../../shared/i18n/formatting';
 import { useMessages } from '../../../shared/i18n/messages';
-import { useLazyFeature } from '../../../shared/lazyFeature';
 import { ownerIdFromSearch, paths } from '../../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { Button } from '../../../shared/ui/Button';
@@ -28,10 +27,8 @@ import { keepImportFile } from './importFiles';
 import { ImportPreview } from './ImportPreview';
 import { rosterImportMessages } from './import.messages';
 import { importFailureText, type ImportTexts } from './importTexts';
-import { studentImportFeature } from './studentImportFeature';
 import { selectStudentImport, studentImportActions } from './studentImportSlice';
 import { FileButton } from '../../../shared/ui/FileButton';
-import { useRosterFeature } from '../rosterFeature';
 
 const DropZone = styled.div<{ $over: boolean }>`
   border: 2px dashed ${({ theme, $over }) => ($over ? theme.colors.accent : theme.colors.border)};
@@ -61,8 +58,6 @@ async function downloadTemplate(t: ImportTexts): Promise<void> {
 }
 
 export default function StudentImportPage() {
-  useRosterFeature();
-  useLazyFeature(studentImportFeature);
   const t = useMessages(rosterImportMessages);
   const format = useFormatters();
   const dispatch = useAppDispatch();

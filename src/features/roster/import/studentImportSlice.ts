@@ -1,9 +1,9 @@
 /** The bulk student import page's flow: the file sent, its checked preview, the confirmation and the sign-in mails' progress. */
-import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import { selectSliceState, withReducer, type StateWith } from '../../../shared/sliceState';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { StudentImportPreview } from '../../../../contract/studentImport';
 import type { ApiError } from '../../../api/types';
 import { sessionEndedActionTypes } from '../../../entities/session/sessionSlice';
-import type { StoreState } from '../../../shared/storeHooks';
 
 export type ImportPhase = 'idle' | 'uploading' | 'preview' | 'confirming' | 'imported';
 
@@ -63,10 +63,11 @@ const studentImportSlice = createSlice({
 export const studentImportActions = studentImportSlice.actions;
 
 /** A session that ends takes the import along (the next user starts afresh). */
-export const studentImportReducer = (state: StudentImportState | undefined, action: UnknownAction): StudentImportState =>
-  studentImportSlice.reducer(sessionEndedActionTypes.includes(action.type) ? undefined : state, action);
+export const studentImportSliceOfStore = withReducer(studentImportSlice, (state, action) =>
+  studentImportSlice.reducer(sessionEndedActionTypes.includes(action.type) ? undefined : state, action),
+);
 
 /** The store's state, with the import's part once its page has opened. */
-export type WithStudentImport = StoreState & { studentImport?: StudentImportState };
+export type WithStudentImport = StateWith<typeof studentImportSliceOfStore>;
 
-export const selectStudentImport = (state: WithStudentImport): StudentImportState => state.studentImport ?? initialState;
+export const selectStudentImport = selectSliceState(studentImportSliceOfStore);

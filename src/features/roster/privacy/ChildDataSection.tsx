@@ -8,14 +8,12 @@ import { ERASED_STUDENT_FIRST_NAME, ERASED_STUDENT_LAST_NAME } from '../../../..
 import type { Student } from '../../../api/types';
 import { failureMessage } from '../../../shared/failureMessage';
 import { useMessages } from '../../../shared/i18n/messages';
-import { useLazyFeature } from '../../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { space } from '../../../shared/theme';
 import { Button } from '../../../shared/ui/Button';
 import { Message } from '../../../shared/ui/Message';
 import type { StudentPageSectionProps } from '../student/studentPageSections';
 import { DangerButton, EraseDialog } from './EraseDialog';
-import { privacyFeature } from './privacyFeature';
 import { rosterPrivacyMessages } from './privacy.messages';
 import { privacyActions, selectChildData } from './privacySlice';
 import { ReadableCopy } from './ReadableCopy';
@@ -38,7 +36,6 @@ const Actions = styled.div`
 export const isErased = (s: Student) => s.firstName === ERASED_STUDENT_FIRST_NAME && s.lastName === ERASED_STUDENT_LAST_NAME && s.parentEmail === '';
 
 export default function ChildDataSection({ student }: StudentPageSectionProps) {
-  useLazyFeature(privacyFeature);
   const dispatch = useAppDispatch();
   const t = useMessages(rosterPrivacyMessages);
   const state = useAppSelector((s) => selectChildData(s, student.id));

@@ -2,10 +2,10 @@
  * A child's data on the student's page: the download, the readable copy and the erasure, per
  * student. Loaded with the student's page (src/shared/lazyFeature.ts): read with `state.privacy ?? initial`.
  */
+import { selectSliceState, type StateWith } from '../../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { StudentDataExport } from '../../../../contract/privacy';
 import type { ApiError } from '../../../api/types';
-import type { StoreState } from '../../../shared/storeHooks';
 
 export type Progress = 'idle' | 'working' | 'done' | 'failed';
 
@@ -33,7 +33,7 @@ function child(state: PrivacyState, studentId: number): ChildDataState {
   return state.byStudent[studentId];
 }
 
-const privacySlice = createSlice({
+export const privacySlice = createSlice({
   name: 'privacy',
   initialState,
   reducers: {
@@ -72,8 +72,8 @@ const privacySlice = createSlice({
 });
 
 export const privacyActions = privacySlice.actions;
-export const privacyReducer = privacySlice.reducer;
 
-type WithPrivacy = StoreState & { privacy?: PrivacyState };
+type WithPrivacy = StateWith<typeof privacySlice>;
+const selectPrivacy = selectSliceState(privacySlice);
 
-export const selectChildData = (state: WithPrivacy, studentId: number): ChildDataState => state.privacy?.byStudent[studentId] ?? idleChildData;
+export const selectChildData = (state: WithPrivacy, studentId: number): ChildDataState => selectPrivacy(state).byStudent[studentId] ?? idleChildData;

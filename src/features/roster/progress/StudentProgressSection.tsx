@@ -1,7 +1,6 @@
 /** "Progress" on a student's page: each model the student opened, how far they are, and when they last moved. */
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { useLazyFeature } from '../../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { space } from '../../../shared/theme';
 import { LoadFailed } from '../../../shared/ui/States';
@@ -9,7 +8,6 @@ import { useFormatters } from '../../../shared/i18n/formatting';
 import { useMessages } from '../../../shared/i18n/messages';
 import type { StudentPageSectionProps } from '../student/studentPageSections';
 import { rosterProgressMessages } from './progress.messages';
-import { studentProgressFeature } from './studentProgressSaga';
 import { selectStudentProgress, studentProgressActions } from './studentProgressSlice';
 
 const Models = styled.ul`
@@ -35,7 +33,6 @@ const Muted = styled.span`
 `;
 
 export default function StudentProgressSection({ student, erased }: StudentPageSectionProps) {
-  useLazyFeature(studentProgressFeature);
   const t = useMessages(rosterProgressMessages);
   const format = useFormatters();
   const dispatch = useAppDispatch();

@@ -3,8 +3,7 @@ import { PROGRESS_PATHS, type StudentProgressEntry } from '../../../../contract/
 import { toApiError } from '../../../api/errors';
 import type { ApiRequest } from '../../../api/transport';
 import type { ApiClient } from '../../../api/types';
-import type { LazyFeature } from '../../../shared/lazyFeature';
-import { studentProgressActions, studentProgressReducer } from './studentProgressSlice';
+import { studentProgressActions } from './studentProgressSlice';
 
 function* load({ payload: { studentId } }: ReturnType<typeof studentProgressActions.opened>) {
   const api = yield* getContext<ApiClient>('api');
@@ -17,9 +16,7 @@ function* load({ payload: { studentId } }: ReturnType<typeof studentProgressActi
   }
 }
 
-function* studentProgressSaga() {
+export function* studentProgressSaga() {
   yield* takeLatest(studentProgressActions.opened, load);
 }
 
-/** Joins the store when a student's page first shows its Progress section (src/shared/lazyFeature.ts). */
-export const studentProgressFeature: LazyFeature = { name: 'studentProgress', reducer: studentProgressReducer, saga: studentProgressSaga };

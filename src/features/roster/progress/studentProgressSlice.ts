@@ -1,4 +1,5 @@
 /** A student's progress on their page (issue 17), for their franchise owner and administrators. Plain JSON only. */
+import { selectSliceState, type StateWith } from '../../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { StudentProgressEntry } from '../../../../contract/progress';
 import type { ApiError } from '../../../api/types';
@@ -17,7 +18,7 @@ export interface StudentProgressState {
 export const initialStudentProgressState: StudentProgressState = { byStudent: {} };
 const notLoaded: StudentProgressLoad = { status: 'loading', entries: [], error: null };
 
-const studentProgressSlice = createSlice({
+export const studentProgressSlice = createSlice({
   name: 'studentProgress',
   initialState: initialStudentProgressState,
   reducers: {
@@ -35,7 +36,6 @@ const studentProgressSlice = createSlice({
 });
 
 export const studentProgressActions = studentProgressSlice.actions;
-export const studentProgressReducer = studentProgressSlice.reducer;
 
-type WithStudentProgress = object & { studentProgress?: StudentProgressState };
-export const selectStudentProgress = (state: WithStudentProgress, studentId: number): StudentProgressLoad => state.studentProgress?.byStudent[studentId] ?? notLoaded;
+const selectState = selectSliceState(studentProgressSlice);
+export const selectStudentProgress = (state: StateWith<typeof studentProgressSlice>, studentId: number): StudentProgressLoad => selectState(state).byStudent[studentId] ?? notLoaded;

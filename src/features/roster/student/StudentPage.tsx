@@ -21,7 +21,6 @@ import { selectListLoad } from '../rosterSelectors';
 import { rosterActions } from '../rosterSlice';
 import { rosterStudentMessages } from './student.messages';
 import { studentPageSections } from './studentPageSections';
-import { useRosterFeature } from '../rosterFeature';
 
 const Section = styled(Card).attrs({ as: 'section' })`
   margin-top: ${space(4)};
@@ -33,7 +32,6 @@ const SectionTitle = styled.h2`
 `;
 
 export default function StudentPage() {
-  useRosterFeature();
   const { studentId = '' } = useParams();
   const id = /^\d+$/.test(studentId) ? Number(studentId) : null;
   const dispatch = useAppDispatch();

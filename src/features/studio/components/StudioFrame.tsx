@@ -6,7 +6,6 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import { selectCapabilities, selectCapabilitiesKnown } from '../../../entities/config/configSlice';
-import { useLazyFeature } from '../../../shared/lazyFeature';
 import { paths } from '../../../shared/paths';
 import { useAppSelector } from '../../../shared/storeHooks';
 import { Page } from '../../../shared/ui/Layout';
@@ -14,7 +13,6 @@ import { PageLoading } from '../../../shared/ui/PageLoading';
 import { EmptyState } from '../../../shared/ui/States';
 import { useMessages } from '../../../shared/i18n/messages';
 import { studioMessages } from '../studio.messages';
-import { studioFeature } from '../studioFeature';
 
 const Nav = styled.nav`
   display: flex;
@@ -35,7 +33,6 @@ const Nav = styled.nav`
 `;
 
 export function StudioFrame({ children }: { children: ReactNode }) {
-  useLazyFeature(studioFeature);
   const known = useAppSelector(selectCapabilitiesKnown);
   const { contentStudio } = useAppSelector(selectCapabilities);
   const t = useMessages(studioMessages);

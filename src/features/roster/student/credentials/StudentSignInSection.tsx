@@ -9,14 +9,12 @@ import type { StudentPasswordReset } from '../../../../../contract';
 import { failureMessage } from '../../../../shared/failureMessage';
 import { useFormatters } from '../../../../shared/i18n/formatting';
 import { useMessages } from '../../../../shared/i18n/messages';
-import { useLazyFeature } from '../../../../shared/lazyFeature';
 import { useAppDispatch, useAppSelector } from '../../../../shared/storeHooks';
 import { space } from '../../../../shared/theme';
 import { Button } from '../../../../shared/ui/Button';
 import { Message } from '../../../../shared/ui/Message';
 import { SkeletonBlock } from '../../../../shared/ui/States';
 import type { StudentPageSectionProps } from '../studentPageSections';
-import { studentSignInFeature } from './signInFeature';
 import { selectStudentSignIn, studentSignInActions } from './signInSlice';
 import { pickUp } from './shownOnce';
 import { SignInCard } from './SignInCard';
@@ -61,7 +59,6 @@ let requests = 0;
 const newRequestId = () => `reset-${Date.now()}-${(requests += 1)}`;
 
 export default function StudentSignInSection({ student, erased }: StudentPageSectionProps) {
-  useLazyFeature(studentSignInFeature);
   const t = useMessages(rosterStudentSignInMessages);
   const format = useFormatters();
   const dispatch = useAppDispatch();

@@ -3,6 +3,7 @@
  * sign-in mail. Never a password: a reset's new one goes straight to the component that shows it
  * (shownOnce.ts).
  */
+import { selectSliceState, type StateWith } from '../../../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { StudentCredentials } from '../../../../../contract';
 import type { ApiError } from '../../../../api/types';
@@ -25,7 +26,7 @@ export const initialStudentSignInState: StudentSignInState = { students: {} };
 
 const fresh = (): StudentSignIn => ({ loadStatus: 'loading', loadError: null, details: null, reset: { status: 'idle', error: null, requestId: null }, mail: { status: 'idle', error: null } });
 
-const slice = createSlice({
+export const studentSignInSlice = createSlice({
   name: 'studentSignIn',
   initialState: initialStudentSignInState,
   reducers: {
@@ -69,9 +70,7 @@ const slice = createSlice({
   },
 });
 
-export const studentSignInActions = slice.actions;
-export const studentSignInReducer = slice.reducer;
+export const studentSignInActions = studentSignInSlice.actions;
 
-/** The feature's state, absent until the feature is first used (shared/lazyFeature.ts). */
-export const selectStudentSignIn = (state: object, studentId: number): StudentSignIn | undefined =>
-  (state as { studentSignIn?: StudentSignInState }).studentSignIn?.students[studentId];
+const selectState = selectSliceState(studentSignInSlice);
+export const selectStudentSignIn = (state: StateWith<typeof studentSignInSlice>, studentId: number): StudentSignIn | undefined => selectState(state).students[studentId];

@@ -1,0 +1,70 @@
+import { defineFeature } from '../../shared/feature';
+import { params } from '../../shared/i18n/messages';
+import { paths } from '../../shared/paths';
+
+/** The owners' and students' lists, sign-ups, the bulk import, one student's page and the audit log. */
+export const rosterFeature = defineFeature({
+  name: 'roster',
+  flows: () => import(/* webpackChunkName: "roster-flows" */ './flows'),
+  titles: {
+    studentsOf: params('Students of {userName}'),
+    signUpNewStudent: 'Sign Up New Student',
+    importStudents: 'Import students',
+    student: 'Student',
+    franchiseOwners: 'Franchise Owners',
+    allStudentsList: 'All Students List',
+    signUpNewFranchise: 'Sign Up New Franchise',
+    auditLog: 'Audit log',
+  },
+  screens: [
+    {
+      path: paths.studentsList.pattern,
+      access: 'owners',
+      title: 'studentsOf',
+      earlyData: () => (flows) => flows.studentsListOpened(),
+      page: () => import(/* webpackChunkName: "page-students-list" */ './StudentsListPage'),
+    },
+    {
+      path: paths.signUpNewStudent.pattern,
+      access: 'owners',
+      title: 'signUpNewStudent',
+      page: () => import(/* webpackChunkName: "page-sign-up-student" */ './SignUpStudentPage'),
+    },
+    {
+      path: paths.importStudents.pattern,
+      access: 'owners',
+      title: 'importStudents',
+      page: () => import(/* webpackChunkName: "page-student-import" */ './import/StudentImportPage'),
+    },
+    {
+      path: paths.student.pattern,
+      access: 'owners',
+      title: 'student',
+      page: () => import(/* webpackChunkName: "page-student" */ './student/StudentPage'),
+    },
+    {
+      path: paths.franchiseOwnersList.pattern,
+      access: 'administrators',
+      title: 'franchiseOwners',
+      page: () => import(/* webpackChunkName: "page-franchise-owners" */ './FranchiseOwnersPage'),
+    },
+    {
+      path: paths.allStudentsList.pattern,
+      access: 'administrators',
+      title: 'allStudentsList',
+      page: () => import(/* webpackChunkName: "page-all-students" */ './AllStudentsPage'),
+    },
+    {
+      path: paths.signUpNewFranchise.pattern,
+      access: 'administrators',
+      title: 'signUpNewFranchise',
+      page: () => import(/* webpackChunkName: "page-sign-up-franchise" */ './SignUpFranchisePage'),
+    },
+    {
+      path: paths.auditLog.pattern,
+      access: 'administrators',
+      title: 'auditLog',
+      page: () => import(/* webpackChunkName: "page-student" */ './audit/AuditLogPage'),
+    },
+  ],
+});

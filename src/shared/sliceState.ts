@@ -1,0 +1,30 @@
+import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+
+/** A feature's slice as the store keeps it: a Redux Toolkit slice, or one whose reducer is wrapped. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any slice's state: a reducer of one state is not a reducer of unknown
+export interface SliceLike<Path extends string = string, State = any> {
+  readonly reducerPath: Path;
+  readonly reducer: Reducer<State>;
+  getInitialState(): State;
+}
+
+type SliceStateOf<S extends SliceLike> = ReturnType<S['getInitialState']>;
+
+/** The part of the store's state a feature's slice reads: absent until its feature joins the store. */
+export type StateWith<S extends SliceLike> = { readonly [K in S['reducerPath']]?: SliceStateOf<S> };
+
+/**
+ * The slice's state in the store, or its initial state while its feature has not joined yet (its
+ * screens render once before it does). The key is the slice's own name, so the two cannot drift.
+ */
+export function selectSliceState<S extends SliceLike>(slice: S): (state: StateWith<S>) => SliceStateOf<S> {
+  return (state) => (state as Record<string, SliceStateOf<S> | undefined>)[slice.reducerPath] ?? (slice.getInitialState() as SliceStateOf<S>);
+}
+
+/** The slice under its own name, with its reducer wrapped (e.g. to forget everything when the session ends). */
+export function withReducer<Path extends string, State>(
+  slice: SliceLike<Path, State>,
+  reducer: (state: State | undefined, action: UnknownAction) => State,
+): SliceLike<Path, State> {
+  return { reducerPath: slice.reducerPath, reducer: reducer as Reducer<State>, getInitialState: () => slice.getInitialState() };
+}
