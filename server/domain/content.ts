@@ -152,7 +152,7 @@ function withResponsiveSizes(raw: unknown, presented: unknown, url: (path: strin
 export function presentPage(row: PageRow, viewer: Viewer, unlocked: ReadonlySet<number>, origin: string, media: MediaView): WirePage {
   const meta = parseMeta(row);
   const code = meta[CODE_META_KEY];
-  const policy = mediaUrlPolicy(media.signer, viewer, mayOpen(viewer, code, row, unlocked), isPrivileged(viewer), media.now);
+  const policy = mediaUrlPolicy(media.signer, viewer?.id ?? 0, mayOpen(viewer, code, row, unlocked), isPrivileged(viewer), media.now);
   const rawFields = parseObject(row.fields_json);
   const fields = absolutize(Object.fromEntries(Object.entries(rawFields).map(([k, v]) => [k, fieldMedia(k, v, policy, media.hidden.has(row.id))])), origin) as Record<string, unknown>;
   const lessonUrl = (path: string) => absolutize(policy.lessonUrl(path), origin) as string;

@@ -6,7 +6,8 @@ import { CLASS_NOW_PATHS } from '../../contract';
 import { classNow, classOwnerOf, markHelped, markMeStuck } from '../domain/classNow';
 import { ClassNowHub, DEFAULT_HUB_TIMING, type HubTiming } from '../domain/classNowHub';
 import { bearerToken, userFromToken } from '../http/auth';
-import { id, readParams } from '../http/params';
+import { id } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CLASSROOM_PATHS } from '../../contract';
 import { unlockForStudents } from '../domain/classroom';
-import { id, readParams } from '../http/params';
+import { id } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 

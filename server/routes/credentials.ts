@@ -16,7 +16,8 @@ import {
   wrongCurrentPassword,
 } from '../domain/credentials';
 import { tooManyAttempts } from '../errors';
-import { readParams, secretText, studentIdParam, type StudentIdRequest } from '../http/params';
+import { secretText } from '../domain/fieldRules';
+import { readParams, studentIdParam, type StudentIdRequest } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 

@@ -8,7 +8,8 @@ import type { UserRow } from '../db/schema';
 import { ApiError, tooManyAttempts } from '../errors';
 import { bearerToken, userFromToken } from '../http/auth';
 import { knownPlaceCookie, knownPlaceSetCookie, newPlaceId } from '../http/knownPlace';
-import { readParams, secretText } from '../http/params';
+import { secretText } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { PRIVACY_PATHS } from '../../contract';
 import { acceptTerms, checkStudentAccess, eraseStudent, studentDataFor, termsStateFor } from '../domain/privacy';
 import { invalidParams } from '../errors';
-import { readParams, secretText, studentIdParam, type StudentIdRequest } from '../http/params';
+import { secretText } from '../domain/fieldRules';
+import { readParams, studentIdParam, type StudentIdRequest } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PROGRESS_PATHS } from '../../contract';
 import { myProgress, progressSummary, saveMyProgress, studentProgress } from '../domain/progress';
-import { id, readParams, studentIdParam, type StudentIdRequest } from '../http/params';
+import { id } from '../domain/fieldRules';
+import { readParams, studentIdParam, type StudentIdRequest } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 

@@ -6,7 +6,8 @@ import { isAdmin, type Actor } from '../domain/context';
 import { checkActionLog, createReport, decodeScreenshot, listReports, noSuchReport, reportDetail, reportScreenshot, updateReport } from '../domain/reports';
 import { ApiError, invalidParams, notAllowed, tooManyAttempts } from '../errors';
 import { sendError } from '../http/errors';
-import { MAX_ID, readParams, text, wireInt } from '../http/params';
+import { MAX_ID, text, wireInt } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 

@@ -8,7 +8,8 @@ import { API_PATHS, USER_LOCALES } from '../../contract';
 import type { Actor } from '../domain/context';
 import { readUserMeta, saveLocale, saveUserMeta, type RegisteredUserMeta } from '../domain/users';
 import { ApiError } from '../errors';
-import { readParams, wireInt } from '../http/params';
+import { wireInt } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import { siteOrigin, type AppServices } from '../http/services';
 

@@ -17,11 +17,12 @@ import { requestPasswordReset } from '../domain/credentials';
 import { createFranchiseOwner, listUsersFor } from '../domain/users';
 import { ApiError, FORBIDDEN_MESSAGE, invalidParams, tooManyAttempts } from '../errors';
 import { sendSharedBody } from '../http/compressedBody';
-import { email, id, readParams, secretText, text, wireInt } from '../http/params';
+import { email, id, secretText, text, wireInt } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { toWireUser } from '../http/present';
 import { JSON_TYPE, requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
-import { lessonDatesError, STUDENT_FIELD_RULES } from '../http/studentFields';
+import { lessonDatesError, STUDENT_FIELD_RULES } from '../domain/studentFields';
 
 const authKey = secretText(200);
 

@@ -3,7 +3,7 @@
  * every row of a file with these same rules and messages.
  */
 import { z } from 'zod';
-import { email, isoDate, text, wireInt } from './params';
+import { email, isoDate, text, wireInt } from './fieldRules';
 
 export const STUDENT_FIELD_RULES = {
   ParentName: text(100),

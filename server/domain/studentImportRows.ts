@@ -5,9 +5,9 @@
  */
 import type { StudentImportCounts, StudentImportField, StudentImportRow } from '../../contract/studentImport';
 import type { Executor } from '../db/queries';
-import { childKey, existingChildKeys } from '../domain/families';
-import { lessonDatesError, studentFields } from '../http/studentFields';
-import type { ReadRow } from './importFile';
+import { childKey, existingChildKeys } from './families';
+import { lessonDatesError, studentFields } from './studentFields';
+import type { ReadRow } from '../roster/importFile';
 
 /** The sign-up's message for each failing field of one row ({} when it passes). */
 export function rowErrors(values: ReadRow['values']): Partial<Record<StudentImportField, string>> {
