@@ -5,7 +5,8 @@
 import type { ClassUnlockBody, ClassUnlockResult } from '../../contract';
 import * as q from '../db/queries';
 import { ApiError, notAllowed } from '../errors';
-import { CODE_META_KEY, findVisiblePage, parseMeta } from './content';
+import { findVisiblePage } from './content';
+import { CODE_META_KEY, parseMeta } from './pageState';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
 import { ownerOfWholeClass } from './ownerScope';
 

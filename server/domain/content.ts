@@ -12,9 +12,8 @@ import { mapHtmlMediaPaths, mapMediaPaths, mediaUrlPolicy, OWNER_ONLY_MEDIA_META
 import type { MediaSigner } from '../media/signedUrls';
 import { responsiveSizesOf } from '../media/imagePipeline';
 import { isAdmin, isPrivileged, isStudent, type DomainContext, type Viewer } from './context';
+import { CODE_META_KEY, parseMeta, parseObject } from './pageState';
 import { keepFields, type FieldList } from './responseFields';
-
-export const CODE_META_KEY = 'lesson_password';
 
 export type PageOrderBy = 'date' | 'id' | 'menu_order' | 'title' | 'slug';
 
@@ -39,20 +38,6 @@ const RESERVED = new Set([
   'excerpt', 'author', 'featured_media', 'parent', 'menu_order', 'comment_status', 'ping_status', 'template', 'meta',
   'metadata', 'unlocked', '_links',
 ]);
-
-export function parseMeta(row: PageRow): Record<string, string> {
-  return parseObject(row.meta_json) as Record<string, string>;
-}
-
-/** A JSON object column's value ({} when it holds anything else). */
-export function parseObject(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 const isHidden = (meta: Record<string, string>): boolean => String(meta.hide ?? '0').trim() === '1';
 

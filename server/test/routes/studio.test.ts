@@ -1,5 +1,5 @@
 /**
- * The content studio's programs, models, drafts and publishing (issue 15): what the studio writes
+ * The content studio's programs, models, drafts and publishing: what the studio writes
  * is what wp/v2/pages serves, only once published, and only administrators reach the studio.
  */
 import type { StudioCatalogue, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput, WirePage } from '../../../contract';
@@ -236,7 +236,9 @@ describeEachDb('content studio', (dialect) => {
     expect(page.small_image).toMatch(/\/progrmas\/studio\/studio-test-1\/thumb\.jpg\?exp=/);
 
     const v = await version();
-    expect(await s.post(STUDIO_PATHS.publish(model.id), undefined, admin())).toMatchObject({ status: 200, body: { title: 'Gear Train 2', hasDraft: false } });
+    const published = await s.post(STUDIO_PATHS.publish(model.id), undefined, admin());
+    expect(published).toMatchObject({ status: 200, body: { title: 'Gear Train 2', hasDraft: false } });
+    expect(published.body).toEqual((await s.get(STUDIO_PATHS.model(model.id), admin())).body);
     expect(await version()).toBeGreaterThan(v);
     expect((await live()).body).toMatchObject({ title: { rendered: 'Gear Train 2' } });
 
@@ -455,7 +457,10 @@ describeEachDb('content studio', (dialect) => {
     const program = (await s.get(STUDIO_PATHS.program(130), admin())).body as StudioProgram;
     await put(STUDIO_PATHS.program(130), { ...programBody(program.title), programName: 'PlayMachinesOne', description: program.description });
     expect((await s.get(`${PATHS.pages}/${catapultId}`, admin())).body).toMatchObject({ program_name: 'PlayMachines1' });
-    await s.post(STUDIO_PATHS.publish(130), undefined, admin());
+    // Publishing answers the program as written, its models renamed, as a read of it afterwards does.
+    const published = await s.post(STUDIO_PATHS.publish(130), undefined, admin());
+    expect(published.body).toMatchObject({ programName: 'PlayMachinesOne', hasDraft: false });
+    expect(published.body).toEqual((await s.get(STUDIO_PATHS.program(130), admin())).body);
     expect((await s.get(`${PATHS.pages}/${catapultId}`, admin())).body).toMatchObject({ program_name: 'PlayMachinesOne', metadata: { program_name: ['PlayMachinesOne'] } });
   });
 
