@@ -209,6 +209,9 @@ export async function getPage(ctx: DomainContext, viewer: Viewer, id: number, or
   return presentPage(row, viewer, await unlockedFor(ctx, viewer), origin, { signer, now: ctx.clock(), hidden });
 }
 
+/** Writes an answer as JSON text with only the fields the route declares (its serializer). */
+export type SerializeAnswer = (answer: unknown) => string;
+
 /** A serialized wp/v2/pages answer, with the list headers it goes out with. */
 export interface PageAnswer {
   body: Buffer;
@@ -221,26 +224,27 @@ export interface PageAnswer {
  * depend on has changed: the content version (bumped in the transaction of every pages write, on
  * any instance), the viewer's role and id (their signed URLs), a student's unlocks, the signed URLs'
  * expiry step, the site origin and the query with its `_fields`. Without it every read signed every
- * media URL anew.
+ * media URL anew. The body is written by `serialize`, the route's declared answer, as the route's
+ * serializer would write it.
  */
 export class PageAnswerCache {
   private readonly entries = new Map<string, PageAnswer>();
   constructor(private readonly maxEntries = 2000) {}
 
-  async page(ctx: DomainContext, viewer: Viewer, id: number, origin: string, signer: MediaSigner, fields?: FieldList): Promise<Buffer> {
+  async page(ctx: DomainContext, viewer: Viewer, id: number, origin: string, signer: MediaSigner, serialize: SerializeAnswer, fields?: FieldList): Promise<Buffer> {
     const answer = await this.remember(ctx, viewer, origin, signer, (unlocked) => ['page', id, unlocked.has(id) ? 1 : 0, JSON.stringify(fields ?? [])], async () => {
       const page = await getPage(ctx, viewer, id, origin, signer);
-      return { body: Buffer.from(JSON.stringify(keepFields(page, fields))), total: 1, totalPages: 1 };
+      return { body: Buffer.from(serialize(keepFields(page, fields))), total: 1, totalPages: 1 };
     });
     return answer.body;
   }
 
-  list(ctx: DomainContext, viewer: Viewer, query: PageQuery, origin: string, signer: MediaSigner, fields?: FieldList): Promise<PageAnswer> {
+  list(ctx: DomainContext, viewer: Viewer, query: PageQuery, origin: string, signer: MediaSigner, serialize: SerializeAnswer, fields?: FieldList): Promise<PageAnswer> {
     const unlockedIds = (unlocked: ReadonlySet<number>) => [...unlocked].sort((x, y) => x - y).join(',');
     return this.remember(ctx, viewer, origin, signer, (unlocked) => ['list', JSON.stringify([query, fields ?? []]), unlockedIds(unlocked)], async () => {
       const list = await listPages(ctx, viewer, query, origin, signer);
       const items = list.items.map((item) => keepFields(item, fields));
-      return { body: Buffer.from(JSON.stringify(items)), total: list.total, totalPages: list.totalPages };
+      return { body: Buffer.from(serialize(items)), total: list.total, totalPages: list.totalPages };
     });
   }
 

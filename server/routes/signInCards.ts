@@ -9,6 +9,9 @@ import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import { siteOrigin, type AppServices } from '../http/services';
 import { tokenAnswer } from './jwtAuth';
+import { answers } from '../http/answers';
+import { signInCardList, signInCardsIssued, signInCardVoided } from './answers/roster';
+import { tokenAnswer as tokenAnswerSchema } from './answers/wire';
 
 const issueBody = z.strictObject({
   students: z.union([z.literal('all'), z.array(id()).min(1, 'Choose at least one student.').max(MAX_CARDS_PER_REQUEST, `Choose at most ${MAX_CARDS_PER_REQUEST} students.`)], {
@@ -22,19 +25,19 @@ const noParams = z.strictObject({});
 const cardSignInBody = z.strictObject({ token: secretText(200) });
 
 export function signInCardRoutes(app: FastifyInstance, s: AppServices): void {
-  app.post(SIGN_IN_CARD_PATHS.cards, async (request, reply) => {
+  app.post(SIGN_IN_CARD_PATHS.cards, answers(signInCardsIssued), async (request, reply) => {
     const actor = requireActor(request);
     const body = readParams(request, issueBody);
     return sendJson(reply, await issueSignInCards(s.ctx, actor, body, siteOrigin(request, s.config)));
   });
 
-  app.get(SIGN_IN_CARD_PATHS.cards, async (request, reply) => {
+  app.get(SIGN_IN_CARD_PATHS.cards, answers(signInCardList), async (request, reply) => {
     const actor = requireActor(request);
     const { owner } = readParams(request, listParams);
     return sendJson(reply, await listSignInCards(s.ctx, actor, owner));
   });
 
-  app.delete(SIGN_IN_CARD_PATHS.card(':id'), async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
+  app.delete(SIGN_IN_CARD_PATHS.card(':id'), answers(signInCardVoided), async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
     const raw = request.params.id;
@@ -43,7 +46,7 @@ export function signInCardRoutes(app: FastifyInstance, s: AppServices): void {
     return sendJson(reply, await voidCard(s.ctx, actor, Number(raw)));
   });
 
-  app.post(SIGN_IN_CARD_PATHS.cardSignIn, async (request, reply) => {
+  app.post(SIGN_IN_CARD_PATHS.cardSignIn, answers(tokenAnswerSchema), async (request, reply) => {
     const { token } = readParams(request, cardSignInBody);
     // Counted with the password sign-in's per-address limit (the same rows in the database), so a
     // card cannot be guessed faster than a password; a card that signs in gives its count back.

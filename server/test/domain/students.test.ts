@@ -45,25 +45,25 @@ afterAll(async () => {
 
 test('the cached roster answer is byte for byte the uncached one, per role and owner', async () => {
   const dana = await actor('dana');
-  const body = await studentsJsonFor(ctx, dana);
+  const body = await studentsJsonFor(ctx, dana, JSON.stringify);
   expect(body.toString('utf8')).toBe(await uncached(dana));
   expect(JSON.parse(body.toString('utf8')).length).toBeGreaterThan(0);
   // A second request is served from the cache (the same bytes object).
-  expect(await studentsJsonFor(ctx, dana)).toBe(body);
+  expect(await studentsJsonFor(ctx, dana, JSON.stringify)).toBe(body);
 
   const admin = await ctx.db.kysely.selectFrom('users').select('username').where('role', '=', 'administrator').executeTakeFirstOrThrow();
   const adminActor = await actor(admin.username);
-  const all = (await studentsJsonFor(ctx, adminActor)).toString('utf8');
+  const all = (await studentsJsonFor(ctx, adminActor, JSON.stringify)).toString('utf8');
   expect(all).toBe(await uncached(adminActor));
   expect(JSON.parse(all).length).toBeGreaterThan(JSON.parse(body.toString('utf8')).length);
 
   const student = await ctx.db.kysely.selectFrom('users').select('username').where('role', '=', 'student').executeTakeFirstOrThrow();
-  await expect(studentsJsonFor(ctx, await actor(student.username))).rejects.toMatchObject({ status: 403 });
+  await expect(studentsJsonFor(ctx, await actor(student.username), JSON.stringify)).rejects.toMatchObject({ status: 403 });
 });
 
 test('a student signed up in this process shows in the next answer', async () => {
   const dana = await actor('dana');
-  const before = await studentsJsonFor(ctx, dana);
+  const before = await studentsJsonFor(ctx, dana, JSON.stringify);
   await createStudent(ctx, dana, {
     studentFirstName: 'Cache',
     studentLastName: 'Tester',
@@ -75,7 +75,7 @@ test('a student signed up in this process shows in the next answer', async () =>
     lessonEndDate: '2026-06-30',
     numberOfLessons: 12,
   });
-  const after = (await studentsJsonFor(ctx, dana)).toString('utf8');
+  const after = (await studentsJsonFor(ctx, dana, JSON.stringify)).toString('utf8');
   expect(after).not.toBe(before.toString('utf8'));
   expect(after).toBe(await uncached(dana));
   expect(after).toContain('cache.tester@example.test');
@@ -84,7 +84,7 @@ test('a student signed up in this process shows in the next answer', async () =>
 /** Dana's cached answer, a write by a second connection to the file (as another instance or a script makes it), and her next answer. */
 async function answerAfterAnotherProcessWrites(write: (other: SqliteDatabase.Database, danaId: number) => void): Promise<string> {
   const dana = await actor('dana');
-  const cached = (await studentsJsonFor(ctx, dana)).toString('utf8');
+  const cached = (await studentsJsonFor(ctx, dana, JSON.stringify)).toString('utf8');
   const other = new SqliteDatabase(path.join(dir, 'portal.sqlite'));
   try {
     other.pragma('busy_timeout = 5000');
@@ -92,7 +92,7 @@ async function answerAfterAnotherProcessWrites(write: (other: SqliteDatabase.Dat
   } finally {
     other.close();
   }
-  const after = (await studentsJsonFor(ctx, dana)).toString('utf8');
+  const after = (await studentsJsonFor(ctx, dana, JSON.stringify)).toString('utf8');
   expect(after).not.toBe(cached);
   expect(after).toBe(await uncached(dana));
   return after;
@@ -140,7 +140,7 @@ test('concurrent first requests share one computation', async () => {
     lessonEndDate: '2026-06-30',
     numberOfLessons: 12,
   });
-  const bodies = await Promise.all(Array.from({ length: 5 }, () => studentsJsonFor(ctx, dana)));
+  const bodies = await Promise.all(Array.from({ length: 5 }, () => studentsJsonFor(ctx, dana, JSON.stringify)));
   // One Buffer for all five: separate computations would each have made their own.
   expect(new Set(bodies).size).toBe(1);
   expect(bodies[0]!.toString('utf8')).toContain('twin.request@example.test');
