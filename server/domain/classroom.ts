@@ -1,5 +1,5 @@
 /**
- * What a franchise owner does for a class (issue 17). Unlocking a model for students records the
+ * What a franchise owner does for a class. Unlocking a model for students records the
  * same unlocks a typed code does, so their galleries open on any device.
  */
 import type { ClassUnlockBody, ClassUnlockResult } from '../../contract';

@@ -1,6 +1,6 @@
 /**
- * Content pages as the WordPress REST API serves them (api-contract.md section 4), with this
- * portal's rules (section 5): unlock codes only for administrators and franchise owners, an
+ * Content pages as the WordPress REST API serves them (the API contract's section on content), with
+ * this portal's rules (its section on the backend's additions): unlock codes only for administrators and franchise owners, an
  * `unlocked` flag for a signed-in student, hidden programs (and what lies under them) only for
  * administrators.
  */

@@ -1,5 +1,5 @@
 /**
- * The bulk student import (issue 16.4): a checked preview stored in the database (any instance can
+ * The bulk student import: a checked preview stored in the database (any instance can
  * show and confirm it), then all rows or none in one transaction.
  *
  * Sign-in details: hashing a password with argon2 takes ~40 ms, 80 s for 2,000 students, so the

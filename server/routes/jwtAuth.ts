@@ -1,4 +1,4 @@
-/** POST /wp-json/jwt-auth/v1/token and /token/validate (api-contract.md section 2). */
+/** POST /wp-json/jwt-auth/v1/token and /token/validate (the API contract's section on authentication). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TokenResponse, ValidateTokenResponse } from '../../contract';

@@ -1,6 +1,7 @@
 /**
- * GET /wp-json/wp/v2/pages and /pages/{id} (api-contract.md sections 4 and 5). The answers are
- * kept as bodies (PageAnswerCache) written by the route's declared answer, then sent as they are.
+ * GET /wp-json/wp/v2/pages and /pages/{id} (the API contract's sections on content and the
+ * backend's additions). The answers are kept as bodies (PageAnswerCache) written by the route's
+ * declared answer, then sent as they are.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';

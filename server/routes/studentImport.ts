@@ -1,5 +1,5 @@
 /**
- * The bulk student import's routes (issue 16.4, contract/studentImport.ts): franchise owners (into
+ * The bulk student import's routes (contract/studentImport.ts): franchise owners (into
  * their own roster) and administrators (naming the owner). The upload is one multipart/form-data
  * file in the field "file" of at most STUDENT_IMPORT_LIMITS.fileBytes; a larger declared body is
  * refused before it is read, and a larger stream as soon as it passes the limit.

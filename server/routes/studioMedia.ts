@@ -1,5 +1,5 @@
 /**
- * The content studio's uploads (issue 15), administrators only, one file per multipart/form-data
+ * The content studio's uploads, administrators only, one file per multipart/form-data
  * request in the field "file":
  * - uploadImages: a step image (at most STUDIO_LIMITS.imageBytes) → StudioImage, or a .zip of
  *   images (at most STUDIO_LIMITS.fileBytes) → StudioImage[] in natural name order, all or nothing;

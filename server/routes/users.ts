@@ -1,6 +1,6 @@
 /**
- * /wp-json/wp/v2/users/me: read the signed-in user, save registered user meta (api-contract.md
- * section 5) and the user's language (`locale`, as WordPress core has it: context=edit answers it).
+ * /wp-json/wp/v2/users/me: read the signed-in user, save registered user meta (the API
+ * contract's section on the backend's additions) and the user's language (`locale`, as WordPress core has it: context=edit answers it).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

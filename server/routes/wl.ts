@@ -1,5 +1,6 @@
 /**
- * The custom endpoints of namespace wl/v1 (api-contract.md sections 3 and 5), all POST.
+ * The custom endpoints of namespace wl/v1 (the API contract's sections on custom
+ * endpoints and the backend's additions), all POST.
  *
  * AUTH_KEY: every body must carry it (a missing one is a 400 rest_invalid_param) and it must equal
  * the configured key (compared in constant time; a wrong one is a 403 rest_forbidden). It is a

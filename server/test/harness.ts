@@ -238,7 +238,7 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
   return server;
 }
 
-/** Demo sign-ins (demo-data.md). */
+/** Demo sign-ins (the demo data spec). */
 export const DEMO = {
   admin: { username: 'admin', password: 'demo-admin-2026', email: 'admin@demo.portal.test' },
   dana: { username: 'dana', password: 'demo-owner-2026', email: 'dana.cohen@demo.portal.test' },

@@ -1,8 +1,8 @@
 /**
- * A page as wp/v2/pages answers it (api-contract.md section 4, contract/wire.ts WirePage): the
- * WordPress fields sent today, the custom fields the contract names (portal-spec.md section 3,
- * with their legacy spellings), `metadata` (post meta, each value a list of strings) and a student's
- * `unlocked`. Every field is optional, as `_fields` may keep any of them. Custom fields hold what the
+ * A page as wp/v2/pages answers it (the API contract's section on content, contract/wire.ts
+ * WirePage): the WordPress fields sent today, the custom fields the contract names (the spec's
+ * entities and their fields, with their legacy spellings), `metadata` (post meta, each value a list
+ * of strings) and a student's `unlocked`. Every field is optional, as `_fields` may keep any of them. Custom fields hold what the
  * CMS stored, so their values are taken as WordPress and ACF send them (a string, a number, false,
  * an object); within an object, only the keys named here.
  */

@@ -1,7 +1,8 @@
 /**
- * The answers of the WordPress-compatible routes (contract/wire.ts, api-contract.md sections 2, 3
- * and 5): the JWT plugin's, wl/v1's and users/me's, each with exactly the fields sent to clients
- * (WordPress's legacy names included), and the REST index and health probes.
+ * The answers of the WordPress-compatible routes (contract/wire.ts; the API contract's sections on
+ * authentication, custom endpoints and the backend's additions): the JWT plugin's, wl/v1's and
+ * users/me's, each with exactly the fields sent to clients (WordPress's legacy names included), and
+ * the REST index and health probes.
  */
 import { z } from 'zod';
 import type {

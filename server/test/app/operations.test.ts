@@ -1,5 +1,5 @@
 /**
- * Operations (issue 14 item 6) through the real app: health and readiness probes, TRUST_PROXY that
+ * Operations through the real app: health and readiness probes, TRUST_PROXY that
  * lets no client pick its own address, slow bodies cut off, and bodies of thousands of keys refused
  * before anything is built from them.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14.2: two instances (two Fastify apps, each with its own connection pool) on one
+ * Scaling out: two instances (two Fastify apps, each with its own connection pool) on one
  * database share their rate limits and see each other's roster writes at once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

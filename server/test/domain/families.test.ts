@@ -1,5 +1,5 @@
 /**
- * Families (issue 16.5): one parent e-mail, several children, each its own student account;
+ * Families: one parent e-mail, several children, each its own student account;
  * 'already_exists' only for the same child (same parent e-mail and names, any case or accents),
  * also when identical sign-ups arrive at once.
  */

@@ -1,9 +1,10 @@
 /**
- * Issue 7.4: brute force. What routes/security.test.ts and routes/api.test.ts already prove (100 wrong passwords
- * a day per account then 429 with Retry-After (issue 16: NIST 800-63B); per-address login and reset limits; 10 wrong unlock codes
- * an hour per student; the same body for an unknown user and a wrong password) is extended here to
- * the ways round it: spreading guesses over many addresses or lessons, telling accounts apart by
- * the throttle, by the headers or by the time an answer takes.
+ * Brute force. What routes/security.test.ts and routes/api.test.ts already prove (100 wrong
+ * passwords a day per account then 429 with Retry-After, NIST 800-63B's limit; per-address login
+ * and reset limits; 10 wrong unlock codes an hour per student; the same body for an unknown user
+ * and a wrong password) is extended here to the ways round it: spreading guesses over many
+ * addresses or lessons, telling accounts apart by the throttle, by the headers or by the time an
+ * answer takes.
  */
 import { DEMO, PATHS, TEST_AUTH_KEY, expectWpError, startTestServer, type Answer } from '../harness';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 14.5: the mail outbox. Two instances on one database, a real SMTP server (smtp-server)
+ * The mail outbox, scaled out. Two instances on one database, a real SMTP server (smtp-server)
  * that is first down, then refuses with 451, then accepts: 20 sign-ups, every mail delivered
  * exactly once, and no sent mail's body (it holds a password) kept.
  */

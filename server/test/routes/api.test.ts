@@ -1,5 +1,5 @@
 /**
- * Every route's success and error shapes against api-contract.md, over real HTTP, on a real
+ * Every route's success and error shapes against the API contract, over real HTTP, on a real
  * database (SQLite file; PostgreSQL too when TEST_DATABASE_URL is set).
  */
 import { SignJWT } from 'jose';

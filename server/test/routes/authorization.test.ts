@@ -1,5 +1,5 @@
 /**
- * The authorization table of api-contract.md section 5: every route x anonymous, student, franchise
+ * The authorization table of the API contract (its section on the portal backend's additions): every route x anonymous, student, franchise
  * owner, other franchise owner and administrator, with the expected status, and no record of
  * another franchise in any answer.
  */

@@ -1,5 +1,5 @@
 /**
- * The live class view (issue 17): an owner's class right now and its event stream, "I'm stuck" and
+ * The live class view: an owner's class right now and its event stream, "I'm stuck" and
  * "helped"; and the stream on one instance seeing a move saved through another.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Unlocking a model for a class (issue 17): a franchise owner unlocks it for all their students or
+ * Unlocking a model for a class: a franchise owner unlocks it for all their students or
  * chosen ones; each student's next read shows it unlocked, as after typing the code. Never for
  * another owner's students, never by a student.
  */

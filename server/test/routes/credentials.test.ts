@@ -1,6 +1,6 @@
 /**
- * Issue 16 items 3 and 6: a student's sign-in details for the owner, resets that cannot lock anyone
- * out, changing one's own password, and failed-login limits that spare a browser that signed in before.
+ * Sign-in details: a student's for their owner, resets that cannot lock anyone out, changing one's
+ * own password, and failed-login limits that spare a browser that signed in before.
  */
 import { CREDENTIAL_PATHS, type StudentCredentials, type StudentPasswordReset } from '../../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, newStudentBody, startTestServer, userIds, type TestServer } from '../harness';

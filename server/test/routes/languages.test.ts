@@ -1,5 +1,5 @@
 /**
- * Issue 18, languages on the server: the user's language kept per user (users/me `locale`, as
+ * Languages on the server: the user's language kept per user (users/me `locale`, as
  * WordPress core has it) and every mail in its recipient's language (server/mail/catalogue.ts).
  */
 import { readFileSync } from 'node:fs';

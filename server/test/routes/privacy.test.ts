@@ -1,5 +1,5 @@
 /**
- * A child's data (issue 16, item 7): the download, the erasure (nothing of the child left in any
+ * A child's data: the download, the erasure (nothing of the child left in any
  * answer, table or log line; counts kept), the retention job with a moved clock, and the terms
  * acceptances.
  */

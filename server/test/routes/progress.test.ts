@@ -1,5 +1,5 @@
 /**
- * Resume and progress (issue 17): a student's place in a model is saved on the server as they move,
+ * Resume and progress: a student's place in a model is saved on the server as they move,
  * read back on any device, only in models they may open; their owner and administrators read it.
  */
 import { PROGRESS_PATHS, type ProgressEntry, type ProgressSummary, type WirePage } from '../../../contract';

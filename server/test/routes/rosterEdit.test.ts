@@ -1,5 +1,5 @@
 /**
- * Editing, ending, re-activating and moving a student, and the audit log (issue 16, item 2):
+ * Editing, ending, re-activating and moving a student, and the audit log:
  * the sign-up's rules, owners only on their own students, every change audited in its transaction,
  * and an ended student signed out everywhere at once.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in cards (issue 17, item 4): an owner issues cards for her students; a card's link signs
+ * Sign-in cards: an owner issues cards for her students; a card's link signs
  * its child in (the login's answer), never another owner's, never after it was voided, ended or
  * erased; only the token's hash is stored; the token is no API credential.
  */

@@ -1,5 +1,5 @@
 /**
- * The bulk student import (issue 16.4) over real HTTP on real databases, with real CSV and .xlsx
+ * The bulk student import over real HTTP on real databases, with real CSV and .xlsx
  * files (written here with the xlsx package's writer): the preview lists exactly the bad rows with
  * the sign-up's messages, confirming is all or nothing, bad files are refused with nothing stored,
  * and 2,000 students import well within the time asked.

@@ -1,5 +1,5 @@
 /**
- * The content studio's uploads (issue 15) through the real server: what is refused (with a clear
+ * The content studio's uploads through the real server: what is refused (with a clear
  * message, leaving nothing stored), what an accepted image becomes (sizes, formats, no metadata),
  * zips (natural order, all or nothing, zip bombs), lesson plans and videos streamed to storage, a
  * batch of 50 photos of 3 MB, and who may upload. Local storage, and the S3 driver on s3rver.

@@ -18,7 +18,7 @@ const inOrder = (parent: number, experimental: string) =>
     .sort((a, b) => Number(a.meta.order) - Number(b.meta.order))
     .map((p) => p.title);
 
-describe('demo accounts (demo-data.md)', () => {
+describe('demo accounts (the demo data spec)', () => {
   const users = demoUsers();
   const user = (username: string) => users.find((u) => u.username === username)!;
 
@@ -45,7 +45,7 @@ describe('demo accounts (demo-data.md)', () => {
   });
 });
 
-describe('demo content pages (demo-data.md)', () => {
+describe('demo content pages (the demo data spec)', () => {
   it('has the fixed pages and programs, with Robotics 1 hidden', () => {
     expect(page(51).title).toBe('Terms of Use');
     expect(page(51).contentHtml).toMatch(/<h2>[\s\S]*<ul>[\s\S]*<a href=/);

@@ -1,4 +1,4 @@
-/** First start: the demo data of demo-data.md in an empty embedded database, or only the first administrator. */
+/** First start: the demo data the spec's demo data section fixes, in an empty embedded database, or only the first administrator. */
 import { openDb } from '../../db/connection';
 import { migrateTo, migrateToLatest } from '../../db/migrations';
 import * as q from '../../db/queries';
@@ -9,7 +9,7 @@ import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, startTestServer, t
 import path from 'node:path';
 import { tempDirEachTest } from '../tempDir';
 
-describe('demo data as demo-data.md fixes it', () => {
+describe('demo data as the demo data spec fixes it', () => {
   let s: TestServer;
   let users: WireUser[];
   let students: WireStudent[];
@@ -118,7 +118,7 @@ describe('seeding rules', () => {
           created_at: '2026-01-01T00:00:00.000Z',
         })
         .execute();
-      // Every later migration runs too (issue 14 adds some); this one is the first.
+      // Every later migration runs too; this one is the first.
       expect((await migrateToLatest(db))[0]).toBe('002_password_changed_at');
       const user = await q.findUserByUsername(db.kysely, 'older');
       expect(user).toMatchObject({ username: 'older', email: 'older@x.test', first_name: 'Older', password_changed_at: '' });
