@@ -32,7 +32,7 @@ const serverLayers = [
   { paths: ['http'], message: 'http/ (Fastify helpers) serves the routes: it imports no route, nor app.ts.' },
   { paths: ['domain'], message: 'domain/ knows nothing of HTTP: it never imports http/, routes/ or app.ts.' },
   { paths: ['media', 'mail', 'import', 'roster'], message: 'media/, mail/, import/ and roster/ sit below domain/: they never import it, nor http/, routes/ or app.ts.' },
-  { paths: ['db'], message: 'db/ imports nothing above it (only config.ts).' },
+  { paths: ['db'], message: 'db/ imports nothing above it (only config.ts and errors.ts).' },
   { paths: ['config.ts', 'errors.ts'], message: 'config.ts and errors.ts import nothing of the backend.' },
 ];
 const serverPath = (name) => (name.endsWith('.ts') ? `./server/${name}` : `./server/${name}/**/*`);
