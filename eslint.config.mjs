@@ -18,6 +18,33 @@ const layerZones = [
   { target: './contract/**/*', from: ['./src', './server'], message: 'contract/ is the wire contract alone: it imports neither side.' },
 ];
 
+/**
+ * The backend's layers, top to bottom (docs/architecture.md): each imports only the layers below it.
+ * The entry points start everything; app.ts composes the HTTP app; routes/ answer requests with
+ * http/'s Fastify helpers; domain/ holds the rules and knows nothing of HTTP; media/, mail/,
+ * import/ (the WordPress import) and roster/ (reading roster files) each do one kind of work for
+ * the domain; db/ reads and writes; config.ts and errors.ts are known to all.
+ */
+const serverLayers = [
+  { paths: ['main.ts', 'cli.ts', 'build.ts', 'seed'] },
+  { paths: ['app.ts'], message: 'app.ts composes the HTTP app: it imports no entry point (main.ts, cli.ts, build.ts, seed/).' },
+  { paths: ['routes'], message: 'routes/ import no entry point and not app.ts.' },
+  { paths: ['http'], message: 'http/ (Fastify helpers) serves the routes: it imports no route, nor app.ts.' },
+  { paths: ['domain'], message: 'domain/ knows nothing of HTTP: it never imports http/, routes/ or app.ts.' },
+  { paths: ['media', 'mail', 'import', 'roster'], message: 'media/, mail/, import/ and roster/ sit below domain/: they never import it, nor http/, routes/ or app.ts.' },
+  { paths: ['db'], message: 'db/ imports nothing above it (only config.ts and errors.ts).' },
+  { paths: ['config.ts', 'errors.ts'], message: 'config.ts and errors.ts import nothing of the backend.' },
+];
+const serverPath = (name) => (name.endsWith('.ts') ? `./server/${name}` : `./server/${name}/**/*`);
+const serverZones = [
+  ...serverLayers.slice(1).map((layer, i) => ({
+    target: layer.paths.map(serverPath),
+    from: serverLayers.slice(0, i + 1).flatMap((above) => above.paths.map((name) => `./server/${name}`)),
+    message: layer.message,
+  })),
+  { target: ['./server/*.ts', './server/!(test)/**/*'], from: './server/test', message: 'Only tests import the test harness.' },
+];
+
 const features = ['auth', 'layout', 'terms', 'roster', 'content', 'studio', 'account', 'offline'];
 const featureZones = features.map((name) => ({
   target: `./src/features/${name}/**/*`,
@@ -37,7 +64,7 @@ export default tseslint.config(
       'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones, ...serverZones] }],
       'import-x/no-cycle': ['error', { maxDepth: 8, ignoreExternal: true }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',

@@ -9,7 +9,7 @@ import { loadConfig } from '../server/config';
 import { openDb } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrations';
 import { createPasswordHasher } from '../server/domain/passwords';
-import { createMediaStorage } from '../server/media/storage';
+import { createMediaStorage } from '../server/media/configuredStorage';
 import { demoSource } from '../server/seed/demoSource';
 import { seedDemo } from '../server/seed/seedDatabase';
 

@@ -7,6 +7,7 @@ import { createPasswordHasher, type PasswordHasher } from './domain/passwords';
 import { RateLimiter } from './domain/rateLimiter';
 import { RetentionJob } from './domain/retentionJob';
 import { createTokenService } from './domain/tokens';
+import { requireDeclaredAnswers } from './http/answers';
 import { installAuth } from './http/auth';
 import { installCors } from './http/cors';
 import { installDbRetry } from './http/dbRetry';
@@ -15,7 +16,8 @@ import { installRequestLog, loggerOptions } from './http/logging';
 import { BODY_LIMIT, installBodyParsers } from './http/parsers';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { createMediaSigner } from './media/signedUrls';
-import { createMediaStorage, type MediaStorage } from './media/storage';
+import { createMediaStorage } from './media/configuredStorage';
+import type { MediaStorage } from './media/storage';
 import type { AppServices } from './http/services';
 import type { Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/outbox';
@@ -134,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // Every API route declares its answer (http/answers.ts): the serializer writes only what the contract names.
+  requireDeclaredAnswers(app);
   restIndexRoutes(app, 'Youngengineer Online');
   healthRoutes(app, db);
   jwtAuthRoutes(app, services);

@@ -25,7 +25,7 @@ import { createMailer } from './mail/mailer';
 import { MailOutbox } from './mail/outbox';
 import { checkImportUrl, ImportUrlError } from './import/http';
 import { createImportJob, ImportBusyError, runImportJob } from './import/jobs';
-import { createMediaStorage } from './media/storage';
+import { createMediaStorage } from './media/configuredStorage';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
   create-admin   --username U --email E [--password P]

@@ -17,7 +17,8 @@ import { withStartupLock } from './db/startupLock';
 import { createPasswordHasher } from './domain/passwords';
 import { createMailer } from './mail/mailer';
 import { loggerOptions } from './http/logging';
-import { createMediaStorage, type MediaStorage } from './media/storage';
+import { createMediaStorage } from './media/configuredStorage';
+import type { MediaStorage } from './media/storage';
 import { ensureFirstAdmin, FirstAdminMissing, seedDemo, type DemoSource } from './seed/seedDatabase';
 
 const ROOT = path.resolve(__dirname, '..');

@@ -1,11 +1,12 @@
 /**
- * What a franchise owner does for a class (issue 17). Unlocking a model for students records the
+ * What a franchise owner does for a class. Unlocking a model for students records the
  * same unlocks a typed code does, so their galleries open on any device.
  */
 import type { ClassUnlockBody, ClassUnlockResult } from '../../contract';
 import * as q from '../db/queries';
 import { ApiError, notAllowed } from '../errors';
-import { CODE_META_KEY, findVisiblePage, parseMeta } from './content';
+import { findVisiblePage } from './content';
+import { CODE_META_KEY, parseMeta } from './pageState';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
 import { ownerOfWholeClass } from './ownerScope';
 

@@ -1,6 +1,6 @@
 /**
- * Content pages as the WordPress REST API serves them (api-contract.md section 4), with this
- * portal's rules (section 5): unlock codes only for administrators and franchise owners, an
+ * Content pages as the WordPress REST API serves them (the API contract's section on content), with
+ * this portal's rules (its section on the backend's additions): unlock codes only for administrators and franchise owners, an
  * `unlocked` flag for a signed-in student, hidden programs (and what lies under them) only for
  * administrators.
  */
@@ -12,9 +12,8 @@ import { mapHtmlMediaPaths, mapMediaPaths, mediaUrlPolicy, OWNER_ONLY_MEDIA_META
 import type { MediaSigner } from '../media/signedUrls';
 import { responsiveSizesOf } from '../media/imagePipeline';
 import { isAdmin, isPrivileged, isStudent, type DomainContext, type Viewer } from './context';
+import { CODE_META_KEY, parseMeta, parseObject } from './pageState';
 import { keepFields, type FieldList } from './responseFields';
-
-export const CODE_META_KEY = 'lesson_password';
 
 export type PageOrderBy = 'date' | 'id' | 'menu_order' | 'title' | 'slug';
 
@@ -39,20 +38,6 @@ const RESERVED = new Set([
   'excerpt', 'author', 'featured_media', 'parent', 'menu_order', 'comment_status', 'ping_status', 'template', 'meta',
   'metadata', 'unlocked', '_links',
 ]);
-
-export function parseMeta(row: PageRow): Record<string, string> {
-  return parseObject(row.meta_json) as Record<string, string>;
-}
-
-/** A JSON object column's value ({} when it holds anything else). */
-export function parseObject(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 const isHidden = (meta: Record<string, string>): boolean => String(meta.hide ?? '0').trim() === '1';
 
@@ -152,7 +137,7 @@ function withResponsiveSizes(raw: unknown, presented: unknown, url: (path: strin
 export function presentPage(row: PageRow, viewer: Viewer, unlocked: ReadonlySet<number>, origin: string, media: MediaView): WirePage {
   const meta = parseMeta(row);
   const code = meta[CODE_META_KEY];
-  const policy = mediaUrlPolicy(media.signer, viewer, mayOpen(viewer, code, row, unlocked), isPrivileged(viewer), media.now);
+  const policy = mediaUrlPolicy(media.signer, viewer?.id ?? 0, mayOpen(viewer, code, row, unlocked), isPrivileged(viewer), media.now);
   const rawFields = parseObject(row.fields_json);
   const fields = absolutize(Object.fromEntries(Object.entries(rawFields).map(([k, v]) => [k, fieldMedia(k, v, policy, media.hidden.has(row.id))])), origin) as Record<string, unknown>;
   const lessonUrl = (path: string) => absolutize(policy.lessonUrl(path), origin) as string;
@@ -224,6 +209,9 @@ export async function getPage(ctx: DomainContext, viewer: Viewer, id: number, or
   return presentPage(row, viewer, await unlockedFor(ctx, viewer), origin, { signer, now: ctx.clock(), hidden });
 }
 
+/** Writes an answer as JSON text with only the fields the route declares (its serializer). */
+export type SerializeAnswer = (answer: unknown) => string;
+
 /** A serialized wp/v2/pages answer, with the list headers it goes out with. */
 export interface PageAnswer {
   body: Buffer;
@@ -236,26 +224,27 @@ export interface PageAnswer {
  * depend on has changed: the content version (bumped in the transaction of every pages write, on
  * any instance), the viewer's role and id (their signed URLs), a student's unlocks, the signed URLs'
  * expiry step, the site origin and the query with its `_fields`. Without it every read signed every
- * media URL anew.
+ * media URL anew. The body is written by `serialize`, the route's declared answer, as the route's
+ * serializer would write it.
  */
 export class PageAnswerCache {
   private readonly entries = new Map<string, PageAnswer>();
   constructor(private readonly maxEntries = 2000) {}
 
-  async page(ctx: DomainContext, viewer: Viewer, id: number, origin: string, signer: MediaSigner, fields?: FieldList): Promise<Buffer> {
+  async page(ctx: DomainContext, viewer: Viewer, id: number, origin: string, signer: MediaSigner, serialize: SerializeAnswer, fields?: FieldList): Promise<Buffer> {
     const answer = await this.remember(ctx, viewer, origin, signer, (unlocked) => ['page', id, unlocked.has(id) ? 1 : 0, JSON.stringify(fields ?? [])], async () => {
       const page = await getPage(ctx, viewer, id, origin, signer);
-      return { body: Buffer.from(JSON.stringify(keepFields(page, fields))), total: 1, totalPages: 1 };
+      return { body: Buffer.from(serialize(keepFields(page, fields))), total: 1, totalPages: 1 };
     });
     return answer.body;
   }
 
-  list(ctx: DomainContext, viewer: Viewer, query: PageQuery, origin: string, signer: MediaSigner, fields?: FieldList): Promise<PageAnswer> {
+  list(ctx: DomainContext, viewer: Viewer, query: PageQuery, origin: string, signer: MediaSigner, serialize: SerializeAnswer, fields?: FieldList): Promise<PageAnswer> {
     const unlockedIds = (unlocked: ReadonlySet<number>) => [...unlocked].sort((x, y) => x - y).join(',');
     return this.remember(ctx, viewer, origin, signer, (unlocked) => ['list', JSON.stringify([query, fields ?? []]), unlockedIds(unlocked)], async () => {
       const list = await listPages(ctx, viewer, query, origin, signer);
       const items = list.items.map((item) => keepFields(item, fields));
-      return { body: Buffer.from(JSON.stringify(items)), total: list.total, totalPages: list.totalPages };
+      return { body: Buffer.from(serialize(items)), total: list.total, totalPages: list.totalPages };
     });
   }
 

@@ -19,7 +19,7 @@ import {
 import type { ProblemReportStatus } from '../db/schema';
 import * as q from '../db/queries';
 import { ApiError, invalidParams } from '../errors';
-import { jsonWithinLimits } from '../http/parsers';
+import { jsonWithinLimits } from './jsonLimits';
 import type { Actor, DomainContext } from './context';
 
 export const ACTION_LOG_FORMAT = 'youngengineer-online/action-log';

@@ -1,5 +1,5 @@
 /**
- * The bulk student import (issue 16.4): a checked preview stored in the database (any instance can
+ * The bulk student import: a checked preview stored in the database (any instance can
  * show and confirm it), then all rows or none in one transaction.
  *
  * Sign-in details: hashing a password with argon2 takes ~40 ms, 80 s for 2,000 students, so the
@@ -14,11 +14,11 @@ import type { Db } from '../db/connection';
 import * as q from '../db/queries';
 import type { UserRow } from '../db/schema';
 import { ApiError, invalidParams, notAllowed } from '../errors';
-import { studentFields } from '../http/studentFields';
+import { studentFields } from './studentFields';
 import { mailLanguageOf } from '../mail/catalogue';
 import { studentWelcomeMail } from '../mail/templates';
 import { readRosterFile } from '../roster/importFile';
-import { checkRows, flagDuplicates } from '../roster/importRows';
+import { checkRows, flagDuplicates } from './studentImportRows';
 import { auditEntry, recordAudit } from './audit';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
 import { lockFamilies } from './families';

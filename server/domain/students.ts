@@ -66,8 +66,11 @@ export function toWireStudent(s: q.RosterStudentRow): WireStudent {
   };
 }
 
-/** listStudentsFor as the UTF-8 JSON body of get_all_students_data (WireStudent[]). Cached, see above. */
-export async function studentsJsonFor(ctx: DomainContext, actor: Actor): Promise<Buffer> {
+/**
+ * listStudentsFor as the UTF-8 JSON body of get_all_students_data, written by `serialize` (the
+ * route's declared answer, WireStudent[]). Cached, see above.
+ */
+export async function studentsJsonFor(ctx: DomainContext, actor: Actor, serialize: (students: WireStudent[]) => string): Promise<Buffer> {
   let scope: q.StudentScope;
   if (isAdmin(actor)) scope = 'all';
   else if (isOwner(actor)) scope = { teacherId: actor.id };
@@ -84,7 +87,7 @@ export async function studentsJsonFor(ctx: DomainContext, actor: Actor): Promise
     cache.set(scopeKey, hit);
     return hit.body;
   }
-  const body = q.listRosterStudents(db.kysely, scope).then((rows) => Buffer.from(JSON.stringify(rows.map(toWireStudent)), 'utf8'));
+  const body = q.listRosterStudents(db.kysely, scope).then((rows) => Buffer.from(serialize(rows.map(toWireStudent)), 'utf8'));
   const entry: RosterCacheEntry = { version, body };
   cache.delete(scopeKey);
   cache.set(scopeKey, entry);

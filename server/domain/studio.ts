@@ -1,5 +1,5 @@
 /**
- * The content studio (issue 15): programs and models as draft pages until published. A new page is
+ * The content studio: programs and models as draft pages until published. A new page is
  * inserted with status 'draft' (wp/v2/pages shows only 'publish'); an edit of a published page goes
  * to pages.draft_json and reaches everyone only when published, in one transaction. Order is not a
  * draft: a new order shows at once.
@@ -15,10 +15,9 @@ import type { MediaSigner } from '../media/signedUrls';
 import { mediaKeyOf, type MediaStorage } from '../media/storage';
 import { presentPage } from './content';
 import type { Actor, DomainContext } from './context';
+import { effectiveState, liveState, rowWithState, type PageState } from './pageState';
 import {
-  effectiveState,
   isExperimental,
-  liveState,
   modelInputOf,
   modelOrderOf,
   modelState,
@@ -27,10 +26,10 @@ import {
   programOrderOf,
   programState,
   PROGRAMS_ROOT,
-  rowWithState,
+  publishedPatch,
+  renamedModelPatch,
   slugOf,
   stepNameOf,
-  type PageState,
 } from './studioPages';
 
 export interface StudioServices {
@@ -141,25 +140,30 @@ async function loadProgram(s: StudioServices, id: number): Promise<PageRow> {
 async function loadModel(s: StudioServices, id: number): Promise<{ row: PageRow; program: PageRow }> {
   const row = await q.findPage(s.ctx.db.kysely, id);
   if (!row || row.parent === PROGRAMS_ROOT || row.parent === 0) throw invalidPostId();
-  const program = await q.findPage(s.ctx.db.kysely, row.parent);
+  return { row, program: await programOfModel(s.ctx.db.kysely, row) };
+}
+
+async function programOfModel(db: q.Executor, row: PageRow): Promise<PageRow> {
+  const program = await q.findPage(db, row.parent);
   if (!program || program.parent !== PROGRAMS_ROOT) throw invalidPostId();
-  return { row, program };
+  return program;
 }
 
-/** A program or a model, and which. */
-async function loadStudioPage(s: StudioServices, id: number): Promise<{ row: PageRow; kind: 'program' | 'model'; program: PageRow | null }> {
-  const row = await q.findPage(s.ctx.db.kysely, id);
-  if (!row) throw invalidPostId();
+type StudioPage = { row: PageRow; kind: 'program'; program: null } | { row: PageRow; kind: 'model'; program: PageRow };
+
+/** A program or a model, and which (read with `db`: a transaction's, to write it next). */
+async function loadStudioPage(s: StudioServices, id: number, db: q.Executor = s.ctx.db.kysely): Promise<StudioPage> {
+  const row = await q.findPage(db, id);
+  if (!row || row.parent === 0) throw invalidPostId();
   if (row.parent === PROGRAMS_ROOT) return { row, kind: 'program', program: null };
-  const { program } = await loadModel(s, id);
-  return { row, kind: 'model', program };
+  return { row, kind: 'model', program: await programOfModel(db, row) };
 }
 
-const modelsOf = (s: StudioServices, programId: number) => q.listChildPages(s.ctx.db.kysely, [programId]);
+const modelsOf = (db: q.Executor, programId: number) => q.listChildPages(db, [programId]);
 
 async function programAnswer(s: StudioServices, actor: Actor, id: number): Promise<StudioProgram> {
   const row = await loadProgram(s, id);
-  return new Presenter(s, actor).program(row, await modelsOf(s, id));
+  return new Presenter(s, actor).program(row, await modelsOf(s.ctx.db.kysely, id));
 }
 
 async function modelAnswer(s: StudioServices, actor: Actor, id: number): Promise<StudioModel> {
@@ -459,43 +463,41 @@ export async function writePublishedPage(trx: q.Executor, page: { id: number; pa
 
 // ---- publishing -------------------------------------------------------------------------------
 
-/** A program's new program name reaches its models (meta and field program_name, live and draft) when the program is published. */
-async function renameModels(trx: q.Executor, programId: number, programName: string): Promise<void> {
-  const rename = (state: PageState): PageState => ({ ...state, meta: { ...state.meta, program_name: programName }, fields: { ...state.fields, program_name: programName } });
-  for (const model of await q.listChildPages(trx, [programId])) {
-    const live = rename(liveState(model));
-    await q.updateStudioPage(trx, model.id, {
-      meta_json: JSON.stringify(live.meta),
-      fields_json: JSON.stringify(live.fields),
-      ...(model.draft_json !== null ? { draft_json: JSON.stringify(rename(effectiveState(model))) } : {}),
-    });
-  }
+/**
+ * The draft becomes what everyone sees, in one transaction: the page (with its program, for a
+ * model) is read, checked and written there, a program's new program name reaches its models, and
+ * the answer is presented from what was written. A page never published gets status publish.
+ */
+export async function publishPage(s: StudioServices, actor: Actor, id: number): Promise<StudioProgram | StudioModel> {
+  const presenter = new Presenter(s, actor);
+  return q.inTransaction(s.ctx.db, async (trx) => {
+    const page = await loadStudioPage(s, id, trx);
+    if (page.kind === 'model' && page.program.status !== 'publish') {
+      throw new ApiError(409, 'studio_program_unpublished', 'Publish the program of this model first.');
+    }
+    const patch = publishedPatch(page.row, s.ctx.clock());
+    const published: PageRow = { ...page.row, ...patch };
+    if (page.kind === 'model') {
+      await q.updateStudioPage(trx, id, patch);
+      return presenter.model(published);
+    }
+    const models = await modelsOf(trx, id);
+    const renamed = programInputOf(effectiveState(page.row)).programName;
+    const renamedModels = renamed === programInputOf(liveState(page.row)).programName ? models : await renameModels(trx, models, renamed);
+    await q.updateStudioPage(trx, id, patch);
+    return presenter.program(published, renamedModels);
+  });
 }
 
-/** The draft becomes what everyone sees, in one transaction; a page never published gets status publish. */
-export async function publishPage(s: StudioServices, actor: Actor, id: number): Promise<StudioProgram | StudioModel> {
-  const { row, kind, program } = await loadStudioPage(s, id);
-  if (kind === 'model' && program?.status !== 'publish') {
-    throw new ApiError(409, 'studio_program_unpublished', 'Publish the program of this model first.');
+/** A program's new program name reaches its models (meta and field program_name, live and draft): answers the models as written. */
+async function renameModels(trx: q.Executor, models: readonly PageRow[], programName: string): Promise<PageRow[]> {
+  const renamed: PageRow[] = [];
+  for (const model of models) {
+    const patch = renamedModelPatch(model, programName);
+    await q.updateStudioPage(trx, model.id, patch);
+    renamed.push({ ...model, ...patch });
   }
-  const state = effectiveState(row);
-  const published = rowWithState(row, state);
-  const renamed = kind === 'program' ? programInputOf(state).programName : null;
-  await q.inTransaction(s.ctx.db, async (trx) => {
-    if (renamed !== null && renamed !== programInputOf(liveState(row)).programName) await renameModels(trx, id, renamed);
-    await q.updateStudioPage(trx, id, {
-      status: 'publish',
-      title: published.title,
-      slug: row.status === 'publish' ? row.slug : slugOf(published.title, id),
-      content: published.content,
-      meta_json: published.meta_json,
-      fields_json: published.fields_json,
-      menu_order: Number(state.meta.order ?? row.menu_order) || 0,
-      draft_json: null,
-      modified: s.ctx.clock().toISOString(),
-    });
-  });
-  return kind === 'program' ? programAnswer(s, actor, id) : modelAnswer(s, actor, id);
+  return renamed;
 }
 
 /** Drops a published page's unpublished edits (a page never published has none apart from itself). */

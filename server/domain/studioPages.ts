@@ -8,16 +8,7 @@ import sanitizeHtml from 'sanitize-html';
 import { CONTENT_IDS, STUDIO_LIMITS, type StudioModelInput, type StudioProgramInput, type StudioStepInput, type StudioTabInput } from '../../contract';
 import type { PageRow } from '../db/schema';
 import { isMediaPath } from '../media/mediaAccess';
-import { CODE_META_KEY, parseMeta, parseObject } from './content';
-
-/** What a page shows: the columns and JSON a draft holds (pages.draft_json) or the row itself has. */
-export interface PageState {
-  title: string;
-  /** HTML */
-  content: string;
-  meta: Record<string, string>;
-  fields: Record<string, unknown>;
-}
+import { CODE_META_KEY, effectiveState, liveState, rowWithState, type PageState } from './pageState';
 
 export const PROGRAMS_ROOT = CONTENT_IDS.programsRoot;
 const TAB_SLOTS = 5;
@@ -25,39 +16,36 @@ const TAB_SLOTS = 5;
 /** Meta of the older gallery route (numbered files): a model saved by the studio uses its galleries instead. */
 const LEGACY_META = ['image_count', 'image_tabs'];
 
-
-export function liveState(row: PageRow): PageState {
-  return { title: row.title, content: row.content, meta: parseMeta(row), fields: parseObject(row.fields_json) };
-}
-
-/** Rows are read-only once loaded: each one's state is parsed once (sorting a catalogue asks many times). */
-const parsedStates = new WeakMap<PageRow, PageState>();
-
-/** The page as the studio edits it: its draft when it has one. Treat the answer as read-only. */
-export function effectiveState(row: PageRow): PageState {
-  let state = parsedStates.get(row);
-  if (!state) {
-    state = parseEffectiveState(row);
-    parsedStates.set(row, state);
-  }
-  return state;
-}
-
-function parseEffectiveState(row: PageRow): PageState {
-  if (row.draft_json === null || row.draft_json === '') return liveState(row);
-  const draft = parseObject(row.draft_json);
-  const live = liveState(row);
+/**
+ * What publishing writes to a page: what the studio shows of it (its draft, or a page never
+ * published itself) becomes the live page, with status publish and no draft. A published page
+ * keeps its slug (links to it keep working); a page published the first time gets one from its title.
+ */
+export function publishedPatch(row: PageRow, now: Date): Partial<PageRow> {
+  const state = effectiveState(row);
+  const published = rowWithState(row, state);
   return {
-    title: typeof draft.title === 'string' ? draft.title : live.title,
-    content: typeof draft.content === 'string' ? draft.content : live.content,
-    meta: typeof draft.meta === 'object' && draft.meta !== null ? (draft.meta as Record<string, string>) : live.meta,
-    fields: typeof draft.fields === 'object' && draft.fields !== null ? (draft.fields as Record<string, unknown>) : live.fields,
+    status: 'publish',
+    title: published.title,
+    slug: row.status === 'publish' ? row.slug : slugOf(published.title, row.id),
+    content: published.content,
+    meta_json: published.meta_json,
+    fields_json: published.fields_json,
+    menu_order: Number(state.meta.order ?? row.menu_order) || 0,
+    draft_json: null,
+    modified: now.toISOString(),
   };
 }
 
-/** The row with these columns (what publishing a draft writes, and what a preview presents). */
-export function rowWithState(row: PageRow, state: PageState): PageRow {
-  return { ...row, title: state.title, content: state.content, meta_json: JSON.stringify(state.meta), fields_json: JSON.stringify(state.fields) };
+/** A model's program name (meta and field program_name, live and draft) after its program's new name is published. */
+export function renamedModelPatch(model: PageRow, programName: string): Partial<PageRow> {
+  const rename = (state: PageState): PageState => ({ ...state, meta: { ...state.meta, program_name: programName }, fields: { ...state.fields, program_name: programName } });
+  const live = rename(liveState(model));
+  return {
+    meta_json: JSON.stringify(live.meta),
+    fields_json: JSON.stringify(live.fields),
+    ...(model.draft_json !== null ? { draft_json: JSON.stringify(rename(effectiveState(model))) } : {}),
+  };
 }
 
 export const slugOf = (title: string, id: number): string =>

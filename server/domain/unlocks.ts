@@ -7,7 +7,8 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { ApiError, tooManyAttempts } from '../errors';
 import * as q from '../db/queries';
 import { isStudent, type Actor, type DomainContext } from './context';
-import { CODE_META_KEY, findVisiblePage, parseMeta } from './content';
+import { findVisiblePage } from './content';
+import { CODE_META_KEY, parseMeta } from './pageState';
 import type { RateLimiter } from './rateLimiter';
 
 /** Wrong codes are kept a day, for the record; the limit itself is counted by the RateLimiter. */

@@ -3,52 +3,16 @@
  * bodies, with PHP's bracket notation for one level of nesting (meta[kit_on_header_clicked]=1).
  */
 import type { FastifyInstance } from 'fastify';
+import { jsonWithinLimits, MAX_BODY_KEYS } from '../domain/jsonLimits';
 import { ApiError } from '../errors';
 
 export const BODY_LIMIT = 1024 * 1024;
 
-/**
- * No request of the API has more than a few dozen fields. A body of tens of thousands of keys (or
- * nested thousands deep) costs its parse, validation and copying far more than its size suggests:
- * it is refused by one pass over the text before anything is built from it.
- */
-export const MAX_BODY_KEYS = 1000;
-export const MAX_BODY_DEPTH = 32;
 /** A studio model with five tabs of steps (four keys a step) needs more, and only an administrator may send one. */
 export const MAX_STUDIO_BODY_KEYS = 10_000;
 const STUDIO_PREFIX = '/wp-json/yo/v1/studio/';
 
 const tooComplex = () => new ApiError(413, 'rest_request_too_large', 'The request body has too many fields.');
-
-const QUOTE = 34;
-const BACKSLASH = 92;
-const COLON = 58;
-const OPEN_OBJECT = 123;
-const OPEN_ARRAY = 91;
-const CLOSE_OBJECT = 125;
-const CLOSE_ARRAY = 93;
-
-/** Whether JSON text stays within MAX_BODY_KEYS keys and MAX_BODY_DEPTH levels (malformed text is left to the parser). */
-export function jsonWithinLimits(text: string, maxKeys = MAX_BODY_KEYS): boolean {
-  let keys = 0;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i += 1;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) inString = true;
-    else if (c === COLON) {
-      keys += 1;
-      if (keys > maxKeys) return false;
-    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      depth += 1;
-      if (depth > MAX_BODY_DEPTH) return false;
-    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth -= 1;
-  }
-  return true;
-}
 
 /** Form fields are separated by '&': more than MAX_BODY_KEYS of them is refused before parsing. */
 function formWithinLimits(text: string): boolean {

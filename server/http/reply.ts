@@ -4,9 +4,19 @@ import { notAllowed, type ApiError } from '../errors';
 
 export const JSON_TYPE = 'application/json; charset=UTF-8';
 
-/** Sends a value as WordPress does: JSON, a plain string as a JSON string literal ("email_sent"). */
+/**
+ * Sends a value as WordPress does: JSON, a plain string as a JSON string literal ("email_sent").
+ * It is written by the route's declared answer (answers.ts): only the fields the schema names.
+ */
 export function sendJson(reply: FastifyReply, value: unknown, status = 200): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(JSON.stringify(value));
+  reply.code(status).type(JSON_TYPE);
+  return reply.send(answerText(reply, value));
+}
+
+/** The JSON text of a value as the route's declared answer writes it (for a body built once and sent many times). */
+export function answerText(reply: FastifyReply, value: unknown): string {
+  const text = reply.serialize(value);
+  return typeof text === 'string' ? text : Buffer.from(text as ArrayBuffer).toString('utf8');
 }
 
 /** The signed-in caller, or 401 for an anonymous one. */

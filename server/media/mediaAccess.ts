@@ -5,7 +5,6 @@
  * images and thumbnails, videos, posters, lesson plans) goes out as a signed URL to a viewer who
  * may open the lesson, and not at all (an empty string) to anyone else.
  */
-import type { Viewer } from '../domain/context';
 import type { MediaSigner } from './signedUrls';
 
 export const MEDIA_PREFIXES = ['/progrmas/', '/content/'] as const;
@@ -35,8 +34,8 @@ export interface MediaUrlPolicy {
   ownerUrl(path: string): string;
 }
 
-export function mediaUrlPolicy(signer: MediaSigner, viewer: Viewer, mayOpenLesson: boolean, mayOpenPlans: boolean, now: Date): MediaUrlPolicy {
-  const userId = viewer?.id ?? 0;
+/** `userId`: whom the signed URLs are for (0 for an anonymous viewer). */
+export function mediaUrlPolicy(signer: MediaSigner, userId: number, mayOpenLesson: boolean, mayOpenPlans: boolean, now: Date): MediaUrlPolicy {
   const signed = (allowed: boolean) => (path: string) => (allowed ? signer.sign(path, userId, now) : '');
   return { publicUrl: (path) => path, lessonUrl: signed(mayOpenLesson), ownerUrl: signed(mayOpenPlans) };
 }

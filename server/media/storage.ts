@@ -1,7 +1,8 @@
 /**
  * Where the instruction images, lesson plans and videos live: one interface, two drivers. The
- * local folder (<DATA_DIR>/public) is the embedded default; an S3-compatible object store lets
- * several instances behind a load balancer serve the same files (s3Storage.ts).
+ * local folder (<DATA_DIR>/public, here) is the embedded default; an S3-compatible object store lets
+ * several instances behind a load balancer serve the same files (s3Storage.ts); configuredStorage.ts
+ * picks the one the configuration names.
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -10,7 +11,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
-import type { Config } from '../config';
 
 /** A file's key: its URL path without the leading slash ("progrmas/PlayMachines1/.../1.svg"). */
 export type MediaKey = string;
@@ -136,13 +136,4 @@ export function localStorage(root: string): MediaStorage {
       return true;
     },
   };
-}
-
-/** The configured driver; the S3 client is loaded only when it is used. */
-export async function createMediaStorage(config: Config): Promise<MediaStorage> {
-  if (config.media.driver === 's3') {
-    const { s3Storage } = await import('./s3Storage');
-    return s3Storage(config.media.s3);
-  }
-  return localStorage(config.publicDir);
 }

@@ -6,9 +6,12 @@ import { CLASS_NOW_PATHS } from '../../contract';
 import { classNow, classOwnerOf, markHelped, markMeStuck } from '../domain/classNow';
 import { ClassNowHub, DEFAULT_HUB_TIMING, type HubTiming } from '../domain/classNowHub';
 import { bearerToken, userFromToken } from '../http/auth';
-import { id, readParams } from '../http/params';
+import { id } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
+import { answers } from '../http/answers';
+import { classNowAnswer, classNowHelped, stuckResult } from './answers/classroom';
 
 const ownerQuery = z.strictObject({ owner: id().optional() });
 const helpedBody = z.strictObject({ studentId: id() });
@@ -19,13 +22,13 @@ export function classNowRoutes(app: FastifyInstance, s: AppServices, timing: Hub
   // Open streams would keep app.close() waiting for ever: they end before the server stops taking requests.
   app.addHook('preClose', async () => hub.closeAll());
 
-  app.get(CLASS_NOW_PATHS.classNow, async (request, reply) => {
+  app.get(CLASS_NOW_PATHS.classNow, answers(classNowAnswer), async (request, reply) => {
     const actor = requireActor(request);
     const { owner } = readParams(request, ownerQuery);
     return sendJson(reply, await classNow(s.ctx, await classOwnerOf(s.ctx, actor, owner)));
   });
 
-  app.get(CLASS_NOW_PATHS.classNowEvents, async (request, reply) => {
+  app.get(CLASS_NOW_PATHS.classNowEvents, { config: { rawAnswer: 'server-sent events, written as they happen past the serializer' } }, async (request, reply) => {
     const actor = requireActor(request);
     const { owner } = readParams(request, ownerQuery);
     const ownerId = await classOwnerOf(s.ctx, actor, owner);
@@ -58,13 +61,13 @@ export function classNowRoutes(app: FastifyInstance, s: AppServices, timing: Hub
     if (raw.destroyed) stream.close();
   });
 
-  app.post(CLASS_NOW_PATHS.helped, async (request, reply) => {
+  app.post(CLASS_NOW_PATHS.helped, answers(classNowHelped), async (request, reply) => {
     const actor = requireActor(request);
     const { studentId } = readParams(request, helpedBody);
     return sendJson(reply, await markHelped(s.ctx, actor, studentId));
   });
 
-  app.post(CLASS_NOW_PATHS.myStuck, async (request, reply) => {
+  app.post(CLASS_NOW_PATHS.myStuck, answers(stuckResult), async (request, reply) => {
     const actor = requireActor(request);
     const { lessonId } = readParams(request, stuckBody);
     return sendJson(reply, await markMeStuck(s.ctx, actor, lessonId));

@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CLASSROOM_PATHS } from '../../contract';
 import { unlockForStudents } from '../domain/classroom';
-import { id, readParams } from '../http/params';
+import { id } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
+import { answers } from '../http/answers';
+import { classUnlockResult } from './answers/classroom';
 
 /** As many as an owner's largest class list is long (a whole school's students fit). */
 const MAX_CHOSEN = 2000;
@@ -19,7 +22,7 @@ const classUnlockBody = z.strictObject({
 });
 
 export function classroomRoutes(app: FastifyInstance, s: AppServices): void {
-  app.post(CLASSROOM_PATHS.classUnlocks, async (request, reply) => {
+  app.post(CLASSROOM_PATHS.classUnlocks, answers(classUnlockResult), async (request, reply) => {
     const actor = requireActor(request);
     const body = readParams(request, classUnlockBody);
     return sendJson(reply, await unlockForStudents(s.ctx, actor, body));

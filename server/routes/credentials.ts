@@ -16,9 +16,12 @@ import {
   wrongCurrentPassword,
 } from '../domain/credentials';
 import { tooManyAttempts } from '../errors';
-import { readParams, secretText, studentIdParam, type StudentIdRequest } from '../http/params';
+import { secretText } from '../domain/fieldRules';
+import { readParams, studentIdParam, type StudentIdRequest } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
+import { answers } from '../http/answers';
+import { changeMyPasswordAnswer, signInMailSent, studentCredentials as studentCredentialsAnswer, studentPasswordReset } from './answers/roster';
 
 const noParams = z.strictObject({});
 
@@ -28,13 +31,13 @@ const changePasswordParams = z.strictObject({
 });
 
 export function credentialRoutes(app: FastifyInstance, s: AppServices): void {
-  app.get(CREDENTIAL_PATHS.studentCredentials(':id'), async (request: StudentIdRequest, reply) => {
+  app.get(CREDENTIAL_PATHS.studentCredentials(':id'), answers(studentCredentialsAnswer), async (request: StudentIdRequest, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
     return sendJson(reply, await studentCredentials(s.ctx, actor, studentIdParam(request)));
   });
 
-  app.post(CREDENTIAL_PATHS.studentPassword(':id'), async (request: StudentIdRequest, reply) => {
+  app.post(CREDENTIAL_PATHS.studentPassword(':id'), answers(studentPasswordReset), async (request: StudentIdRequest, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
     const answer = await resetStudentPassword(s.ctx, actor, studentIdParam(request));
@@ -43,7 +46,7 @@ export function credentialRoutes(app: FastifyInstance, s: AppServices): void {
     return sendJson(reply, answer);
   });
 
-  app.post(CREDENTIAL_PATHS.studentSignInMail(':id'), async (request: StudentIdRequest, reply) => {
+  app.post(CREDENTIAL_PATHS.studentSignInMail(':id'), answers(signInMailSent), async (request: StudentIdRequest, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
     await sendStudentSignInMail(s.ctx, actor, studentIdParam(request));
@@ -51,7 +54,7 @@ export function credentialRoutes(app: FastifyInstance, s: AppServices): void {
     return sendJson(reply, body);
   });
 
-  app.post(CREDENTIAL_PATHS.myPassword, async (request, reply) => {
+  app.post(CREDENTIAL_PATHS.myPassword, answers(changeMyPasswordAnswer), async (request, reply) => {
     const actor = requireActor(request);
     const p = readParams(request, changePasswordParams);
     checkNewPassword(p.currentPassword, p.newPassword, PASSWORD_RULES);

@@ -7,13 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connection';
 import { pendingMigrations, ping } from '../db/migrations';
 import { sendJson } from '../http/reply';
+import { answers } from '../http/answers';
+import { healthAnswer } from './answers/wire';
 
 export function healthRoutes(app: FastifyInstance, db: Db): void {
   let migrated = false;
 
-  app.get('/healthz', (_request, reply) => sendJson(reply.header('Cache-Control', 'no-store'), { status: 'ok' }));
+  app.get('/healthz', answers(healthAnswer), (_request, reply) => sendJson(reply.header('Cache-Control', 'no-store'), { status: 'ok' }));
 
-  app.get('/readyz', async (request, reply) => {
+  app.get('/readyz', answers(healthAnswer, { 503: healthAnswer }), async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     try {
       await ping(db);

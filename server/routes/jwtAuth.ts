@@ -1,4 +1,4 @@
-/** POST /wp-json/jwt-auth/v1/token and /token/validate (api-contract.md section 2). */
+/** POST /wp-json/jwt-auth/v1/token and /token/validate (the API contract's section on authentication). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TokenResponse, ValidateTokenResponse } from '../../contract';
@@ -8,9 +8,12 @@ import type { UserRow } from '../db/schema';
 import { ApiError, tooManyAttempts } from '../errors';
 import { bearerToken, userFromToken } from '../http/auth';
 import { knownPlaceCookie, knownPlaceSetCookie, newPlaceId } from '../http/knownPlace';
-import { readParams, secretText } from '../http/params';
+import { secretText } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
+import { answers } from '../http/answers';
+import { tokenAnswer as tokenAnswerSchema, validateTokenAnswer } from './answers/wire';
 
 const tokenParams = z.strictObject({
   username: secretText(254).optional(),
@@ -45,7 +48,7 @@ export async function tokenAnswer(s: AppServices, user: UserRow): Promise<TokenR
 }
 
 export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
-  app.post(API_PATHS.token, async (request, reply) => {
+  app.post(API_PATHS.token, answers(tokenAnswerSchema), async (request, reply) => {
     const { username = '', password = '' } = readParams(request, tokenParams);
     if (username.trim() === '') throw loginError('empty_username', '<strong>Error:</strong> The username field is empty.');
     if (password === '') throw loginError('empty_password', '<strong>Error:</strong> The password field is empty.');
@@ -80,7 +83,7 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
     return sendJson(reply, await tokenAnswer(s, user));
   });
 
-  app.post(API_PATHS.validateToken, { config: { manualAuth: true } }, async (request, reply) => {
+  app.post(API_PATHS.validateToken, { config: { manualAuth: true }, ...answers(validateTokenAnswer) }, async (request, reply) => {
     readParams(request, noParams);
     await userFromToken(s, bearerToken(request.headers.authorization));
     const body: ValidateTokenResponse = { code: 'jwt_auth_valid_token', data: { status: 200 } };

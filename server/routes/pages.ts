@@ -1,13 +1,20 @@
-/** GET /wp-json/wp/v2/pages and /pages/{id} (api-contract.md sections 4 and 5). */
+/**
+ * GET /wp-json/wp/v2/pages and /pages/{id} (the API contract's sections on content and the
+ * backend's additions). The answers are kept as bodies (PageAnswerCache) written by the route's
+ * declared answer, then sent as they are.
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API_PATHS } from '../../contract';
 import { PageAnswerCache, type PageOrderBy } from '../domain/content';
 import { NO_ROUTE } from '../http/errors';
-import { MAX_ID, readParams, wireInt } from '../http/params';
+import { MAX_ID, wireInt } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { sendSharedBody } from '../http/compressedBody';
-import { JSON_TYPE } from '../http/reply';
+import { answers } from '../http/answers';
+import { answerText, JSON_TYPE } from '../http/reply';
 import { siteOrigin, type AppServices } from '../http/services';
+import { wirePageAnswer, wirePagesAnswer } from './answers/pages';
 
 /** A list of ids as WordPress takes it: "130", "130,167" or an array. */
 const idList = z
@@ -49,17 +56,18 @@ function pageUrl(request: FastifyRequest, origin: string, page: number): string 
 }
 
 export function pagesRoutes(app: FastifyInstance, s: AppServices): void {
-  const answers = new PageAnswerCache();
-  app.get(API_PATHS.pages, async (request, reply) => {
+  const cache = new PageAnswerCache();
+  app.get(API_PATHS.pages, answers(wirePagesAnswer), async (request, reply) => {
     const p = readParams(request, listParams);
     const origin = siteOrigin(request, s.config);
     const orderby: PageOrderBy = p.orderby;
-    const list = await answers.list(
+    const list = await cache.list(
       s.ctx,
       request.viewer,
       { perPage: p.per_page, page: p.page, orderby, order: p.order, ...(p.parent ? { parent: p.parent } : {}), ...(p.slug ? { slug: p.slug } : {}) },
       origin,
       s.mediaSigner,
+      (answer) => answerText(reply, answer),
       p._fields,
     );
     reply.header('X-WP-Total', String(list.total)).header('X-WP-TotalPages', String(list.totalPages));
@@ -70,11 +78,11 @@ export function pagesRoutes(app: FastifyInstance, s: AppServices): void {
     return sendSharedBody(request, reply, list.body, JSON_TYPE, { revalidate: true });
   });
 
-  app.get<{ Params: { id: string } }>(`${API_PATHS.pages}/:id`, async (request, reply) => {
+  app.get<{ Params: { id: string } }>(`${API_PATHS.pages}/:id`, answers(wirePageAnswer), async (request, reply) => {
     // WordPress's route pattern is (?P<id>[\d]+): anything else is no route at all.
     if (!/^\d{1,10}$/.test(request.params.id) || Number(request.params.id) > MAX_ID) throw NO_ROUTE();
     const p = readParams(request, singleParams);
-    const body = await answers.page(s.ctx, request.viewer, Number(request.params.id), siteOrigin(request, s.config), s.mediaSigner, p._fields);
+    const body = await cache.page(s.ctx, request.viewer, Number(request.params.id), siteOrigin(request, s.config), s.mediaSigner, (answer) => answerText(reply, answer), p._fields);
     return sendSharedBody(request, reply, body, JSON_TYPE, { revalidate: true });
   });
 }

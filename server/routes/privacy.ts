@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { PRIVACY_PATHS } from '../../contract';
 import { acceptTerms, checkStudentAccess, eraseStudent, studentDataFor, termsStateFor } from '../domain/privacy';
 import { invalidParams } from '../errors';
-import { readParams, secretText, studentIdParam, type StudentIdRequest } from '../http/params';
+import { secretText } from '../domain/fieldRules';
+import { readParams, studentIdParam, type StudentIdRequest } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
+import { answers } from '../http/answers';
+import { studentDataExport, studentEraseResult, termsAcceptanceState } from './answers/roster';
 
 const noParams = z.strictObject({});
 
@@ -18,7 +21,7 @@ const eraseParams = z.strictObject({
 const acceptParams = z.strictObject({ version: secretText(64) });
 
 export function privacyRoutes(app: FastifyInstance, s: AppServices): void {
-  app.get(PRIVACY_PATHS.studentData(':id'), async (request: StudentIdRequest, reply) => {
+  app.get(PRIVACY_PATHS.studentData(':id'), answers(studentDataExport), async (request: StudentIdRequest, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
     const id = studentIdParam(request);
@@ -28,7 +31,7 @@ export function privacyRoutes(app: FastifyInstance, s: AppServices): void {
     return sendJson(reply, data);
   });
 
-  app.delete(PRIVACY_PATHS.studentErase(':id'), async (request: StudentIdRequest, reply) => {
+  app.delete(PRIVACY_PATHS.studentErase(':id'), answers(studentEraseResult), async (request: StudentIdRequest, reply) => {
     const actor = requireActor(request);
     const id = studentIdParam(request);
     await checkStudentAccess(s.ctx, actor, id);
@@ -37,13 +40,13 @@ export function privacyRoutes(app: FastifyInstance, s: AppServices): void {
     return sendJson(reply, await eraseStudent(s.ctx, actor, id));
   });
 
-  app.get(PRIVACY_PATHS.termsAcceptance, async (request, reply) => {
+  app.get(PRIVACY_PATHS.termsAcceptance, answers(termsAcceptanceState), async (request, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
     return sendJson(reply, await termsStateFor(s.ctx, actor));
   });
 
-  app.post(PRIVACY_PATHS.termsAcceptance, async (request, reply) => {
+  app.post(PRIVACY_PATHS.termsAcceptance, answers(termsAcceptanceState), async (request, reply) => {
     const actor = requireActor(request);
     const p = readParams(request, acceptParams);
     return sendJson(reply, await acceptTerms(s.ctx, actor, p.version));

@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PROGRESS_PATHS } from '../../contract';
 import { myProgress, progressSummary, saveMyProgress, studentProgress } from '../domain/progress';
-import { id, readParams, studentIdParam, type StudentIdRequest } from '../http/params';
+import { id } from '../domain/fieldRules';
+import { readParams, studentIdParam, type StudentIdRequest } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
+import { answers } from '../http/answers';
+import { progressEntry, progressSummary as progressSummaryAnswer, studentProgressEntry } from './answers/classroom';
 
 /** More than any gallery has: a bound that keeps nonsense out of the table. */
 const MAX_STEPS = 1000;
@@ -24,21 +27,21 @@ const noParams = z.strictObject({});
 const summaryParams = z.strictObject({ owner: id().optional() });
 
 export function progressRoutes(app: FastifyInstance, s: AppServices): void {
-  app.put(PROGRESS_PATHS.myProgress, async (request, reply) => {
+  app.put(PROGRESS_PATHS.myProgress, answers(progressEntry), async (request, reply) => {
     const actor = requireActor(request);
     return sendJson(reply, await saveMyProgress(s.ctx, actor, readParams(request, progressBody)));
   });
-  app.get(PROGRESS_PATHS.myProgress, async (request, reply) => {
+  app.get(PROGRESS_PATHS.myProgress, answers(z.array(progressEntry)), async (request, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
     return sendJson(reply, await myProgress(s.ctx, actor));
   });
-  app.get(PROGRESS_PATHS.studentProgress(':id'), async (request: StudentIdRequest, reply) => {
+  app.get(PROGRESS_PATHS.studentProgress(':id'), answers(z.array(studentProgressEntry)), async (request: StudentIdRequest, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
     return sendJson(reply, await studentProgress(s.ctx, actor, studentIdParam(request)));
   });
-  app.get(PROGRESS_PATHS.progressSummary, async (request, reply) => {
+  app.get(PROGRESS_PATHS.progressSummary, answers(z.array(progressSummaryAnswer)), async (request, reply) => {
     const actor = requireActor(request);
     const { owner } = readParams(request, summaryParams);
     return sendJson(reply, await progressSummary(s.ctx, actor, owner));

@@ -6,9 +6,12 @@ import { isAdmin, type Actor } from '../domain/context';
 import { checkActionLog, createReport, decodeScreenshot, listReports, noSuchReport, reportDetail, reportScreenshot, updateReport } from '../domain/reports';
 import { ApiError, invalidParams, notAllowed, tooManyAttempts } from '../errors';
 import { sendError } from '../http/errors';
-import { MAX_ID, readParams, text, wireInt } from '../http/params';
+import { MAX_ID, text, wireInt } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
+import { answers } from '../http/answers';
+import { reportDetail as reportDetailAnswer, reportPage, reportReceipt } from './answers/classroom';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -78,6 +81,7 @@ const tooLarge = () =>
 
 export function reportRoutes(app: FastifyInstance, s: AppServices): void {
   app.post(REPORT_PATHS.reports, {
+    ...answers(reportReceipt),
     // The whole body is at most 1 MB (the server's limit): say so in the report's own words.
     errorHandler: (err: FastifyError, _request, reply) => {
       if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, tooLarge());
@@ -96,7 +100,7 @@ export function reportRoutes(app: FastifyInstance, s: AppServices): void {
     },
   });
 
-  app.get(REPORT_PATHS.reports, async (request, reply) => {
+  app.get(REPORT_PATHS.reports, answers(reportPage), async (request, reply) => {
     requireAdmin(request);
     const p = readParams(request, listParams);
     const filter = { status: p.status, role: p.role, program: p.program, appVersion: p.appVersion };
@@ -104,20 +108,20 @@ export function reportRoutes(app: FastifyInstance, s: AppServices): void {
     return sendJson(reply, await listReports(s.ctx, filter, p.page ?? 1, p.per_page ?? 20));
   });
 
-  app.get(REPORT_PATHS.report(':id'), async (request: IdRequest, reply) => {
+  app.get(REPORT_PATHS.report(':id'), answers(reportDetailAnswer), async (request: IdRequest, reply) => {
     requireAdmin(request);
     readParams(request, noParams);
     reply.header('cache-control', 'no-store');
     return sendJson(reply, await reportDetail(s.ctx, reportId(request)));
   });
 
-  app.get(REPORT_PATHS.screenshot(':id'), async (request: IdRequest, reply) => {
+  app.get(REPORT_PATHS.screenshot(':id'), { config: { rawAnswer: 'the screenshot, a PNG or JPEG image' } }, async (request: IdRequest, reply) => {
     requireAdmin(request);
     const picture = await reportScreenshot(s.ctx, reportId(request));
     return reply.code(200).type(picture.type).header('cache-control', 'private, no-store').send(picture.bytes);
   });
 
-  app.patch(REPORT_PATHS.report(':id'), async (request: IdRequest, reply) => {
+  app.patch(REPORT_PATHS.report(':id'), answers(reportDetailAnswer), async (request: IdRequest, reply) => {
     requireAdmin(request);
     const id = reportId(request);
     const p = readParams(request, updateParams);

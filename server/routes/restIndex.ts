@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { WireRestIndex, WireRestRoute } from '../../contract';
 import { sendJson } from '../http/reply';
+import { answers } from '../http/answers';
+import { restIndexAnswer } from './answers/wire';
 
 const PREFIX = '/wp-json';
 /** Fastify adds HEAD to every GET and answers OPTIONS for CORS; WordPress lists neither. */
@@ -27,7 +29,7 @@ export function restIndexRoutes(app: FastifyInstance, siteName: string): void {
     entry.endpoints.push({ methods });
   });
 
-  app.get(PREFIX, (_request, reply) => {
+  app.get(PREFIX, answers(restIndexAnswer), (_request, reply) => {
     const index: WireRestIndex & { name: string } = {
       name: siteName,
       namespaces: [...new Set(Object.values(routes).map((route) => route.namespace))].filter((namespace) => namespace !== ''),

@@ -8,10 +8,13 @@ import { AUDIT_PAGE_LIMIT, ROSTER_PATHS } from '../../contract';
 import { editStudent, endStudent, getStudent, listAudit, moveStudent, reactivateStudent, type StudentEdit } from '../domain/rosterEdit';
 import { isAdmin, isOwner, type Actor } from '../domain/context';
 import { invalidParams, notAllowed } from '../errors';
-import { id, isoDate, readParams, studentIdParam, type StudentIdRequest, text, wireInt } from '../http/params';
+import { id, isoDate, text, wireInt } from '../domain/fieldRules';
+import { readParams, studentIdParam, type StudentIdRequest } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 import { createStudentParams } from './wl';
+import { answers } from '../http/answers';
+import { auditPage, rosterStudent } from './answers/roster';
 
 /** The sign-up's fields and rules, each optional: only what is sent changes. */
 const editParams = createStudentParams.omit({ AUTH_KEY: true, TeacherId: true }).partial();
@@ -57,38 +60,38 @@ function toStudentEdit(p: z.output<typeof editParams>): StudentEdit {
 export function rosterEditRoutes(app: FastifyInstance, s: AppServices): void {
   const student = ROSTER_PATHS.student(':id');
 
-  app.get(student, async (request: StudentIdRequest, reply) => {
+  app.get(student, answers(rosterStudent), async (request: StudentIdRequest, reply) => {
     const actor = staff(request);
     readParams(request, noParams);
     return sendJson(reply, await getStudent(s.ctx, actor, studentIdParam(request)));
   });
 
-  app.patch(student, async (request: StudentIdRequest, reply) => {
+  app.patch(student, answers(rosterStudent), async (request: StudentIdRequest, reply) => {
     const actor = staff(request);
     const edit = toStudentEdit(readParams(request, editParams));
     if (Object.keys(edit).length === 0) throw invalidParams({ body: 'Send at least one field to change.' });
     return sendJson(reply, await editStudent(s.ctx, actor, studentIdParam(request), edit));
   });
 
-  app.post(ROSTER_PATHS.studentEnd(':id'), async (request: StudentIdRequest, reply) => {
+  app.post(ROSTER_PATHS.studentEnd(':id'), answers(rosterStudent), async (request: StudentIdRequest, reply) => {
     const actor = staff(request);
     readParams(request, noParams);
     return sendJson(reply, await endStudent(s.ctx, actor, studentIdParam(request)));
   });
 
-  app.post(ROSTER_PATHS.studentReactivate(':id'), async (request: StudentIdRequest, reply) => {
+  app.post(ROSTER_PATHS.studentReactivate(':id'), answers(rosterStudent), async (request: StudentIdRequest, reply) => {
     const actor = staff(request);
     const p = readParams(request, reactivateParams);
     return sendJson(reply, await reactivateStudent(s.ctx, actor, studentIdParam(request), p.LessonEndDate));
   });
 
-  app.post(ROSTER_PATHS.studentMove(':id'), async (request: StudentIdRequest, reply) => {
+  app.post(ROSTER_PATHS.studentMove(':id'), answers(rosterStudent), async (request: StudentIdRequest, reply) => {
     const actor = staff(request, true);
     const p = readParams(request, moveParams);
     return sendJson(reply, await moveStudent(s.ctx, actor, studentIdParam(request), p.teacherId));
   });
 
-  app.get(ROSTER_PATHS.audit, async (request, reply) => {
+  app.get(ROSTER_PATHS.audit, answers(auditPage), async (request, reply) => {
     const actor = staff(request, true);
     const p = readParams(request, auditParams);
     if (p.from !== undefined && p.to !== undefined && p.to < p.from) throw invalidParams({ to: 'Must not be before from.' });

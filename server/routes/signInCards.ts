@@ -4,10 +4,14 @@ import { z } from 'zod';
 import { ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, CARD_TOKEN_PATTERN, MAX_CARDS_PER_REQUEST, SIGN_IN_CARD_PATHS } from '../../contract';
 import { cardInvalid, issueSignInCards, listSignInCards, noSuchCard, recordCardSignIn, studentForCard, voidCard } from '../domain/signInCards';
 import { ApiError, tooManyAttempts } from '../errors';
-import { MAX_ID, id, readParams, secretText } from '../http/params';
+import { MAX_ID, id, secretText } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import { siteOrigin, type AppServices } from '../http/services';
 import { tokenAnswer } from './jwtAuth';
+import { answers } from '../http/answers';
+import { signInCardList, signInCardsIssued, signInCardVoided } from './answers/roster';
+import { tokenAnswer as tokenAnswerSchema } from './answers/wire';
 
 const issueBody = z.strictObject({
   students: z.union([z.literal('all'), z.array(id()).min(1, 'Choose at least one student.').max(MAX_CARDS_PER_REQUEST, `Choose at most ${MAX_CARDS_PER_REQUEST} students.`)], {
@@ -21,19 +25,19 @@ const noParams = z.strictObject({});
 const cardSignInBody = z.strictObject({ token: secretText(200) });
 
 export function signInCardRoutes(app: FastifyInstance, s: AppServices): void {
-  app.post(SIGN_IN_CARD_PATHS.cards, async (request, reply) => {
+  app.post(SIGN_IN_CARD_PATHS.cards, answers(signInCardsIssued), async (request, reply) => {
     const actor = requireActor(request);
     const body = readParams(request, issueBody);
     return sendJson(reply, await issueSignInCards(s.ctx, actor, body, siteOrigin(request, s.config)));
   });
 
-  app.get(SIGN_IN_CARD_PATHS.cards, async (request, reply) => {
+  app.get(SIGN_IN_CARD_PATHS.cards, answers(signInCardList), async (request, reply) => {
     const actor = requireActor(request);
     const { owner } = readParams(request, listParams);
     return sendJson(reply, await listSignInCards(s.ctx, actor, owner));
   });
 
-  app.delete(SIGN_IN_CARD_PATHS.card(':id'), async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
+  app.delete(SIGN_IN_CARD_PATHS.card(':id'), answers(signInCardVoided), async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
     const raw = request.params.id;
@@ -42,7 +46,7 @@ export function signInCardRoutes(app: FastifyInstance, s: AppServices): void {
     return sendJson(reply, await voidCard(s.ctx, actor, Number(raw)));
   });
 
-  app.post(SIGN_IN_CARD_PATHS.cardSignIn, async (request, reply) => {
+  app.post(SIGN_IN_CARD_PATHS.cardSignIn, answers(tokenAnswerSchema), async (request, reply) => {
     const { token } = readParams(request, cardSignInBody);
     // Counted with the password sign-in's per-address limit (the same rows in the database), so a
     // card cannot be guessed faster than a password; a card that signs in gives its count back.

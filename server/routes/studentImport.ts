@@ -1,5 +1,5 @@
 /**
- * The bulk student import's routes (issue 16.4, contract/studentImport.ts): franchise owners (into
+ * The bulk student import's routes (contract/studentImport.ts): franchise owners (into
  * their own roster) and administrators (naming the owner). The upload is one multipart/form-data
  * file in the field "file" of at most STUDENT_IMPORT_LIMITS.fileBytes; a larger declared body is
  * refused before it is read, and a larger stream as soon as it passes the limit.
@@ -14,6 +14,8 @@ import { ApiError, invalidParams, notAllowed } from '../errors';
 import { readParams } from '../http/params';
 import { sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
+import { answers } from '../http/answers';
+import { studentImportPreview } from './answers/roster';
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 /** How often each instance looks for imported accounts still waiting for their sign-in mail. */
@@ -111,7 +113,7 @@ export async function studentImportRoutes(app: FastifyInstance, s: AppServices):
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
-    scope.post(STUDENT_IMPORT_PATHS.previews, { preHandler: admit }, async (request, reply) => {
+    scope.post(STUDENT_IMPORT_PATHS.previews, { preHandler: admit, ...answers(studentImportPreview) }, async (request, reply) => {
       const actor = requireImporter(request);
       const upload = await readUpload(request);
       let ownerId: number | undefined;
@@ -124,12 +126,12 @@ export async function studentImportRoutes(app: FastifyInstance, s: AppServices):
     });
   });
 
-  app.get(STUDENT_IMPORT_PATHS.preview(':id'), async (request, reply) => {
+  app.get(STUDENT_IMPORT_PATHS.preview(':id'), answers(studentImportPreview), async (request, reply) => {
     const actor = requireImporter(request);
     return sendJson(reply, await readImportPreview(s.ctx, actor, importId(request)));
   });
 
-  app.post(STUDENT_IMPORT_PATHS.confirm(':id'), async (request, reply) => {
+  app.post(STUDENT_IMPORT_PATHS.confirm(':id'), answers(studentImportPreview), async (request, reply) => {
     const actor = requireImporter(request);
     const p = readParams(request, confirmParams);
     return sendJson(reply, await confirmImport(s.ctx, actor, importId(request), p.skipDuplicates ?? false));

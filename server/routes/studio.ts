@@ -9,11 +9,15 @@ import { isAdmin, type Actor } from '../domain/context';
 import * as studio from '../domain/studio';
 import { sanitizeDescription } from '../domain/studioPages';
 import { invalidPostId, notAllowed } from '../errors';
-import { MAX_ID, readParams, text } from '../http/params';
+import { MAX_ID, text } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import { siteOrigin, type AppServices } from '../http/services';
 import { isMediaPath } from '../media/mediaAccess';
 import { mediaKeyOf } from '../media/storage';
+import { answers } from '../http/answers';
+import { wirePageAnswer } from './answers/pages';
+import { studioCatalogue, studioCode, studioDeleted, studioModel, studioPage, studioProgram } from './answers/studio';
 
 const MAX_STEPS_PER_TAB = 200;
 
@@ -114,89 +118,89 @@ export function studioRoutes(app: FastifyInstance, s: AppServices): void {
   const program = STUDIO_PATHS.program(':id');
   const model = STUDIO_PATHS.model(':id');
 
-  app.get(STUDIO_PATHS.catalogue, async (request, reply) => {
+  app.get(STUDIO_PATHS.catalogue, answers(studioCatalogue), async (request, reply) => {
     const actor = requireAdmin(request);
     readParams(request, noParams);
     return sendJson(reply, await studio.getCatalogue(services, actor));
   });
 
-  app.post(STUDIO_PATHS.createProgram, async (request, reply) => {
+  app.post(STUDIO_PATHS.createProgram, answers(studioProgram), async (request, reply) => {
     const actor = requireAdmin(request);
     return sendJson(reply, await studio.createProgram(services, actor, readParams(request, programInput)), 201);
   });
 
-  app.post(STUDIO_PATHS.programOrder, async (request, reply) => {
+  app.post(STUDIO_PATHS.programOrder, answers(studioCatalogue), async (request, reply) => {
     const actor = requireAdmin(request);
     return sendJson(reply, await studio.orderPrograms(services, actor, readParams(request, orderInput).ids));
   });
 
-  app.get(program, async (request: IdRequest, reply) => {
+  app.get(program, answers(studioProgram), async (request: IdRequest, reply) => {
     const actor = requireAdmin(request);
     readParams(request, noParams);
     return sendJson(reply, await studio.getProgram(services, actor, pageId(request)));
   });
 
-  app.put(program, async (request: IdRequest, reply) => {
+  app.put(program, answers(studioProgram), async (request: IdRequest, reply) => {
     const actor = requireAdmin(request);
     const id = pageId(request);
     return sendJson(reply, await studio.saveProgram(services, actor, id, readParams(request, programInput)));
   });
 
-  app.delete(program, async (request: IdRequest, reply) => {
+  app.delete(program, answers(studioDeleted), async (request: IdRequest, reply) => {
     requireAdmin(request);
     readParams(request, noParams);
     return sendJson(reply, await studio.deleteProgram(services, pageId(request)));
   });
 
-  app.post(STUDIO_PATHS.createModel(':id'), async (request: IdRequest, reply) => {
+  app.post(STUDIO_PATHS.createModel(':id'), answers(studioModel), async (request: IdRequest, reply) => {
     const actor = requireAdmin(request);
     const id = pageId(request);
     return sendJson(reply, await studio.createModel(services, actor, id, readParams(request, newModelInput)), 201);
   });
 
-  app.post(STUDIO_PATHS.modelOrder(':id'), async (request: IdRequest, reply) => {
+  app.post(STUDIO_PATHS.modelOrder(':id'), answers(studioProgram), async (request: IdRequest, reply) => {
     const actor = requireAdmin(request);
     const id = pageId(request);
     return sendJson(reply, await studio.orderModels(services, actor, id, readParams(request, orderInput).ids));
   });
 
-  app.post(STUDIO_PATHS.generateCode(':id'), async (request: IdRequest, reply) => {
+  app.post(STUDIO_PATHS.generateCode(':id'), answers(studioCode), async (request: IdRequest, reply) => {
     requireAdmin(request);
     readParams(request, noParams);
     return sendJson(reply, await studio.generateCode(services, pageId(request)));
   });
 
-  app.get(model, async (request: IdRequest, reply) => {
+  app.get(model, answers(studioModel), async (request: IdRequest, reply) => {
     const actor = requireAdmin(request);
     readParams(request, noParams);
     return sendJson(reply, await studio.getModel(services, actor, pageId(request)));
   });
 
-  app.put(model, async (request: IdRequest, reply) => {
+  app.put(model, answers(studioModel), async (request: IdRequest, reply) => {
     const actor = requireAdmin(request);
     const id = pageId(request);
     return sendJson(reply, await studio.saveModel(services, actor, id, readParams(request, modelInput)));
   });
 
-  app.delete(model, async (request: IdRequest, reply) => {
+  app.delete(model, answers(studioDeleted), async (request: IdRequest, reply) => {
     requireAdmin(request);
     readParams(request, noParams);
     return sendJson(reply, await studio.deleteModel(services, pageId(request)));
   });
 
-  app.post(STUDIO_PATHS.publish(':id'), async (request: IdRequest, reply) => {
+  app.post(STUDIO_PATHS.publish(':id'), answers(studioPage), async (request: IdRequest, reply) => {
     const actor = requireAdmin(request);
     readParams(request, noParams);
     return sendJson(reply, await studio.publishPage(services, actor, pageId(request)));
   });
 
-  app.post(STUDIO_PATHS.discard(':id'), async (request: IdRequest, reply) => {
+  app.post(STUDIO_PATHS.discard(':id'), answers(studioPage), async (request: IdRequest, reply) => {
     const actor = requireAdmin(request);
     readParams(request, noParams);
     return sendJson(reply, await studio.discardDraft(services, actor, pageId(request)));
   });
 
-  app.get(STUDIO_PATHS.preview(':id'), async (request: IdRequest, reply) => {
+  app.get(STUDIO_PATHS.preview(':id'), answers(wirePageAnswer), async (request: IdRequest, reply) => {
     const actor = requireAdmin(request);
     readParams(request, noParams);
     return sendJson(reply, await studio.previewPage(services, actor, pageId(request), siteOrigin(request, s.config)));

@@ -9,11 +9,14 @@ import { z } from 'zod';
 import { STUDIO_PATHS } from '../../contract';
 import { isAdmin, type Viewer } from '../domain/context';
 import { ApiError, notAllowed } from '../errors';
-import { MAX_ID, readParams } from '../http/params';
+import { MAX_ID } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 import { checkImportUrl, ImportUrlError } from '../import/http';
 import { createImportJob, findJob, ImportBusyError, latestJobs, runImportJob } from '../import/jobs';
+import { answers } from '../http/answers';
+import { studioImportJob } from './answers/studio';
 
 const startParams = z.strictObject({ url: z.string({ error: 'Must be a string.' }).trim().min(1, 'Must not be empty.').max(2000, 'Must be at most 2000 characters long.') });
 
@@ -31,7 +34,7 @@ export function studioImportRoutes(app: FastifyInstance, s: AppServices): void {
     if (!isAdmin(viewer)) throw notAllowed(viewer !== null);
   };
 
-  app.post(STUDIO_PATHS.imports, async (request, reply) => {
+  app.post(STUDIO_PATHS.imports, answers(studioImportJob), async (request, reply) => {
     admin(request.viewer);
     const { url } = readParams(request, startParams);
     try {
@@ -55,12 +58,12 @@ export function studioImportRoutes(app: FastifyInstance, s: AppServices): void {
     return sendJson(reply, job, 202);
   });
 
-  app.get(STUDIO_PATHS.imports, async (request, reply) => {
+  app.get(STUDIO_PATHS.imports, answers(z.array(studioImportJob)), async (request, reply) => {
     admin(request.viewer);
     return sendJson(reply, await latestJobs(s.ctx.db, s.ctx.clock()));
   });
 
-  app.get<{ Params: { id: string } }>(STUDIO_PATHS.importJob(':id'), async (request, reply) => {
+  app.get<{ Params: { id: string } }>(STUDIO_PATHS.importJob(':id'), answers(studioImportJob), async (request, reply) => {
     admin(request.viewer);
     const jobId = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : 0;
     const job = jobId > 0 && jobId <= MAX_ID ? await findJob(s.ctx.db, jobId, s.ctx.clock()) : null;

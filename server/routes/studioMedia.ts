@@ -1,5 +1,5 @@
 /**
- * The content studio's uploads (issue 15), administrators only, one file per multipart/form-data
+ * The content studio's uploads, administrators only, one file per multipart/form-data
  * request in the field "file":
  * - uploadImages: a step image (at most STUDIO_LIMITS.imageBytes) → StudioImage, or a .zip of
  *   images (at most STUDIO_LIMITS.fileBytes) → StudioImage[] in natural name order, all or nothing;
@@ -26,6 +26,8 @@ import type { AppServices } from '../http/services';
 import { imageFolderKeys, newMediaFolder, processImage, removeAll, STUDIO_MEDIA_ROOT, storeImage, studioImageOf } from '../media/imagePipeline';
 import type { MediaKey } from '../media/storage';
 import { entryBaseName, openZipImages, ZipRefusal } from '../media/zipImages';
+import { answers } from '../http/answers';
+import { studioFile, studioImages } from './answers/studio';
 
 /**
  * Sockets carrying an admitted studio upload. REQUEST_TIMEOUT_MS (30 s) bounds how long any
@@ -265,7 +267,7 @@ export async function studioMediaRoutes(app: FastifyInstance, s: AppServices): P
     // Over-size files are answered by limited(), which knows which limit (image or zip) applies.
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
 
-    scope.post(STUDIO_PATHS.uploadImages, { preHandler: admit }, async (request, reply) => {
+    scope.post(STUDIO_PATHS.uploadImages, { preHandler: admit, ...answers(studioImages) }, async (request, reply) => {
       const actor = requireAdmin(request);
       const result = await withOneFile<StudioImage | StudioImage[]>(request, STUDIO_LIMITS.fileBytes, async (part) => {
         const name = part.filename || 'upload';
@@ -276,7 +278,7 @@ export async function studioMediaRoutes(app: FastifyInstance, s: AppServices): P
       return sendJson(reply, result);
     });
 
-    scope.post(STUDIO_PATHS.uploadFile, { preHandler: admit }, async (request, reply) => {
+    scope.post(STUDIO_PATHS.uploadFile, { preHandler: admit, ...answers(studioFile) }, async (request, reply) => {
       const actor = requireAdmin(request);
       const result = await withOneFile<StudioFile>(request, STUDIO_LIMITS.fileBytes, async (part) => {
         const name = path.basename(part.filename || 'file');

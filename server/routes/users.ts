@@ -1,6 +1,6 @@
 /**
- * /wp-json/wp/v2/users/me: read the signed-in user, save registered user meta (api-contract.md
- * section 5) and the user's language (`locale`, as WordPress core has it: context=edit answers it).
+ * /wp-json/wp/v2/users/me: read the signed-in user, save registered user meta (the API
+ * contract's section on the backend's additions) and the user's language (`locale`, as WordPress core has it: context=edit answers it).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -8,9 +8,12 @@ import { API_PATHS, USER_LOCALES } from '../../contract';
 import type { Actor } from '../domain/context';
 import { readUserMeta, saveLocale, saveUserMeta, type RegisteredUserMeta } from '../domain/users';
 import { ApiError } from '../errors';
-import { readParams, wireInt } from '../http/params';
+import { wireInt } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import { siteOrigin, type AppServices } from '../http/services';
+import { answers } from '../http/answers';
+import { usersMeAnswer } from './answers/wire';
 
 const notLoggedIn = (): ApiError => new ApiError(401, 'rest_not_logged_in', 'You are not currently logged in.');
 
@@ -41,7 +44,7 @@ function present(request: FastifyRequest, s: AppServices, actor: Actor, meta: Re
 }
 
 export function usersRoutes(app: FastifyInstance, s: AppServices): void {
-  app.get(API_PATHS.usersMe, async (request, reply) => {
+  app.get(API_PATHS.usersMe, answers(usersMeAnswer), async (request, reply) => {
     const p = readParams(request, readParamsSchema);
     const actor = requireActor(request, notLoggedIn);
     return sendJson(reply, present(request, s, actor, await readUserMeta(s.ctx, actor), p.context));
@@ -54,7 +57,7 @@ export function usersRoutes(app: FastifyInstance, s: AppServices): void {
     const locale = p.locale === undefined ? actor.user.locale : await saveLocale(s.ctx, actor, p.locale);
     return sendJson(reply, present(request, s, actor, meta, p.context, locale));
   };
-  app.post(API_PATHS.usersMe, update);
-  app.put(API_PATHS.usersMe, update);
-  app.patch(API_PATHS.usersMe, update);
+  app.post(API_PATHS.usersMe, answers(usersMeAnswer), update);
+  app.put(API_PATHS.usersMe, answers(usersMeAnswer), update);
+  app.patch(API_PATHS.usersMe, answers(usersMeAnswer), update);
 }

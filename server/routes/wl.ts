@@ -1,5 +1,6 @@
 /**
- * The custom endpoints of namespace wl/v1 (api-contract.md sections 3 and 5), all POST.
+ * The custom endpoints of namespace wl/v1 (the API contract's sections on custom
+ * endpoints and the backend's additions), all POST.
  *
  * AUTH_KEY: every body must carry it (a missing one is a 400 rest_invalid_param) and it must equal
  * the configured key (compared in constant time; a wrong one is a 403 rest_forbidden). It is a
@@ -17,11 +18,14 @@ import { requestPasswordReset } from '../domain/credentials';
 import { createFranchiseOwner, listUsersFor } from '../domain/users';
 import { ApiError, FORBIDDEN_MESSAGE, invalidParams, tooManyAttempts } from '../errors';
 import { sendSharedBody } from '../http/compressedBody';
-import { email, id, readParams, secretText, text, wireInt } from '../http/params';
+import { email, id, secretText, text, wireInt } from '../domain/fieldRules';
+import { readParams } from '../http/params';
 import { toWireUser } from '../http/present';
-import { JSON_TYPE, requireActor, sendJson } from '../http/reply';
+import { answerText, JSON_TYPE, requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
-import { lessonDatesError, STUDENT_FIELD_RULES } from '../http/studentFields';
+import { lessonDatesError, STUDENT_FIELD_RULES } from '../domain/studentFields';
+import { answers } from '../http/answers';
+import { createFranchiseOwnerAnswer, createStudentAnswer, resetPasswordAnswer, unlockLessonAnswer, wireStudent, wireUser } from './answers/wire';
 
 const authKey = secretText(200);
 
@@ -66,20 +70,20 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
     return p;
   }
 
-  app.post(API_PATHS.allStudents, async (request, reply) => {
+  app.post(API_PATHS.allStudents, answers(z.array(wireStudent)), async (request, reply) => {
     params(request, keyOnly);
     const actor = requireActor(request);
-    // Serialized once per roster version (studentsJsonFor), compressed once per encoding.
-    return sendSharedBody(request, reply, await studentsJsonFor(s.ctx, actor), JSON_TYPE);
+    // Serialized once per roster version, by this route's declared answer (studentsJsonFor), compressed once per encoding.
+    return sendSharedBody(request, reply, await studentsJsonFor(s.ctx, actor, (students) => answerText(reply, students)), JSON_TYPE);
   });
 
-  app.post(API_PATHS.allUsers, async (request, reply) => {
+  app.post(API_PATHS.allUsers, answers(z.array(wireUser)), async (request, reply) => {
     params(request, keyOnly);
     const actor = requireActor(request);
     return sendJson(reply, (await listUsersFor(s.ctx, actor)).map(toWireUser));
   });
 
-  app.post(API_PATHS.createStudent, async (request, reply) => {
+  app.post(API_PATHS.createStudent, answers(createStudentAnswer), async (request, reply) => {
     const p = params(request, createStudentParams);
     const actor = requireActor(request);
     const datesError = lessonDatesError(p.LessonStartDate, p.LessonEndDate);
@@ -99,7 +103,7 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
     return sendJson(reply, outcome);
   });
 
-  app.post(API_PATHS.resetPassword, async (request, reply) => {
+  app.post(API_PATHS.resetPassword, answers(resetPasswordAnswer), async (request, reply) => {
     const p = params(request, resetParams);
     const wait = (await s.limiters.resetPerIp.take(request.ip)).retryAfter ?? (await s.limiters.resetPerAccount.take(p.user_email.toLowerCase())).retryAfter;
     if (wait !== null) throw tooManyAttempts(wait);
@@ -108,7 +112,7 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
     return sendJson(reply, body);
   });
 
-  app.post(API_PATHS.unlockLesson, async (request, reply) => {
+  app.post(API_PATHS.unlockLesson, answers(unlockLessonAnswer), async (request, reply) => {
     const p = params(request, unlockParams);
     const actor = requireActor(request);
     const wait = (await s.limiters.unlockPerIp.take(request.ip)).retryAfter;
@@ -116,7 +120,7 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
     return sendJson(reply, await unlockLesson(s.ctx, actor, p.lesson_id, p.code, s.limiters.unlockWrongPerStudent));
   });
 
-  app.post(API_PATHS.createFranchiseOwner, async (request, reply) => {
+  app.post(API_PATHS.createFranchiseOwner, answers(createFranchiseOwnerAnswer), async (request, reply) => {
     const p = params(request, createOwnerParams);
     const actor = requireActor(request);
     const created = await createFranchiseOwner(s.ctx, actor, {

@@ -16,7 +16,8 @@ import { migrateToLatest } from '../db/migrations';
 import { createPasswordHasher } from '../domain/passwords';
 import PostalMime from 'postal-mime';
 import { createOutboxMailer } from '../mail/mailer';
-import { createMediaStorage, type MediaStorage } from '../media/storage';
+import { createMediaStorage } from '../media/configuredStorage';
+import type { MediaStorage } from '../media/storage';
 import { seedDemo, type DemoSource } from '../seed/seedDatabase';
 import { demoSource } from './demoSource';
 export { demoSource };
@@ -237,7 +238,7 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
   return server;
 }
 
-/** Demo sign-ins (demo-data.md). */
+/** Demo sign-ins (the demo data spec). */
 export const DEMO = {
   admin: { username: 'admin', password: 'demo-admin-2026', email: 'admin@demo.portal.test' },
   dana: { username: 'dana', password: 'demo-owner-2026', email: 'dana.cohen@demo.portal.test' },

@@ -1,9 +1,10 @@
 /**
- * Issue 7.4: brute force. What security.test.ts and api.test.ts already prove (100 wrong passwords
- * a day per account then 429 with Retry-After (issue 16: NIST 800-63B); per-address login and reset limits; 10 wrong unlock codes
- * an hour per student; the same body for an unknown user and a wrong password) is extended here to
- * the ways round it: spreading guesses over many addresses or lessons, telling accounts apart by
- * the throttle, by the headers or by the time an answer takes.
+ * Brute force. What routes/security.test.ts and routes/api.test.ts already prove (100 wrong
+ * passwords a day per account then 429 with Retry-After, NIST 800-63B's limit; per-address login
+ * and reset limits; 10 wrong unlock codes an hour per student; the same body for an unknown user
+ * and a wrong password) is extended here to the ways round it: spreading guesses over many
+ * addresses or lessons, telling accounts apart by the throttle, by the headers or by the time an
+ * answer takes.
  */
 import { DEMO, PATHS, TEST_AUTH_KEY, expectWpError, startTestServer, type Answer } from '../harness';
 
@@ -51,7 +52,7 @@ test('login per account holds when the guesses come from many addresses (behind 
 
 test('an unknown account and a wrong password: the same status, body and headers, throttled alike, in about the same time', async () => {
   // The real password-hash cost, so that a skipped hash for unknown accounts would show in the timing.
-  // The size of the per-account limit (100 a day) is security.test.ts's: 10 here keeps the real hash cost affordable.
+  // The size of the per-account limit (100 a day) is routes/security.test.ts's: 10 here keeps the real hash cost affordable.
   const s = await startTestServer({
     dialect: 'sqlite',
     configure: (c) => ({ ...c, argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 }, rateLimits: { ...c.rateLimits, loginPerAccount: { max: 10, windowMs: 15 * 60_000 } } }),

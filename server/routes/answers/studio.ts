@@ -1,0 +1,97 @@
+/** The content studio's answers (contract/studio.ts): programs, models, uploads and import jobs. */
+import { z } from 'zod';
+import type { StudioCatalogue, StudioFile, StudioImage, StudioImportJob, StudioModel, StudioProgram } from '../../../contract';
+
+const media = z.object({ path: z.string(), url: z.string() });
+const status = z.enum(['draft', 'publish']);
+
+export const studioImage = z.object({
+  original: media,
+  thumbnail: media,
+  sizes: z.array(z.object({ width: z.number(), modern: media, jpeg: media })),
+  width: z.number(),
+  height: z.number(),
+  name: z.string(),
+}) satisfies z.ZodType<StudioImage>;
+
+const modelSummary = z.object({
+  id: z.number(),
+  title: z.string(),
+  code: z.string(),
+  experimental: z.boolean(),
+  order: z.number(),
+  status,
+  hasDraft: z.boolean(),
+  stepCount: z.number(),
+  smallImage: media.nullable(),
+});
+
+export const studioProgram = z.object({
+  id: z.number(),
+  title: z.string(),
+  programName: z.string(),
+  hidden: z.boolean(),
+  description: z.string(),
+  order: z.number(),
+  logo: media.nullable(),
+  longImage: media.nullable(),
+  desktopBackground: media.nullable(),
+  mobileBackground: media.nullable(),
+  status,
+  hasDraft: z.boolean(),
+  modified: z.string(),
+  models: z.array(modelSummary),
+}) satisfies z.ZodType<StudioProgram>;
+
+export const studioModel = z.object({
+  id: z.number(),
+  programId: z.number(),
+  title: z.string(),
+  code: z.string(),
+  experimental: z.boolean(),
+  lessonPlanTitle: z.string(),
+  showInDifferentTabs: z.boolean(),
+  order: z.number(),
+  titleImage: media.nullable(),
+  smallImage: media.nullable(),
+  // A stored file first: its branch needs both path and url, an outside link has only url.
+  lessonPlan: z.union([media, z.object({ url: z.string() })]).nullable(),
+  tabs: z.array(z.object({ title: z.string(), steps: z.array(studioImage), video: z.union([media, z.object({ embedUrl: z.string() })]).nullable() })),
+  status,
+  hasDraft: z.boolean(),
+  modified: z.string(),
+}) satisfies z.ZodType<StudioModel>;
+
+export const studioCatalogue = z.object({ programs: z.array(studioProgram) }) satisfies z.ZodType<StudioCatalogue>;
+
+/** Publishing and discarding answer the page as it is now: a program or a model (a model's answer names programId). */
+export const studioPage = z.union([studioModel, studioProgram]);
+
+export const studioDeleted = z.object({ deleted: z.literal(true) });
+
+export const studioCode = z.object({ code: z.string() });
+
+export const studioFile = z.object({ path: z.string(), url: z.string(), name: z.string(), type: z.string(), bytes: z.number() }) satisfies z.ZodType<StudioFile>;
+
+/** One image, or a zip's images in name order. */
+export const studioImages = z.union([z.array(studioImage), studioImage]);
+
+const importNote = z.object({ what: z.string(), reason: z.string() });
+
+export const studioImportJob = z.object({
+  id: z.number(),
+  url: z.string(),
+  status: z.enum(['queued', 'running', 'finished', 'failed']),
+  progress: z.number(),
+  step: z.string(),
+  summary: z.object({
+    created: z.number(),
+    updated: z.number(),
+    skipped: z.number(),
+    failed: z.array(importNote),
+    media: z.object({ downloaded: z.number(), converted: z.number(), unchanged: z.number(), skipped: z.number() }).optional(),
+    notes: z.array(importNote).optional(),
+  }),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+}) satisfies z.ZodType<StudioImportJob>;

@@ -1,0 +1,154 @@
+/**
+ * Scaling out: two instances (two Fastify apps, each with its own connection pool) on one
+ * database share their rate limits and see each other's roster writes at once.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import type { Db } from '../../db/connection';
+import { migrateToLatest } from '../../db/migrations';
+import { createPasswordHasher } from '../../domain/passwords';
+import { createOutboxMailer } from '../../mail/mailer';
+import { seedDemo } from '../../seed/seedDatabase';
+import { DEMO, PATHS, TEST_AUTH_KEY, TEST_ARGON2, demoSource, describeEachDb, newStudentBody, openTestDb } from '../harness';
+
+jest.setTimeout(120_000);
+
+interface Reply {
+  status: number;
+  body: unknown;
+  headers: Record<string, unknown>;
+}
+
+describeEachDb('two instances on one database', (dialect) => {
+  let dir: string;
+  let dbs: Db[];
+  let apps: FastifyInstance[];
+  let drop: () => Promise<void>;
+
+  async function call(app: FastifyInstance, url: string, payload: Record<string, unknown>, token?: string, remoteAddress?: string): Promise<Reply> {
+    const res = await app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(remoteAddress ? { remoteAddress } : {}) });
+    return { status: res.statusCode, body: res.json(), headers: res.headers };
+  }
+
+  async function login(app: FastifyInstance, username: string, password: string): Promise<string> {
+    const res = await call(app, PATHS.token, { username, password });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+    return (res.body as { token: string }).token;
+  }
+
+  const app0 = () => apps[0]!;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'shared-state-'));
+    const opened = await openTestDb(dialect, dir);
+    drop = opened.drop;
+    dbs = [opened.db, opened.reopen()];
+    await migrateToLatest(opened.db);
+    const base = loadConfig({ DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), JWT_SECRET: 'test-secret-0123456789-abcdefghij', AUTH_KEY: TEST_AUTH_KEY, LOG_LEVEL: 'warn' }, [], dir);
+    // The per-address unlock limit would stop the guesses first: this test is about the per-student one.
+    const config = { ...base, argon2: TEST_ARGON2, rateLimits: { ...base.rateLimits, unlockPerIp: { max: 100_000, windowMs: 60_000 } } };
+    const hasher = createPasswordHasher(config.argon2);
+    const clock = () => new Date();
+    await seedDemo({ db: opened.db, hasher, clock }, demoSource, null);
+    const quiet = { write: () => true } as unknown as NodeJS.WritableStream;
+    apps = await Promise.all(
+      dbs.map((db) => buildApp({ db, config, hasher, clock, logStream: quiet, mailer: createOutboxMailer(config.outboxDir, config.mailFrom, { info: () => undefined }) })),
+    );
+  });
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const db of dbs) await db.close();
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('500 concurrent wrong codes from one student, split between the instances: exactly 10 are checked, the rest 429', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const admin = await login(a, 'admin', DEMO.admin.password);
+    const mia = await login(b, 'mia', DEMO.mia.password);
+    const lessons = (await a.inject({ method: 'GET', url: `${PATHS.pages}?parent=130&per_page=100`, headers: { authorization: `Bearer ${admin}` } })).json() as {
+      id: number;
+      metadata?: { lesson_password?: string[] };
+    }[];
+    const lesson = lessons.find((l) => (l.metadata?.lesson_password?.[0] ?? '') !== '');
+    if (!lesson) throw new Error('no lockable lesson');
+    const right = lesson.metadata?.lesson_password?.[0] ?? '';
+    const wrong = right === '0000' ? '0001' : '0000';
+    const miaId = (await dbs[0]!.kysely.selectFrom('users').select('id').where('username', '=', 'mia').executeTakeFirstOrThrow()).id;
+
+    const answers = await Promise.all(
+      Array.from({ length: 500 }, (_, i) => call(apps[i % 2]!, PATHS.unlock, { AUTH_KEY: TEST_AUTH_KEY, lesson_id: lesson.id, code: wrong }, mia)),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(490);
+    for (const refused of answers.filter((r) => r.status === 429)) {
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    }
+    // Every checked wrong code is recorded: exactly 10 comparisons were made.
+    const failures = await dbs[1]!.kysely.selectFrom('unlock_failures').select('id').where('user_id', '=', miaId).execute();
+    expect(failures).toHaveLength(10);
+    // The right code is refused too now, from either instance.
+    for (const app of apps) expect((await call(app, PATHS.unlock, { AUTH_KEY: TEST_AUTH_KEY, lesson_id: lesson.id, code: right }, mia)).status).toBe(429);
+  });
+
+  /** One of 300 addresses: guesses spread so that the per-address limit (50) never stops them first. */
+  const guesser = (i: number) => `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+
+  test('300 concurrent wrong passwords for one account from 300 addresses, split between the instances: exactly 100 are checked, the rest 429', async () => {
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => call(apps[i % 2]!, PATHS.token, { username: 'maria', password: `wrong-${i}` }, undefined, guesser(i))));
+    const statuses = answers.map((a) => a.status);
+    expect({ checked: statuses.filter((s) => s === 403).length, refused: statuses.filter((s) => s === 429).length }).toEqual({ checked: 100, refused: 200 });
+  });
+
+  test('right passwords from one classroom address get in one after another, and each gives its count back', async () => {
+    // 60 sign-ins from one address: more than the per-address limit (50), none of them refused.
+    for (let i = 0; i < 60; i += 1) {
+      const who = i % 2 === 0 ? { username: 'dana', password: DEMO.dana.password } : { username: 'mia', password: DEMO.mia.password };
+      expect((await call(apps[i % 2]!, PATHS.token, who)).status).toBe(200);
+    }
+  });
+
+  test('100 wrong passwords for one account across the instances, then 429 from both; a browser that signed in before still gets in through either', async () => {
+    const first = await app0().inject({ method: 'POST', url: PATHS.token, payload: { username: 'lee', password: DEMO.lee.password }, remoteAddress: '192.0.2.10' });
+    expect(first.statusCode).toBe(200);
+    const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
+    for (let i = 0; i < 100; i += 1) expect((await call(apps[i % 2]!, PATHS.token, { username: 'lee', password: `wrong-${i}` }, undefined, guesser(i))).status).toBe(403);
+    for (const app of apps) {
+      const refused = await call(app, PATHS.token, { username: 'lee', password: DEMO.lee.password });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const known = await app.inject({ method: 'POST', url: PATHS.token, payload: { username: 'lee', password: DEMO.lee.password }, headers: { cookie }, remoteAddress: '192.0.2.10' });
+      expect(known.statusCode).toBe(200);
+    }
+  });
+
+  test('a roster write through one instance (or straight to the database) shows in the next list read through the other', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const dana = await login(a, 'dana', DEMO.dana.password);
+    const danaOnB = await login(b, 'dana', DEMO.dana.password);
+    type Row = { user_id: string; parent_email: string; phone: string };
+    const list = async () => (await call(b, PATHS.students, { AUTH_KEY: TEST_AUTH_KEY }, danaOnB)).body as Row[];
+    const before = await list();
+    await list(); // cached now
+
+    const body = newStudentBody('shared');
+    expect((await call(a, PATHS.createStudent, body, dana)).body).toBe('email_sent');
+    const afterInsert = await list();
+    expect(afterInsert).toHaveLength(before.length + 1);
+    const created = afterInsert.find((r) => r.parent_email === String(body.ParentEmail).toLowerCase());
+    expect(created).toBeDefined();
+
+    // An update changes neither the count nor the highest id; a delete of the newest row both.
+    await dbs[0]!.kysely.updateTable('students').set({ phone: '+972 50 444 4444' }).where('user_id', '=', Number(before[0]!.user_id)).execute();
+    expect((await list()).find((r) => r.user_id === before[0]!.user_id)?.phone).toBe('+972 50 444 4444');
+    await dbs[0]!.kysely.deleteFrom('users').where('id', '=', Number(created!.user_id)).execute();
+    expect(await list()).toHaveLength(before.length);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Families: one parent e-mail, several children, each its own student account;
+ * 'already_exists' only for the same child (same parent e-mail and names, any case or accents),
+ * also when identical sign-ups arrive at once.
+ */
+import type { TokenResponse } from '../../../contract';
+import { migrateTo, migrateToLatest } from '../../db/migrations';
+import { createPasswordHasher } from '../../domain/passwords';
+import { seedDemo } from '../../seed/seedDatabase';
+import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, describeEachDb, expectWpError, newStudentBody, openTestDb, startTestServer, type TestServer } from '../harness';
+import { tempDirEachTest } from '../tempDir';
+
+describeEachDb('Families', (dialect) => {
+  let s: TestServer;
+  let dana = '';
+
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+    dana = await s.login(DEMO.dana.username, DEMO.dana.password);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const signInDetails = async (to: string, studentName: string) => {
+    const mail = (await s.mails()).find((m) => m.to === to && m.text.includes(studentName));
+    return { username: /Username: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '', password: /Password: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '' };
+  };
+
+  test('two children of one parent e-mail each get an account and sign in by their login name', async () => {
+    const parentEmail = 'siblings.parent@example.test';
+    const first = newStudentBody('sib', { ParentEmail: parentEmail, StudentFirstName: 'Noa', StudentLastName: 'Levi' });
+    const second = newStudentBody('sib', { ParentEmail: parentEmail.toUpperCase(), StudentFirstName: 'Ari', StudentLastName: 'Levi' });
+    expect((await s.post(PATHS.createStudent, first, { token: dana })).body).toBe('email_sent');
+    expect((await s.post(PATHS.createStudent, second, { token: dana })).body).toBe('email_sent');
+
+    const noa = await signInDetails(parentEmail, 'Noa Levi');
+    const ari = await signInDetails(parentEmail, 'Ari Levi');
+    expect(noa.username).not.toBe(ari.username);
+    for (const child of [noa, ari]) {
+      const res = await s.post(PATHS.token, { username: child.username, password: child.password });
+      expect(res.status).toBe(200);
+      expect((res.body as TokenResponse).user_roles).toEqual(['student']);
+    }
+
+    // The e-mail does not tell which child: a right password is told to use the login name...
+    const byEmail = await s.post(PATHS.token, { username: parentEmail, password: noa.password });
+    expectWpError(byEmail, 403, '[jwt_auth] several_accounts');
+    expect((byEmail.body as { message: string }).message).toMatch(/username/);
+    // ...a wrong one gets the usual answer, which says nothing about the family.
+    expectWpError(await s.post(PATHS.token, { username: parentEmail, password: 'not-the-password' }), 403, '[jwt_auth] incorrect_password');
+  });
+
+  test("the same child again is 'already_exists', whatever the case, accents and spaces", async () => {
+    const body = newStudentBody('same', { StudentFirstName: 'Zoë', StudentLastName: "O'Brien" });
+    expect((await s.post(PATHS.createStudent, body, { token: dana })).body).toBe('email_sent');
+    const again = { ...body, ParentEmail: String(body.ParentEmail).toUpperCase(), StudentFirstName: '  ZOE ', StudentLastName: "o'brien" };
+    expect((await s.post(PATHS.createStudent, again, { token: dana })).body).toBe('already_exists');
+    const count = await s.db.kysely.selectFrom('students').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_email', '=', String(body.ParentEmail)).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  test('identical sign-ups at the same moment: exactly one account; siblings at once: one each', async () => {
+    const same = newStudentBody('race', { StudentFirstName: 'Dan', StudentLastName: 'Race' });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => s.post(PATHS.createStudent, same, { token: dana })));
+    expect(answers.map((a) => a.body).sort()).toEqual([...Array(7).fill('already_exists'), 'email_sent']);
+
+    const parentEmail = 'race.family@example.test';
+    const siblings = ['Ada', 'Ben', 'Cy', 'Dor'].map((name) => newStudentBody('sibrace', { ParentEmail: parentEmail, StudentFirstName: name, StudentLastName: 'Race' }));
+    const created = await Promise.all(siblings.map((b) => s.post(PATHS.createStudent, b, { token: dana })));
+    expect(created.map((a) => a.body)).toEqual(['email_sent', 'email_sent', 'email_sent', 'email_sent']);
+  });
+
+  test('an e-mail stays unique among owners and administrators', async () => {
+    const owner = await s.db.kysely.selectFrom('users').selectAll().where('username', '=', DEMO.dana.username).executeTakeFirstOrThrow();
+    const admin = await s.login(DEMO.admin.username, DEMO.admin.password);
+    const newOwner = { AUTH_KEY: TEST_AUTH_KEY, FirstName: 'Dana', LastName: 'Again', Email: owner.email.toUpperCase(), Country: 'Israel', State: 'Center', Territory: 'Tel Aviv' };
+    expectWpError(await s.post(PATHS.createOwner, newOwner, { token: admin }), 409, 'already_exists');
+    expect(await s.db.kysely.selectFrom('users').select('id').where('email', '=', owner.email).execute()).toHaveLength(1);
+    // A parent who is also an owner may enroll a child with the same address.
+    expect((await s.post(PATHS.createStudent, newStudentBody('ownerchild', { ParentEmail: owner.email }), { token: dana })).body).toBe('email_sent');
+  });
+
+  describe('the migration', () => {
+    const dir = tempDirEachTest('families-migration-');
+    test('keeps every account, student and unlock of a filled database, and its foreign keys', async () => {
+      const { db, drop } = await openTestDb(dialect, dir());
+      try {
+        await migrateTo(db, '2026_11_26_audit_log');
+        await seedDemo({ db, hasher: createPasswordHasher(TEST_ARGON2), clock: () => new Date() }, demoSource, null);
+        const counts = async () =>
+          Promise.all((['users', 'students', 'unlocks'] as const).map(async (t) => Number((await db.kysely.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)));
+        const before = await counts();
+        expect(await migrateToLatest(db)).toContain('2026_11_29_student_imports_and_families');
+        expect(await counts()).toEqual(before);
+        // Deleting a student's user still takes their student record along (the foreign keys survived the rebuild).
+        const student = await db.kysely.selectFrom('students').select('user_id').executeTakeFirstOrThrow();
+        await db.kysely.deleteFrom('unlocks').where('user_id', '=', student.user_id).execute();
+        await db.kysely.deleteFrom('users').where('id', '=', student.user_id).execute();
+        expect(await db.kysely.selectFrom('students').select('user_id').where('user_id', '=', student.user_id).executeTakeFirst()).toBeUndefined();
+      } finally {
+        await db.close();
+        await drop();
+      }
+    });
+  });
+});

@@ -1,0 +1,33 @@
+/** GET /wp-json/ lists this backend's routes the way WordPress's REST index does. */
+import type { WireRestIndex } from '../../../contract';
+import { describeEachDb, startTestServer, type TestServer } from '../harness';
+
+describeEachDb('REST index', (dialect) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  test('names the namespaces and every route with its methods, as WordPress does', async () => {
+    const answer = await s.get('/wp-json/');
+    expect(answer.status).toBe(200);
+    const index = answer.body as WireRestIndex;
+    expect(index.namespaces.sort()).toEqual(['jwt-auth/v1', 'wl/v1', 'wp/v2', 'yo/v1']);
+    expect(index.routes['/wl/v1/unlock_lesson']).toEqual({ namespace: 'wl/v1', methods: ['POST'], endpoints: [{ methods: ['POST'] }] });
+    expect(index.routes['/wl/v1/create_franchise_owner']?.methods).toEqual(['POST']);
+    expect(index.routes['/wp/v2/users/me']?.methods.sort()).toEqual(['GET', 'PATCH', 'POST', 'PUT']);
+    expect(index.routes['/wp/v2/pages/(?P<id>[^/]+)']).toMatchObject({ namespace: 'wp/v2', methods: ['GET'] });
+    expect(index.routes['/jwt-auth/v1/token']?.namespace).toBe('jwt-auth/v1');
+    expect(index.routes['/']).toMatchObject({ namespace: '', methods: ['GET'] });
+    expect(Object.keys(index.routes).every((route) => route.startsWith('/'))).toBe(true);
+    expect(JSON.stringify(index)).not.toMatch(/HEAD|OPTIONS/);
+  });
+
+  test('answers at /wp-json too, to anonymous callers; a bad token is refused there as everywhere (as by the JWT plugin)', async () => {
+    expect((await s.get('/wp-json')).status).toBe(200);
+    expect((await s.get('/wp-json/', { headers: { authorization: 'Bearer not-a-token' } })).status).toBe(403);
+  });
+});
