@@ -5,7 +5,7 @@ import { signedInAs } from '../../test/renderApp';
 import { createSagaStore } from '../../test/sagaStore';
 import { initialSessionState, sessionActions } from '../entities/session/sessionSlice';
 import { authActions } from '../features/auth/authSlice';
-import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, storageWithSpecNames, withAppNames, withSpecNames,  } from './persist';
+import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, storageWithSpecNames, withAppNames, withSpecNames } from './persist';
 import { sessionMigrations } from './sessionMigrations';
 
 const KEY = `persist:${SESSION_PERSIST_KEY}`;

@@ -4,7 +4,7 @@
  */
 import { createMigrate, type MigrationManifest, type PersistedState } from 'redux-persist';
 import { initialSessionState, type SessionState } from '../entities/session/sessionSlice';
-import { withAppNames, withSpecNames } from './persist';
+import { withAppNames, withSpecNames } from './sessionNames';
 
 /**
  * Version 0 is the older portal's shape: ids as strings, OpenedPrograms possibly a JSON string,
