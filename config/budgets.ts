@@ -52,7 +52,7 @@ export const routeBudgets: RouteBudget[] = [
   content('/select-model', 'page-select-model'),
   content('/select-model-lesson-plans', 'page-select-model-lesson-plans'),
   content('/model_building_instructions', 'page-gallery'),
-  // The content studio (administrators): its screens and its calls (chunk "api-studio").
-  page('/studio', 'studio', 200, [...SIGNED_IN, 'api-studio']),
+  // The content studio (administrators): its screens and its calls, one chunk.
+  signedIn('/studio', 'studio'),
   signedIn('/account', 'page-account'),
 ];

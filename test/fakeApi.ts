@@ -1,5 +1,5 @@
 import { httpFailureKind, isJwtAuthCode } from '../src/api/errors';
-import type { ApiClient, ApiError, LoginResult, StudentImportApi, StudioApi } from '../src/api/types';
+import type { ApiClient, ApiError, LoginResult, StudentImportApi } from '../src/api/types';
 import { createTransport, type ApiRequest } from '../src/api/transport';
 import { PROGRESS_PATHS, type ProgressBody, type ProgressEntry } from '../contract/progress';
 
@@ -67,11 +67,11 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
     createFranchiseOwner: async () => ({ userId: 99, username: 'new.owner' }),
     // The portal backend's REST index lists every addition.
     getSiteCapabilities: async () => ({ serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: true, signInCards: true }),
-    // A studio that answers nothing: studio tests pass their own (test/fixtures/studio.ts).
-    studio: async () => new Proxy({} as StudioApi, { get: () => () => Promise.reject(apiError(404, 'rest_no_route')) }),
     // A site without the portal backend's additions, but progress (every student page and list asks
     // for it): no places saved yet. Tests of those screens pass their own.
     request: async (request) => progressAnswer(request) ?? Promise.reject(apiError(404, 'rest_no_route')),
+    // No upload is answered: the studio's tests give the studio's routes (test/fixtures/studio.ts).
+    upload: async () => Promise.reject(apiError(404, 'rest_no_route')),
     studentImports: async () => new Proxy({} as StudentImportApi, { get: () => () => Promise.reject(apiError(404, 'rest_no_route')) }),
   };
   const api = {} as ApiClient;

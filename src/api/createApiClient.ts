@@ -14,7 +14,7 @@ import {
 import type * as PageMappers from './pageMappers';
 import type * as RosterMappers from './rosterMappers';
 import { createTransport, type ExpiryRule, type TransportOptions } from './transport';
-import type { ApiClient, StudioApi } from './types';
+import type { ApiClient } from './types';
 
 export interface ApiClientOptions extends TransportOptions {
   /** Shared key sent as AUTH_KEY in wl/v1 bodies. */
@@ -76,8 +76,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return read(pick(mappers))(answer);
   };
 
-  let studio: Promise<StudioApi> | null = null;
-
   return {
     login: (username, password) => post(API_PATHS.token, { username, password } satisfies TokenRequestBody, 'never').then(read(mapLogin)),
     validateToken: () => post(API_PATHS.validateToken, undefined, 'anyAuthFailure').then(nothing),
@@ -119,14 +117,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const mappers = await rosterMappers();
       return post(API_PATHS.createFranchiseOwner, wl(mappers.newFranchiseOwnerFields(input))).then(read(mappers.mapCreatedOwner));
     },
-    studio: () =>
-      (studio ??= import(/* webpackChunkName: "api-studio" */ './studioClient').then(
-        (module) => module.createStudioApi(send, options),
-        (): never => {
-          studio = null;
-          throw chunkLoadFailure();
-        },
-      )),
     request: send,
+    upload: async (request) => {
+      const { xhrRequest } = await import(/* webpackChunkName: "api-upload" */ './xhrRequest').catch(() => Promise.reject(chunkLoadFailure()));
+      return xhrRequest(options, request);
+    },
   };
 }

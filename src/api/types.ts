@@ -7,8 +7,8 @@
 import type { PortalRuntimeConfig, UserLocale } from '../../contract';
 import type { AuditPage, AuditQuery, RosterStudent, RosterStudentEdit } from '../../contract/rosterEdit';
 import type { ApiRequest } from './transport';
+import type { XhrRequest } from './xhrRequest';
 import type { StudentImportPreview } from '../../contract/studentImport';
-import type { StudioCatalogue, StudioFile, StudioImage, StudioImportJob, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput } from '../../contract/studio';
 
 /** The calls beyond plain WordPress that a site offers (api-contract.md section 5). */
 export type SiteCapabilities = PortalRuntimeConfig['capabilities'];
@@ -224,13 +224,16 @@ export interface ApiClient {
   /** Which of the additions the site serves, from its REST index (GET /wp-json/). */
   getSiteCapabilities(): Promise<SiteCapabilities>;
   createFranchiseOwner(input: NewFranchiseOwner): Promise<{ userId: number; username: string }>;
-  /** The content studio's calls (portal backend, administrators); their code loads with the first call. */
-  studio(): Promise<StudioApi>;
   /**
    * The transport itself, for the clients of portal-backend routes that come with their lazy screens
    * (rosterEditClient.ts), so the entry carries no line of them.
    */
   request(request: ApiRequest): Promise<unknown>;
+  /**
+   * A request that reports its upload's progress (XMLHttpRequest: fetch cannot), with the session's
+   * token; its code loads with the first upload. Answers and failures as the transport makes them.
+   */
+  upload(request: XhrRequest): Promise<unknown>;
   /**
    * The bulk student import's calls, when the client brings its own (tests do). The app's client
    * does not: the import page makes them (studentImportClient.ts) so that the entry carries none of it.
@@ -258,31 +261,3 @@ export interface RosterEditApi {
 }
 
 
-/** 'image': a step or picture (or a .zip of them) → images; 'file': a lesson plan or video → file. */
-export type UploadKind = 'image' | 'file';
-export type UploadResult = { kind: 'image'; images: StudioImage[] } | { kind: 'file'; file: StudioFile };
-
-/** contract/studio.ts's routes; its shapes are already the app's (plain JSON, camelCase). */
-export interface StudioApi {
-  getCatalogue(): Promise<StudioCatalogue>;
-  createProgram(input: StudioProgramInput): Promise<StudioProgram>;
-  getProgram(id: number): Promise<StudioProgram>;
-  saveProgram(id: number, input: StudioProgramInput): Promise<StudioProgram>;
-  deleteProgram(id: number): Promise<void>;
-  orderPrograms(ids: number[]): Promise<StudioCatalogue>;
-  createModel(programId: number, input: StudioModelInput): Promise<StudioModel>;
-  orderModels(programId: number, ids: number[]): Promise<StudioProgram>;
-  generateCode(programId: number): Promise<string>;
-  getModel(id: number): Promise<StudioModel>;
-  saveModel(id: number, input: StudioModelInput): Promise<StudioModel>;
-  deleteModel(id: number): Promise<void>;
-  publish(id: number): Promise<StudioProgram | StudioModel>;
-  discard(id: number): Promise<StudioProgram | StudioModel>;
-  /** The page with its draft applied, read as a student's lesson. */
-  getPreview(id: number): Promise<LessonDetail>;
-  /** One file per request; onProgress gets 0..1 while it is sent. */
-  upload(kind: UploadKind, file: Blob & { name?: string }, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadResult>;
-  startImport(url: string): Promise<StudioImportJob>;
-  getImports(): Promise<StudioImportJob[]>;
-  getImportJob(id: number): Promise<StudioImportJob>;
-}

@@ -1,10 +1,6 @@
 import { call, getContext, put, select, takeLatest } from 'typed-redux-saga';
-import { SIGN_IN_CARD_PATHS, type CardSignInBody } from '../../../contract/signInCards';
-import type { TokenResponse } from '../../../contract/wire';
 import { toApiError } from '../../api/errors';
-import { mapLogin } from '../../api/mappers';
-import type { ApiRequest } from '../../api/transport';
-import type { ApiClient } from '../../api/types';
+import { signInWithCard } from './api';
 import { selectIsSignedIn } from '../../entities/session/sessionSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import type { Navigator } from '../../shared/sagaServices';
@@ -15,13 +11,10 @@ import { cardSignInActions } from './cardSignInSlice';
  * The card's token for a session, as the password sign-in gives one (the same answer); the session
  * is a shared tablet's (signed out when idle). Whoever was signed in on the tablet is signed out first.
  */
-function* signInWithCard({ payload }: ReturnType<typeof cardSignInActions.submitted>) {
-  const api = yield* getContext<ApiClient>('api');
+function* onCardSubmitted({ payload }: ReturnType<typeof cardSignInActions.submitted>) {
   let landing: string;
   try {
-    const body: CardSignInBody = { token: payload.token };
-    const request: ApiRequest = { method: 'POST', path: SIGN_IN_CARD_PATHS.cardSignIn, body, expiry: 'never' };
-    const result = mapLogin((yield* call([api, api.request], request)) as TokenResponse);
+    const result = yield* call(signInWithCard, payload.token);
     if (yield* select(selectIsSignedIn)) yield* put(sessionActions.loggedOut());
     yield* put(sessionActions.loginSucceeded(result));
     yield* put(sessionActions.sharedDeviceStarted());
@@ -35,6 +28,6 @@ function* signInWithCard({ payload }: ReturnType<typeof cardSignInActions.submit
 }
 
 export function* cardSignInSaga() {
-  yield* takeLatest(cardSignInActions.submitted, signInWithCard);
+  yield* takeLatest(cardSignInActions.submitted, onCardSubmitted);
 }
 

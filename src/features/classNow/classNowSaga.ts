@@ -5,11 +5,11 @@
  */
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, delay, getContext, put, race, take, takeEvery, takeLatest } from 'typed-redux-saga';
-import { CLASS_NOW_PATHS, type ClassNowEvent, type ClassNowHelped } from '../../../contract/classNow';
+import type { ClassNowEvent } from '../../../contract/classNow';
 import { toApiError } from '../../api/errors';
-import type { ApiRequest } from '../../api/transport';
 import type { ApiClient, ApiError } from '../../api/types';
 import { classNowActions } from './classNowSlice';
+import { markHelped, openClassStream } from './api';
 import { splitSse } from './sseEvents';
 
 /** Pauses before the next attempt after each failed one in a row (the last repeats). */
@@ -19,17 +19,12 @@ export const SILENCE_MS = 40_000;
 
 type StreamMessage = { kind: 'event'; event: ClassNowEvent } | { kind: 'alive' } | { kind: 'ended'; error: ApiError | null };
 
-interface ChunkReader {
-  read(): Promise<{ done: boolean; value?: Uint8Array | string }>;
-}
-
-function streamChannel(api: ApiClient, path: string): EventChannel<StreamMessage> {
+function streamChannel(api: ApiClient, ownerId: number | null): EventChannel<StreamMessage> {
   return eventChannel<StreamMessage>((emit) => {
     const abort = new AbortController();
     void (async () => {
       try {
-        const body = (await api.request({ method: 'GET', path, expiry: 'jwt', stream: abort.signal })) as { getReader(): ChunkReader };
-        const reader = body.getReader();
+        const reader = await openClassStream(api, ownerId, abort.signal);
         const decoder = new TextDecoder();
         let buffer = '';
         for (;;) {
@@ -60,10 +55,9 @@ const isFinal = (error: ApiError): boolean => error.kind === 'expired' || (error
 
 function* watchClass(ownerId: number | null) {
   const api = yield* getContext<ApiClient>('api');
-  const path = CLASS_NOW_PATHS.classNowEvents + (ownerId !== null ? `?owner=${ownerId}` : '');
   let failures = 0;
   for (;;) {
-    const channel = yield* call(streamChannel, api, path);
+    const channel = yield* call(streamChannel, api, ownerId);
     let error: ApiError | null = null;
     try {
       for (;;) {
@@ -103,11 +97,9 @@ function* watchWhileOpen({ payload }: ReturnType<typeof classNowActions.opened>)
   yield* race({ watch: call(watchClass, payload.ownerId), closed: take(classNowActions.closed) });
 }
 
-function* markHelped({ payload }: ReturnType<typeof classNowActions.helpRequested>) {
-  const api = yield* getContext<ApiClient>('api');
+function* onHelpRequested({ payload }: ReturnType<typeof classNowActions.helpRequested>) {
   try {
-    const request: ApiRequest = { method: 'POST', path: CLASS_NOW_PATHS.helped, body: { studentId: payload.studentId }, expiry: 'jwt' };
-    const answer = (yield* call([api, api.request], request)) as ClassNowHelped;
+    const answer = yield* call(markHelped, payload.studentId);
     yield* put(classNowActions.helpSucceeded({ studentId: answer.studentId }));
   } catch {
     yield* put(classNowActions.helpFailed({ studentId: payload.studentId }));
@@ -116,6 +108,6 @@ function* markHelped({ payload }: ReturnType<typeof classNowActions.helpRequeste
 
 export function* classNowSaga() {
   yield* takeLatest(classNowActions.opened, watchWhileOpen);
-  yield* takeEvery(classNowActions.helpRequested, markHelped);
+  yield* takeEvery(classNowActions.helpRequested, onHelpRequested);
 }
 

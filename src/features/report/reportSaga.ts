@@ -4,12 +4,11 @@
  * is saved in localStorage and sent when the browser is back online, at the next sign-in or start.
  */
 import { eventChannel } from 'redux-saga';
-import { call, fork, getContext, put, select, takeLeading } from 'typed-redux-saga';
-import { REPORT_LIMITS, REPORT_PATHS, type ProblemReportInput, type ProblemReportReceipt } from '../../../contract/reports';
+import { call, fork, put, select, takeLeading } from 'typed-redux-saga';
+import { REPORT_LIMITS, type ProblemReportInput } from '../../../contract/reports';
 import { toApiError } from '../../api/errors';
-import { expectRecord } from '../../api/portalAnswers';
-import type { ApiRequest } from '../../api/transport';
-import type { ApiClient, ApiError } from '../../api/types';
+import type { ApiError } from '../../api/types';
+import { sendReport } from './api';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { selectUserId } from '../../entities/session/sessionSelectors';
 import { liveQaTools } from '../../qa/liveTools';
@@ -85,13 +84,6 @@ function sendFailure(error: ApiError): string {
   return failureMessage(error);
 }
 
-function* post(body: ProblemReportInput) {
-  const api = yield* getContext<ApiClient>('api');
-  const request: ApiRequest = { method: 'POST', path: REPORT_PATHS.reports, body, expiry: 'jwt' };
-  const answer = yield* call([api, api.request], request);
-  return expectRecord<ProblemReportReceipt>(answer);
-}
-
 function* send({ payload }: ReturnType<typeof reportActions.sendRequested>) {
   const userId = yield* select(selectUserId);
   const tools = liveQaTools();
@@ -121,7 +113,7 @@ function* send({ payload }: ReturnType<typeof reportActions.sendRequested>) {
     if (picture) body.screenshot = picture;
   }
   try {
-    const receipt = yield* call(post, body);
+    const receipt = yield* call(sendReport, body);
     yield* put(reportActions.sent({ reference: receipt.reference }));
   } catch (caught) {
     const error = toApiError(caught);
@@ -150,7 +142,7 @@ export function* flushQueue() {
       continue;
     }
     try {
-      references.push((yield* call(post, item.body)).reference);
+      references.push((yield* call(sendReport, item.body)).reference);
     } catch (caught) {
       // Refused for good (a 4xx other than the session's end): sending it again would not help.
       if (retriable(toApiError(caught))) left.push(item);

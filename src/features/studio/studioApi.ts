@@ -1,8 +1,8 @@
-import { call, getContext } from 'typed-redux-saga';
+import { getContext } from 'typed-redux-saga';
 import type { ApiClient } from '../../api/types';
+import { createStudioApi } from './api';
 
-/** The studio's calls (their code loads with the first one). */
+/** The studio's calls, made with the sagas' client. */
 export function* studioApi() {
-  const api = yield* getContext<ApiClient>('api');
-  return yield* call([api, api.studio]);
+  return createStudioApi(yield* getContext<ApiClient>('api'));
 }

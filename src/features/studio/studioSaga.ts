@@ -6,7 +6,8 @@
 import { call, fork, getContext, put, take, takeEvery, takeLatest } from 'typed-redux-saga';
 import { emptyModelInput, emptyProgramInput, type StudioModel, type StudioProgram } from '../../../contract/studio';
 import { toApiError } from '../../api/errors';
-import type { ApiClient, StudioApi } from '../../api/types';
+import type { ApiClient } from '../../api/types';
+import type { StudioApi } from './api';
 import { lessonsActions } from '../../entities/lessons/lessonsSlice';
 import { programsActions } from '../../entities/programs/programsSlice';
 import { paths } from '../../shared/paths';

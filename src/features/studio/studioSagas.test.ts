@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
-import type { UploadResult } from '../../api/types';
+import type { UploadResult } from './api';
 import { createFakeApi, networkError } from '../../../test/fakeApi';
-import { fakeStudio, fileOf, image, model, studioConfig } from '../../../test/fixtures/studio';
+import { fakeStudio, fileOf, image, model, studioConfig, studioRoutes } from '../../../test/fixtures/studio';
 import { signedInAs } from '../../../test/renderApp';
 import { createSagaStore } from '../../../test/sagaStore';
 import { sessionActions } from '../../entities/session/sessionSlice';
@@ -12,7 +12,7 @@ import { keepFile } from './uploadFiles';
 import { uploadActions, type QueuedUpload } from './uploadsSlice';
 
 async function setup(studio = fakeStudio()) {
-  const created = createSagaStore({ api: createFakeApi({ studio: async () => studio }), session: signedInAs('admin'), config: studioConfig });
+  const created = createSagaStore({ api: createFakeApi(studioRoutes(studio)), session: signedInAs('admin'), config: studioConfig });
   await created.store.joinFeature('studio');
   const state = () => selectStudio(created.store.getState());
   return { ...created, studio, state };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { apiError, createFakeApi, networkError } from '../../../test/fakeApi';
-import { fakeStudio, fileOf, model, program, renderStudio, studioConfig } from '../../../test/fixtures/studio';
+import { fakeStudio, fileOf, model, program, renderStudio, studioConfig, studioRoutes } from '../../../test/fixtures/studio';
 import { signedInAs } from '../../../test/renderApp';
 
 describe('content studio: who reaches it', () => {
@@ -104,7 +104,7 @@ describe('content studio: editing', () => {
   it("publishing a model changes its status and refreshes the students' lists", async () => {
     const studio = fakeStudio();
     studio.models.set(500, model(500, 130, 'Catapult'));
-    const api = createFakeApi({ studio: async () => studio });
+    const api = createFakeApi(studioRoutes(studio));
     const { user } = renderStudio({ route: '/studio/models/500', session: signedInAs('admin'), studio, api });
     await screen.findByRole('heading', { name: 'Catapult' });
     expect(screen.getByText('Draft')).toBeInTheDocument();
@@ -150,14 +150,15 @@ describe('content studio: editing', () => {
 describe('content studio: preview', () => {
   it("shows a model's draft in the student's gallery under a Preview banner", async () => {
     const studio = fakeStudio({
+      // As the server sends it: a wp/v2 page, with its first tab's two steps.
       getPreview: async (id) => ({
         id,
-        programId: 130,
-        title: 'Catapult',
-        showInTabs: false,
-        tabs: [{ index: 0, title: '', videoUrl: null, videoId: null, gallery: [{ original: '/s/1.jpg', thumbnail: '/t/1.jpg' }, { original: '/s/2.jpg', thumbnail: '/t/2.jpg' }] }],
-        imageCount: null,
-        imageTabs: [],
+        parent: 130,
+        title: { rendered: 'Catapult' },
+        lesson_0_gallery: [
+          { original: '/s/1.jpg', thumbnail: '/t/1.jpg' },
+          { original: '/s/2.jpg', thumbnail: '/t/2.jpg' },
+        ],
       }),
     });
     studio.models.set(500, model(500, 130, 'Catapult'));

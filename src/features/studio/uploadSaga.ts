@@ -7,7 +7,8 @@
 import { buffers, channel, END, eventChannel, type Channel } from 'redux-saga';
 import { call, fork, put, take, takeEvery } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
-import type { ApiError, StudioApi, UploadKind, UploadResult } from '../../api/types';
+import type { ApiError } from '../../api/types';
+import type { StudioApi, UploadKind, UploadResult } from './api';
 import { selectFromStore } from '../../shared/storeHooks';
 import { studioFailure, selectUploads } from './studioSelectors';
 import { studioApi } from './studioApi';

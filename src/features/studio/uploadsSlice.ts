@@ -3,7 +3,7 @@
  * what it is for. The File objects themselves stay outside the store (uploadFiles.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { UploadKind, UploadResult } from '../../api/types';
+import type { UploadKind, UploadResult } from './api';
 
 export type UploadTarget =
   | { kind: 'step'; id: number; tab: number; replaceKey?: string }

@@ -6,14 +6,13 @@
  * the connection returns or the next start; a refusal (400, 403, 404) drops the place for good.
  */
 import { buffers, channel, eventChannel, type Channel, type EventChannel } from 'redux-saga';
-import { call, delay, fork, getContext, put, select, take, takeLatest } from 'typed-redux-saga';
-import { PROGRESS_PATHS, type ProgressBody, type ProgressEntry } from '../../../../contract/progress';
+import { call, delay, fork, put, select, take, takeLatest } from 'typed-redux-saga';
+import type { ProgressBody } from '../../../../contract/progress';
 import { toApiError } from '../../../api/errors';
-import { expectRecord } from '../../../api/portalAnswers';
-import type { ApiRequest } from '../../../api/transport';
-import type { ApiClient, ApiError } from '../../../api/types';
+import type { ApiError } from '../../../api/types';
 import { configActions, selectCapabilitiesKnown } from '../../../entities/config/configSlice';
 import { sessionActions } from '../../../entities/session/sessionSlice';
+import { getMyPlaces, saveMyPlace } from '../api';
 import { contentActions } from '../contentSlice';
 import { ProgressOutbox } from './progressOutbox';
 import { progressActions, selectModelPlace, selectProgressLoad, selectTrackedStudent } from './progressSlice';
@@ -50,15 +49,13 @@ function pageEvents(): EventChannel<Flush> {
 const worthRetrying = (error: ApiError) => error.kind === 'network' || error.kind === 'server';
 
 function* sendAll(outbox: ProgressOutbox, { keepalive }: Flush) {
-  const api = yield* getContext<ApiClient>('api');
   for (const place of outbox.all()) {
     // Only the student whose places these are, still signed in.
     if ((yield* select(selectTrackedStudent)) !== outbox.userId) return;
     try {
-      const request: ApiRequest = { method: 'PUT', path: PROGRESS_PATHS.myProgress, body: place, expiry: 'jwt', ...(keepalive ? { keepalive } : {}) };
-      const answer = yield* call([api, api.request], request);
+      const saved = yield* call(saveMyPlace, place, keepalive);
       outbox.settle(place);
-      yield* put(progressActions.placeSaved(expectRecord<ProgressEntry>(answer)));
+      yield* put(progressActions.placeSaved(saved));
     } catch (caught) {
       const error = toApiError(caught);
       if (error.kind === 'expired') return;
@@ -76,12 +73,9 @@ function* load(outbox: () => ProgressOutbox) {
   // A gallery opened straight from its address asks before the site's capabilities are known.
   if (!(yield* select(selectCapabilitiesKnown))) yield* take(configActions.capabilitiesDiscovered);
   if ((yield* select(selectTrackedStudent)) === null) return;
-  const api = yield* getContext<ApiClient>('api');
   yield* put(progressActions.loadStarted());
   try {
-    const request: ApiRequest = { method: 'GET', path: PROGRESS_PATHS.myProgress, expiry: 'jwt' };
-    const answer = yield* call([api, api.request], request);
-    const entries = Array.isArray(answer) ? (answer as ProgressEntry[]) : [];
+    const entries = yield* call(getMyPlaces);
     yield* put(progressActions.loaded({ entries, unsent: outbox().all() }));
   } catch (error) {
     yield* put(progressActions.loadFailed(toApiError(error)));

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { UploadKind } from '../../../api/types';
+import type { UploadKind } from '../api';
 import { useAppSelector } from '../../../shared/storeHooks';
 import { FileButton } from '../../../shared/ui/FileButton';
 import { SupportNote } from '../../../shared/ui/Layout';

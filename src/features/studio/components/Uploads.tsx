@@ -6,7 +6,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import { STUDIO_LIMITS } from '../../../../contract/studio';
-import type { UploadKind } from '../../../api/types';
+import type { UploadKind } from '../api';
 import { useAppDispatch } from '../../../shared/storeHooks';
 import { Button } from '../../../shared/ui/Button';
 import { byName } from '../model/forms';

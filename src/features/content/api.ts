@@ -1,0 +1,23 @@
+/** The content's calls of the portal backend (progress, the class's unlocks, "I'm stuck"). */
+import { CLASS_NOW_PATHS, type StuckBody } from '../../../contract/classNow';
+import { CLASSROOM_PATHS, type ClassUnlockBody, type ClassUnlockResult } from '../../../contract/classroom';
+import { PROGRESS_PATHS, type ProgressBody, type ProgressEntry } from '../../../contract/progress';
+import { expectRecord, ignoreAnswer, listOrNone, portalCall } from '../../api/portalCall';
+
+/** A student's place in a model; `keepalive` when the page is being hidden or closed (the request outlives it). */
+export const saveMyPlace = portalCall(
+  (place: ProgressBody, keepalive: boolean) => ({ method: 'PUT', path: PROGRESS_PATHS.myProgress, body: place, ...(keepalive ? { keepalive } : {}) }),
+  expectRecord<ProgressEntry>,
+);
+
+/** The signed-in student's places, one per model started. */
+export const getMyPlaces = portalCall(() => ({ method: 'GET', path: PROGRESS_PATHS.myProgress }), listOrNone<ProgressEntry>);
+
+/** An owner unlocks a model for the students in the room. */
+export const unlockForClass = portalCall((body: ClassUnlockBody) => ({ method: 'POST', path: CLASSROOM_PATHS.classUnlocks, body }), expectRecord<ClassUnlockResult>);
+
+/** "I'm stuck" on the model the student is building. */
+export const sayStuck = portalCall((body: StuckBody) => ({ method: 'POST', path: CLASS_NOW_PATHS.myStuck, body }), ignoreAnswer);
+
+/** The step the student is on, saved before "I'm stuck" is said on it. */
+export const saveStuckPlace = portalCall((place: ProgressBody) => ({ method: 'PUT', path: PROGRESS_PATHS.myProgress, body: place }), ignoreAnswer);
