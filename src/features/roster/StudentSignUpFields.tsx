@@ -16,7 +16,7 @@ import { signUpFieldId, type StudentFieldsState } from './useStudentSignUpForm';
 export interface DatePickerSettings {
   /** The registered locale of the shown language, or undefined (English). */
   locale: string | undefined;
-  /** The typed date's order in the shown language; undefined: the spec's. */
+  /** The typed date's order in the shown language; undefined: English's (MMMM d, yyyy). */
   format: string | undefined;
   /** On a narrow screen the calendar opens over the page. */
   withPortal: boolean;
