@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Compiler, Compilation } from 'webpack';
-import type { RouteBudget } from '../budgets';
+import { defaultPageBudget, type RouteBudget } from '../budgets';
 
 const kb = (bytes: number) => bytes / 1024;
 
@@ -42,7 +42,10 @@ export class BudgetPlugin {
       lines.push('', 'Route budgets (entry + layout + page, gzipped):');
       const failures: string[] = [];
       const report: BundleReport = { generatedAt: new Date().toISOString(), chunks: Object.fromEntries(gzipSizes), routes: [] };
-      for (const budget of this.budgets) {
+      // Every page chunk is checked: those no budget names, against the default page budget.
+      const named = new Set(this.budgets.flatMap((budget) => budget.chunkGroups));
+      const unnamed = [...compilation.namedChunkGroups.keys()].filter((name) => name.startsWith('page-') && !named.has(name)).sort();
+      for (const budget of [...this.budgets, ...unnamed.map(defaultPageBudget)]) {
         const files = new Set(['main', ...budget.chunkGroups].flatMap(filesOf));
         const total = [...files].reduce((sum, file) => sum + (gzipSizes.get(file) ?? 0), 0);
         const ok = kb(total) <= budget.maxGzipKb;
