@@ -18,7 +18,7 @@ import type { StoreState } from '../src/shared/storeHooks';
 import { initialRosterState } from '../src/features/roster/rosterSlice';
 import { emptyView, type ShownQuery } from '../src/features/roster/rosterView';
 import type { SortDirection } from '../src/features/roster/sorting';
-import { buildWorkbook, workbookToArrayBuffer } from '../src/features/roster/xlsxWorkbook';
+import { buildWorkbook, workbookToArrayBuffer } from '../src/shared/export/xlsxWorkbook';
 
 const RUNS = Number(process.argv[2] ?? 7);
 const SIZES = [10_000, 50_000];

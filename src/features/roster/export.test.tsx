@@ -4,7 +4,7 @@ import { read, type CellObject, type WorkSheet } from 'xlsx';
 import { signedInAs } from '../../../test/renderApp';
 import { renderRoster, rosterApi, student, readBlob } from '../../../test/fixtures/roster';
 import { studentsListColumns } from './rosterColumns';
-import { buildWorkbook, cleanSheetName, workbookToArrayBuffer } from './xlsxWorkbook';
+import { buildWorkbook, cleanSheetName, workbookToArrayBuffer } from '../../shared/export/xlsxWorkbook';
 
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
 const saveAsMock = saveAs as unknown as jest.Mock;

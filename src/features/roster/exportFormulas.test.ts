@@ -1,6 +1,6 @@
 /**
- * Issue 7.8: no cell of an export is ever a formula, whatever the data. A fast-check property over
- * buildWorkbook with the real student columns: arbitrary records (formula prefixes = + - @, tabs,
+ * No cell of an export is ever a formula, whatever the data: a spreadsheet must never run what a
+ * parent typed. A fast-check property over buildWorkbook with the real student columns: arbitrary records (formula prefixes = + - @, tabs,
  * DDE payloads, any Unicode) are written to .xlsx bytes, read back with xlsx (tests only: the app
  * never reads with xlsx, an ESLint rule forbids it), and every cell must have no formula and hold
  * exactly the text it was given.
@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { read, utils, type CellObject } from 'xlsx';
 import type { Student } from '../../api/types';
 import { studentsListColumns } from './rosterColumns';
-import { buildWorkbook, workbookToArrayBuffer } from './xlsxWorkbook';
+import { buildWorkbook, workbookToArrayBuffer } from '../../shared/export/xlsxWorkbook';
 
 const FORMULA_LIKE = [
   '=1+1',

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { currentFormatters, type Formatters } from '../../shared/i18n/formatting';
-import type { CellValue, ColumnKind } from './rosterColumns';
+import type { CellValue, ColumnKind } from '../../shared/export/exportSheet';
 
 /**
  * YYYY-MM-DD as the shown language writes a date ('MMMM dd, yyyy' in English). Parsed as a calendar

@@ -5,9 +5,7 @@
  */
 import type { ProgressSummary } from '../../../contract/progress';
 import type { Student, User } from '../../api/types';
-
-export type ColumnKind = 'text' | 'number' | 'date';
-export type CellValue = string | number;
+import type { CellValue, ColumnKind } from '../../shared/export/exportSheet';
 
 export interface RosterColumn<Row> {
   id: string;

@@ -16,7 +16,7 @@ import { studentsActions } from '../../entities/students/studentsSlice';
 import { usersActions } from '../../entities/users/usersSlice';
 import { selectFromStore } from '../../shared/storeHooks';
 import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
-import { loadExporter } from './exportService';
+import { loadExporter } from '../../shared/export/exportService';
 import { selectRoster, selectSiteKeepsProgress } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 

@@ -20,8 +20,8 @@ import { FormField, controlProps } from '../../../shared/ui/Field';
 import { Page, Toolbar } from '../../../shared/ui/Layout';
 import { Message } from '../../../shared/ui/Message';
 import { Subtitle, Title } from '../../../shared/ui/Text';
-import { loadExporter } from '../exportService';
-import type { RosterColumn, StudentRow } from '../rosterColumns';
+import type { ExportColumn } from '../../../shared/export/exportSheet';
+import { loadExporter } from '../../../shared/export/exportService';
 import { selectOwnerChoices } from '../rosterSelectors';
 import { keepImportFile } from './importFiles';
 import { ImportPreview } from './ImportPreview';
@@ -50,7 +50,7 @@ const Progress = styled.progress`
  * The template's header row is the import's file format, which the server reads in English
  * (STUDENT_IMPORT_HEADERS): it stays English in every language, so a template made in Hebrew imports.
  */
-const templateColumns: RosterColumn<StudentRow>[] = STUDENT_IMPORT_FIELDS.map((field) => ({ id: field, header: STUDENT_IMPORT_HEADERS[field], kind: 'text', value: () => '', sortable: false }));
+const templateColumns: ExportColumn<never>[] = STUDENT_IMPORT_FIELDS.map((field) => ({ header: STUDENT_IMPORT_HEADERS[field], kind: 'text', value: () => '' }));
 
 async function downloadTemplate(t: ImportTexts): Promise<void> {
   const exporter = await loadExporter();

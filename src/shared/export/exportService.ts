@@ -1,6 +1,7 @@
 /**
- * Loads the spreadsheet writer on demand. The saga calls this when the user asks for an export;
- * webpack puts xlsx and file-saver in their own "xlsx" chunk, fetched only then.
+ * Loads the spreadsheet writer on demand, when the user asks for a file (a roster list's export,
+ * the bulk import's template); webpack puts xlsx and file-saver in their own "xlsx" chunk, fetched
+ * only then.
  */
 import type * as XlsxExportModule from './xlsxExport';
 

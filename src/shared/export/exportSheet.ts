@@ -3,7 +3,11 @@
  * the export (xlsxExport.ts), the workbook writer (xlsxWorkbook.ts), the worker and its client all
  * import this module, and it imports none of them, so the export code has no import cycle.
  */
-import type { CellValue, ColumnKind } from './rosterColumns';
+
+/** How a column's cells are written: text, a number, or a date (YYYY-MM-DD, written as an Excel date). */
+export type ColumnKind = 'text' | 'number' | 'date';
+/** A cell's raw value: text, a number, or a date as YYYY-MM-DD ('' when missing). */
+export type CellValue = string | number;
 
 export interface ExportColumn<Row> {
   header: string;

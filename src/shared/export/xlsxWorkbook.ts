@@ -4,8 +4,7 @@
  * the page's chunks. Like xlsxExport.ts, it is only loaded with import() or in the worker.
  */
 import { utils, write, type CellObject, type WorkBook, type WorkSheet } from 'xlsx';
-import { sheetData, type ExportColumn, type SheetData } from './exportSheet';
-import type { CellValue, ColumnKind } from './rosterColumns';
+import { sheetData, type CellValue, type ColumnKind, type ExportColumn, type SheetData } from './exportSheet';
 import { boldFrozenHeader } from './xlsxStyling';
 
 /** Excel's date format matching the screens' 'MMMM dd, yyyy'. */

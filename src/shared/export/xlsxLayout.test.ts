@@ -1,5 +1,5 @@
 /**
- * Issue 13, defect 13: columns as wide as their data, a bold header row and the row under it
+ * An export opens readable: columns as wide as their data, a bold header row and the row under it
  * frozen. Reads the written file's XML parts (unzipped with xlsx's own CFB, as the app writes it).
  */
 import { CFB } from 'xlsx';
