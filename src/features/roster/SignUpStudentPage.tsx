@@ -14,12 +14,12 @@ import { breakpoints } from '../../shared/breakpoints';
 import { STUDENT_PROGRAM_CHOICES } from '../../shared/constants';
 import { ownerIdFromSearch, paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
-import { fromIsoDate, toIsoDate } from './formatting';
+import { fromIsoDate, toIsoDate } from '../../shared/i18n/calendarDates';
 import { selectListLoad, selectOwnerChoices, selectSignUpStudentFlow } from './rosterSelectors';
 import { selectStudentsListOwner } from './studentsListOwner';
-import { FormFooter } from './FormFooter';
+import { FormFooter } from '../../shared/ui/FormFooter';
 import { rosterActions } from './rosterSlice';
-import { emptyStudentForm, endsBeforeStart, MAX_LESSONS, studentMessages, toNewStudent, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from './studentForm';
+import { emptyStudentForm, endsBeforeStart, MAX_LESSONS, studentMessages, toNewStudent, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from '../../entities/students/studentForm';
 import { useMediaQuery } from './useMediaQuery';
 import { Button } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
@@ -36,7 +36,7 @@ export const ALREADY_EXISTS_MESSAGE = 'This student already has an account with 
 import { useMessages } from '../../shared/i18n/messages';
 import { useDatePickerLocale } from '../../shared/ui/datePickerLocale';
 import { signUpMessages } from './signUp.messages';
-import { studentFormMessages } from './studentForm.messages';
+import { studentFormMessages } from '../../entities/students/studentForm.messages';
 
 const fieldId = (field: StudentField) => `sign-up-${field}`;
 

@@ -16,7 +16,7 @@ import { Toolbar } from '../../../shared/ui/Layout';
 import { Message } from '../../../shared/ui/Message';
 import { SkeletonBlock } from '../../../shared/ui/States';
 import { failureMessage } from '../../../shared/failureMessage';
-import { formatCalendarDate } from '../formatting';
+import { formatCalendarDate } from '../../../shared/i18n/calendarDates';
 import type { StudentPageSectionProps } from '../student/studentPageSections';
 import { EditStudentForm } from './EditStudentForm';
 import { selectStudentDetails } from './editSelectors';

@@ -11,13 +11,13 @@ import { Button } from '../../../shared/ui/Button';
 import { controlProps, FormField } from '../../../shared/ui/Field';
 import { FormGrid } from '../../../shared/ui/Layout';
 import { Message } from '../../../shared/ui/Message';
-import { FormFooter } from '../FormFooter';
-import { endsBeforeStart, MAX_LESSONS, studentMessages, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from '../studentForm';
+import { FormFooter } from '../../../shared/ui/FormFooter';
+import { endsBeforeStart, MAX_LESSONS, studentMessages, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from '../../../entities/students/studentForm';
 import { changeFailureText, editFromForm, fieldOfRefusal, formFromRecord } from './editForm';
 import { selectStudentDetails } from './editSelectors';
 import { editActions } from './editSlice';
 import { useMessages } from '../../../shared/i18n/messages';
-import { studentFormMessages } from '../studentForm.messages';
+import { studentFormMessages } from '../../../entities/students/studentForm.messages';
 import { editMessages } from './edit.messages';
 
 const fieldId = (field: StudentField) => `edit-${field}`;

@@ -7,7 +7,7 @@ import { controlProps, FormField } from '../../../shared/ui/Field';
 import { Toolbar } from '../../../shared/ui/Layout';
 import { Message } from '../../../shared/ui/Message';
 import { Modal, ModalActions } from '../../../shared/ui/Modal';
-import { formatCalendarDate, toIsoDate } from '../formatting';
+import { formatCalendarDate, toIsoDate } from '../../../shared/i18n/calendarDates';
 import { selectListLoad, selectOwnerChoices } from '../rosterSelectors';
 import { changeFailureText } from './editForm';
 import { selectStudentDetails } from './editSelectors';

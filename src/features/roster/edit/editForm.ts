@@ -4,7 +4,7 @@
  */
 import type { RosterStudent, RosterStudentEdit } from '../../../../contract/rosterEdit';
 import type { ApiError } from '../../../api/types';
-import { emptyStudentForm, studentMessages, type StudentField, type StudentFormValues } from '../studentForm';
+import { emptyStudentForm, studentMessages, type StudentField, type StudentFormValues } from '../../../entities/students/studentForm';
 import { editMessages } from './edit.messages';
 
 export function formFromRecord(record: RosterStudent): StudentFormValues {

@@ -9,7 +9,7 @@ import { Button } from '../../../shared/ui/Button';
 import { useFormatters } from '../../../shared/i18n/formatting';
 import { PSEUDO_LANGUAGE } from '../../../shared/i18n/i18n';
 import { useMessages } from '../../../shared/i18n/messages';
-import { fromIsoDate } from '../formatting';
+import { fromIsoDate } from '../../../shared/i18n/calendarDates';
 import { rosterPrivacyMessages } from './privacy.messages';
 
 const PRINT_ID = 'child-data-readable-copy';

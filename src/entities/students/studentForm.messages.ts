@@ -1,6 +1,9 @@
 import { defineMessages, params } from '../../shared/i18n/messages';
 
-/** The student form's labels and the spec's validation messages (portal-spec.md section 5), its typo included ('Enter Vaild Eail'). */
+/**
+ * The sign-up forms' labels and validation messages: a student's (its typo kept, as the older
+ * portal wrote it: 'Enter Vaild Eail') and a franchise owner's.
+ */
 export const studentFormMessages = defineMessages('rosterStudentForm', {
   teacherIdLabel: 'Franchise Owner',
   studentFirstNameLabel: 'Student First Name',

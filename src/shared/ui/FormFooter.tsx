@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../shared/ui/Button';
-import { Message } from '../../shared/ui/Message';
-import { Toolbar } from '../../shared/ui/Layout';
+import { Button } from './Button';
+import { Message } from './Message';
+import { Toolbar } from './Layout';
 
-/** The end of a sign-up form: a progress note while it is sent, a failure in words, and the submit button. */
+/** The end of a form that creates or changes a record (a sign-up, a student's details): a progress note while it is sent, a failure in words, and the submit button. */
 export function FormFooter({
   submitting,
   progress,

@@ -1,8 +1,9 @@
 /**
- * The sign-up form's values and its validation (portal-spec.md section 5): checked in the spec's
- * order, and only the first failure is reported, as the older portal did.
+ * A student's fields as a form holds them, and their rules: the sign-up page and a student's edit
+ * form both check them in the product's order, and only the first failure is reported, as the
+ * older portal did.
  */
-import type { NewFranchiseOwner, NewStudent } from '../../api/types';
+import type { NewStudent } from '../../api/types';
 import { studentFormMessages } from './studentForm.messages';
 
 /**
@@ -111,29 +112,4 @@ export function toNewStudent(values: StudentFormValues, teacherId: number): NewS
     numberOfLessons: Number(values.numberOfLessons),
     teacherId,
   };
-}
-
-// ---- franchise owner form (portal backend only) ---------------------------------------------
-
-export type OwnerFormValues = Record<keyof NewFranchiseOwner, string>;
-export type OwnerField = keyof OwnerFormValues;
-
-export const emptyOwnerForm: OwnerFormValues = { firstName: '', lastName: '', email: '', country: '', state: '', territory: '' };
-
-export function validateOwnerForm(values: OwnerFormValues): { field: OwnerField; message: string } | null {
-  const t = studentFormMessages.get();
-  const missing: Record<OwnerField, string> = {
-    firstName: t.ownerFirstName,
-    lastName: t.ownerLastName,
-    email: t.ownerEmail,
-    country: t.ownerCountry,
-    state: t.ownerState,
-    territory: t.ownerTerritory,
-  };
-  const order: OwnerField[] = ['firstName', 'lastName', 'email', 'country', 'state', 'territory'];
-  for (const field of order) {
-    if (values[field].trim() === '') return { field, message: missing[field] };
-    if (field === 'email' && !isValidEmail(values.email)) return { field, message: t.ownerEmailFormat };
-  }
-  return null;
 }
