@@ -1,3 +1,4 @@
+import { rosterListsSlice } from '../../entities/roster/rosterListsSlice';
 import { studentsSlice } from '../../entities/students/studentsSlice';
 import { usersSlice } from '../../entities/users/usersSlice';
 import type { FeatureSagas } from '../../shared/feature';
@@ -14,7 +15,7 @@ import { rosterActions, rosterSlice } from './rosterSlice';
 import { studentSignInSaga } from './student/credentials/signInSaga';
 import { studentSignInSlice } from './student/credentials/signInSlice';
 
-export const slices = [rosterSlice, rosterEditSlice, studentImportSliceOfStore, privacySlice, studentProgressSlice, studentSignInSlice, usersSlice, studentsSlice] as const;
+export const slices = [rosterSlice, rosterEditSlice, studentImportSliceOfStore, privacySlice, studentProgressSlice, studentSignInSlice, rosterListsSlice, usersSlice, studentsSlice] as const;
 export const sagas: FeatureSagas = { rosterSaga, rosterEditSaga, studentImportSaga, privacySaga, studentProgressSaga, studentSignInSaga };
 
 /** The students list's "opened" event, for its early data. */

@@ -4,7 +4,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { User } from '../../api/types';
 import { selectUserId, selectUserRole } from '../../entities/session/sessionSelectors';
 import { selectFranchiseOwners } from '../../entities/users/usersSelectors';
-import { selectListLoad } from './rosterSelectors';
+import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
 
 /**
  * Whose students /students_list/{userName} shows. A franchise owner: their own (teacher_id === their

@@ -18,8 +18,8 @@ import { Message } from '../../../shared/ui/Message';
 import { EmptyState, LoadFailed, SkeletonBlock } from '../../../shared/ui/States';
 import { ScrollRegion, Table, Td, Th, Tr } from '../../../shared/ui/Table';
 import { Title } from '../../../shared/ui/Text';
-import { selectOwnerChoices } from '../rosterSelectors';
-import { rosterActions } from '../rosterSlice';
+import { selectOwnerChoices } from '../../../entities/roster/rosterListsSelectors';
+import { rosterListsActions } from '../../../entities/roster/rosterListsSlice';
 import { AUDIT_ACTIONS, actionLabel, describeChanges, formatWhen } from '../edit/auditFormat';
 import { useFormatters } from '../../../shared/i18n/formatting';
 import { useMessages } from '../../../shared/i18n/messages';
@@ -103,7 +103,7 @@ export default function AuditLogPage() {
     load();
   }, [load]);
   useEffect(() => {
-    dispatch(rosterActions.studentsListOpened());
+    dispatch(rosterListsActions.listsNeeded());
   }, [dispatch]);
 
   const setFilter = (name: Filter, value: string) => {

@@ -8,7 +8,7 @@ import { Toolbar } from '../../../shared/ui/Layout';
 import { Message } from '../../../shared/ui/Message';
 import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { formatCalendarDate, toIsoDate } from '../../../shared/i18n/calendarDates';
-import { selectListLoad, selectOwnerChoices } from '../rosterSelectors';
+import { selectListLoad, selectOwnerChoices } from '../../../entities/roster/rosterListsSelectors';
 import { changeFailureText } from './editForm';
 import { selectStudentDetails } from './editSelectors';
 import { editActions, type ChangeKind } from './editSlice';

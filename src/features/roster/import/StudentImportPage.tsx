@@ -22,7 +22,7 @@ import { Message } from '../../../shared/ui/Message';
 import { Subtitle, Title } from '../../../shared/ui/Text';
 import type { ExportColumn } from '../../../shared/export/exportSheet';
 import { loadExporter } from '../../../shared/export/exportService';
-import { selectOwnerChoices } from '../rosterSelectors';
+import { selectOwnerChoices } from '../../../entities/roster/rosterListsSelectors';
 import { keepImportFile } from './importFiles';
 import { ImportPreview } from './ImportPreview';
 import { rosterImportMessages } from './import.messages';

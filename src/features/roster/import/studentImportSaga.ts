@@ -9,9 +9,9 @@ import type { StudentImportPreview } from '../../../../contract/studentImport';
 import { toApiError } from '../../../api/errors';
 import type { ApiClient, ApiError, StudentImportApi } from '../../../api/types';
 import { createStudentImportApi } from '../../../api/studentImportClient';
+import { rosterListsActions } from '../../../entities/roster/rosterListsSlice';
 import { selectUserRole } from '../../../entities/session/sessionSelectors';
 import { selectFromStore } from '../../../shared/storeHooks';
-import { rosterActions } from '../rosterSlice';
 import { takeImportFile } from './importFiles';
 import { selectStudentImport, studentImportActions } from './studentImportSlice';
 
@@ -106,16 +106,15 @@ function* confirm({ payload }: ReturnType<typeof studentImportActions.confirmReq
   } catch (error) {
     return yield* call(failed, 'confirm' as Step, toApiError(error));
   }
-  // The lists load again when next opened, counting the new students (the roster's "a student was
-  // added" marks them stale; the sign-up page resets its own part of it when it opens).
-  yield* put(rosterActions.studentSignUpSucceeded());
+  // The lists load again when next opened, counting the new students.
+  yield* put(rosterListsActions.listsChanged());
   yield* call(followMails, api, imported);
 }
 
-/** An administrator chooses the owner: the owners come with the roster. */
+/** An administrator chooses the owner: the owners come with the roster's lists. */
 function* opened() {
   const role = yield* selectFromStore(selectUserRole);
-  if (role === 'administrator') yield* put(rosterActions.franchiseOwnersOpened());
+  if (role === 'administrator') yield* put(rosterListsActions.listsNeeded());
 }
 
 export function* studentImportSaga() {

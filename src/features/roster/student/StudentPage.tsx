@@ -17,8 +17,8 @@ import { Message } from '../../../shared/ui/Message';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { LoadFailed } from '../../../shared/ui/States';
 import { Subtitle, Title } from '../../../shared/ui/Text';
-import { selectListLoad } from '../rosterSelectors';
-import { rosterActions } from '../rosterSlice';
+import { selectListLoad } from '../../../entities/roster/rosterListsSelectors';
+import { rosterListsActions } from '../../../entities/roster/rosterListsSlice';
 import { rosterStudentMessages } from './student.messages';
 import { studentPageSections } from './studentPageSections';
 
@@ -38,7 +38,7 @@ export default function StudentPage() {
   const t = useMessages(rosterStudentMessages);
   const student = useAppSelector((state) => (id === null ? undefined : selectStudentById(state, id)));
   const load = useAppSelector(selectListLoad);
-  const open = useCallback(() => dispatch(rosterActions.studentsListOpened()), [dispatch]);
+  const open = useCallback(() => dispatch(rosterListsActions.listsNeeded()), [dispatch]);
   useEffect(() => {
     open();
   }, [open]);
