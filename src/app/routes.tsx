@@ -30,7 +30,10 @@ function homeRoute(host: FeatureHost) {
   };
 }
 
-/** The app's own screens: the home page (two features' pages) and the studio's preview (the studio and the content). */
+/**
+ * The app's own screens: the home page (two features' pages), the studio's preview (the studio and
+ * the content) and a student's page (the roster's record and the sections of the student features).
+ */
 const appScreens: { screen: Screen<FeatureFlows, RouteTitles>; joins: FeatureName[] }[] = [
   {
     screen: {
@@ -40,6 +43,15 @@ const appScreens: { screen: Screen<FeatureFlows, RouteTitles>; joins: FeatureNam
       page: () => import(/* webpackChunkName: "studio-preview" */ './StudioPreviewPage'),
     },
     joins: ['studio', 'content'],
+  },
+  {
+    screen: {
+      path: paths.student.pattern,
+      access: 'owners',
+      title: 'student',
+      page: () => import(/* webpackChunkName: "page-student" */ './studentPage/StudentPage'),
+    },
+    joins: ['roster'],
   },
 ];
 

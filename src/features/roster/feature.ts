@@ -2,7 +2,7 @@ import { defineFeature } from '../../shared/feature';
 import { params } from '../../shared/i18n/messages';
 import { paths } from '../../shared/paths';
 
-/** The owners' and students' lists, sign-ups, the bulk import, one student's page and the audit log. */
+/** The owners' and students' lists, sign-ups, the bulk import and the audit log; the lists' load (entities/roster) for every feature that needs them. */
 export const rosterFeature = defineFeature({
   name: 'roster',
   flows: () => import(/* webpackChunkName: "roster-flows" */ './flows'),
@@ -10,7 +10,6 @@ export const rosterFeature = defineFeature({
     studentsOf: params('Students of {userName}'),
     signUpNewStudent: 'Sign Up New Student',
     importStudents: 'Import students',
-    student: 'Student',
     franchiseOwners: 'Franchise Owners',
     allStudentsList: 'All Students List',
     signUpNewFranchise: 'Sign Up New Franchise',
@@ -35,12 +34,6 @@ export const rosterFeature = defineFeature({
       access: 'owners',
       title: 'importStudents',
       page: () => import(/* webpackChunkName: "page-student-import" */ './import/StudentImportPage'),
-    },
-    {
-      path: paths.student.pattern,
-      access: 'owners',
-      title: 'student',
-      page: () => import(/* webpackChunkName: "page-student" */ './student/StudentPage'),
     },
     {
       path: paths.franchiseOwnersList.pattern,

@@ -17,7 +17,7 @@ import { Message } from '../../../shared/ui/Message';
 import { SkeletonBlock } from '../../../shared/ui/States';
 import { failureMessage } from '../../../shared/failureMessage';
 import { formatCalendarDate } from '../../../shared/i18n/calendarDates';
-import type { StudentPageSectionProps } from '../student/studentPageSections';
+import type { StudentPageSectionProps } from '../../../entities/students/studentPage';
 import { EditStudentForm } from './EditStudentForm';
 import { selectStudentDetails } from './editSelectors';
 import { editActions } from './editSlice';

@@ -12,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { space } from '../../../shared/theme';
 import { Button } from '../../../shared/ui/Button';
 import { Message } from '../../../shared/ui/Message';
-import type { StudentPageSectionProps } from '../student/studentPageSections';
+import type { StudentPageSectionProps } from '../../../entities/students/studentPage';
 import { DangerButton, EraseDialog } from './EraseDialog';
 import { rosterPrivacyMessages } from './privacy.messages';
 import { privacyActions, selectChildData } from './privacySlice';

@@ -6,7 +6,7 @@ import { space } from '../../../shared/theme';
 import { LoadFailed } from '../../../shared/ui/States';
 import { useFormatters } from '../../../shared/i18n/formatting';
 import { useMessages } from '../../../shared/i18n/messages';
-import type { StudentPageSectionProps } from '../student/studentPageSections';
+import type { StudentPageSectionProps } from '../../../entities/students/studentPage';
 import { rosterProgressMessages } from './progress.messages';
 import { selectStudentProgress, studentProgressActions } from './studentProgressSlice';
 

@@ -14,7 +14,7 @@ import { space } from '../../../../shared/theme';
 import { Button } from '../../../../shared/ui/Button';
 import { Message } from '../../../../shared/ui/Message';
 import { SkeletonBlock } from '../../../../shared/ui/States';
-import type { StudentPageSectionProps } from '../studentPageSections';
+import type { StudentPageSectionProps } from '../../../../entities/students/studentPage';
 import { selectStudentSignIn, studentSignInActions } from './signInSlice';
 import { pickUp } from './shownOnce';
 import { SignInCard } from './SignInCard';

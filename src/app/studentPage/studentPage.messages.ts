@@ -1,7 +1,7 @@
-import { defineMessages, params } from '../../../shared/i18n/messages';
+import { defineMessages, params } from '../../shared/i18n/messages';
 
-/** A student's page: its frame and the titles of its sections. */
-export const rosterStudentMessages = defineMessages('rosterStudent', {
+/** A student's page: its frame and the titles of its sections (each section's own texts are its feature's). */
+export const studentPageMessages = defineMessages('rosterStudent', {
   loading: 'Loading the student',
   what: 'the student',
   title: 'Student',

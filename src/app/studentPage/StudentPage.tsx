@@ -1,26 +1,37 @@
 /**
  * /students/{id}: one student, for their franchise owner and administrators. The record comes from
- * the roster the list pages load; the page is a frame for the sections features add.
+ * the roster's lists; the page is a frame for the sections the student features bring (their
+ * details, progress, sign-in and the child's data). Composed here because it joins those features
+ * and the roster.
  */
-import { ERASED_STUDENT_FIRST_NAME, ERASED_STUDENT_LAST_NAME } from '../../../../contract/privacy';
+import { ERASED_STUDENT_FIRST_NAME, ERASED_STUDENT_LAST_NAME } from '../../../contract/privacy';
 import { useCallback, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
-import { selectStudentById } from '../../../entities/students/studentsSelectors';
-import { useMessages } from '../../../shared/i18n/messages';
-import { paths } from '../../../shared/paths';
-import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
-import { space } from '../../../shared/theme';
-import { Card } from '../../../shared/ui/Card';
-import { Page } from '../../../shared/ui/Layout';
-import { Message } from '../../../shared/ui/Message';
-import { PageLoading } from '../../../shared/ui/PageLoading';
-import { LoadFailed } from '../../../shared/ui/States';
-import { Subtitle, Title } from '../../../shared/ui/Text';
-import { selectListLoad } from '../../../entities/roster/rosterListsSelectors';
-import { rosterListsActions } from '../../../entities/roster/rosterListsSlice';
-import { rosterStudentMessages } from './student.messages';
-import { studentPageSections } from './studentPageSections';
+import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
+import { rosterListsActions } from '../../entities/roster/rosterListsSlice';
+import type { StudentPageSection } from '../../entities/students/studentPage';
+import { selectStudentById } from '../../entities/students/studentsSelectors';
+import { detailsSection } from '../../features/roster/edit/studentPageSection';
+import { childDataSection } from '../../features/roster/privacy/studentPageSection';
+import { progressSection } from '../../features/roster/progress/studentPageSection';
+import { signInSection } from '../../features/roster/student/credentials/studentPageSection';
+import { useMessages } from '../../shared/i18n/messages';
+import { paths } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { space } from '../../shared/theme';
+import { Card } from '../../shared/ui/Card';
+import { Page } from '../../shared/ui/Layout';
+import { Message } from '../../shared/ui/Message';
+import { PageLoading } from '../../shared/ui/PageLoading';
+import { LoadFailed } from '../../shared/ui/States';
+import { Subtitle, Title } from '../../shared/ui/Text';
+import { studentPageMessages } from './studentPage.messages';
+
+type SectionTitle = Extract<keyof ReturnType<typeof studentPageMessages.get>, `section${string}`>;
+
+/** The sections, in the order they show, each from its own feature. */
+const sections = [detailsSection, progressSection, signInSection, childDataSection] as const satisfies readonly StudentPageSection<SectionTitle>[];
 
 const Section = styled(Card).attrs({ as: 'section' })`
   margin-top: ${space(4)};
@@ -35,7 +46,7 @@ export default function StudentPage() {
   const { studentId = '' } = useParams();
   const id = /^\d+$/.test(studentId) ? Number(studentId) : null;
   const dispatch = useAppDispatch();
-  const t = useMessages(rosterStudentMessages);
+  const t = useMessages(studentPageMessages);
   const student = useAppSelector((state) => (id === null ? undefined : selectStudentById(state, id)));
   const load = useAppSelector(selectListLoad);
   const open = useCallback(() => dispatch(rosterListsActions.listsNeeded()), [dispatch]);
@@ -70,7 +81,7 @@ export default function StudentPage() {
         <span translate="no">{student.program}</span>
         {student.parentName && ` · ${t.parent({ name: student.parentName })}`}
       </Subtitle>
-      {studentPageSections.map(({ id: sectionId, title, Component }) => (
+      {sections.map(({ id: sectionId, title, Component }) => (
         <Section key={sectionId} id={sectionId} aria-labelledby={`${sectionId}-title`}>
           <SectionTitle id={`${sectionId}-title`}>{t[title]}</SectionTitle>
           {/* Erasing remounts every section, so each loads what the server now holds. */}

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { StudentDataExport } from '../../../../contract/privacy';
-import { showQaLanguage, textsNotFromCatalogue } from '../../../../test/catalogueTexts';
-import { requestOverFetch } from '../../../../test/fakeApi';
-import { signedInAs } from '../../../../test/renderApp';
-import { renderRoster, rosterApi } from '../../../../test/fixtures/roster';
+import type { StudentDataExport } from '../../../contract/privacy';
+import { showQaLanguage, textsNotFromCatalogue } from '../../../test/catalogueTexts';
+import { requestOverFetch } from '../../../test/fakeApi';
+import { signedInAs } from '../../../test/renderApp';
+import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
 
 jest.setTimeout(30_000);
 
@@ -66,7 +66,7 @@ describe("a student's page in other languages", () => {
     await showQaLanguage();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('noa Levi');
     expect(region('⟦Progress⟧')).toHaveTextContent('⟦In progress⟧ · Part 2 of 3, Step 4 of 12');
-    // The page's own texts; its Details section is the roster edit feature's, checked there.
+    // The page's own texts; its Details section is the student edit feature's, checked there.
     const checked = [screen.getByRole('heading', { level: 1 }).parentElement!.querySelector('p')!, region('⟦Progress⟧'), region('⟦Sign-in⟧'), region("⟦The child's data⟧"), screen.getByRole('dialog')];
     expect(checked.flatMap((element) => textsNotFromCatalogue(element))).toEqual([]);
     expect(within(region('⟦Sign-in⟧')).getByRole('region', { name: '⟦Sign-in card⟧' })).toHaveTextContent('⟦Hello noa!⟧');
