@@ -1,4 +1,5 @@
-import { count, defineMessages } from '../../shared/i18n/messages';
+import { count } from '../../shared/i18n/count';
+import { defineMessages } from '../../shared/i18n/messages';
 
 /** The password reset page (portal-spec.md sections 5 and 8). */
 export const resetTexts = defineMessages('authReset', {
