@@ -16,6 +16,7 @@ import { qaInboxFeature } from '../features/qaInbox/feature';
 import { reportFeature } from '../features/report/feature';
 import { rosterFeature } from '../features/roster/feature';
 import { signInCardsFeature } from '../features/signInCards/feature';
+import { studentProgressFeature } from '../features/studentProgress/feature';
 import { studioFeature } from '../features/studio/feature';
 import { termsFeature } from '../features/terms/feature';
 
@@ -26,6 +27,7 @@ export const features = [
   layoutFeature,
   contentFeature,
   rosterFeature,
+  studentProgressFeature,
   signInCardsFeature,
   classNowFeature,
   accountFeature,

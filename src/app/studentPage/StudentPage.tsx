@@ -14,7 +14,7 @@ import type { StudentPageSection } from '../../entities/students/studentPage';
 import { selectStudentById } from '../../entities/students/studentsSelectors';
 import { detailsSection } from '../../features/roster/edit/studentPageSection';
 import { childDataSection } from '../../features/roster/privacy/studentPageSection';
-import { progressSection } from '../../features/roster/progress/studentPageSection';
+import { progressSection } from '../../features/studentProgress/studentPageSection';
 import { signInSection } from '../../features/roster/student/credentials/studentPageSection';
 import { useMessages } from '../../shared/i18n/messages';
 import { paths } from '../../shared/paths';

@@ -1,4 +1,4 @@
-import type { StudentPageSection } from '../../../entities/students/studentPage';
+import type { StudentPageSection } from '../../entities/students/studentPage';
 import StudentProgressSection from './StudentProgressSection';
 
 /** The Progress section of a student's page: each model the student opened and how far they are. */

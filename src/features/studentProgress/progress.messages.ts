@@ -1,4 +1,4 @@
-import { defineMessages, params } from '../../../shared/i18n/messages';
+import { defineMessages, params } from '../../shared/i18n/messages';
 
 /** "Progress" on a student's page. */
 export const rosterProgressMessages = defineMessages('rosterProgress', {

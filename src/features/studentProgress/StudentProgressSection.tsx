@@ -1,12 +1,12 @@
 /** "Progress" on a student's page: each model the student opened, how far they are, and when they last moved. */
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
-import { space } from '../../../shared/theme';
-import { LoadFailed } from '../../../shared/ui/States';
-import { useFormatters } from '../../../shared/i18n/formatting';
-import { useMessages } from '../../../shared/i18n/messages';
-import type { StudentPageSectionProps } from '../../../entities/students/studentPage';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { space } from '../../shared/theme';
+import { LoadFailed } from '../../shared/ui/States';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
+import type { StudentPageSectionProps } from '../../entities/students/studentPage';
 import { rosterProgressMessages } from './progress.messages';
 import { selectStudentProgress, studentProgressActions } from './studentProgressSlice';
 

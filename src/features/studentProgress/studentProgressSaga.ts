@@ -1,8 +1,8 @@
 import { call, getContext, put, takeLatest } from 'typed-redux-saga';
-import { PROGRESS_PATHS, type StudentProgressEntry } from '../../../../contract/progress';
-import { toApiError } from '../../../api/errors';
-import type { ApiRequest } from '../../../api/transport';
-import type { ApiClient } from '../../../api/types';
+import { PROGRESS_PATHS, type StudentProgressEntry } from '../../../contract/progress';
+import { toApiError } from '../../api/errors';
+import type { ApiRequest } from '../../api/transport';
+import type { ApiClient } from '../../api/types';
 import { studentProgressActions } from './studentProgressSlice';
 
 function* load({ payload: { studentId } }: ReturnType<typeof studentProgressActions.opened>) {

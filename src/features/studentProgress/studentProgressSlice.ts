@@ -1,8 +1,8 @@
-/** A student's progress on their page (issue 17), for their franchise owner and administrators. Plain JSON only. */
-import { selectSliceState, type StateWith } from '../../../shared/sliceState';
+/** A student's progress, model by model, on their page, for their franchise owner and administrators. Plain JSON only. */
+import { selectSliceState, type StateWith } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { StudentProgressEntry } from '../../../../contract/progress';
-import type { ApiError } from '../../../api/types';
+import type { StudentProgressEntry } from '../../../contract/progress';
+import type { ApiError } from '../../api/types';
 
 export interface StudentProgressLoad {
   status: 'loading' | 'ready' | 'failed';

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { PROGRESS_PATHS, type StudentProgressEntry } from '../../../../contract/progress';
-import type { ApiRequest } from '../../../api/transport';
-import { apiError } from '../../../../test/fakeApi';
-import { signedInAs } from '../../../../test/renderApp';
-import { renderRoster, rosterApi } from '../../../../test/fixtures/roster';
+import { PROGRESS_PATHS, type StudentProgressEntry } from '../../../contract/progress';
+import type { ApiRequest } from '../../api/transport';
+import { apiError } from '../../../test/fakeApi';
+import { signedInAs } from '../../../test/renderApp';
+import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
 
 jest.setTimeout(30_000);
 
