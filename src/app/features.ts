@@ -16,6 +16,7 @@ import { qaInboxFeature } from '../features/qaInbox/feature';
 import { reportFeature } from '../features/report/feature';
 import { rosterFeature } from '../features/roster/feature';
 import { signInCardsFeature } from '../features/signInCards/feature';
+import { studentPrivacyFeature } from '../features/studentPrivacy/feature';
 import { studentProgressFeature } from '../features/studentProgress/feature';
 import { studioFeature } from '../features/studio/feature';
 import { termsFeature } from '../features/terms/feature';
@@ -28,6 +29,7 @@ export const features = [
   contentFeature,
   rosterFeature,
   studentProgressFeature,
+  studentPrivacyFeature,
   signInCardsFeature,
   classNowFeature,
   accountFeature,

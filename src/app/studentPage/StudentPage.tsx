@@ -13,7 +13,7 @@ import { rosterListsActions } from '../../entities/roster/rosterListsSlice';
 import type { StudentPageSection } from '../../entities/students/studentPage';
 import { selectStudentById } from '../../entities/students/studentsSelectors';
 import { detailsSection } from '../../features/roster/edit/studentPageSection';
-import { childDataSection } from '../../features/roster/privacy/studentPageSection';
+import { childDataSection } from '../../features/studentPrivacy/studentPageSection';
 import { progressSection } from '../../features/studentProgress/studentPageSection';
 import { signInSection } from '../../features/roster/student/credentials/studentPageSection';
 import { useMessages } from '../../shared/i18n/messages';

@@ -6,15 +6,13 @@ import { rosterEditSaga } from './edit/editSaga';
 import { rosterEditSlice } from './edit/editSlice';
 import { studentImportSaga } from './import/studentImportSaga';
 import { studentImportSliceOfStore } from './import/studentImportSlice';
-import { privacySaga } from './privacy/privacySaga';
-import { privacySlice } from './privacy/privacySlice';
 import { rosterSaga } from './rosterSaga';
 import { rosterActions, rosterSlice } from './rosterSlice';
 import { studentSignInSaga } from './student/credentials/signInSaga';
 import { studentSignInSlice } from './student/credentials/signInSlice';
 
-export const slices = [rosterSlice, rosterEditSlice, studentImportSliceOfStore, privacySlice, studentSignInSlice, rosterListsSlice, usersSlice, studentsSlice] as const;
-export const sagas: FeatureSagas = { rosterSaga, rosterEditSaga, studentImportSaga, privacySaga, studentSignInSaga };
+export const slices = [rosterSlice, rosterEditSlice, studentImportSliceOfStore, studentSignInSlice, rosterListsSlice, usersSlice, studentsSlice] as const;
+export const sagas: FeatureSagas = { rosterSaga, rosterEditSaga, studentImportSaga, studentSignInSaga };
 
 /** The students list's "opened" event, for its early data. */
 export const { studentsListOpened } = rosterActions;

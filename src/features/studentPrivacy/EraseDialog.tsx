@@ -4,11 +4,11 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { useMessages } from '../../../shared/i18n/messages';
-import { space } from '../../../shared/theme';
-import { Button } from '../../../shared/ui/Button';
-import { Input } from '../../../shared/ui/Field';
-import { Modal, ModalActions } from '../../../shared/ui/Modal';
+import { useMessages } from '../../shared/i18n/messages';
+import { space } from '../../shared/theme';
+import { Button } from '../../shared/ui/Button';
+import { Input } from '../../shared/ui/Field';
+import { Modal, ModalActions } from '../../shared/ui/Modal';
 import { rosterPrivacyMessages } from './privacy.messages';
 
 const ConfirmLabel = styled.label`

@@ -4,15 +4,15 @@
  */
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ERASED_STUDENT_FIRST_NAME, ERASED_STUDENT_LAST_NAME } from '../../../../contract/privacy';
-import type { Student } from '../../../api/types';
-import { failureMessage } from '../../../shared/failureMessage';
-import { useMessages } from '../../../shared/i18n/messages';
-import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
-import { space } from '../../../shared/theme';
-import { Button } from '../../../shared/ui/Button';
-import { Message } from '../../../shared/ui/Message';
-import type { StudentPageSectionProps } from '../../../entities/students/studentPage';
+import { ERASED_STUDENT_FIRST_NAME, ERASED_STUDENT_LAST_NAME } from '../../../contract/privacy';
+import type { Student } from '../../api/types';
+import { failureMessage } from '../../shared/failureMessage';
+import { useMessages } from '../../shared/i18n/messages';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { space } from '../../shared/theme';
+import { Button } from '../../shared/ui/Button';
+import { Message } from '../../shared/ui/Message';
+import type { StudentPageSectionProps } from '../../entities/students/studentPage';
 import { DangerButton, EraseDialog } from './EraseDialog';
 import { rosterPrivacyMessages } from './privacy.messages';
 import { privacyActions, selectChildData } from './privacySlice';

@@ -3,13 +3,13 @@
  * for a parent (printing shows this copy alone).
  */
 import styled, { createGlobalStyle } from 'styled-components';
-import type { StudentDataExport } from '../../../../contract/privacy';
-import { space } from '../../../shared/theme';
-import { Button } from '../../../shared/ui/Button';
-import { useFormatters } from '../../../shared/i18n/formatting';
-import { PSEUDO_LANGUAGE } from '../../../shared/i18n/i18n';
-import { useMessages } from '../../../shared/i18n/messages';
-import { fromIsoDate } from '../../../shared/i18n/calendarDates';
+import type { StudentDataExport } from '../../../contract/privacy';
+import { space } from '../../shared/theme';
+import { Button } from '../../shared/ui/Button';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { PSEUDO_LANGUAGE } from '../../shared/i18n/i18n';
+import { useMessages } from '../../shared/i18n/messages';
+import { fromIsoDate } from '../../shared/i18n/calendarDates';
 import { rosterPrivacyMessages } from './privacy.messages';
 
 const PRINT_ID = 'child-data-readable-copy';

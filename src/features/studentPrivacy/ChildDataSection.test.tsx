@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { saveAs } from 'file-saver';
-import type { StudentDataExport } from '../../../../contract/privacy';
-import { requestOverFetch } from '../../../../test/fakeApi';
-import { signedInAs } from '../../../../test/renderApp';
-import { allStudents, renderRoster, rosterApi } from '../../../../test/fixtures/roster';
-import type { Student } from '../../../api/types';
+import type { StudentDataExport } from '../../../contract/privacy';
+import { requestOverFetch } from '../../../test/fakeApi';
+import { signedInAs } from '../../../test/renderApp';
+import { allStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
+import type { Student } from '../../api/types';
 
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
 

@@ -1,4 +1,4 @@
-import { defineMessages, params } from '../../../shared/i18n/messages';
+import { defineMessages, params } from '../../shared/i18n/messages';
 
 /** "The child's data" on a student's page: the section, the erase dialog and the readable copy. */
 export const rosterPrivacyMessages = defineMessages('rosterPrivacy', {

@@ -1,4 +1,4 @@
-import type { StudentPageSection } from '../../../entities/students/studentPage';
+import type { StudentPageSection } from '../../entities/students/studentPage';
 import ChildDataSection from './ChildDataSection';
 
 /** The child's data section of a student's page: a readable copy of everything kept, and erasing it. */

@@ -2,10 +2,10 @@
  * A child's data on the student's page: the download, the readable copy and the erasure, per
  * student. Loaded with the student's page (src/shared/lazyFeature.ts): read with `state.privacy ?? initial`.
  */
-import { selectSliceState, type StateWith } from '../../../shared/sliceState';
+import { selectSliceState, type StateWith } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { StudentDataExport } from '../../../../contract/privacy';
-import type { ApiError } from '../../../api/types';
+import type { StudentDataExport } from '../../../contract/privacy';
+import type { ApiError } from '../../api/types';
 
 export type Progress = 'idle' | 'working' | 'done' | 'failed';
 

@@ -1,13 +1,13 @@
 /** A child's data: fetch it for a download or the readable copy, and erase it. */
 import { saveAs } from 'file-saver';
 import { call, put, takeLeading } from 'typed-redux-saga';
-import type { StudentDataExport } from '../../../../contract/privacy';
-import { ERASED_STUDENT_FIRST_NAME, ERASED_STUDENT_LAST_NAME } from '../../../../contract/privacy';
-import { toApiError } from '../../../api/errors';
-import { selectStudentById } from '../../../entities/students/studentsSelectors';
-import { studentsActions } from '../../../entities/students/studentsSlice';
-import { privacyCall } from '../../../shared/privacyApiSaga';
-import { selectFromStore } from '../../../shared/storeHooks';
+import type { StudentDataExport } from '../../../contract/privacy';
+import { ERASED_STUDENT_FIRST_NAME, ERASED_STUDENT_LAST_NAME } from '../../../contract/privacy';
+import { toApiError } from '../../api/errors';
+import { selectStudentById } from '../../entities/students/studentsSelectors';
+import { studentsActions } from '../../entities/students/studentsSlice';
+import { privacyCall } from '../../shared/privacyApiSaga';
+import { selectFromStore } from '../../shared/storeHooks';
 import { privacyActions } from './privacySlice';
 
 type WithStudent = { payload: { studentId: number } };
