@@ -17,6 +17,7 @@ import { reportFeature } from '../features/report/feature';
 import { rosterFeature } from '../features/roster/feature';
 import { signInCardsFeature } from '../features/signInCards/feature';
 import { studentPrivacyFeature } from '../features/studentPrivacy/feature';
+import { studentSignInFeature } from '../features/studentSignIn/feature';
 import { studentProgressFeature } from '../features/studentProgress/feature';
 import { studioFeature } from '../features/studio/feature';
 import { termsFeature } from '../features/terms/feature';
@@ -30,6 +31,7 @@ export const features = [
   rosterFeature,
   studentProgressFeature,
   studentPrivacyFeature,
+  studentSignInFeature,
   signInCardsFeature,
   classNowFeature,
   accountFeature,

@@ -51,7 +51,7 @@ const appScreens: { screen: Screen<FeatureFlows, RouteTitles>; joins: FeatureNam
       title: 'student',
       page: () => import(/* webpackChunkName: "page-student" */ './studentPage/StudentPage'),
     },
-    joins: ['roster', 'studentProgress', 'studentPrivacy'],
+    joins: ['roster', 'studentProgress', 'studentSignIn', 'studentPrivacy'],
   },
 ];
 

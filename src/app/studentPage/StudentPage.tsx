@@ -15,7 +15,7 @@ import { selectStudentById } from '../../entities/students/studentsSelectors';
 import { detailsSection } from '../../features/roster/edit/studentPageSection';
 import { childDataSection } from '../../features/studentPrivacy/studentPageSection';
 import { progressSection } from '../../features/studentProgress/studentPageSection';
-import { signInSection } from '../../features/roster/student/credentials/studentPageSection';
+import { signInSection } from '../../features/studentSignIn/studentPageSection';
 import { useMessages } from '../../shared/i18n/messages';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';

@@ -8,11 +8,9 @@ import { studentImportSaga } from './import/studentImportSaga';
 import { studentImportSliceOfStore } from './import/studentImportSlice';
 import { rosterSaga } from './rosterSaga';
 import { rosterActions, rosterSlice } from './rosterSlice';
-import { studentSignInSaga } from './student/credentials/signInSaga';
-import { studentSignInSlice } from './student/credentials/signInSlice';
 
-export const slices = [rosterSlice, rosterEditSlice, studentImportSliceOfStore, studentSignInSlice, rosterListsSlice, usersSlice, studentsSlice] as const;
-export const sagas: FeatureSagas = { rosterSaga, rosterEditSaga, studentImportSaga, studentSignInSaga };
+export const slices = [rosterSlice, rosterEditSlice, studentImportSliceOfStore, rosterListsSlice, usersSlice, studentsSlice] as const;
+export const sagas: FeatureSagas = { rosterSaga, rosterEditSaga, studentImportSaga };
 
 /** The students list's "opened" event, for its early data. */
 export const { studentsListOpened } = rosterActions;

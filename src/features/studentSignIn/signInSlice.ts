@@ -3,10 +3,10 @@
  * sign-in mail. Never a password: a reset's new one goes straight to the component that shows it
  * (shownOnce.ts).
  */
-import { selectSliceState, type StateWith } from '../../../../shared/sliceState';
+import { selectSliceState, type StateWith } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { StudentCredentials } from '../../../../../contract';
-import type { ApiError } from '../../../../api/types';
+import type { StudentCredentials } from '../../../contract';
+import type { ApiError } from '../../api/types';
 
 export type Progress = 'idle' | 'working' | 'done' | 'failed';
 

@@ -1,4 +1,4 @@
-import type { StudentPageSection } from '../../../../entities/students/studentPage';
+import type { StudentPageSection } from '../../entities/students/studentPage';
 import StudentSignInSection from './StudentSignInSection';
 
 /** The Sign-in section of a student's page: their login name, a new password and its printable card. */

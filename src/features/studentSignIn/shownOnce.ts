@@ -3,7 +3,7 @@
  * Redux: actions and state (which devtools, the QA recorder and persistence see) never hold it.
  * The component takes it once, into its own state; then it is gone from here.
  */
-import type { StudentPasswordReset } from '../../../../../contract';
+import type { StudentPasswordReset } from '../../../contract';
 
 const waiting = new Map<string, StudentPasswordReset>();
 

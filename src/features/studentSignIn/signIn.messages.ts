@@ -1,4 +1,4 @@
-import { defineMessages, params } from '../../../../shared/i18n/messages';
+import { defineMessages, params } from '../../shared/i18n/messages';
 
 /** A student's page, section "Sign-in", and the sign-in card printed from it. */
 export const rosterStudentSignInMessages = defineMessages('rosterStudentSignIn', {

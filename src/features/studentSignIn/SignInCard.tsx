@@ -5,9 +5,9 @@
  */
 import { useEffect, useRef } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
-import { space } from '../../../../shared/theme';
-import { useMessages } from '../../../../shared/i18n/messages';
-import { Button } from '../../../../shared/ui/Button';
+import { space } from '../../shared/theme';
+import { useMessages } from '../../shared/i18n/messages';
+import { Button } from '../../shared/ui/Button';
 import { rosterStudentSignInMessages } from './signIn.messages';
 
 const PrintOnlyTheCard = createGlobalStyle`

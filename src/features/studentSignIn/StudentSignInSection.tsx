@@ -5,16 +5,16 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import type { StudentPasswordReset } from '../../../../../contract';
-import { failureMessage } from '../../../../shared/failureMessage';
-import { useFormatters } from '../../../../shared/i18n/formatting';
-import { useMessages } from '../../../../shared/i18n/messages';
-import { useAppDispatch, useAppSelector } from '../../../../shared/storeHooks';
-import { space } from '../../../../shared/theme';
-import { Button } from '../../../../shared/ui/Button';
-import { Message } from '../../../../shared/ui/Message';
-import { SkeletonBlock } from '../../../../shared/ui/States';
-import type { StudentPageSectionProps } from '../../../../entities/students/studentPage';
+import type { StudentPasswordReset } from '../../../contract';
+import { failureMessage } from '../../shared/failureMessage';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { space } from '../../shared/theme';
+import { Button } from '../../shared/ui/Button';
+import { Message } from '../../shared/ui/Message';
+import { SkeletonBlock } from '../../shared/ui/States';
+import type { StudentPageSectionProps } from '../../entities/students/studentPage';
 import { selectStudentSignIn, studentSignInActions } from './signInSlice';
 import { pickUp } from './shownOnce';
 import { SignInCard } from './SignInCard';

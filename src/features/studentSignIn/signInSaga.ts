@@ -1,10 +1,10 @@
 import { all, call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
-import { toApiError } from '../../../../api/errors';
-import type { ApiError } from '../../../../api/types';
-import { selectConfig } from '../../../../entities/config/configSlice';
-import { selectSession } from '../../../../entities/session/sessionSelectors';
-import { sessionActions } from '../../../../entities/session/sessionSlice';
-import { createCredentialsApi, type CredentialsApi } from '../../../../api/credentialsClient';
+import { toApiError } from '../../api/errors';
+import type { ApiError } from '../../api/types';
+import { selectConfig } from '../../entities/config/configSlice';
+import { selectSession } from '../../entities/session/sessionSelectors';
+import { sessionActions } from '../../entities/session/sessionSlice';
+import { createCredentialsApi, type CredentialsApi } from '../../api/credentialsClient';
 import { studentSignInActions as actions } from './signInSlice';
 import { leaveForPickUp } from './shownOnce';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { signedInAs } from '../../../../../test/renderApp';
-import { renderRoster, rosterApi } from '../../../../../test/fixtures/roster';
+import { signedInAs } from '../../../test/renderApp';
+import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
 
 jest.setTimeout(20_000);
 
