@@ -51,7 +51,7 @@ const appScreens: { screen: Screen<FeatureFlows, RouteTitles>; joins: FeatureNam
       title: 'student',
       page: () => import(/* webpackChunkName: "page-student" */ './studentPage/StudentPage'),
     },
-    joins: ['roster', 'studentProgress', 'studentSignIn', 'studentPrivacy'],
+    joins: ['roster', 'studentEdit', 'studentProgress', 'studentSignIn', 'studentPrivacy'],
   },
 ];
 
@@ -84,7 +84,7 @@ const admins = ['administrator'] as const;
 export function createRoutes(host: FeatureHost): RouteObject[] {
   const byAccess: Record<ScreenAccess, RouteObject[]> = { anyone: [], signedIn: [], owners: [], administrators: [], ownersElseInstructions: [] };
   for (const feature of features as readonly AnyFeature[]) {
-    for (const screen of feature.screens ?? []) byAccess[screen.access].push(screenRoute(host, screen, [feature.name as FeatureName]));
+    for (const screen of feature.screens ?? []) byAccess[screen.access].push(screenRoute(host, screen, [feature.name, ...(screen.alsoJoins ?? [])] as FeatureName[]));
   }
   for (const { screen, joins } of appScreens) byAccess[screen.access].push(screenRoute(host, screen, joins));
 

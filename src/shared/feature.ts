@@ -52,7 +52,7 @@ export function screenTitle<Titles>(title: Screen<never, Titles>['title'], t: Ti
 /** A screen's page module: its chunk, loaded when the route first opens. */
 export type PageModule = { default: ComponentType };
 
-export interface Screen<Flows = FeatureFlows, Titles = unknown> {
+export interface Screen<Flows = FeatureFlows, Titles = unknown, Joins extends string = string> {
   /** The route's pattern, from shared/paths.ts. */
   readonly path: string;
   readonly access: ScreenAccess;
@@ -69,9 +69,15 @@ export interface Screen<Flows = FeatureFlows, Titles = unknown> {
    * The page sends the event again when it mounts; the saga then finds the data loading or fresh.
    */
   readonly earlyData?: (params: ScreenParams, api: ApiClient) => ((flows: Flows) => UnknownAction) | null;
+  /**
+   * Other features the page needs in the store, joined with its own before it renders: named, never
+   * imported (src/app/features.ts checks the names). A page that asks for the roster's lists
+   * (entities/roster: `listsNeeded`) joins 'roster', whose saga loads them.
+   */
+  readonly alsoJoins?: readonly Joins[];
 }
 
-export interface Feature<Name extends string = string, Flows extends FeatureFlows = FeatureFlows, Titles = unknown> {
+export interface Feature<Name extends string = string, Flows extends FeatureFlows = FeatureFlows, Titles = unknown, Joins extends string = string> {
   readonly name: Name;
   /**
    * Its state: present from the start (the login's own flows), or loaded with its screens:
@@ -83,11 +89,11 @@ export interface Feature<Name extends string = string, Flows extends FeatureFlow
    * params): the app makes one message group of every feature's titles (app/app.messages.ts).
    */
   readonly titles?: Titles;
-  readonly screens?: readonly Screen<Flows, NoInfer<Titles>>[];
+  readonly screens?: readonly Screen<Flows, NoInfer<Titles>, Joins>[];
 }
 
 /** Declares a feature; its screens' titles and early data are checked against its own titles and flows. */
-export const defineFeature = <const Name extends string, Flows extends FeatureFlows, Titles = unknown>(feature: Feature<Name, Flows, Titles>) => feature;
+export const defineFeature = <const Name extends string, Flows extends FeatureFlows, Titles = unknown, const Joins extends string = never>(feature: Feature<Name, Flows, Titles, Joins>) => feature;
 
 /** A feature as the store and the route table handle it, whatever its flows and titles. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -12,7 +12,7 @@ import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
 import { rosterListsActions } from '../../entities/roster/rosterListsSlice';
 import type { StudentPageSection } from '../../entities/students/studentPage';
 import { selectStudentById } from '../../entities/students/studentsSelectors';
-import { detailsSection } from '../../features/roster/edit/studentPageSection';
+import { detailsSection } from '../../features/studentEdit/studentPageSection';
 import { childDataSection } from '../../features/studentPrivacy/studentPageSection';
 import { progressSection } from '../../features/studentProgress/studentPageSection';
 import { signInSection } from '../../features/studentSignIn/studentPageSection';

@@ -2,7 +2,7 @@ import { defineFeature } from '../../shared/feature';
 import { params } from '../../shared/i18n/messages';
 import { paths } from '../../shared/paths';
 
-/** The owners' and students' lists, sign-ups, the bulk import and the audit log; the lists' load (entities/roster) for every feature that needs them. */
+/** The owners' and students' lists, sign-ups and the bulk import; the lists' load (entities/roster) for every feature that needs them. */
 export const rosterFeature = defineFeature({
   name: 'roster',
   flows: () => import(/* webpackChunkName: "roster-flows" */ './flows'),
@@ -13,7 +13,6 @@ export const rosterFeature = defineFeature({
     franchiseOwners: 'Franchise Owners',
     allStudentsList: 'All Students List',
     signUpNewFranchise: 'Sign Up New Franchise',
-    auditLog: 'Audit log',
   },
   screens: [
     {
@@ -52,12 +51,6 @@ export const rosterFeature = defineFeature({
       access: 'administrators',
       title: 'signUpNewFranchise',
       page: () => import(/* webpackChunkName: "page-sign-up-franchise" */ './SignUpFranchisePage'),
-    },
-    {
-      path: paths.auditLog.pattern,
-      access: 'administrators',
-      title: 'auditLog',
-      page: () => import(/* webpackChunkName: "page-student" */ './audit/AuditLogPage'),
     },
   ],
 });

@@ -1,6 +1,7 @@
 /**
  * A child's data on the student's page: the download, the readable copy and the erasure, per
- * student. Loaded with the student's page (src/shared/lazyFeature.ts): read with `state.privacy ?? initial`.
+ * student. Joins the store with the student privacy feature, which a student's page joins; read
+ * with selectSliceState (its initial state until then).
  */
 import { selectSliceState, type StateWith } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';

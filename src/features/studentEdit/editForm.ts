@@ -2,9 +2,9 @@
  * The edit form's values (the sign-up form's, studentForm.ts) from a record, the partial edit the
  * server takes (only what changed), and the server's refusals in plain words on their fields.
  */
-import type { RosterStudent, RosterStudentEdit } from '../../../../contract/rosterEdit';
-import type { ApiError } from '../../../api/types';
-import { emptyStudentForm, studentMessages, type StudentField, type StudentFormValues } from '../../../entities/students/studentForm';
+import type { RosterStudent, RosterStudentEdit } from '../../../contract/rosterEdit';
+import type { ApiError } from '../../api/types';
+import { emptyStudentForm, studentMessages, type StudentField, type StudentFormValues } from '../../entities/students/studentForm';
 import { editMessages } from './edit.messages';
 
 export function formFromRecord(record: RosterStudent): StudentFormValues {

@@ -6,24 +6,24 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import type { RosterStudent } from '../../../../contract/rosterEdit';
-import { selectUserRole } from '../../../entities/session/sessionSelectors';
-import { selectUserEntities } from '../../../entities/users/usersSelectors';
-import { paths } from '../../../shared/paths';
-import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
-import { Button } from '../../../shared/ui/Button';
-import { Toolbar } from '../../../shared/ui/Layout';
-import { Message } from '../../../shared/ui/Message';
-import { SkeletonBlock } from '../../../shared/ui/States';
-import { failureMessage } from '../../../shared/failureMessage';
-import { formatCalendarDate } from '../../../shared/i18n/calendarDates';
-import type { StudentPageSectionProps } from '../../../entities/students/studentPage';
+import type { RosterStudent } from '../../../contract/rosterEdit';
+import { selectUserRole } from '../../entities/session/sessionSelectors';
+import { selectUserEntities } from '../../entities/users/usersSelectors';
+import { paths } from '../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { Button } from '../../shared/ui/Button';
+import { Toolbar } from '../../shared/ui/Layout';
+import { Message } from '../../shared/ui/Message';
+import { SkeletonBlock } from '../../shared/ui/States';
+import { failureMessage } from '../../shared/failureMessage';
+import { formatCalendarDate } from '../../shared/i18n/calendarDates';
+import type { StudentPageSectionProps } from '../../entities/students/studentPage';
 import { EditStudentForm } from './EditStudentForm';
 import { selectStudentDetails } from './editSelectors';
 import { editActions } from './editSlice';
 import { EndLessonsDialog, MoveForm, ReactivateForm } from './StatusForms';
-import { useFormatters } from '../../../shared/i18n/formatting';
-import { useMessages } from '../../../shared/i18n/messages';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
 import { editMessages } from './edit.messages';
 
 const Facts = styled.dl`

@@ -1,6 +1,6 @@
 import { defineMessages, params } from '../../../shared/i18n/messages';
 
-/** The audit log screen and the words it uses for actions, fields and values (edit/auditFormat.ts). */
+/** The audit log screen and the words it uses for actions, fields and values (auditFormat.ts). */
 export const auditMessages = defineMessages('rosterAudit', {
   title: 'Audit log',
   filters: 'Filters',

@@ -1,6 +1,6 @@
 /** The audit log in words: actions, field names and values as the office reads them, in the shown language. */
 import type { Formatters } from '../../../shared/i18n/formatting';
-import { type auditMessages } from '../audit/audit.messages';
+import { type auditMessages } from './audit.messages';
 import { formatCalendarDate } from '../../../shared/i18n/calendarDates';
 
 type AuditTexts = ReturnType<typeof auditMessages.get>;

@@ -4,20 +4,20 @@
  * changed fields are sent.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { RosterStudent } from '../../../../contract/rosterEdit';
-import { STUDENT_PROGRAM_CHOICES } from '../../../shared/constants';
-import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
-import { Button } from '../../../shared/ui/Button';
-import { controlProps, FormField } from '../../../shared/ui/Field';
-import { FormGrid } from '../../../shared/ui/Layout';
-import { Message } from '../../../shared/ui/Message';
-import { FormFooter } from '../../../shared/ui/FormFooter';
-import { endsBeforeStart, MAX_LESSONS, studentMessages, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from '../../../entities/students/studentForm';
+import type { RosterStudent } from '../../../contract/rosterEdit';
+import { STUDENT_PROGRAM_CHOICES } from '../../shared/constants';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { Button } from '../../shared/ui/Button';
+import { controlProps, FormField } from '../../shared/ui/Field';
+import { FormGrid } from '../../shared/ui/Layout';
+import { Message } from '../../shared/ui/Message';
+import { FormFooter } from '../../shared/ui/FormFooter';
+import { endsBeforeStart, MAX_LESSONS, studentMessages, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from '../../entities/students/studentForm';
 import { changeFailureText, editFromForm, fieldOfRefusal, formFromRecord } from './editForm';
 import { selectStudentDetails } from './editSelectors';
 import { editActions } from './editSlice';
-import { useMessages } from '../../../shared/i18n/messages';
-import { studentFormMessages } from '../../../entities/students/studentForm.messages';
+import { useMessages } from '../../shared/i18n/messages';
+import { studentFormMessages } from '../../entities/students/studentForm.messages';
 import { editMessages } from './edit.messages';
 
 const fieldId = (field: StudentField) => `edit-${field}`;

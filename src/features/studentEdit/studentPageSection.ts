@@ -1,4 +1,4 @@
-import type { StudentPageSection } from '../../../entities/students/studentPage';
+import type { StudentPageSection } from '../../entities/students/studentPage';
 import DetailsSection from './DetailsSection';
 
 /** The Details section of a student's page: the record, editing it, and ending, re-activating or moving the student. */

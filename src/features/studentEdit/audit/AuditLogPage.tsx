@@ -20,12 +20,12 @@ import { ScrollRegion, Table, Td, Th, Tr } from '../../../shared/ui/Table';
 import { Title } from '../../../shared/ui/Text';
 import { selectOwnerChoices } from '../../../entities/roster/rosterListsSelectors';
 import { rosterListsActions } from '../../../entities/roster/rosterListsSlice';
-import { AUDIT_ACTIONS, actionLabel, describeChanges, formatWhen } from '../edit/auditFormat';
+import { AUDIT_ACTIONS, actionLabel, describeChanges, formatWhen } from './auditFormat';
 import { useFormatters } from '../../../shared/i18n/formatting';
 import { useMessages } from '../../../shared/i18n/messages';
 import { auditMessages } from './audit.messages';
-import { selectAudit } from '../edit/editSelectors';
-import { editActions } from '../edit/editSlice';
+import { selectAudit } from '../editSelectors';
+import { editActions } from '../editSlice';
 
 const FILTERS = ['student', 'owner', 'action', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];

@@ -1,13 +1,13 @@
 /**
  * One student's record as the student's page shows it (login name and status included), the
- * changes made to it (edit, end, re-activate, move), and the audit log's current page. Loaded with
- * those screens (src/shared/lazyFeature.ts); a session that ends takes it along.
+ * changes made to it (edit, end, re-activate, move), and the audit log's current page. Joins the store with the
+ * student edit feature (a student's page, the audit log); a session that ends takes it along.
  */
-import { withReducer } from '../../../shared/sliceState';
+import { withReducer } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AuditEntry, AuditQuery, RosterStudent, RosterStudentEdit } from '../../../../contract/rosterEdit';
-import type { ApiError } from '../../../api/types';
-import { sessionEndedActionTypes } from '../../../entities/session/sessionSlice';
+import type { AuditEntry, AuditQuery, RosterStudent, RosterStudentEdit } from '../../../contract/rosterEdit';
+import type { ApiError } from '../../api/types';
+import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AuditPage, AuditQuery, RosterStudent, RosterStudentEdit } from '../../../../contract/rosterEdit';
-import type { RosterEditApi } from '../../../api/types';
-import { apiError, networkError } from '../../../../test/fakeApi';
-import { signedInAs } from '../../../../test/renderApp';
-import { danaStudents, renderRoster, rosterApi } from '../../../../test/fixtures/roster';
-import { serveRosterEdit } from '../../../../test/fixtures/rosterEdit';
-import { selectStudentById } from '../../../entities/students/studentsSelectors';
+import type { AuditPage, AuditQuery, RosterStudent, RosterStudentEdit } from '../../../contract/rosterEdit';
+import type { RosterEditApi } from '../../api/types';
+import { apiError, networkError } from '../../../test/fakeApi';
+import { signedInAs } from '../../../test/renderApp';
+import { danaStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
+import { serveRosterEdit } from '../../../test/fixtures/rosterEdit';
+import { selectStudentById } from '../../entities/students/studentsSelectors';
 
 jest.setTimeout(30_000);
 

@@ -1,12 +1,12 @@
 /** Side effects of the student's page details and the audit log: each change goes to the server, and its answer to the lists. */
 import { all, call, getContext, put, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
-import type { RosterStudent } from '../../../../contract/rosterEdit';
-import { toApiError } from '../../../api/errors';
-import { mapStudent } from '../../../api/rosterMappers';
-import { createRosterEditApi } from '../../../api/rosterEditClient';
-import type { ApiClient, RosterEditApi } from '../../../api/types';
-import { studentsActions } from '../../../entities/students/studentsSlice';
-import { selectFromStore } from '../../../shared/storeHooks';
+import type { RosterStudent } from '../../../contract/rosterEdit';
+import { toApiError } from '../../api/errors';
+import { mapStudent } from '../../api/rosterMappers';
+import { createRosterEditApi } from '../../api/rosterEditClient';
+import type { ApiClient, RosterEditApi } from '../../api/types';
+import { studentsActions } from '../../entities/students/studentsSlice';
+import { selectFromStore } from '../../shared/storeHooks';
 import { selectAudit } from './editSelectors';
 import { editActions, type StudentChange } from './editSlice';
 

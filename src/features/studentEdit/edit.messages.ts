@@ -1,5 +1,5 @@
-import { count } from '../../../shared/i18n/count';
-import { defineMessages, params } from '../../../shared/i18n/messages';
+import { count } from '../../shared/i18n/count';
+import { defineMessages, params } from '../../shared/i18n/messages';
 
 /** A student's details section: the record, Edit, End lessons, Re-activate and Move, and their outcomes. */
 export const editMessages = defineMessages('rosterEdit', {

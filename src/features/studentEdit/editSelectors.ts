@@ -1,4 +1,4 @@
-import { selectSliceState, type StateWith } from '../../../shared/sliceState';
+import { selectSliceState, type StateWith } from '../../shared/sliceState';
 import { emptyDetails, rosterEditSlice, type AuditState, type StudentDetails } from './editSlice';
 
 /** The store's state, with this feature's part once its screens have joined. */

@@ -1,19 +1,19 @@
 /** Ending a student's lessons (after a confirmation), re-activating them with a new end date, and (administrators) moving them to another owner. */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { RosterStudent } from '../../../../contract/rosterEdit';
-import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
-import { Button } from '../../../shared/ui/Button';
-import { controlProps, FormField } from '../../../shared/ui/Field';
-import { Toolbar } from '../../../shared/ui/Layout';
-import { Message } from '../../../shared/ui/Message';
-import { Modal, ModalActions } from '../../../shared/ui/Modal';
-import { formatCalendarDate, toIsoDate } from '../../../shared/i18n/calendarDates';
-import { selectListLoad, selectOwnerChoices } from '../../../entities/roster/rosterListsSelectors';
+import type { RosterStudent } from '../../../contract/rosterEdit';
+import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { Button } from '../../shared/ui/Button';
+import { controlProps, FormField } from '../../shared/ui/Field';
+import { Toolbar } from '../../shared/ui/Layout';
+import { Message } from '../../shared/ui/Message';
+import { Modal, ModalActions } from '../../shared/ui/Modal';
+import { formatCalendarDate, toIsoDate } from '../../shared/i18n/calendarDates';
+import { selectListLoad, selectOwnerChoices } from '../../entities/roster/rosterListsSelectors';
 import { changeFailureText } from './editForm';
 import { selectStudentDetails } from './editSelectors';
 import { editActions, type ChangeKind } from './editSlice';
-import { useFormatters } from '../../../shared/i18n/formatting';
-import { useMessages } from '../../../shared/i18n/messages';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
 import { editMessages } from './edit.messages';
 
 /** The state of one kind of change of this student: busy, its failure, and a call when it has worked. */
