@@ -19,6 +19,7 @@ import { signInCardsFeature } from '../features/signInCards/feature';
 import { studentPrivacyFeature } from '../features/studentPrivacy/feature';
 import { studentSignInFeature } from '../features/studentSignIn/feature';
 import { studentEditFeature } from '../features/studentEdit/feature';
+import { studentImportFeature } from '../features/studentImport/feature';
 import { studentProgressFeature } from '../features/studentProgress/feature';
 import { studioFeature } from '../features/studio/feature';
 import { termsFeature } from '../features/terms/feature';
@@ -31,6 +32,7 @@ export const features = [
   contentFeature,
   rosterFeature,
   studentEditFeature,
+  studentImportFeature,
   studentProgressFeature,
   studentPrivacyFeature,
   studentSignInFeature,

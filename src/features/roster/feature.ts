@@ -2,14 +2,16 @@ import { defineFeature } from '../../shared/feature';
 import { params } from '../../shared/i18n/messages';
 import { paths } from '../../shared/paths';
 
-/** The owners' and students' lists, sign-ups and the bulk import; the lists' load (entities/roster) for every feature that needs them. */
+/**
+ * The franchise owners' and students' lists (their search, filters, export and progress figures)
+ * and the sign-ups; it loads the lists (entities/roster) for every feature that needs them.
+ */
 export const rosterFeature = defineFeature({
   name: 'roster',
   flows: () => import(/* webpackChunkName: "roster-flows" */ './flows'),
   titles: {
     studentsOf: params('Students of {userName}'),
     signUpNewStudent: 'Sign Up New Student',
-    importStudents: 'Import students',
     franchiseOwners: 'Franchise Owners',
     allStudentsList: 'All Students List',
     signUpNewFranchise: 'Sign Up New Franchise',
@@ -27,12 +29,6 @@ export const rosterFeature = defineFeature({
       access: 'owners',
       title: 'signUpNewStudent',
       page: () => import(/* webpackChunkName: "page-sign-up-student" */ './SignUpStudentPage'),
-    },
-    {
-      path: paths.importStudents.pattern,
-      access: 'owners',
-      title: 'importStudents',
-      page: () => import(/* webpackChunkName: "page-student-import" */ './import/StudentImportPage'),
     },
     {
       path: paths.franchiseOwnersList.pattern,

@@ -1,9 +1,9 @@
 /** The bulk student import page's flow: the file sent, its checked preview, the confirmation and the sign-in mails' progress. */
-import { selectSliceState, withReducer, type StateWith } from '../../../shared/sliceState';
+import { selectSliceState, withReducer, type StateWith } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { StudentImportPreview } from '../../../../contract/studentImport';
-import type { ApiError } from '../../../api/types';
-import { sessionEndedActionTypes } from '../../../entities/session/sessionSlice';
+import type { StudentImportPreview } from '../../../contract/studentImport';
+import type { ApiError } from '../../api/types';
+import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
 
 export type ImportPhase = 'idle' | 'uploading' | 'preview' | 'confirming' | 'imported';
 

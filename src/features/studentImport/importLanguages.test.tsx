@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { StudentImportPreview, StudentImportRow } from '../../../../contract/studentImport';
-import type { StudentImportApi } from '../../../api/types';
-import { showQaLanguage, textsNotFromCatalogue } from '../../../../test/catalogueTexts';
-import { signedInAs } from '../../../../test/renderApp';
-import { renderRoster, rosterApi } from '../../../../test/fixtures/roster';
+import type { StudentImportPreview, StudentImportRow } from '../../../contract/studentImport';
+import type { StudentImportApi } from '../../api/types';
+import { showQaLanguage, textsNotFromCatalogue } from '../../../test/catalogueTexts';
+import { signedInAs } from '../../../test/renderApp';
+import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
 
 jest.setTimeout(30_000);
 
 const exportToFile = jest.fn(async (_job: { columns: { header: string }[]; fileName: string; sheetName: string }) => ({ fileName: '', sheetName: '', sheetNameAdjusted: false }));
-jest.mock('../../../shared/export/exportService', () => ({ loadExporter: async () => ({ exportToFile }) }));
+jest.mock('../../shared/export/exportService', () => ({ loadExporter: async () => ({ exportToFile }) }));
 
 function row(n: number, more: Partial<StudentImportRow> = {}): StudentImportRow {
   const values = { StudentFirstName: `Kid${n}`, StudentLastName: 'Import', ParentName: 'Parent', ParentEmail: `parent${n}@example.test`, Phone: '+972 52 555 0101', Program: 'Play Machines 1', LessonStartDate: '2026-03-01', LessonEndDate: '2026-06-30', NumberOfLessons: '16' };

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { StudentImportPreview, StudentImportRow } from '../../../../contract/studentImport';
-import type { StudentImportApi } from '../../../api/types';
-import { apiError } from '../../../../test/fakeApi';
-import { signedInAs } from '../../../../test/renderApp';
-import { renderRoster, rosterApi } from '../../../../test/fixtures/roster';
+import type { StudentImportPreview, StudentImportRow } from '../../../contract/studentImport';
+import type { StudentImportApi } from '../../api/types';
+import { apiError } from '../../../test/fakeApi';
+import { signedInAs } from '../../../test/renderApp';
+import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
 
 jest.setTimeout(30_000);
 

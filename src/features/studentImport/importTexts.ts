@@ -2,10 +2,10 @@
  * The import's texts that depend on what the server said: a row's sign-up message and a refused
  * file, told from the catalogue (the server speaks English only).
  */
-import { STUDENT_IMPORT_LIMITS, type StudentImportField, type StudentImportPreview } from '../../../../contract/studentImport';
-import type { ApiError } from '../../../api/types';
-import { failureMessage } from '../../../shared/failureMessage';
-import type { Formatters } from '../../../shared/i18n/formatting';
+import { STUDENT_IMPORT_LIMITS, type StudentImportField, type StudentImportPreview } from '../../../contract/studentImport';
+import type { ApiError } from '../../api/types';
+import { failureMessage } from '../../shared/failureMessage';
+import type { Formatters } from '../../shared/i18n/formatting';
 import type { rosterImportMessages } from './import.messages';
 
 export type ImportTexts = ReturnType<typeof rosterImportMessages.get>;

@@ -4,14 +4,14 @@
  */
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { StudentImportField, StudentImportPreview, StudentImportRow } from '../../../../contract/studentImport';
-import { useFormatters } from '../../../shared/i18n/formatting';
-import { useMessages } from '../../../shared/i18n/messages';
-import { Button } from '../../../shared/ui/Button';
-import { Message } from '../../../shared/ui/Message';
-import { ScrollRegion, Table, Td, Th } from '../../../shared/ui/Table';
-import { Toolbar } from '../../../shared/ui/Layout';
-import { visuallyHidden } from '../../../shared/ui/VisuallyHidden';
+import type { StudentImportField, StudentImportPreview, StudentImportRow } from '../../../contract/studentImport';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
+import { Button } from '../../shared/ui/Button';
+import { Message } from '../../shared/ui/Message';
+import { ScrollRegion, Table, Td, Th } from '../../shared/ui/Table';
+import { Toolbar } from '../../shared/ui/Layout';
+import { visuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { rosterImportMessages } from './import.messages';
 import { countsText, fieldName, rowProblem, type ImportTexts } from './importTexts';
 

@@ -5,13 +5,13 @@
  */
 import { buffers, END, eventChannel } from 'redux-saga';
 import { call, delay, getContext, put, take, takeLatest, takeLeading } from 'typed-redux-saga';
-import type { StudentImportPreview } from '../../../../contract/studentImport';
-import { toApiError } from '../../../api/errors';
-import type { ApiClient, ApiError, StudentImportApi } from '../../../api/types';
-import { createStudentImportApi } from '../../../api/studentImportClient';
-import { rosterListsActions } from '../../../entities/roster/rosterListsSlice';
-import { selectUserRole } from '../../../entities/session/sessionSelectors';
-import { selectFromStore } from '../../../shared/storeHooks';
+import type { StudentImportPreview } from '../../../contract/studentImport';
+import { toApiError } from '../../api/errors';
+import type { ApiClient, ApiError, StudentImportApi } from '../../api/types';
+import { createStudentImportApi } from '../../api/studentImportClient';
+import { rosterListsActions } from '../../entities/roster/rosterListsSlice';
+import { selectUserRole } from '../../entities/session/sessionSelectors';
+import { selectFromStore } from '../../shared/storeHooks';
 import { takeImportFile } from './importFiles';
 import { selectStudentImport, studentImportActions } from './studentImportSlice';
 

@@ -1,5 +1,5 @@
-import { count } from '../../../shared/i18n/count';
-import { defineMessages, params } from '../../../shared/i18n/messages';
+import { count } from '../../shared/i18n/count';
+import { defineMessages, params } from '../../shared/i18n/messages';
 
 /** The bulk student import: its page, the preview of a file, and the sign-up's row messages. */
 export const rosterImportMessages = defineMessages('rosterImport', {
