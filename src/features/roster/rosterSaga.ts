@@ -23,7 +23,7 @@ import { selectSiteKeepsProgress } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 
 /** The rows of an export (filters, sort) load with the export, not with the app's start. */
-const loadExportPlan = () => import(/* webpackChunkName: "roster-export-plan" */ './exportPlan');
+const loadExportPlan = () => import(/* webpackChunkName: "roster-export-plan" */ './export/exportPlan');
 
 /** Students and users, both at once; the backend already limits them to what this user may see. */
 export function* loadRoster() {

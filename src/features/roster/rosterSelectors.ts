@@ -9,13 +9,13 @@ import type { Student, User } from '../../api/types';
 import { selectAllStudents, selectStudentCountByOwner } from '../../entities/students/studentsSelectors';
 import { selectFranchiseOwners, selectUserEntities } from '../../entities/users/usersSelectors';
 import { selectCapabilities, selectCapabilitiesKnown } from '../../entities/config/configSlice';
-import { allStudentsColumns, columnsForSite, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type StudentRow } from './rosterColumns';
-import { filterAllStudents, filterOwners, filterStudents } from './rosterFilters';
+import { allStudentsColumns, columnsForSite, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type StudentRow } from './table/rosterColumns';
+import { filterAllStudents, filterOwners, filterStudents } from './table/rosterFilters';
 import { selectSliceState } from '../../shared/sliceState';
 import type { StoreState } from '../../shared/storeHooks';
 import { rosterSlice } from './rosterSlice';
-import type { ShownQuery } from './rosterView';
-import { applySort } from './sorting';
+import type { ShownQuery } from './table/rosterView';
+import { applySort } from './table/sorting';
 
 
 /**

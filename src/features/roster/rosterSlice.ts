@@ -8,8 +8,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProgressSummary } from '../../../contract/progress';
 import type { ApiError, NewFranchiseOwner, NewStudent } from '../../api/types';
 import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
-import type { TableId } from './rosterColumns';
-import type { ShownQuery } from './rosterView';
+import type { TableId } from './table/rosterColumns';
+import type { ShownQuery } from './table/rosterView';
 
 export type RosterPage = 'studentsList' | 'franchiseOwners' | 'allStudents' | 'signUpStudent';
 

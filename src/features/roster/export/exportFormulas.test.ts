@@ -7,9 +7,9 @@
  */
 import fc from 'fast-check';
 import { read, utils, type CellObject } from 'xlsx';
-import type { Student } from '../../api/types';
-import { studentsListColumns } from './rosterColumns';
-import { buildWorkbook, workbookToArrayBuffer } from '../../shared/export/xlsxWorkbook';
+import type { Student } from '../../../api/types';
+import { studentsListColumns } from '../table/rosterColumns';
+import { buildWorkbook, workbookToArrayBuffer } from '../../../shared/export/xlsxWorkbook';
 
 const FORMULA_LIKE = [
   '=1+1',

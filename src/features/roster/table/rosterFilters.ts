@@ -3,7 +3,7 @@
  * "José"), every word of it must appear somewhere in the row; the filters must all hold. Each row's
  * search text is normalized once and kept (per row object), so a keystroke only runs `includes`.
  */
-import type { Student } from '../../api/types';
+import type { Student } from '../../../api/types';
 import type { AllStudentsRow, OwnerRow } from './rosterColumns';
 import type { ShownQuery } from './rosterView';
 

@@ -4,7 +4,7 @@
  * directions, and ties keep the store's order (a stable sort on precomputed keys), so the rows
  * never jump around when a column with equal values is toggled.
  */
-import type { CellValue, ColumnKind } from '../../shared/export/exportSheet';
+import type { CellValue, ColumnKind } from '../../../shared/export/exportSheet';
 import type { RosterColumn } from './rosterColumns';
 
 export type SortDirection = 'asc' | 'desc';

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { saveAs } from 'file-saver';
 import { read, type CellObject, type WorkSheet } from 'xlsx';
-import { signedInAs } from '../../../test/renderApp';
-import { renderRoster, rosterApi, student, readBlob } from '../../../test/fixtures/roster';
-import { studentsListColumns } from './rosterColumns';
-import { buildWorkbook, cleanSheetName, workbookToArrayBuffer } from '../../shared/export/xlsxWorkbook';
+import { signedInAs } from '../../../../test/renderApp';
+import { renderRoster, rosterApi, student, readBlob } from '../../../../test/fixtures/roster';
+import { studentsListColumns } from '../table/rosterColumns';
+import { buildWorkbook, cleanSheetName, workbookToArrayBuffer } from '../../../shared/export/xlsxWorkbook';
 
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
 const saveAsMock = saveAs as unknown as jest.Mock;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { student } from '../../../test/fixtures/roster';
+import { student } from '../../../../test/fixtures/roster';
 import { studentsListColumns } from './rosterColumns';
 import { nextSort, sortRows } from './sorting';
 

@@ -2,19 +2,19 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { Link } from 'react-router';
-import { failureMessage } from '../../shared/failureMessage';
-import { paths } from '../../shared/paths';
-import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { failureMessage } from '../../../shared/failureMessage';
+import { paths } from '../../../shared/paths';
+import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import type { TableId } from './rosterColumns';
-import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
-import { selectExportFlow } from './rosterSelectors';
-import { rosterActions } from './rosterSlice';
+import { selectListLoad } from '../../../entities/roster/rosterListsSelectors';
+import { selectExportFlow } from '../rosterSelectors';
+import { rosterActions } from '../rosterSlice';
 import type { ShownQuery } from './rosterView';
 import { SkeletonTable } from './RosterTable';
-import { Button } from '../../shared/ui/Button';
-import { Message } from '../../shared/ui/Message';
-import { useMessages } from '../../shared/i18n/messages';
-import { rosterMessages } from './roster.messages';
+import { Button } from '../../../shared/ui/Button';
+import { Message } from '../../../shared/ui/Message';
+import { useMessages } from '../../../shared/i18n/messages';
+import { rosterMessages } from '../roster.messages';
 import type { RosterNoun } from './RosterSearchBar';
 
 /** What every roster list page does: load on opening (and on retry). */

@@ -1,14 +1,14 @@
-import type { StoreState } from '../../shared/storeHooks';
+import type { StoreState } from '../../../shared/storeHooks';
 /**
  * What an export writes: the rows exactly as the table shows them (the same selectors with the
  * same view: search, filters, sort) and the names of the file and sheet. Loaded by the export saga
  * on demand, so the filtering code stays out of the app's start-up chunk.
  */
-import { franchiseOwnersColumns, type RosterColumn, type TableId } from './rosterColumns';
-import { selectAllStudentsColumns, selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListColumns, selectStudentsListRows } from './rosterSelectors';
-import { emptyView, type ShownQuery } from './rosterView';
-import { rosterMessages } from './roster.messages';
-import { columnText, rosterColumnMessages } from './rosterColumns.messages';
+import { franchiseOwnersColumns, type RosterColumn, type TableId } from '../table/rosterColumns';
+import { selectAllStudentsColumns, selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListColumns, selectStudentsListRows } from '../rosterSelectors';
+import { emptyView, type ShownQuery } from '../table/rosterView';
+import { rosterMessages } from '../roster.messages';
+import { columnText, rosterColumnMessages } from '../table/rosterColumns.messages';
 
 export interface ExportPlan {
   rows: readonly unknown[];

@@ -5,23 +5,23 @@
  * (@tanstack/react-virtual). The table sits in a focusable, labelled scroll region. On phones the
  * same rows show as one card per row instead (RosterCards).
  */
-import { useLoadingView } from '../../shared/pageLoad';
+import { useLoadingView } from '../../../shared/pageLoad';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
-import { breakpoints } from '../../shared/breakpoints';
-import { SkeletonBlock } from '../../shared/ui/States';
-import { HeaderLabel, ScrollRegion, SortArrow, SortButton, Table, TABLE_ROW_HEIGHT as ROW_HEIGHT, Td, Th, Tr } from '../../shared/ui/Table';
-import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
+import { breakpoints } from '../../../shared/breakpoints';
+import { SkeletonBlock } from '../../../shared/ui/States';
+import { HeaderLabel, ScrollRegion, SortArrow, SortButton, Table, TABLE_ROW_HEIGHT as ROW_HEIGHT, Td, Th, Tr } from '../../../shared/ui/Table';
+import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 import { cardPlace } from './cardPlaces';
 import { displayCell } from './formatting';
 import { RosterCards, SkeletonCards } from './RosterCards';
 import { VIRTUALIZE_ABOVE, type RosterTableProps } from './rosterTableProps';
-import { useMediaQuery } from './useMediaQuery';
-import { useFormatters } from '../../shared/i18n/formatting';
-import { useMessages } from '../../shared/i18n/messages';
-import { rosterMessages } from './roster.messages';
+import { useMediaQuery } from '../useMediaQuery';
+import { useFormatters } from '../../../shared/i18n/formatting';
+import { useMessages } from '../../../shared/i18n/messages';
+import { rosterMessages } from '../roster.messages';
 import { columnText, rosterColumnMessages } from './rosterColumns.messages';
 
 export { VIRTUALIZE_ABOVE } from './rosterTableProps';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { signedInAs } from '../../../test/renderApp';
-import { manyStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
-import { matchOnly } from '../../../test/matchMedia';
-import { fakeLayoutBox } from '../../../test/layoutBox';
+import { signedInAs } from '../../../../test/renderApp';
+import { manyStudents, renderRoster, rosterApi } from '../../../../test/fixtures/roster';
+import { matchOnly } from '../../../../test/matchMedia';
+import { fakeLayoutBox } from '../../../../test/layoutBox';
 
 /** A phone: the roster's media query (mobile, 767 px and below) matches. */
 const onAPhone = () => matchOnly('(max-width: 767px)');

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { saveAs } from 'file-saver';
 import { read, utils } from 'xlsx';
-import { signedInAs } from '../../../test/renderApp';
-import { allStudents, renderRoster, rosterApi, student, readBlob } from '../../../test/fixtures/roster';
-import { matchOnly } from '../../../test/matchMedia';
+import { signedInAs } from '../../../../test/renderApp';
+import { allStudents, renderRoster, rosterApi, student, readBlob } from '../../../../test/fixtures/roster';
+import { matchOnly } from '../../../../test/matchMedia';
 
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
 const saveAsMock = saveAs as unknown as jest.Mock;

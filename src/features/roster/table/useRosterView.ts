@@ -7,7 +7,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TableId } from './rosterColumns';
-import { toIsoDate } from '../../shared/i18n/calendarDates';
+import { toIsoDate } from '../../../shared/i18n/calendarDates';
 import { clearedPatch, isFiltered, parseView, writeView, type RosterView, type ShownQuery } from './rosterView';
 import { nextSort } from './sorting';
 

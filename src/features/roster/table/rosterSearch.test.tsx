@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { signedInAs } from '../../../test/renderApp';
-import { allStudents, manyStudents, renderRoster, rosterApi, student } from '../../../test/fixtures/roster';
+import { signedInAs } from '../../../../test/renderApp';
+import { allStudents, manyStudents, renderRoster, rosterApi, student } from '../../../../test/fixtures/roster';
 import { SEARCH_URL_DELAY_MS } from './useRosterView';
 
 /** The column of the students' (or owners') first names, whichever place it has in the table. */

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/messages';
+import { defineMessages } from '../../../shared/i18n/messages';
 
 /**
  * The roster tables' column headers (the spec's, word for word in English) and the word for an

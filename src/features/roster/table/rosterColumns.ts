@@ -3,9 +3,9 @@
  * (sorting), the table (headers and cells) and the export (header row and typed cells) all read,
  * so the screen and the spreadsheet can never disagree. Pure data and functions: no React, no I/O.
  */
-import type { ProgressSummary } from '../../../contract/progress';
-import type { Student, User } from '../../api/types';
-import type { CellValue, ColumnKind } from '../../shared/export/exportSheet';
+import type { ProgressSummary } from '../../../../contract/progress';
+import type { Student, User } from '../../../api/types';
+import type { CellValue, ColumnKind } from '../../../shared/export/exportSheet';
 
 export interface RosterColumn<Row> {
   id: string;

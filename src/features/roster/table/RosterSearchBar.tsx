@@ -5,16 +5,16 @@
  */
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { breakpoints } from '../../shared/breakpoints';
-import { Button } from '../../shared/ui/Button';
-import { controlLook } from '../../shared/ui/Field';
-import { Message } from '../../shared/ui/Message';
-import { useFormatters } from '../../shared/i18n/formatting';
-import { useMessages } from '../../shared/i18n/messages';
-import { rosterMessages } from './roster.messages';
+import { breakpoints } from '../../../shared/breakpoints';
+import { Button } from '../../../shared/ui/Button';
+import { controlLook } from '../../../shared/ui/Field';
+import { Message } from '../../../shared/ui/Message';
+import { useFormatters } from '../../../shared/i18n/formatting';
+import { useMessages } from '../../../shared/i18n/messages';
+import { rosterMessages } from '../roster.messages';
 import type { TableId } from './rosterColumns';
 import { activeFilterCount, TABLE_FILTERS, type StatusFilter } from './rosterView';
-import { useMediaQuery } from './useMediaQuery';
+import { useMediaQuery } from '../useMediaQuery';
 import type { RosterViewControls } from './useRosterView';
 
 const phoneQuery = `(max-width: ${breakpoints.mobileMax}px)`;
