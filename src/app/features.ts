@@ -58,9 +58,9 @@ type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (
  */
 export type LazyLoadedSlices = Intersection<StateOfSlice<SlicesOf<Feature>>>;
 
-type JoinsOf<F> = F extends { readonly screens?: readonly (infer S)[] } ? (S extends { readonly alsoJoins?: readonly (infer Name)[] } ? Name : never) : never;
+type JoinsOf<F> = F extends { readonly screens?: readonly (infer S)[] } ? (S extends { readonly joins?: readonly (infer Name)[] } ? Name : never) : never;
 type Assert<Check extends true> = Check;
-/** The features a screen also joins (Screen.alsoJoins) are features of this list: any other name fails tsc here. */
+/** The features a screen joins besides its own (Screen.joins) are features of this list: any other name fails tsc here. */
 export type ScreenJoinsAreFeatures = Assert<[JoinsOf<Feature>] extends [Feature['name']] ? true : false>;
 
 type TitlesOf<F> = F extends { readonly titles?: infer Titles } ? (unknown extends Titles ? never : Exclude<Titles, undefined>) : never;

@@ -70,11 +70,11 @@ export interface Screen<Flows = FeatureFlows, Titles = unknown, Joins extends st
    */
   readonly earlyData?: (params: ScreenParams, api: ApiClient) => ((flows: Flows) => UnknownAction) | null;
   /**
-   * Other features the page needs in the store, joined with its own before it renders: named, never
-   * imported (src/app/features.ts checks the names). A page that asks for the roster's lists
-   * (entities/roster: `listsNeeded`) joins 'roster', whose saga loads them.
+   * The features the page needs in the store besides its own, joined with it before the page
+   * renders: named, never imported (src/app/features.ts checks the names). A page that asks for the
+   * roster's lists (entities/roster: `listsNeeded`) joins 'roster', whose saga loads them.
    */
-  readonly alsoJoins?: readonly Joins[];
+  readonly joins?: readonly Joins[];
 }
 
 export interface Feature<Name extends string = string, Flows extends FeatureFlows = FeatureFlows, Titles = unknown, Joins extends string = string> {

@@ -32,12 +32,6 @@ function route<P extends string>(pattern: P): Route<P, HrefArgs<P>> {
 /** The query parameter that says whose list an administrator opened: /students_list/Dana?owner=2. */
 export const OWNER_QUERY = 'owner';
 
-/** The owner id a URL's query names, or null. */
-export function ownerIdFromSearch(search: string): number | null {
-  const value = new URLSearchParams(search).get(OWNER_QUERY);
-  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
-}
-
 /** A route whose page belongs to one franchise owner; an administrator's link also names the owner's id. */
 function ownerRoute<P extends '/students_list/:userName' | '/sign_up_new_student/:userName'>(pattern: P) {
   return {

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import styled, { css } from 'styled-components';
 import { classNowOrder, type ClassNowStudent } from '../../../contract/classNow';
-import { ownerIdFromSearch } from '../../shared/paths';
+import { ownerIdFromSearch } from '../../shared/ownerFromSearch';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
 import { Grid, Page } from '../../shared/ui/Layout';

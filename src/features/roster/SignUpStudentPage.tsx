@@ -12,7 +12,8 @@ import { selectUserId, selectUserRole } from '../../entities/session/sessionSele
 import { selectUserEntities } from '../../entities/users/usersSelectors';
 import { breakpoints } from '../../shared/breakpoints';
 import { STUDENT_PROGRAM_CHOICES } from '../../shared/constants';
-import { ownerIdFromSearch, paths } from '../../shared/paths';
+import { ownerIdFromSearch } from '../../shared/ownerFromSearch';
+import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { fromIsoDate, toIsoDate } from '../../shared/i18n/calendarDates';
 import { selectListLoad, selectOwnerChoices } from '../../entities/roster/rosterListsSelectors';

@@ -3,7 +3,6 @@
  * changes made to it (edit, end, re-activate, move), and the audit log's current page. Joins the store with the
  * student edit feature (a student's page, the audit log); a session that ends takes it along.
  */
-import { withReducer } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuditEntry, AuditQuery, RosterStudent, RosterStudentEdit } from '../../../contract/rosterEdit';
 import type { ApiError } from '../../api/types';
@@ -46,7 +45,7 @@ const initialState = {
 };
 export type RosterEditState = typeof initialState;
 
-const slice = createSlice({
+export const rosterEditSlice = createSlice({
   name: 'rosterEdit',
   initialState,
   reducers: {
@@ -103,9 +102,13 @@ const slice = createSlice({
       else Object.assign(state.audit, { status: 'failed', error: action.payload.error });
     },
   },
+  extraReducers: (builder) => {
+    // A session that ends takes the edits along (the next user starts afresh).
+    builder.addMatcher(
+      (action) => sessionEndedActionTypes.includes(action.type),
+      () => initialState,
+    );
+  },
 });
 
-export const editActions = slice.actions;
-
-/** A session that ends takes the edits along (the next user starts afresh). */
-export const rosterEditSlice = withReducer(slice, (state, action) => slice.reducer(sessionEndedActionTypes.includes(action.type) ? undefined : state, action));
+export const editActions = rosterEditSlice.actions;

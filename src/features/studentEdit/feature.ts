@@ -17,7 +17,7 @@ export const studentEditFeature = defineFeature({
       access: 'administrators',
       title: 'auditLog',
       // Its owner filter and the students' names come from the roster's lists.
-      alsoJoins: ['roster'],
+      joins: ['roster'],
       // In the student page's chunk: the two share the edit feature's code.
       page: () => import(/* webpackChunkName: "page-student" */ './audit/AuditLogPage'),
     },

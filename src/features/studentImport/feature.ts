@@ -13,7 +13,7 @@ export const studentImportFeature = defineFeature({
       access: 'owners',
       title: 'importStudents',
       // An administrator chooses the owner from the roster's lists, and an import makes them stale.
-      alsoJoins: ['roster'],
+      joins: ['roster'],
       page: () => import(/* webpackChunkName: "page-student-import" */ './StudentImportPage'),
     },
   ],

@@ -2,7 +2,7 @@ import { rosterListsSlice } from '../../entities/roster/rosterListsSlice';
 import { usersSlice } from '../../entities/users/usersSlice';
 import type { FeatureSagas } from '../../shared/feature';
 import { studentImportSaga } from './studentImportSaga';
-import { studentImportSliceOfStore } from './studentImportSlice';
+import { studentImportSlice } from './studentImportSlice';
 
-export const slices = [studentImportSliceOfStore, rosterListsSlice, usersSlice] as const;
+export const slices = [studentImportSlice, rosterListsSlice, usersSlice] as const;
 export const sagas: FeatureSagas = { studentImportSaga };

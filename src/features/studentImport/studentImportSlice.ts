@@ -1,5 +1,5 @@
 /** The bulk student import page's flow: the file sent, its checked preview, the confirmation and the sign-in mails' progress. */
-import { selectSliceState, withReducer, type StateWith } from '../../shared/sliceState';
+import { selectSliceState, type StateWith } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { StudentImportPreview } from '../../../contract/studentImport';
 import type { ApiError } from '../../api/types';
@@ -21,7 +21,7 @@ const initialState = {
 export type StudentImportState = typeof initialState;
 export const initialStudentImportState = initialState;
 
-const studentImportSlice = createSlice({
+export const studentImportSlice = createSlice({
   name: 'studentImport',
   initialState,
   reducers: {
@@ -58,16 +58,18 @@ const studentImportSlice = createSlice({
       if (action.payload.step === 'confirm') state.phase = 'preview';
     },
   },
+  extraReducers: (builder) => {
+    // A session that ends takes the import along (the next user starts afresh).
+    builder.addMatcher(
+      (action) => sessionEndedActionTypes.includes(action.type),
+      () => initialState,
+    );
+  },
 });
 
 export const studentImportActions = studentImportSlice.actions;
 
-/** A session that ends takes the import along (the next user starts afresh). */
-export const studentImportSliceOfStore = withReducer(studentImportSlice, (state, action) =>
-  studentImportSlice.reducer(sessionEndedActionTypes.includes(action.type) ? undefined : state, action),
-);
-
 /** The store's state, with the import's part once its page has opened. */
-export type WithStudentImport = StateWith<typeof studentImportSliceOfStore>;
+export type WithStudentImport = StateWith<typeof studentImportSlice>;
 
-export const selectStudentImport = selectSliceState(studentImportSliceOfStore);
+export const selectStudentImport = selectSliceState(studentImportSlice);
