@@ -76,7 +76,7 @@ const admins = ['administrator'] as const;
  * Every route, its guard, its title and its early data, made from the features' screens. Guards: no
  * stored sign-in goes to /; the roster pages are for owners and administrators, the admin pages for
  * administrators (anyone else goes to /); lesson plans are not for students, who go to their
- * building instructions (portal-spec.md sections 2 and 6).
+ * building instructions.
  */
 export function createRoutes(host: FeatureHost): RouteObject[] {
   const byAccess: Record<ScreenAccess, RouteObject[]> = { anyone: [], signedIn: [], owners: [], administrators: [], ownersElseInstructions: [] };

@@ -1,5 +1,5 @@
 /**
- * Every route of portal-spec.md section 2, each spelled once as `{ pattern, href }`: the route table
+ * Every route of the portal, each spelled once as `{ pattern, href }`: the route table
  * (src/app/routes.tsx) uses `pattern`, every link and redirect uses `href`, so the two cannot drift.
  */
 
@@ -76,15 +76,15 @@ export const paths = {
   importStudents: route('/students/import'),
   /** The administrators' audit log of roster changes. */
   auditLog: route('/admin/audit_log'),
-  /** An owner's sign-in cards (issue 17.4): print them, void one. */
+  /** An owner's sign-in cards, which her students sign in with: print them, void one. */
   signInCards: route('/sign_in_cards'),
   /** A sign-in card's QR code opens it, with the token in the fragment (#token=…). */
   cardSignIn: route('/card-sign-in'),
-  /** A model's printable QR code (issue 17.5): it links to the model's page. */
+  /** A model's printable QR code: it links to the model's page. */
   modelQr: route('/model_qr/:programName/:programId/:lessonId'),
   /** The live class view (owners: their own class; administrators add ?owner=ID). */
   classNow: route('/class-now'),
-  /** The administrators' problem reports (issue 20). */
+  /** The administrators' inbox: the problem reports users sent. */
   qaInbox: route('/admin/qa_inbox'),
   /** The signed-in user's own account: change password. */
   account: route('/account'),

@@ -8,7 +8,7 @@ import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
 
 /**
  * Whose students /students_list/{userName} shows. A franchise owner: their own (teacher_id === their
- * user id, spec section 6). An administrator: the URL decides, so a reload or a shared link shows
+ * user id). An administrator: the URL decides, so a reload or a shared link shows
  * the same list: the owner `?owner={id}` names, else the one franchise owner with that first name.
  */
 export type StudentsListOwner =

@@ -79,7 +79,7 @@ const text = <Row>(id: string, header: string, value: (row: Row) => string, sort
   sortable,
 });
 
-/** The nine student columns of portal-spec.md section 2, in order. */
+/** The nine student columns every student table shows, in the product's order. */
 function studentColumns<Row extends Student>(sortable: (id: string) => boolean): RosterColumn<Row>[] {
   const columns: RosterColumn<Row>[] = [
     text<Row>('firstName', 'Student First Name', (s) => s.firstName),
@@ -95,10 +95,10 @@ function studentColumns<Row extends Student>(sortable: (id: string) => boolean):
   return columns.map((column) => ({ ...column, sortable: sortable(column.id) }));
 }
 
-/** Students list: every column toggles its sort (spec section 2, "Clicking a column header"). */
+/** Students list: clicking any column's header toggles its sort. */
 export const studentsListColumns: RosterColumn<StudentRow>[] = [...studentColumns<StudentRow>(() => true), ...progressColumns<StudentRow>()];
 
-/** Franchise Owners List: only first and last name sort (spec section 2). */
+/** Franchise Owners List: only first and last name sort. */
 export const franchiseOwnersColumns: RosterColumn<OwnerRow>[] = [
   text<OwnerRow>('firstName', 'First Name', (u) => u.firstName),
   text<OwnerRow>('lastName', 'Last Name', (u) => u.lastName),
