@@ -1,8 +1,8 @@
 /**
  * A feature declares itself once, in its folder's feature.ts: its state (slices and the saga that
- * drives them), its screens (route, who may open it, its title, its early data) and its screen
- * titles. src/app/features.ts lists the features; the store, the route table and the QA replay are
- * built from that list, so a feature is its folder plus one line there.
+ * drives them), its screens (route, who may open it, its title, its early data, the other features
+ * it joins) and its screen titles. src/app/features.ts lists the features; the store, the route
+ * table and the QA replay are built from that list, so a feature is its folder plus one line there.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ComponentType } from 'react';
@@ -72,7 +72,8 @@ export interface Screen<Flows = FeatureFlows, Titles = unknown, Joins extends st
   /**
    * The features the page needs in the store besides its own, joined with it before the page
    * renders: named, never imported (src/app/features.ts checks the names). A page that asks for the
-   * roster's lists (entities/roster: `listsNeeded`) joins 'roster', whose saga loads them.
+   * roster's lists (entities/roster: `listsNeeded`) joins 'roster', whose saga loads them. An app
+   * screen (app/routes.tsx), which has no feature of its own, joins only these.
    */
   readonly joins?: readonly Joins[];
 }
