@@ -12,13 +12,13 @@ import { programsReducer } from '../src/entities/programs/programsSlice';
 import { initialSessionState, type SessionState } from '../src/entities/session/sessionSlice';
 import { studentsActions, studentsReducer } from '../src/entities/students/studentsSlice';
 import { usersActions, usersReducer } from '../src/entities/users/usersSlice';
-import { allStudentsColumns, studentsListColumns } from '../src/features/roster/rosterColumns';
+import { allStudentsColumns, studentsListColumns } from '../src/features/roster/table/rosterColumns';
 import { selectAllStudentsRows, selectStudentsListRows } from '../src/features/roster/rosterSelectors';
 import type { StoreState } from '../src/shared/storeHooks';
 import { initialRosterState } from '../src/features/roster/rosterSlice';
-import { emptyView, type ShownQuery } from '../src/features/roster/rosterView';
-import type { SortDirection } from '../src/features/roster/sorting';
-import { buildWorkbook, workbookToArrayBuffer } from '../src/features/roster/xlsxWorkbook';
+import { emptyView, type ShownQuery } from '../src/features/roster/table/rosterView';
+import type { SortDirection } from '../src/features/roster/table/sorting';
+import { buildWorkbook, workbookToArrayBuffer } from '../src/shared/export/xlsxWorkbook';
 
 const RUNS = Number(process.argv[2] ?? 7);
 const SIZES = [10_000, 50_000];

@@ -6,13 +6,13 @@ import webpackConfig from '../../webpack.config';
 
 const root = path.resolve(__dirname, '../..');
 
-/** The roster export alone, built with the project's loaders, chunking and hashing (not minified: faster). */
+/** The spreadsheet export (shared/export) alone, built with the project's loaders, chunking and hashing (not minified: faster). */
 function buildExport(outDir: string): Promise<Stats> {
   const { module, resolve, optimization, output, performance } = webpackConfig({}, { mode: 'production' });
   const compiler = webpack({
     mode: 'production',
     context: root,
-    entry: { main: './src/features/roster/exportService.ts' },
+    entry: { main: './src/shared/export/exportService.ts' },
     output: { ...output, path: outDir },
     module,
     resolve,

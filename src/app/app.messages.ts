@@ -11,6 +11,7 @@ export const routeTitles = defineMessages('appRouteTitles', {
   selectProgram: 'Select Program',
   signIn: 'Sign in',
   studioPreview: 'Preview · Content studio',
+  student: 'Student',
   ...(Object.assign({}, ...features.map((feature) => ('titles' in feature ? feature.titles : {}))) as FeatureTitles),
 });
 

@@ -16,6 +16,11 @@ import { qaInboxFeature } from '../features/qaInbox/feature';
 import { reportFeature } from '../features/report/feature';
 import { rosterFeature } from '../features/roster/feature';
 import { signInCardsFeature } from '../features/signInCards/feature';
+import { studentPrivacyFeature } from '../features/studentPrivacy/feature';
+import { studentSignInFeature } from '../features/studentSignIn/feature';
+import { studentEditFeature } from '../features/studentEdit/feature';
+import { studentImportFeature } from '../features/studentImport/feature';
+import { studentProgressFeature } from '../features/studentProgress/feature';
 import { studioFeature } from '../features/studio/feature';
 import { termsFeature } from '../features/terms/feature';
 
@@ -26,6 +31,11 @@ export const features = [
   layoutFeature,
   contentFeature,
   rosterFeature,
+  studentEditFeature,
+  studentImportFeature,
+  studentProgressFeature,
+  studentPrivacyFeature,
+  studentSignInFeature,
   signInCardsFeature,
   classNowFeature,
   accountFeature,
@@ -47,6 +57,11 @@ type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (
  * there once its feature joins (the features in the entry join before the store's first action).
  */
 export type LazyLoadedSlices = Intersection<StateOfSlice<SlicesOf<Feature>>>;
+
+type JoinsOf<F> = F extends { readonly screens?: readonly (infer S)[] } ? (S extends { readonly joins?: readonly (infer Name)[] } ? Name : never) : never;
+type Assert<Check extends true> = Check;
+/** The features a screen joins besides its own (Screen.joins) are features of this list: any other name fails tsc here. */
+export type ScreenJoinsAreFeatures = Assert<[JoinsOf<Feature>] extends [Feature['name']] ? true : false>;
 
 type TitlesOf<F> = F extends { readonly titles?: infer Titles } ? (unknown extends Titles ? never : Exclude<Titles, undefined>) : never;
 /** Every feature's screen titles (one message group: app.messages.ts); a key two features share fails tsc there. */

@@ -4,7 +4,7 @@ import { createMemoryStorage, persistedValue } from '../../test/memoryStorage';
 import { signedInAs, testConfig } from '../../test/renderApp';
 import { sessionActions } from '../entities/session/sessionSlice';
 import { authActions } from '../features/auth/authSlice';
-import { selectListLoad } from '../features/roster/rosterSelectors';
+import { selectListLoad } from '../entities/roster/rosterListsSelectors';
 import { contentActions } from '../features/content/contentSlice';
 import { rosterActions } from '../features/roster/rosterSlice';
 import { ACTION_LOG_FORMAT, ACTION_LOG_FORMAT_VERSION, APP_VERSION, type ActionLog } from '../qa/logFormat';

@@ -30,16 +30,25 @@ function homeRoute(host: FeatureHost) {
   };
 }
 
-/** The app's own screens: the home page (two features' pages) and the studio's preview (the studio and the content). */
-const appScreens: { screen: Screen<FeatureFlows, RouteTitles>; joins: FeatureName[] }[] = [
+/**
+ * The app's own screens: the home page (two features' pages), the studio's preview (the studio and
+ * the content) and a student's page (the roster's record and the sections of the student features).
+ * An app screen has no feature of its own: it joins the features it names.
+ */
+const appScreens: Screen<FeatureFlows, RouteTitles, FeatureName>[] = [
   {
-    screen: {
-      path: paths.studioPreview.pattern,
-      access: 'administrators',
-      title: 'studioPreview',
-      page: () => import(/* webpackChunkName: "studio-preview" */ './StudioPreviewPage'),
-    },
+    path: paths.studioPreview.pattern,
+    access: 'administrators',
+    title: 'studioPreview',
     joins: ['studio', 'content'],
+    page: () => import(/* webpackChunkName: "studio-preview" */ './StudioPreviewPage'),
+  },
+  {
+    path: paths.student.pattern,
+    access: 'owners',
+    title: 'student',
+    joins: ['roster', 'studentEdit', 'studentProgress', 'studentSignIn', 'studentPrivacy'],
+    page: () => import(/* webpackChunkName: "page-student" */ './studentPage/StudentPage'),
   },
 ];
 
@@ -48,7 +57,7 @@ const appScreens: { screen: Screen<FeatureFlows, RouteTitles>; joins: FeatureNam
  * the store before the page first renders (so its first events reach their sagas).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any feature's screen, with its own flows and titles
-function screenRoute(host: FeatureHost, screen: Screen<any, any>, joins: FeatureName[]): RouteObject {
+function screenRoute(host: FeatureHost, screen: Screen<any, any>, joins: readonly FeatureName[]): RouteObject {
   const handle: RouteHandle = { title: screen.title as RouteHandle['title'], earlyData: screen.earlyData as RouteHandle['earlyData'], feature: joins[0] };
   return {
     path: screen.path,
@@ -67,14 +76,14 @@ const admins = ['administrator'] as const;
  * Every route, its guard, its title and its early data, made from the features' screens. Guards: no
  * stored sign-in goes to /; the roster pages are for owners and administrators, the admin pages for
  * administrators (anyone else goes to /); lesson plans are not for students, who go to their
- * building instructions (portal-spec.md sections 2 and 6).
+ * building instructions.
  */
 export function createRoutes(host: FeatureHost): RouteObject[] {
   const byAccess: Record<ScreenAccess, RouteObject[]> = { anyone: [], signedIn: [], owners: [], administrators: [], ownersElseInstructions: [] };
   for (const feature of features as readonly AnyFeature[]) {
-    for (const screen of feature.screens ?? []) byAccess[screen.access].push(screenRoute(host, screen, [feature.name as FeatureName]));
+    for (const screen of feature.screens ?? []) byAccess[screen.access].push(screenRoute(host, screen, [feature.name, ...(screen.joins ?? [])] as FeatureName[]));
   }
-  for (const { screen, joins } of appScreens) byAccess[screen.access].push(screenRoute(host, screen, joins));
+  for (const screen of appScreens) byAccess[screen.access].push(screenRoute(host, screen, screen.joins ?? []));
 
   return [
     {

@@ -1,4 +1,5 @@
-import { count, defineMessages, params } from '../shared/i18n/messages';
+import { count } from '../shared/i18n/count';
+import { defineMessages, params } from '../shared/i18n/messages';
 
 /** The QA panel's texts (the action log's format and its file name are not the UI's, and stay as they are). */
 export const qaMessages = defineMessages('qaPanel', {

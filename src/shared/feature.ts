@@ -1,8 +1,8 @@
 /**
  * A feature declares itself once, in its folder's feature.ts: its state (slices and the saga that
- * drives them), its screens (route, who may open it, its title, its early data) and its screen
- * titles. src/app/features.ts lists the features; the store, the route table and the QA replay are
- * built from that list, so a feature is its folder plus one line there.
+ * drives them), its screens (route, who may open it, its title, its early data, the other features
+ * it joins) and its screen titles. src/app/features.ts lists the features; the store, the route
+ * table and the QA replay are built from that list, so a feature is its folder plus one line there.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ComponentType } from 'react';
@@ -52,7 +52,7 @@ export function screenTitle<Titles>(title: Screen<never, Titles>['title'], t: Ti
 /** A screen's page module: its chunk, loaded when the route first opens. */
 export type PageModule = { default: ComponentType };
 
-export interface Screen<Flows = FeatureFlows, Titles = unknown> {
+export interface Screen<Flows = FeatureFlows, Titles = unknown, Joins extends string = string> {
   /** The route's pattern, from shared/paths.ts. */
   readonly path: string;
   readonly access: ScreenAccess;
@@ -69,9 +69,16 @@ export interface Screen<Flows = FeatureFlows, Titles = unknown> {
    * The page sends the event again when it mounts; the saga then finds the data loading or fresh.
    */
   readonly earlyData?: (params: ScreenParams, api: ApiClient) => ((flows: Flows) => UnknownAction) | null;
+  /**
+   * The features the page needs in the store besides its own, joined with it before the page
+   * renders: named, never imported (src/app/features.ts checks the names). A page that asks for the
+   * roster's lists (entities/roster: `listsNeeded`) joins 'roster', whose saga loads them. An app
+   * screen (app/routes.tsx), which has no feature of its own, joins only these.
+   */
+  readonly joins?: readonly Joins[];
 }
 
-export interface Feature<Name extends string = string, Flows extends FeatureFlows = FeatureFlows, Titles = unknown> {
+export interface Feature<Name extends string = string, Flows extends FeatureFlows = FeatureFlows, Titles = unknown, Joins extends string = string> {
   readonly name: Name;
   /**
    * Its state: present from the start (the login's own flows), or loaded with its screens:
@@ -83,11 +90,11 @@ export interface Feature<Name extends string = string, Flows extends FeatureFlow
    * params): the app makes one message group of every feature's titles (app/app.messages.ts).
    */
   readonly titles?: Titles;
-  readonly screens?: readonly Screen<Flows, NoInfer<Titles>>[];
+  readonly screens?: readonly Screen<Flows, NoInfer<Titles>, Joins>[];
 }
 
 /** Declares a feature; its screens' titles and early data are checked against its own titles and flows. */
-export const defineFeature = <const Name extends string, Flows extends FeatureFlows, Titles = unknown>(feature: Feature<Name, Flows, Titles>) => feature;
+export const defineFeature = <const Name extends string, Flows extends FeatureFlows, Titles = unknown, const Joins extends string = never>(feature: Feature<Name, Flows, Titles, Joins>) => feature;
 
 /** A feature as the store and the route table handle it, whatever its flows and titles. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,5 @@
 /**
- * Every route of portal-spec.md section 2, each spelled once as `{ pattern, href }`: the route table
+ * Every route of the portal, each spelled once as `{ pattern, href }`: the route table
  * (src/app/routes.tsx) uses `pattern`, every link and redirect uses `href`, so the two cannot drift.
  */
 
@@ -31,12 +31,6 @@ function route<P extends string>(pattern: P): Route<P, HrefArgs<P>> {
 
 /** The query parameter that says whose list an administrator opened: /students_list/Dana?owner=2. */
 export const OWNER_QUERY = 'owner';
-
-/** The owner id a URL's query names, or null. */
-export function ownerIdFromSearch(search: string): number | null {
-  const value = new URLSearchParams(search).get(OWNER_QUERY);
-  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
-}
 
 /** A route whose page belongs to one franchise owner; an administrator's link also names the owner's id. */
 function ownerRoute<P extends '/students_list/:userName' | '/sign_up_new_student/:userName'>(pattern: P) {
@@ -82,15 +76,15 @@ export const paths = {
   importStudents: route('/students/import'),
   /** The administrators' audit log of roster changes. */
   auditLog: route('/admin/audit_log'),
-  /** An owner's sign-in cards (issue 17.4): print them, void one. */
+  /** An owner's sign-in cards, which her students sign in with: print them, void one. */
   signInCards: route('/sign_in_cards'),
   /** A sign-in card's QR code opens it, with the token in the fragment (#token=…). */
   cardSignIn: route('/card-sign-in'),
-  /** A model's printable QR code (issue 17.5): it links to the model's page. */
+  /** A model's printable QR code: it links to the model's page. */
   modelQr: route('/model_qr/:programName/:programId/:lessonId'),
   /** The live class view (owners: their own class; administrators add ?owner=ID). */
   classNow: route('/class-now'),
-  /** The administrators' problem reports (issue 20). */
+  /** The administrators' inbox: the problem reports users sent. */
   qaInbox: route('/admin/qa_inbox'),
   /** The signed-in user's own account: change password. */
   account: route('/account'),

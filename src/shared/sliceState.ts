@@ -1,4 +1,4 @@
-import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+import type { Reducer } from '@reduxjs/toolkit';
 
 /** A feature's slice as the store keeps it: a Redux Toolkit slice, or one whose reducer is wrapped. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any slice's state: a reducer of one state is not a reducer of unknown
@@ -19,12 +19,4 @@ export type StateWith<S extends SliceLike> = { readonly [K in S['reducerPath']]?
  */
 export function selectSliceState<S extends SliceLike>(slice: S): (state: StateWith<S>) => SliceStateOf<S> {
   return (state) => (state as Record<string, SliceStateOf<S> | undefined>)[slice.reducerPath] ?? (slice.getInitialState() as SliceStateOf<S>);
-}
-
-/** The slice under its own name, with its reducer wrapped (e.g. to forget everything when the session ends). */
-export function withReducer<Path extends string, State>(
-  slice: SliceLike<Path, State>,
-  reducer: (state: State | undefined, action: UnknownAction) => State,
-): SliceLike<Path, State> {
-  return { reducerPath: slice.reducerPath, reducer: reducer as Reducer<State>, getInitialState: () => slice.getInitialState() };
 }

@@ -1,6 +1,7 @@
-import { count, defineMessages } from '../../shared/i18n/messages';
+import { count } from '../../shared/i18n/count';
+import { defineMessages } from '../../shared/i18n/messages';
 
-/** The password reset page (portal-spec.md sections 5 and 8). */
+/** The password reset page: its form, its checks and the answers it shows. */
 export const resetTexts = defineMessages('authReset', {
   empty: 'Enter an email',
   invalidEmail: 'enter a valid email address',

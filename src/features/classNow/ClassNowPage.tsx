@@ -1,5 +1,5 @@
 /**
- * /class-now: a franchise owner's class right now (issue 17): a card for each student in a lesson,
+ * /class-now: a franchise owner's class right now: a card for each student in a lesson,
  * with the model and step they are on, stuck students first and highlighted until "Mark helped" or
  * they move on. It updates live; administrators open an owner's class with ?owner=ID.
  */
@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import styled, { css } from 'styled-components';
 import { classNowOrder, type ClassNowStudent } from '../../../contract/classNow';
-import { ownerIdFromSearch } from '../../shared/paths';
+import { ownerIdFromSearch } from '../../shared/ownerFromSearch';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
 import { Grid, Page } from '../../shared/ui/Layout';

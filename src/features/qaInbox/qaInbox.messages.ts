@@ -1,4 +1,5 @@
-import { count, defineMessages, params } from '../../shared/i18n/messages';
+import { count } from '../../shared/i18n/count';
+import { defineMessages, params } from '../../shared/i18n/messages';
 
 export const qaInboxMessages = defineMessages('qaInbox', {
   statusNew: 'New',

@@ -12,9 +12,9 @@ import { selectCapabilities, selectCapabilitiesKnown, selectCmsAdminUrl } from '
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectSignUpOwnerFlow } from './rosterSelectors';
-import { FormFooter } from './FormFooter';
+import { FormFooter } from '../../shared/ui/FormFooter';
 import { rosterActions } from './rosterSlice';
-import { emptyOwnerForm, validateOwnerForm, type OwnerField, type OwnerFormValues } from './studentForm';
+import { emptyOwnerForm, validateOwnerForm, type OwnerField, type OwnerFormValues } from './ownerForm';
 import { Button } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
 import { controlProps, FormField } from '../../shared/ui/Field';
@@ -25,7 +25,7 @@ import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { ExternalButtonLink } from '../../shared/ui/ButtonLink';
 import { useMessages } from '../../shared/i18n/messages';
 import { signUpMessages } from './signUp.messages';
-import { studentFormMessages } from './studentForm.messages';
+import { studentFormMessages } from '../../entities/students/studentForm.messages';
 
 const fieldId = (field: OwnerField) => `owner-${field}`;
 

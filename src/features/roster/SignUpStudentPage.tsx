@@ -12,7 +12,8 @@ import { selectUserEntities } from '../../entities/users/usersSelectors';
 import { breakpoints } from '../../shared/breakpoints';
 import { browserOnline, NEEDS_INTERNET } from '../../shared/failureMessage';
 import { useMessages } from '../../shared/i18n/messages';
-import { ownerIdFromSearch, paths } from '../../shared/paths';
+import { ownerIdFromSearch } from '../../shared/ownerFromSearch';
+import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
@@ -22,18 +23,16 @@ import { useDatePickerLocale } from '../../shared/ui/datePickerLocale';
 import { Page, Toolbar } from '../../shared/ui/Layout';
 import { Message } from '../../shared/ui/Message';
 import { Title } from '../../shared/ui/Text';
-import { FormFooter } from './FormFooter';
-import { selectListLoad, selectSignUpStudentFlow } from './rosterSelectors';
+import { FormFooter } from '../../shared/ui/FormFooter';
+import { selectSignUpStudentFlow } from './rosterSelectors';
+import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
 import { rosterActions } from './rosterSlice';
 import { signUpMessages } from './signUp.messages';
 import { StudentSignUpFields, type DatePickerSettings } from './StudentSignUpFields';
-import { toNewStudent } from './studentForm';
+import { toNewStudent } from '../../entities/students/studentForm';
 import { selectStudentsListOwner, type StudentsListOwner } from './studentsListOwner';
 import { useMediaQuery } from './useMediaQuery';
 import { useSignUpFocus, useStudentSignUpForm } from './useStudentSignUpForm';
-
-/** One parent e-mail may have several children: 'already_exists' means this very child has an account. */
-export const ALREADY_EXISTS_MESSAGE = 'This student already has an account with this parent email.';
 
 /** The typed date's order in the shown language (English: the spec's); the calendar's names come with useDatePickerLocale. */
 const PICKER_FORMATS: Record<string, string> = {

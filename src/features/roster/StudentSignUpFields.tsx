@@ -5,11 +5,11 @@ import { useMessages } from '../../shared/i18n/messages';
 import { useAppSelector } from '../../shared/storeHooks';
 import { controlProps, FormField } from '../../shared/ui/Field';
 import { FormGrid } from '../../shared/ui/Layout';
-import { fromIsoDate, toIsoDate } from './formatting';
-import { selectListLoad, selectOwnerChoices } from './rosterSelectors';
+import { fromIsoDate, toIsoDate } from '../../shared/i18n/calendarDates';
+import { selectListLoad, selectOwnerChoices } from '../../entities/roster/rosterListsSelectors';
 import { signUpMessages } from './signUp.messages';
-import { MAX_LESSONS, type StudentField } from './studentForm';
-import { studentFormMessages } from './studentForm.messages';
+import { MAX_LESSONS, type StudentField } from '../../entities/students/studentForm';
+import { studentFormMessages } from '../../entities/students/studentForm.messages';
 import { signUpFieldId, type StudentFieldsState } from './useStudentSignUpForm';
 
 /** How the date pickers read, write and open dates. */

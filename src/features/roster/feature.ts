@@ -2,19 +2,19 @@ import { defineFeature } from '../../shared/feature';
 import { params } from '../../shared/i18n/messages';
 import { paths } from '../../shared/paths';
 
-/** The owners' and students' lists, sign-ups, the bulk import, one student's page and the audit log. */
+/**
+ * The franchise owners' and students' lists (their search, filters, export and progress figures)
+ * and the sign-ups; it loads the lists (entities/roster) for every feature that needs them.
+ */
 export const rosterFeature = defineFeature({
   name: 'roster',
   flows: () => import(/* webpackChunkName: "roster-flows" */ './flows'),
   titles: {
     studentsOf: params('Students of {userName}'),
     signUpNewStudent: 'Sign Up New Student',
-    importStudents: 'Import students',
-    student: 'Student',
     franchiseOwners: 'Franchise Owners',
     allStudentsList: 'All Students List',
     signUpNewFranchise: 'Sign Up New Franchise',
-    auditLog: 'Audit log',
   },
   screens: [
     {
@@ -29,18 +29,6 @@ export const rosterFeature = defineFeature({
       access: 'owners',
       title: 'signUpNewStudent',
       page: () => import(/* webpackChunkName: "page-sign-up-student" */ './SignUpStudentPage'),
-    },
-    {
-      path: paths.importStudents.pattern,
-      access: 'owners',
-      title: 'importStudents',
-      page: () => import(/* webpackChunkName: "page-student-import" */ './import/StudentImportPage'),
-    },
-    {
-      path: paths.student.pattern,
-      access: 'owners',
-      title: 'student',
-      page: () => import(/* webpackChunkName: "page-student" */ './student/StudentPage'),
     },
     {
       path: paths.franchiseOwnersList.pattern,
@@ -59,12 +47,6 @@ export const rosterFeature = defineFeature({
       access: 'administrators',
       title: 'signUpNewFranchise',
       page: () => import(/* webpackChunkName: "page-sign-up-franchise" */ './SignUpFranchisePage'),
-    },
-    {
-      path: paths.auditLog.pattern,
-      access: 'administrators',
-      title: 'auditLog',
-      page: () => import(/* webpackChunkName: "page-student" */ './audit/AuditLogPage'),
     },
   ],
 });

@@ -1,21 +1,12 @@
+import { rosterListsSlice } from '../../entities/roster/rosterListsSlice';
 import { studentsSlice } from '../../entities/students/studentsSlice';
 import { usersSlice } from '../../entities/users/usersSlice';
 import type { FeatureSagas } from '../../shared/feature';
-import { rosterEditSaga } from './edit/editSaga';
-import { rosterEditSlice } from './edit/editSlice';
-import { studentImportSaga } from './import/studentImportSaga';
-import { studentImportSliceOfStore } from './import/studentImportSlice';
-import { privacySaga } from './privacy/privacySaga';
-import { privacySlice } from './privacy/privacySlice';
-import { studentProgressSaga } from './progress/studentProgressSaga';
-import { studentProgressSlice } from './progress/studentProgressSlice';
 import { rosterSaga } from './rosterSaga';
 import { rosterActions, rosterSlice } from './rosterSlice';
-import { studentSignInSaga } from './student/credentials/signInSaga';
-import { studentSignInSlice } from './student/credentials/signInSlice';
 
-export const slices = [rosterSlice, rosterEditSlice, studentImportSliceOfStore, privacySlice, studentProgressSlice, studentSignInSlice, usersSlice, studentsSlice] as const;
-export const sagas: FeatureSagas = { rosterSaga, rosterEditSaga, studentImportSaga, privacySaga, studentProgressSaga, studentSignInSaga };
+export const slices = [rosterSlice, rosterListsSlice, usersSlice, studentsSlice] as const;
+export const sagas: FeatureSagas = { rosterSaga };
 
 /** The students list's "opened" event, for its early data. */
 export const { studentsListOpened } = rosterActions;

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { signedInAs } from '../../../test/renderApp';
 import { createSagaStore } from '../../../test/sagaStore';
 import { rosterApi } from '../../../test/fixtures/roster';
-import { selectListLoad } from './rosterSelectors';
+import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
 import { rosterActions } from './rosterSlice';
 
 describe('the roster lists’ shared load', () => {

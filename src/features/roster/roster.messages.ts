@@ -1,4 +1,5 @@
-import { count, defineMessages, params } from '../../shared/i18n/messages';
+import { count } from '../../shared/i18n/count';
+import { defineMessages, params } from '../../shared/i18n/messages';
 
 /** The three roster lists: titles, toolbar, search and filters, load states, table and phone cards, export. */
 export const rosterMessages = defineMessages('roster', {

@@ -1,40 +1,42 @@
-import type { StoreState } from '../../shared/storeHooks';
 /**
- * Roster side effects: loading users and students when a roster page opens, signing up students
- * and franchise owners, and exporting a table to a spreadsheet.
+ * Roster side effects: loading users and students when a roster page opens or another feature
+ * needs the lists (entities/roster), signing up students and franchise owners, and exporting a
+ * table to a spreadsheet.
  */
 import { isAnyOf } from '@reduxjs/toolkit';
-import { all, call, fork, getContext, put, take, takeLatest, takeLeading } from 'typed-redux-saga';
+import { all, call, fork, getContext, put, take, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
 import { PROGRESS_PATHS, type ProgressSummary } from '../../../contract/progress';
 import type { ApiRequest } from '../../api/transport';
 import type { ApiClient } from '../../api/types';
 import { configActions, selectCapabilitiesKnown } from '../../entities/config/configSlice';
+import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
+import { rosterListsActions } from '../../entities/roster/rosterListsSlice';
 import { selectUserRole } from '../../entities/session/sessionSelectors';
 import { sessionActions } from '../../entities/session/sessionSlice';
 import { studentsActions } from '../../entities/students/studentsSlice';
 import { usersActions } from '../../entities/users/usersSlice';
-import { selectFromStore } from '../../shared/storeHooks';
+import { selectFromStore, type StoreState } from '../../shared/storeHooks';
 import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
-import { loadExporter } from './exportService';
-import { selectRoster, selectSiteKeepsProgress } from './rosterSelectors';
+import { loadExporter } from '../../shared/export/exportService';
+import { selectSiteKeepsProgress } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 
 /** The rows of an export (filters, sort) load with the export, not with the app's start. */
-const loadExportPlan = () => import(/* webpackChunkName: "roster-export-plan" */ './exportPlan');
+const loadExportPlan = () => import(/* webpackChunkName: "roster-export-plan" */ './export/exportPlan');
 
 /** Students and users, both at once; the backend already limits them to what this user may see. */
 export function* loadRoster() {
   const api = yield* getContext<ApiClient>('api');
-  yield* put(rosterActions.loadStarted());
+  yield* put(rosterListsActions.loadStarted());
   yield* fork(loadProgressSummary);
   try {
     const { students, users } = yield* all({ students: call([api, api.getAllStudents]), users: call([api, api.getAllUsers]) });
     yield* put(usersActions.received(users));
     yield* put(studentsActions.received(students));
-    yield* put(rosterActions.loadSucceeded({ loadedAt: yield* call(Date.now) }));
+    yield* put(rosterListsActions.loadSucceeded({ loadedAt: yield* call(Date.now) }));
   } catch (err) {
-    yield* put(rosterActions.loadFailed({ error: toApiError(err) }));
+    yield* put(rosterListsActions.loadFailed({ error: toApiError(err) }));
   }
 }
 
@@ -121,11 +123,17 @@ function* exportTable(action: ReturnType<typeof rosterActions.exportRequested>) 
   }
 }
 
+/** A sign-up adds someone to the lists: they load again when next opened. */
+function* listsChanged() {
+  yield* put(rosterListsActions.listsChanged());
+}
+
 export function* rosterSaga() {
-  // The three lists share one load: an open while it runs, or soon after, asks nothing again.
-  const listOpened = isAnyOf(rosterActions.studentsListOpened, rosterActions.franchiseOwnersOpened, rosterActions.allStudentsOpened);
+  // The three lists, and whoever else needs them, share one load: an open while it runs, or soon after, asks nothing again.
+  const listOpened = isAnyOf(rosterActions.studentsListOpened, rosterActions.franchiseOwnersOpened, rosterActions.allStudentsOpened, rosterListsActions.listsNeeded);
   const sessionEnded = isAnyOf(sessionActions.loggedOut, sessionActions.expired);
-  yield* fork(takeLatestUnlessFresh(listOpened, () => 'roster', (state: StoreState) => [selectRoster(state).list], loadRoster, sessionEnded));
+  yield* fork(takeLatestUnlessFresh(listOpened, () => 'roster', (state: StoreState) => [selectListLoad(state)], loadRoster, sessionEnded));
+  yield* takeEvery([rosterActions.studentSignUpSucceeded, rosterActions.franchiseOwnerSucceeded], listsChanged);
   yield* takeLatest(rosterActions.signUpStudentOpened, loadForSignUp);
   // takeLeading, not takeLatest: a second click while a sign-up is in flight must not send it twice.
   yield* takeLeading(rosterActions.studentSignUpSubmitted, signUpStudent);

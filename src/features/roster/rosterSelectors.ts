@@ -9,13 +9,13 @@ import type { Student, User } from '../../api/types';
 import { selectAllStudents, selectStudentCountByOwner } from '../../entities/students/studentsSelectors';
 import { selectFranchiseOwners, selectUserEntities } from '../../entities/users/usersSelectors';
 import { selectCapabilities, selectCapabilitiesKnown } from '../../entities/config/configSlice';
-import { allStudentsColumns, columnsForSite, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type StudentRow } from './rosterColumns';
-import { filterAllStudents, filterOwners, filterStudents } from './rosterFilters';
+import { allStudentsColumns, columnsForSite, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type StudentRow } from './table/rosterColumns';
+import { filterAllStudents, filterOwners, filterStudents } from './table/rosterFilters';
 import { selectSliceState } from '../../shared/sliceState';
 import type { StoreState } from '../../shared/storeHooks';
 import { rosterSlice } from './rosterSlice';
-import type { ShownQuery } from './rosterView';
-import { applySort } from './sorting';
+import type { ShownQuery } from './table/rosterView';
+import { applySort } from './table/sorting';
 
 
 /**
@@ -28,7 +28,6 @@ export const selectStudentsListColumns = createSelector([selectSiteKeepsProgress
 export const selectAllStudentsColumns = createSelector([selectSiteKeepsProgress], (keeps) => columnsForSite(allStudentsColumns, keeps));
 
 export const selectRoster = selectSliceState(rosterSlice);
-export const selectListLoad = (state: StoreState) => selectRoster(state).list;
 export const selectSignUpStudentFlow = (state: StoreState) => selectRoster(state).signUpStudent;
 export const selectSignUpOwnerFlow = (state: StoreState) => selectRoster(state).signUpOwner;
 export const selectExportFlow = (state: StoreState) => selectRoster(state).export;
@@ -91,9 +90,3 @@ const selectAllStudentsSorted = createSelector([selectAllStudentsUnsorted, sortO
 
 export const selectAllStudentsRows = createSelector([selectAllStudentsSorted, queryOf], filterAllStudents);
 
-/** Owners an administrator may sign a student up for, by name. */
-export const selectOwnerChoices = createSelector([selectFranchiseOwners], (owners) =>
-  owners
-    .map((owner) => ({ id: owner.id, label: ownerName(owner) || owner.email }))
-    .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'accent' })),
-);

@@ -1,17 +1,15 @@
 /**
- * The roster flow slice: loading status of the lists, the student and
- * franchise-owner sign-up flows and the export. Records themselves live in the users and students
- * entity slices. Each table's sort, search and filters live in the page's URL (rosterView.ts), not
+ * The roster flow slice: the student and franchise-owner sign-up flows, the export and the lists'
+ * progress figures. Records themselves live in the users and students entity slices, the lists'
+ * load in the roster lists entity (entities/roster). Each table's sort, search and filters live in the page's URL (rosterView.ts), not
  * here: a reload or a shared link shows the same view. Everything here is plain JSON.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProgressSummary } from '../../../contract/progress';
 import type { ApiError, NewFranchiseOwner, NewStudent } from '../../api/types';
 import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
-import type { TableId } from './rosterColumns';
-import type { ShownQuery } from './rosterView';
-
-export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+import type { TableId } from './table/rosterColumns';
+import type { ShownQuery } from './table/rosterView';
 
 export type RosterPage = 'studentsList' | 'franchiseOwners' | 'allStudents' | 'signUpStudent';
 
@@ -39,8 +37,6 @@ export interface ExportFlow {
 }
 
 export interface RosterState {
-  /** `loadedAt` (Date.now of the last success): a page opened again soon after does not reload (rosterSaga). */
-  list: { status: LoadStatus; error: ApiError | null; loadedAt: number | null };
   signUpStudent: SignUpStudentFlow;
   signUpOwner: SignUpOwnerFlow;
   export: ExportFlow;
@@ -49,7 +45,6 @@ export interface RosterState {
 }
 
 export const initialRosterState: RosterState = {
-  list: { status: 'idle', error: null, loadedAt: null },
   signUpStudent: { status: 'idle', rejection: null, error: null },
   signUpOwner: { status: 'idle', error: null, created: null },
   export: { table: null, status: 'idle', error: null, fileName: null, sheetName: null, sheetNameAdjusted: false },
@@ -93,20 +88,11 @@ export const rosterSlice = createSlice({
     signUpFranchiseOpened: (state) => {
       state.signUpOwner = initialRosterState.signUpOwner;
     },
-    loadStarted: (state) => {
-      state.list = { status: 'loading', error: null, loadedAt: null };
-    },
-    loadSucceeded: (state, action: PayloadAction<{ loadedAt: number }>) => {
-      state.list = { status: 'succeeded', error: null, loadedAt: action.payload.loadedAt };
-    },
     progressSummaryReceived: (state, action: PayloadAction<ProgressSummary[]>) => {
       state.progress = Object.fromEntries(action.payload.map((summary) => [summary.studentId, summary]));
     },
     /** The lists show without the progress columns' figures. */
     progressSummaryFailed: (_state, _action: PayloadAction<{ error: ApiError }>) => {},
-    loadFailed: (state, action: PayloadAction<{ error: ApiError }>) => {
-      state.list = { status: 'failed', error: action.payload.error, loadedAt: null };
-    },
 
     // -- student sign-up --------------------------------------------------------------------
     studentSignUpSubmitted: (state, _action: PayloadAction<NewStudent>) => {
@@ -114,7 +100,6 @@ export const rosterSlice = createSlice({
     },
     studentSignUpSucceeded: (state) => {
       state.signUpStudent = { status: 'succeeded', rejection: null, error: null };
-      state.list.loadedAt = null; // the lists load again to show the new student
     },
     studentSignUpRejected: (state, action: PayloadAction<{ reason: 'already_exists' }>) => {
       state.signUpStudent = { status: 'failed', rejection: action.payload.reason, error: null };
@@ -133,7 +118,6 @@ export const rosterSlice = createSlice({
     },
     franchiseOwnerSucceeded: (state, action: PayloadAction<NonNullable<SignUpOwnerFlow['created']>>) => {
       state.signUpOwner = { status: 'succeeded', error: null, created: action.payload };
-      state.list.loadedAt = null;
     },
     franchiseOwnerFailed: (state, action: PayloadAction<{ error: ApiError }>) => {
       state.signUpOwner = { status: 'failed', error: action.payload.error, created: null };

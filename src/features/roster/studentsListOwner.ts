@@ -4,11 +4,11 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { User } from '../../api/types';
 import { selectUserId, selectUserRole } from '../../entities/session/sessionSelectors';
 import { selectFranchiseOwners } from '../../entities/users/usersSelectors';
-import { selectListLoad } from './rosterSelectors';
+import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
 
 /**
  * Whose students /students_list/{userName} shows. A franchise owner: their own (teacher_id === their
- * user id, spec section 6). An administrator: the URL decides, so a reload or a shared link shows
+ * user id). An administrator: the URL decides, so a reload or a shared link shows
  * the same list: the owner `?owner={id}` names, else the one franchise owner with that first name.
  */
 export type StudentsListOwner =

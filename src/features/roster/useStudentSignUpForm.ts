@@ -6,8 +6,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMessages } from '../../shared/i18n/messages';
 import type { SignUpStudentFlow } from './rosterSlice';
 import { signUpMessages } from './signUp.messages';
-import { emptyStudentForm, endsBeforeStart, studentMessages, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from './studentForm';
-import { studentFormMessages } from './studentForm.messages';
+import { emptyStudentForm, endsBeforeStart, studentMessages, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from '../../entities/students/studentForm';
+import { studentFormMessages } from '../../entities/students/studentForm.messages';
 
 export const signUpFieldId = (field: StudentField) => `sign-up-${field}`;
 

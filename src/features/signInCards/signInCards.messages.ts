@@ -1,4 +1,5 @@
-import { count, defineMessages, params } from '../../shared/i18n/messages';
+import { count } from '../../shared/i18n/count';
+import { defineMessages, params } from '../../shared/i18n/messages';
 
 /** /sign_in_cards: the list of cards, the void dialog and the printable sheets. */
 export const signInCardsMessages = defineMessages('signInCards', {

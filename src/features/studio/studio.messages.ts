@@ -1,4 +1,5 @@
-import { count, defineMessages, params } from '../../shared/i18n/messages';
+import { count } from '../../shared/i18n/count';
+import { defineMessages, params } from '../../shared/i18n/messages';
 
 /** The studio's frame, its programs list, program editor and the parts every editor shares. */
 export const studioMessages = defineMessages('studio', {

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { act } from 'react';
 import { chosenLanguage, i18n, LANGUAGES, locale, PSEUDO_LANGUAGE } from './i18n';
-import { count, defineMessages, params } from './messages';
+import { count } from './count';
+import { defineMessages, params } from './messages';
 import he from './catalogues/he';
 import es from './catalogues/es';
 

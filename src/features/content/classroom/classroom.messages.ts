@@ -1,4 +1,5 @@
-import { count, defineMessages, params } from '../../../shared/i18n/messages';
+import { count } from '../../../shared/i18n/count';
+import { defineMessages, params } from '../../../shared/i18n/messages';
 
 /** Unlock for students (an owner's class) and I'm stuck (a student on a step). */
 export const classroomMessages = defineMessages('contentClassroom', {
