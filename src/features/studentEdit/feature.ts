@@ -9,7 +9,7 @@ import { paths } from '../../shared/paths';
 export const studentEditFeature = defineFeature({
   name: 'studentEdit',
   // With the roster's flows, in one chunk: a student's page joins the roster and every student feature at once.
-  flows: () => import(/* webpackChunkName: "roster-flows" */ './flows'),
+  flows: () => import(/* webpackChunkName: "page-student" */ './flows'),
   titles: { auditLog: 'Audit log' },
   screens: [
     {

@@ -5,7 +5,7 @@ import { paths } from '../../shared/paths';
 export const studentImportFeature = defineFeature({
   name: 'studentImport',
   // With the roster's flows, in one chunk, as the roster's lists come with it.
-  flows: () => import(/* webpackChunkName: "roster-flows" */ './flows'),
+  flows: () => import(/* webpackChunkName: "page-student-import" */ './flows'),
   titles: { importStudents: 'Import students' },
   screens: [
     {

@@ -7,5 +7,5 @@ import { defineFeature } from '../../shared/feature';
 export const studentPrivacyFeature = defineFeature({
   name: 'studentPrivacy',
   // With the roster's flows, in one chunk: a student's page joins the roster and every student feature at once.
-  flows: () => import(/* webpackChunkName: "roster-flows" */ './flows'),
+  flows: () => import(/* webpackChunkName: "page-student" */ './flows'),
 });
