@@ -52,13 +52,19 @@ export function readWith<T>(mapper: (answer: never) => T): AnswerCheck<T> {
   };
 }
 
-/** Declares one call of the portal backend: what to send for the arguments, and how to read the answer. */
+/**
+ * Declares one call of the portal backend: what to send for the arguments, and how to read the
+ * answer. A saga makes it with `yield* call(theCall, ...args)`; code outside a saga (a channel, a
+ * test against the real backend) with `theCall.send(api, ...args)`.
+ */
 export function portalCall<Args extends unknown[], Answer>(describe: (...args: Args) => PortalRequest, check: AnswerCheck<Answer>) {
-  return function* callPortal(...args: Args) {
+  const send = (api: ApiClient, ...args: Args): Promise<Answer> => api.request(withExpiry(describe(...args))).then(check);
+  function* callPortal(...args: Args) {
     const api = yield* getContext<ApiClient>('api');
     const answer: unknown = yield* call([api, api.request], withExpiry(describe(...args)));
     return check(answer);
-  };
+  }
+  return Object.assign(callPortal, { send });
 }
 
 /** The same call made outside a saga (a worker, a channel): the client is given. */
