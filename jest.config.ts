@@ -31,6 +31,7 @@ const e2e: NonNullable<Config['projects']>[number] = {
   testMatch: ['**/*.e2e.ts'],
   // Journeys import app modules (the QA replay's reducer, the catalogues).
   transform: { ...nanostoresTransform, ...swc },
+  moduleNameMapper: { '^\\./catalogues/(he|es)$': '<rootDir>/test/catalogues/$1.ts' },
   transformIgnorePatterns: [`/node_modules/(?!(${NANOSTORES_ESM})/)`],
   // testTimeout is a global option, ignored inside a project: the setup file sets it.
   setupFilesAfterEnv: ['<rootDir>/e2e/support/jestSetup.ts'],
@@ -75,7 +76,11 @@ const config: Config = {
       transformIgnorePatterns: [`/node_modules/(?!(react-image-gallery|redux-persist|typed-redux-saga|${NANOSTORES_ESM})/)`],
       setupFiles: ['<rootDir>/test/setupFiles.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setupTests.ts'],
-      moduleNameMapper: { '\\.(css)$': '<rootDir>/test/styleStub.ts' },
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/test/styleStub.ts',
+        // The build finds the language catalogues' files with webpack; Jest, the same files with fs.
+        '^\\./catalogues/(he|es)$': '<rootDir>/test/catalogues/$1.ts',
+      },
     },
     {
       displayName: 'server',

@@ -6,6 +6,7 @@ import { count } from './count';
 import { defineMessages, params } from './messages';
 import he from './catalogues/he';
 import es from './catalogues/es';
+import { catalogueFiles } from '../../../test/catalogues/files';
 
 const sample = defineMessages('i18nTestSample', {
   title: 'Sign in',
@@ -76,6 +77,13 @@ describe.each([
     }
     expect(missing).toEqual([]);
     expect(wrong).toEqual([]);
+  });
+
+  it('keeps each text in one file only (a group spread over several files never says a key twice)', () => {
+    const seen = new Map<string, number>();
+    for (const file of catalogueFiles(language))
+      for (const [namespace, texts] of Object.entries(file)) for (const key of Object.keys(texts)) seen.set(`${namespace}.${key}`, (seen.get(`${namespace}.${key}`) ?? 0) + 1);
+    expect([...seen].filter(([, times]) => times > 1).map(([text]) => text)).toEqual([]);
   });
 
   it('has no text the app does not define', () => {

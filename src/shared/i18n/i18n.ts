@@ -4,8 +4,9 @@ import { atom } from 'nanostores';
 /**
  * The portal's languages and message catalogues (@nanostores/i18n). English is the source: each
  * feature defines its texts with `i18n('namespace', {...})` in a `*.messages.ts` file, and those
- * English texts are the spec's, word for word. Hebrew and Spanish are flat JSON catalogues
- * (catalogues/he, catalogues/es), one file per namespace, each language one chunk downloaded only
+ * English texts are the spec's, word for word. Hebrew and Spanish are JSON catalogues kept beside
+ * the texts (each folder's catalogue/he.json and catalogue/es.json, by namespace; catalogues/he.ts
+ * finds them all), each language one chunk downloaded only
  * when it is used. The chosen language lives in the store (session.language); src/app/languageBinding.ts
  * passes it here.
  */

@@ -1,0 +1,3 @@
+import { catalogueOf } from './files';
+
+export default catalogueOf('es');
