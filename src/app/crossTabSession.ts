@@ -1,10 +1,9 @@
 import type { Store } from '@reduxjs/toolkit';
 import { sessionActions } from '../entities/session/sessionSlice';
+import type { StoreState } from '../shared/storeHooks';
 import { SESSION_PERSIST_KEY } from './persist';
 
-interface WithToken {
-  session: { token: string | null };
-}
+type WithToken = Pick<StoreState, 'session'>;
 
 /** The token inside redux-persist's stored value (each field is JSON inside the JSON object). */
 function storedToken(raw: string | null): string | null {

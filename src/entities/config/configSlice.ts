@@ -1,3 +1,4 @@
+import type { StoreState } from '../../shared/storeHooks';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PortalRuntimeConfig } from '../../../contract';
 
@@ -38,9 +39,8 @@ const configSlice = createSlice({
 export const configActions = configSlice.actions;
 export const configReducer = configSlice.reducer;
 
-export interface WithConfig {
-  config: ConfigState;
-}
+/** The store's runtime configuration (there from the start). */
+export type WithConfig = Pick<StoreState, 'config'>;
 export const selectConfig = (state: WithConfig) => state.config;
 export const selectSupportEmail = (state: WithConfig) => state.config.supportEmail;
 export const selectCmsAdminUrl = (state: WithConfig) => state.config.cmsAdminUrl;

@@ -1,9 +1,8 @@
 import type { Role } from '../../api/types';
-import type { SessionState } from './sessionSlice';
+import type { StoreState } from '../../shared/storeHooks';
 
-interface WithSession {
-  session: SessionState;
-}
+/** The store's session (there from the start). */
+type WithSession = Pick<StoreState, 'session'>;
 
 export const selectSession = (state: WithSession) => state.session;
 export const selectToken = (state: WithSession) => state.session.token;
