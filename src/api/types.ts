@@ -5,7 +5,6 @@
  */
 
 import type { PortalRuntimeConfig, UserLocale } from '../../contract';
-import type { AuditPage, AuditQuery, RosterStudent, RosterStudentEdit } from '../../contract/rosterEdit';
 import type { ApiRequest } from './transport';
 import type { XhrRequest } from './xhrRequest';
 import type { StudentImportPreview } from '../../contract/studentImport';
@@ -225,8 +224,8 @@ export interface ApiClient {
   getSiteCapabilities(): Promise<SiteCapabilities>;
   createFranchiseOwner(input: NewFranchiseOwner): Promise<{ userId: number; username: string }>;
   /**
-   * The transport itself, for the clients of portal-backend routes that come with their lazy screens
-   * (rosterEditClient.ts), so the entry carries no line of them.
+   * The transport itself, for the portal backend's own routes: each feature declares its calls in its
+   * api.ts (portalCall.ts), so they load with its screens and the entry carries no line of them.
    */
   request(request: ApiRequest): Promise<unknown>;
   /**
@@ -249,15 +248,5 @@ export interface StudentImportApi {
   confirm(id: number, skipDuplicates: boolean): Promise<StudentImportPreview>;
 }
 
-/** contract/rosterEdit.ts's routes; the answers are already the app's shapes. */
-export interface RosterEditApi {
-  getStudent(id: number): Promise<RosterStudent>;
-  editStudent(id: number, edit: RosterStudentEdit): Promise<RosterStudent>;
-  endStudent(id: number): Promise<RosterStudent>;
-  /** endDate YYYY-MM-DD, after today. */
-  reactivateStudent(id: number, endDate: string): Promise<RosterStudent>;
-  moveStudent(id: number, teacherId: number): Promise<RosterStudent>;
-  getAudit(query: AuditQuery): Promise<AuditPage>;
-}
 
 
