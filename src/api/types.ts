@@ -7,7 +7,6 @@
 import type { PortalRuntimeConfig, UserLocale } from '../../contract';
 import type { ApiRequest } from './transport';
 import type { XhrRequest } from './xhrRequest';
-import type { StudentImportPreview } from '../../contract/studentImport';
 
 /** The calls beyond plain WordPress that a site offers (api-contract.md section 5). */
 export type SiteCapabilities = PortalRuntimeConfig['capabilities'];
@@ -233,20 +232,4 @@ export interface ApiClient {
    * token; its code loads with the first upload. Answers and failures as the transport makes them.
    */
   upload(request: XhrRequest): Promise<unknown>;
-  /**
-   * The bulk student import's calls, when the client brings its own (tests do). The app's client
-   * does not: the import page makes them (studentImportClient.ts) so that the entry carries none of it.
-   */
-  studentImports?(): Promise<StudentImportApi>;
 }
-
-/** contract/studentImport.ts's routes; the answers are already the app's shapes. */
-export interface StudentImportApi {
-  /** One CSV or .xlsx file; `ownerId` for an administrator; onProgress gets 0..1 while it is sent. */
-  upload(file: Blob & { name?: string }, ownerId: number | null, onProgress: (fraction: number) => void): Promise<StudentImportPreview>;
-  get(id: number): Promise<StudentImportPreview>;
-  confirm(id: number, skipDuplicates: boolean): Promise<StudentImportPreview>;
-}
-
-
-
