@@ -8,7 +8,7 @@ import type { PortalRuntimeConfig, UserLocale } from '../../contract';
 import type { ApiRequest } from './transport';
 import type { XhrRequest } from './xhrRequest';
 
-/** The calls beyond plain WordPress that a site offers (api-contract.md section 5). */
+/** The calls beyond plain WordPress that a site offers (its REST index lists them). */
 export type SiteCapabilities = PortalRuntimeConfig['capabilities'];
 
 /** unknown: a role the portal has no pages for (the spec's "anyone else"); none: no role was named at all. */
