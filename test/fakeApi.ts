@@ -1,5 +1,5 @@
 import { httpFailureKind, isJwtAuthCode } from '../src/api/errors';
-import type { ApiClient, ApiError, LoginResult, StudentImportApi } from '../src/api/types';
+import type { ApiClient, ApiError, LoginResult } from '../src/api/types';
 import { createTransport, type ApiRequest } from '../src/api/transport';
 import { PROGRESS_PATHS, type ProgressBody, type ProgressEntry } from '../contract/progress';
 
@@ -70,9 +70,8 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
     // A site without the portal backend's additions, but progress (every student page and list asks
     // for it): no places saved yet. Tests of those screens pass their own.
     request: async (request) => progressAnswer(request) ?? Promise.reject(apiError(404, 'rest_no_route')),
-    // No upload is answered: the studio's tests give the studio's routes (test/fixtures/studio.ts).
+    // No upload is answered: the studio's and the import's tests give their routes (test/fixtures/).
     upload: async () => Promise.reject(apiError(404, 'rest_no_route')),
-    studentImports: async () => new Proxy({} as StudentImportApi, { get: () => () => Promise.reject(apiError(404, 'rest_no_route')) }),
   };
   const api = {} as ApiClient;
   for (const key of Object.keys(defaults) as (keyof ApiClient)[]) {

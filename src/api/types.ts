@@ -5,12 +5,10 @@
  */
 
 import type { PortalRuntimeConfig, UserLocale } from '../../contract';
-import type { AuditPage, AuditQuery, RosterStudent, RosterStudentEdit } from '../../contract/rosterEdit';
 import type { ApiRequest } from './transport';
 import type { XhrRequest } from './xhrRequest';
-import type { StudentImportPreview } from '../../contract/studentImport';
 
-/** The calls beyond plain WordPress that a site offers (api-contract.md section 5). */
+/** The calls beyond plain WordPress that a site offers (its REST index lists them). */
 export type SiteCapabilities = PortalRuntimeConfig['capabilities'];
 
 /** unknown: a role the portal has no pages for (the spec's "anyone else"); none: no role was named at all. */
@@ -225,8 +223,8 @@ export interface ApiClient {
   getSiteCapabilities(): Promise<SiteCapabilities>;
   createFranchiseOwner(input: NewFranchiseOwner): Promise<{ userId: number; username: string }>;
   /**
-   * The transport itself, for the clients of portal-backend routes that come with their lazy screens
-   * (rosterEditClient.ts), so the entry carries no line of them.
+   * The transport itself, for the portal backend's own routes: each feature declares its calls in its
+   * api.ts (portalCall.ts), so they load with its screens and the entry carries no line of them.
    */
   request(request: ApiRequest): Promise<unknown>;
   /**
@@ -234,30 +232,4 @@ export interface ApiClient {
    * token; its code loads with the first upload. Answers and failures as the transport makes them.
    */
   upload(request: XhrRequest): Promise<unknown>;
-  /**
-   * The bulk student import's calls, when the client brings its own (tests do). The app's client
-   * does not: the import page makes them (studentImportClient.ts) so that the entry carries none of it.
-   */
-  studentImports?(): Promise<StudentImportApi>;
 }
-
-/** contract/studentImport.ts's routes; the answers are already the app's shapes. */
-export interface StudentImportApi {
-  /** One CSV or .xlsx file; `ownerId` for an administrator; onProgress gets 0..1 while it is sent. */
-  upload(file: Blob & { name?: string }, ownerId: number | null, onProgress: (fraction: number) => void): Promise<StudentImportPreview>;
-  get(id: number): Promise<StudentImportPreview>;
-  confirm(id: number, skipDuplicates: boolean): Promise<StudentImportPreview>;
-}
-
-/** contract/rosterEdit.ts's routes; the answers are already the app's shapes. */
-export interface RosterEditApi {
-  getStudent(id: number): Promise<RosterStudent>;
-  editStudent(id: number, edit: RosterStudentEdit): Promise<RosterStudent>;
-  endStudent(id: number): Promise<RosterStudent>;
-  /** endDate YYYY-MM-DD, after today. */
-  reactivateStudent(id: number, endDate: string): Promise<RosterStudent>;
-  moveStudent(id: number, teacherId: number): Promise<RosterStudent>;
-  getAudit(query: AuditQuery): Promise<AuditPage>;
-}
-
-

@@ -1,13 +1,13 @@
 /**
- * The app's roster-edit client (src/api/rosterEditClient.ts over the real ApiClient's transport)
- * against the real backend: what the student's page and the audit log send is what the server
- * takes, and an ended student's old token ends the session as any refused token does.
+ * The student page's and the audit log's calls (src/features/studentEdit/api.ts), made with the real
+ * ApiClient against the real backend: what the student's page and the audit log send is what the
+ * server takes, and an ended student's old token ends the session as any refused token does.
  */
 import { ACCOUNT_ENDED_CODE } from '../../contract';
 import { createApiClient } from '../../src/api/createApiClient';
 import { isApiError } from '../../src/api/errors';
-import { createRosterEditApi } from '../../src/api/rosterEditClient';
 import type { ApiError } from '../../src/api/types';
+import { editStudent, endStudent, getAudit, getStudent } from '../../src/features/studentEdit/api';
 import { DEMO, TEST_AUTH_KEY, startTestServer, userIds, type TestServer } from '../../server/test/harness';
 
 let server: TestServer;
@@ -31,7 +31,7 @@ function appClient() {
     },
     fetch: (input, init) => fetch(input, init),
   });
-  return { api, session, roster: createRosterEditApi((request) => api.request(request)) };
+  return { api, session };
 }
 
 async function signedIn(name: 'dana' | 'admin' | 'mia') {
@@ -54,14 +54,14 @@ test('an owner reads, edits and ends a student; the office reads the changes; th
   const mia = (await userIds(server)).get('mia')!.id;
   const dana = await signedIn('dana');
   const student = await signedIn('mia');
-  expect(await dana.roster.getStudent(mia)).toMatchObject({ loginName: 'mia', status: 'active', student_first_name: 'Mia' });
+  expect(await getStudent.send(dana.api, mia)).toMatchObject({ loginName: 'mia', status: 'active', student_first_name: 'Mia' });
 
-  const edited = await dana.roster.editStudent(mia, { Phone: '052-555-0101', NumberOfLessons: 24 });
+  const edited = await editStudent.send(dana.api, mia, { Phone: '052-555-0101', NumberOfLessons: 24 });
   expect(edited).toMatchObject({ phone: '052-555-0101', number_of_lessons: '24' });
-  const refused = await failure(dana.roster.editStudent(mia, { ParentEmail: 'nope' }));
+  const refused = await failure(editStudent.send(dana.api, mia, { ParentEmail: 'nope' }));
   expect(refused).toMatchObject({ kind: 'rejected', status: 400, code: 'rest_invalid_param', params: { ParentEmail: expect.any(String) } });
 
-  expect(await dana.roster.endStudent(mia)).toMatchObject({ status: 'ended', signInDisabled: true });
+  expect(await endStudent.send(dana.api, mia)).toMatchObject({ status: 'ended', signInDisabled: true });
   // The student's next call ends their session, as any refused token does.
   expect(await failure(student.api.getCurrentUser())).toMatchObject({ kind: 'expired', status: 403 });
   expect(student.session.expired).toBe(1);
@@ -70,12 +70,12 @@ test('an owner reads, edits and ends a student; the office reads the changes; th
   expect(again.session.expired).toBe(0);
 
   const admin = await signedIn('admin');
-  const page = await admin.roster.getAudit({ student: mia });
+  const page = await getAudit.send(admin.api, { student: mia });
   expect(page.entries.map((e) => e.action)).toEqual(['student.end', 'student.edit']);
   expect(page.entries[1]).toMatchObject({ before: { number_of_lessons: expect.any(Number) }, after: { phone: '052-555-0101', number_of_lessons: 24 } });
-  const first = await admin.roster.getAudit({ limit: 1 });
+  const first = await getAudit.send(admin.api, { limit: 1 });
   expect(first.nextBefore).toBe(first.entries[0]?.id);
-  expect((await admin.roster.getAudit({ limit: 1, before: first.nextBefore ?? 0 })).entries[0]?.action).toBe('student.edit');
-  expect(await failure(dana.roster.getAudit({}))).toMatchObject({ kind: 'rejected', status: 403 });
+  expect((await getAudit.send(admin.api, { limit: 1, before: first.nextBefore ?? 0 })).entries[0]?.action).toBe('student.edit');
+  expect(await failure(getAudit.send(dana.api, {}))).toMatchObject({ kind: 'rejected', status: 403 });
   expect(dana.session.expired).toBe(0);
 });

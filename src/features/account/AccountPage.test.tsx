@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { requestOverFetch } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
 import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
 
@@ -29,7 +30,7 @@ async function fill(user: ReturnType<typeof renderRoster>['user'], current: stri
 describe('/account: change your own password', () => {
   it('is there for a student too, and checks the form before sending anything', async () => {
     const bodies = stubMyPassword(() => json(200, { token: 'never' }));
-    const { user } = renderRoster({ route: '/account', session: signedInAs('mia'), api: rosterApi() });
+    const { user } = renderRoster({ route: '/account', session: signedInAs('mia'), api: rosterApi({ request: requestOverFetch('token-mia') }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
     await fill(user, '', 'short', 'short');
     expect(screen.getByText('Enter your current password.')).toBeInTheDocument();
@@ -43,7 +44,7 @@ describe('/account: change your own password', () => {
 
   it('shows and hides the passwords', async () => {
     stubMyPassword(() => json(200, { token: 'x' }));
-    const { user } = renderRoster({ route: '/account', session: signedInAs('dana'), api: rosterApi() });
+    const { user } = renderRoster({ route: '/account', session: signedInAs('dana'), api: rosterApi({ request: requestOverFetch('token-dana') }) });
     const current = await screen.findByLabelText('Current password');
     expect(current).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('checkbox', { name: 'Show the passwords' }));
@@ -52,7 +53,7 @@ describe('/account: change your own password', () => {
 
   it('keeps what was typed when the network fails, and says so calmly', async () => {
     stubMyPassword(() => Promise.reject(new TypeError('Failed to fetch')));
-    const { user } = renderRoster({ route: '/account', session: signedInAs('dana'), api: rosterApi() });
+    const { user } = renderRoster({ route: '/account', session: signedInAs('dana'), api: rosterApi({ request: requestOverFetch('token-dana') }) });
     await fill(user, 'demo-owner-2026', 'a brand new one');
     expect(await screen.findByRole('alert')).toHaveTextContent('Your password was not changed. Check the Wi-Fi connection, then try again.');
     expect(screen.getByLabelText('Current password')).toHaveValue('demo-owner-2026');
@@ -62,7 +63,7 @@ describe('/account: change your own password', () => {
 
   it('a wrong current password is told beside its field', async () => {
     stubMyPassword(() => json(400, { code: 'incorrect_password', message: 'The current password is not right.', data: { status: 400 } }));
-    const { user } = renderRoster({ route: '/account', session: signedInAs('dana'), api: rosterApi() });
+    const { user } = renderRoster({ route: '/account', session: signedInAs('dana'), api: rosterApi({ request: requestOverFetch('token-dana') }) });
     await fill(user, 'not-it-at-all', 'a brand new one');
     expect(await screen.findByText('That is not your current password.')).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
@@ -70,7 +71,7 @@ describe('/account: change your own password', () => {
 
   it('on success: a success message, the fields emptied, and this session goes on with the fresh token', async () => {
     const bodies = stubMyPassword(() => json(200, { token: 'token-dana-fresh' }));
-    const { user, store } = renderRoster({ route: '/account', session: signedInAs('dana'), api: rosterApi() });
+    const { user, store } = renderRoster({ route: '/account', session: signedInAs('dana'), api: rosterApi({ request: requestOverFetch('token-dana') }) });
     await fill(user, 'demo-owner-2026', 'a brand new one');
     expect(await screen.findByRole('status')).toHaveTextContent('Your password is changed.');
     expect(bodies).toEqual([{ currentPassword: 'demo-owner-2026', newPassword: 'a brand new one' }]);
@@ -81,7 +82,7 @@ describe('/account: change your own password', () => {
 
   it('the header menu links to it for every signed-in user', async () => {
     stubMyPassword(() => json(200, { token: 'x' }));
-    const { user } = renderRoster({ route: '/account', session: signedInAs('mia'), api: rosterApi() });
+    const { user } = renderRoster({ route: '/account', session: signedInAs('mia'), api: rosterApi({ request: requestOverFetch('token-mia') }) });
     await screen.findByRole('heading', { name: 'My account' });
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     expect(await screen.findByRole('menuitem', { name: 'My account' })).toHaveAttribute('href', '/account');

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { showQaLanguage, textsNotFromCatalogue } from '../../../test/catalogueTexts';
+import { requestOverFetch } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
 import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
 
@@ -15,7 +16,7 @@ const refuse = () =>
 describe('/account in other languages', () => {
   it('takes every text, the form checks and the server refusal from the catalogues', async () => {
     refuse();
-    const { user } = renderRoster({ route: '/account', session: signedInAs('dana'), api: rosterApi() });
+    const { user } = renderRoster({ route: '/account', session: signedInAs('dana'), api: rosterApi({ request: requestOverFetch('token-dana') }) });
     await user.type(await screen.findByLabelText('Current password'), 'not-it-at-all');
     await user.type(screen.getByLabelText('New password (at least 8 characters)'), 'a brand new one');
     await user.type(screen.getByLabelText('New password again'), 'a brand new one');
@@ -30,7 +31,7 @@ describe('/account in other languages', () => {
   });
 
   it('reads in Hebrew, the checks too', async () => {
-    const { user } = renderRoster({ route: '/account', session: signedInAs('dana'), api: rosterApi() });
+    const { user } = renderRoster({ route: '/account', session: signedInAs('dana'), api: rosterApi({ request: requestOverFetch('token-dana') }) });
     await screen.findByRole('heading', { level: 1, name: 'My account' });
     await showQaLanguage('he');
     expect(screen.getByRole('heading', { level: 1, name: 'החשבון שלי' })).toBeInTheDocument();

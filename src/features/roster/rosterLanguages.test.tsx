@@ -7,12 +7,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { saveAs } from 'file-saver';
 import { read, utils } from 'xlsx';
 import type { AuditEntry, AuditPage, RosterStudent } from '../../../contract/rosterEdit';
-import type { RosterEditApi } from '../../api/types';
 import { networkError } from '../../../test/fakeApi';
 import { showQaLanguage, textsNotFromCatalogue } from '../../../test/catalogueTexts';
 import { signedInAs } from '../../../test/renderApp';
 import { danaStudents, renderRoster, rosterApi, readBlob } from '../../../test/fixtures/roster';
-import { serveRosterEdit } from '../../../test/fixtures/rosterEdit';
+import { serveRosterEdit, type RosterEditBackend } from '../../../test/fixtures/rosterEdit';
 
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
 const saveAsMock = saveAs as unknown as jest.Mock;
@@ -48,7 +47,7 @@ const amirRecord: RosterStudent = {
   signInDisabled: false,
 };
 
-function editApi(entries: AuditEntry[] = []): RosterEditApi {
+function editApi(entries: AuditEntry[] = []): RosterEditBackend {
   const refuse = () => Promise.reject(networkError());
   return {
     getStudent: async () => amirRecord,

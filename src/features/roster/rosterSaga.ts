@@ -6,8 +6,6 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { all, call, fork, getContext, put, take, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
-import { PROGRESS_PATHS, type ProgressSummary } from '../../../contract/progress';
-import type { ApiRequest } from '../../api/transport';
 import type { ApiClient } from '../../api/types';
 import { configActions, selectCapabilitiesKnown } from '../../entities/config/configSlice';
 import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
@@ -19,6 +17,7 @@ import { usersActions } from '../../entities/users/usersSlice';
 import { selectFromStore, type StoreState } from '../../shared/storeHooks';
 import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
 import { loadExporter } from '../../shared/export/exportService';
+import { getProgressSummary } from './api';
 import { selectSiteKeepsProgress } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 
@@ -47,11 +46,8 @@ function* loadProgressSummary() {
   const keepsProgress = yield* selectFromStore(selectSiteKeepsProgress);
   const role = yield* selectFromStore(selectUserRole);
   if (!keepsProgress || (role !== 'administrator' && role !== 'franchise_owner')) return;
-  const api = yield* getContext<ApiClient>('api');
   try {
-    const request: ApiRequest = { method: 'GET', path: PROGRESS_PATHS.progressSummary, expiry: 'jwt' };
-    const answer = yield* call([api, api.request], request);
-    yield* put(rosterActions.progressSummaryReceived(Array.isArray(answer) ? (answer as ProgressSummary[]) : []));
+    yield* put(rosterActions.progressSummaryReceived(yield* call(getProgressSummary)));
   } catch (err) {
     yield* put(rosterActions.progressSummaryFailed({ error: toApiError(err) }));
   }

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AuditPage, AuditQuery, RosterStudent, RosterStudentEdit } from '../../../contract/rosterEdit';
-import type { RosterEditApi } from '../../api/types';
 import { apiError, networkError } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
 import { danaStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
-import { serveRosterEdit } from '../../../test/fixtures/rosterEdit';
+import { serveRosterEdit, type RosterEditBackend } from '../../../test/fixtures/rosterEdit';
 import { selectStudentById } from '../../entities/students/studentsSelectors';
 
 jest.setTimeout(30_000);
@@ -44,7 +43,7 @@ function editBackend() {
     change();
     return record;
   };
-  const client: RosterEditApi = {
+  const client: RosterEditBackend = {
     getStudent: (...args) => answer('getStudent', args, () => undefined),
     editStudent: (id, edit: RosterStudentEdit) =>
       answer('editStudent', [id, edit], () => {

@@ -1,47 +1,38 @@
 /** Side effects of the student's page details and the audit log: each change goes to the server, and its answer to the lists. */
-import { all, call, getContext, put, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
-import type { RosterStudent } from '../../../contract/rosterEdit';
+import { all, call, put, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
 import { mapStudent } from '../../api/rosterMappers';
-import { createRosterEditApi } from '../../api/rosterEditClient';
-import type { ApiClient, RosterEditApi } from '../../api/types';
 import { studentsActions } from '../../entities/students/studentsSlice';
 import { selectFromStore } from '../../shared/storeHooks';
 import { selectAudit } from './editSelectors';
 import { editActions, type StudentChange } from './editSlice';
-
-function* rosterEditApi() {
-  const api = yield* getContext<ApiClient>('api');
-  return createRosterEditApi((request) => api.request(request));
-}
+import { editStudent, endStudent, getAudit, getStudent, moveStudent, reactivateStudent } from './api';
 
 function* loadStudent(action: ReturnType<typeof editActions.studentOpened>) {
   try {
-    const client = yield* rosterEditApi();
-    yield* put(editActions.studentLoaded({ record: yield* call([client, client.getStudent], action.payload.id) }));
+    yield* put(editActions.studentLoaded({ record: yield* call(getStudent, action.payload.id) }));
   } catch (err) {
     yield* put(editActions.studentLoadFailed({ id: action.payload.id, error: toApiError(err) }));
   }
 }
 
-function send(client: RosterEditApi, id: number, change: StudentChange): Promise<RosterStudent> {
+function* send(id: number, change: StudentChange) {
   switch (change.kind) {
     case 'edit':
-      return client.editStudent(id, change.edit);
+      return yield* call(editStudent, id, change.edit);
     case 'end':
-      return client.endStudent(id);
+      return yield* call(endStudent, id);
     case 'reactivate':
-      return client.reactivateStudent(id, change.endDate);
+      return yield* call(reactivateStudent, id, change.endDate);
     case 'move':
-      return client.moveStudent(id, change.teacherId);
+      return yield* call(moveStudent, id, change.teacherId);
   }
 }
 
 function* changeStudent(action: ReturnType<typeof editActions.changeRequested>) {
   const { id, change } = action.payload;
   try {
-    const client = yield* rosterEditApi();
-    const record = yield* call(send, client, id, change);
+    const record = yield* call(send, id, change);
     // The lists read the students entity: they show the change at once.
     yield* put(studentsActions.added(mapStudent(record)));
     yield* put(editActions.changeSucceeded({ kind: change.kind, record }));
@@ -53,8 +44,7 @@ function* changeStudent(action: ReturnType<typeof editActions.changeRequested>) 
 function* loadAudit(more: boolean) {
   const { query, nextBefore } = yield* selectFromStore(selectAudit);
   try {
-    const client = yield* rosterEditApi();
-    const page = yield* call([client, client.getAudit], more && nextBefore !== null ? { ...query, before: nextBefore } : query);
+    const page = yield* call(getAudit, more && nextBefore !== null ? { ...query, before: nextBefore } : query);
     yield* put(editActions.auditLoaded({ entries: page.entries, nextBefore: page.nextBefore, more }));
   } catch (err) {
     yield* put(editActions.auditFailed({ error: toApiError(err), more }));

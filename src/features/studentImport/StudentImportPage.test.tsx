@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { StudentImportPreview, StudentImportRow } from '../../../contract/studentImport';
-import type { StudentImportApi } from '../../api/types';
 import { apiError } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
 import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
+import { studentImportRoutes, type StudentImportBackend } from '../../../test/fixtures/studentImport';
 
 jest.setTimeout(30_000);
 
@@ -55,7 +55,7 @@ const SEVEN_BAD = new Map<number, StudentImportRow['errors']>([
   [499, { NumberOfLessons: 'Must be an integer.' }],
 ]);
 
-function importApi(overrides: Partial<StudentImportApi> = {}): StudentImportApi & { uploads: (number | null)[]; confirms: boolean[] } {
+function importApi(overrides: Partial<StudentImportBackend> = {}): StudentImportBackend & { uploads: (number | null)[]; confirms: boolean[] } {
   const uploads: (number | null)[] = [];
   const confirms: boolean[] = [];
   return {
@@ -75,8 +75,8 @@ function importApi(overrides: Partial<StudentImportApi> = {}): StudentImportApi 
   };
 }
 
-function renderImport(api: StudentImportApi, who: 'dana' | 'admin' = 'dana', route = '/students/import') {
-  return renderRoster({ route, session: signedInAs(who), api: rosterApi({ studentImports: async () => api }) });
+function renderImport(api: StudentImportBackend, who: 'dana' | 'admin' = 'dana', route = '/students/import') {
+  return renderRoster({ route, session: signedInAs(who), api: rosterApi(studentImportRoutes(api)) });
 }
 
 const chooseFile = async (user: ReturnType<typeof renderImport>['user'], name = 'class.xlsx') =>

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { StudentImportPreview, StudentImportRow } from '../../../contract/studentImport';
-import type { StudentImportApi } from '../../api/types';
 import { showQaLanguage, textsNotFromCatalogue } from '../../../test/catalogueTexts';
 import { signedInAs } from '../../../test/renderApp';
 import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
+import { studentImportRoutes, type StudentImportBackend } from '../../../test/fixtures/studentImport';
 
 jest.setTimeout(30_000);
 
@@ -42,7 +42,7 @@ const rows = Array.from({ length: 1204 }, (_, i) =>
   }),
 );
 
-const importApi = (preview: StudentImportPreview, confirmed?: StudentImportPreview): StudentImportApi => ({
+const importApi = (preview: StudentImportPreview, confirmed?: StudentImportPreview): StudentImportBackend => ({
   upload: async (_file, _owner, onProgress) => {
     onProgress(1);
     return preview;
@@ -51,8 +51,8 @@ const importApi = (preview: StudentImportPreview, confirmed?: StudentImportPrevi
   confirm: async () => confirmed ?? preview,
 });
 
-function openImport(api: StudentImportApi, who: 'dana' | 'admin' = 'dana') {
-  return renderRoster({ route: '/students/import', session: signedInAs(who), api: rosterApi({ studentImports: async () => api }) });
+function openImport(api: StudentImportBackend, who: 'dana' | 'admin' = 'dana') {
+  return renderRoster({ route: '/students/import', session: signedInAs(who), api: rosterApi(studentImportRoutes(api)) });
 }
 
 const chooseFile = async (user: ReturnType<typeof openImport>['user']) =>

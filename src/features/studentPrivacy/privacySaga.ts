@@ -6,8 +6,8 @@ import { ERASED_STUDENT_FIRST_NAME, ERASED_STUDENT_LAST_NAME } from '../../../co
 import { toApiError } from '../../api/errors';
 import { selectStudentById } from '../../entities/students/studentsSelectors';
 import { studentsActions } from '../../entities/students/studentsSlice';
-import { privacyCall } from '../../shared/privacyApiSaga';
 import { selectFromStore } from '../../shared/storeHooks';
+import { eraseStudent, getStudentData } from './api';
 import { privacyActions } from './privacySlice';
 
 type WithStudent = { payload: { studentId: number } };
@@ -18,7 +18,7 @@ export function saveJson(data: StudentDataExport, fileName: string): void {
 
 function* download({ payload: { studentId } }: WithStudent) {
   try {
-    const data = yield* privacyCall((api) => api.getStudentData(studentId));
+    const data = yield* call(getStudentData, studentId);
     yield* call(saveJson, data, `student-${studentId}-data.json`);
     yield* put(privacyActions.downloadSucceeded({ studentId }));
   } catch (err) {
@@ -28,7 +28,7 @@ function* download({ payload: { studentId } }: WithStudent) {
 
 function* openReadable({ payload: { studentId } }: WithStudent) {
   try {
-    const data = yield* privacyCall((api) => api.getStudentData(studentId));
+    const data = yield* call(getStudentData, studentId);
     yield* put(privacyActions.readableLoaded({ studentId, data }));
   } catch (err) {
     yield* put(privacyActions.readableFailed({ studentId, error: toApiError(err) }));
@@ -37,7 +37,7 @@ function* openReadable({ payload: { studentId } }: WithStudent) {
 
 function* erase({ payload: { studentId } }: WithStudent) {
   try {
-    yield* privacyCall((api) => api.eraseStudent(studentId));
+    yield* call(eraseStudent, studentId);
   } catch (err) {
     yield* put(privacyActions.eraseFailed({ studentId, error: toApiError(err) }));
     return;

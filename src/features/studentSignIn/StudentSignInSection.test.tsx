@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { requestOverFetch } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
 import { renderRoster, rosterApi } from '../../../test/fixtures/roster';
 
@@ -22,7 +23,7 @@ function stubServer(answers: Record<string, Answer | (() => Answer | Promise<nev
 
 afterEach(() => jest.restoreAllMocks());
 
-const open = () => renderRoster({ route: '/students/11', session: signedInAs('dana'), api: rosterApi() });
+const open = () => renderRoster({ route: '/students/11', session: signedInAs('dana'), api: rosterApi({ request: requestOverFetch('token-dana') }) });
 
 describe("The student's page, section Sign-in", () => {
   it('shows the login name and the last sign-in, or Never', async () => {

@@ -5,8 +5,8 @@
  */
 import { call, put, select, takeLeading } from 'typed-redux-saga';
 import type { TermsAcceptanceState } from '../../../../contract/privacy';
-import type { ApiError } from '../../../api/types';
-import { privacyCall } from '../../../shared/privacyApiSaga';
+import { toApiError } from '../../../api/errors';
+import { acceptTerms, getTermsState } from '../api';
 import { selectTermsCheck, termsCheckActions } from './termsCheckSlice';
 
 function* settle(state: TermsAcceptanceState) {
@@ -16,9 +16,9 @@ function* settle(state: TermsAcceptanceState) {
 
 function* check() {
   try {
-    let state = yield* privacyCall((api) => api.getTermsState());
+    let state = yield* call(getTermsState);
     const version = state.currentVersion;
-    if (version !== null && state.acceptedVersion === null) state = yield* privacyCall((api) => api.acceptTerms(version));
+    if (version !== null && state.acceptedVersion === null) state = yield* call(acceptTerms, version);
     yield* call(settle, state);
   } catch {
     // No route, no network: nothing to ask now (the next visit checks again).
@@ -30,13 +30,13 @@ function* accept() {
   const { version } = yield* select(selectTermsCheck);
   if (version === null) return;
   try {
-    yield* call(settle, yield* privacyCall((api) => api.acceptTerms(version)));
+    yield* call(settle, yield* call(acceptTerms, version));
   } catch (err) {
-    const error = err as ApiError;
+    const error = toApiError(err);
     // Changed again while they read: ask for the newest version.
     if (error.code === 'terms_changed') {
       try {
-        yield* call(settle, yield* privacyCall((api) => api.getTermsState()));
+        yield* call(settle, yield* call(getTermsState));
         return;
       } catch {
         // fall through to the calm message

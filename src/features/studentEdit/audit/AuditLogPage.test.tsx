@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry, AuditPage, AuditQuery } from '../../../../contract/rosterEdit';
-import type { RosterEditApi } from '../../../api/types';
 import { networkError } from '../../../../test/fakeApi';
 import { signedInAs } from '../../../../test/renderApp';
 import { renderRoster, rosterApi } from '../../../../test/fixtures/roster';
-import { serveRosterEdit } from '../../../../test/fixtures/rosterEdit';
+import { serveRosterEdit, type RosterEditBackend } from '../../../../test/fixtures/rosterEdit';
 import { studioConfig } from '../../../../test/fixtures/studio';
 
 jest.setTimeout(30_000);
@@ -24,7 +23,7 @@ const entry = (id: number, more: Partial<AuditEntry> = {}): AuditEntry => ({
 function open(route: string, getAudit: (query: AuditQuery) => Promise<AuditPage>, login: 'admin' | 'dana' = 'admin', config = {}) {
   const queries: AuditQuery[] = [];
   const refuse = () => Promise.reject(networkError());
-  const client: RosterEditApi = {
+  const client: RosterEditBackend = {
     getAudit: (query) => {
       queries.push(query);
       return getAudit(query);
