@@ -8,9 +8,9 @@ export const loginMessages = {
   terms: 'you must agree to the terms of use',
   /** Any failure, network included (portal-spec.md section 8). */
   failed: 'Wrong username or password',
-  /** A student whose lessons were ended (issue 16). */
+  /** A student whose lessons were ended. */
   ended: ACCOUNT_ENDED_MESSAGE,
-  /** An e-mail a family's children share (issue 16). */
+  /** An e-mail a family's children share. */
   sharedEmail: SEVERAL_ACCOUNTS_MESSAGE,
   /** The password was right, but neither the login answer nor users/me named a portal role. */
   lackedRole:
