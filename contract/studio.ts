@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the content studio (issue 15): the portal backend's administrator-only routes under
+ * Wire shapes of the content studio: the portal backend's administrator-only routes under
  * /wp-json/yo/v1/studio that create and edit programs, models (lessons) and their steps, keep edits
  * as drafts until they are published, upload media, and import a WordPress site's catalogue.
  * A plain WordPress site has none of these (the app offers the studio only where runtime

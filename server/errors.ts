@@ -47,7 +47,7 @@ export function tooManyAttempts(retryAfterSeconds: number): ApiError {
   return new ApiError(429, 'too_many_attempts', 'Too many attempts. Please try again later.', {}, seconds);
 }
 
-/** A change to a student whose data was erased (issue 16): nothing about them can change any more. */
+/** A change to a student whose data was erased: nothing about them can change any more. */
 export function studentErased(): ApiError {
   return new ApiError(409, 'student_erased', "This student's data was erased: nothing about them can be changed.");
 }
