@@ -31,7 +31,7 @@ export async function signIn(page: Page, username: string, password: string, bas
 /**
  * The landing page and gear menu each role must get (portal-spec.md, sections 3 and 5). On the
  * portal's own backend the administrator's menu also has the audit log, the QA inbox and the content
- * studio (issues 15, 16, 20), after the spec's items, and every menu has "Report a problem" (issue 20): `menuOnPortal`.
+ * studio, after the spec's items, and every menu has "Report a problem": `menuOnPortal`.
  */
 export const ROLE_LANDINGS = [
   {
@@ -44,7 +44,7 @@ export const ROLE_LANDINGS = [
     who: 'dana' as const,
     landing: '/students_list/Dana%20Cohen',
     menu: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'English ✓', 'עברית', 'Español', 'Log out'],
-    // The live class view and problem reports need the portal's own backend (issues 17 and 20).
+    // The live class view and problem reports need the portal's own backend.
     menuOnPortal: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'Class now', 'My account', 'Terms of use', 'Report a problem', 'English ✓', 'עברית', 'Español', 'Log out'],
   },
   {
