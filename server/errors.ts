@@ -1,6 +1,7 @@
 /**
  * The one error type of the backend. It leaves the server as a WordPress REST error object
- * { code, message, data: { status, ... } } (api-contract.md section 1); the HTTP status equals data.status.
+ * { code, message, data: { status, ... } } (docs/spec/api-contract.md section 1); the HTTP status
+ * equals data.status.
  */
 import type { WpError } from '../contract';
 

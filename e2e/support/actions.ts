@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** The demo sign-ins of shared/spec/demo-data.md. */
+/** The demo sign-ins of docs/spec/demo-data.md. */
 export const DEMO_USERS = {
   admin: { username: 'admin', password: 'demo-admin-2026', displayName: 'Office Admin', role: 'administrator' },
   dana: { username: 'dana', password: 'demo-owner-2026', displayName: 'Dana Cohen', role: 'franchise_owner' },
@@ -29,7 +29,7 @@ export async function signIn(page: Page, username: string, password: string, bas
 }
 
 /**
- * The landing page and gear menu each role must get (portal-spec.md, sections 3 and 5). On the
+ * The landing page and gear menu each role must get (docs/spec/portal-spec.md section 2). On the
  * portal's own backend the administrator's menu also has the audit log, the QA inbox and the content
  * studio, after the spec's items, and every menu has "Report a problem": `menuOnPortal`.
  */

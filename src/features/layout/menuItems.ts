@@ -8,7 +8,7 @@ export interface MenuLink {
   to: string;
 }
 
-/** The role menus, exactly as portal-spec.md section 2 lists them. */
+/** The role menus, exactly as docs/spec/portal-spec.md section 2 lists them. */
 export function roleMenu(t: StoreValue<typeof menuMessages>, role: Role | null, userName: string, contentStudio = false): MenuLink[] {
   const own = { userName };
   if (role === 'administrator') {
