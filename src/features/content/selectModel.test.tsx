@@ -161,7 +161,7 @@ describe('select model', () => {
   });
 });
 
-describe('a hidden program opened by a non-administrator (defect 9)', () => {
+describe('a hidden program opened by a non-administrator', () => {
   it.each([
     ['a student', '/select-model/Robotics1/9001', 'mia', 'student', '/building_instructions/Mia%20Levi'],
     ['a franchise owner', '/select-model/Robotics1/9001', 'dana', 'owner', '/building_instructions/Dana%20Cohen'],
