@@ -1,5 +1,5 @@
 /**
- * The live class view under a class's load (issue 17): 50 students of one owner each save a step
+ * The live class view under a class's load: 50 students of one owner each save a step
  * (PUT /yo/v1/me/progress) every 3 s, staggered, for 30 s, while the owner's class-now stream is
  * open on the same portal instance. For every PUT it measures the time from sending it until the
  * owner's stream reports that student's new step. Goal: every update within 2 s, none missed.

@@ -1,5 +1,5 @@
 /**
- * The content reads through the many-machines reference deployment (issue 19): deploy/local-cluster.sh
+ * The content reads through the many-machines reference deployment: deploy/local-cluster.sh
  * on free ports (3 instances on one PostgreSQL behind HAProxy, demo content), the programs list, a
  * program's models and one lesson at 50 connections, with and without Accept-Encoding, 3 rounds;
  * p99 at most 50 ms for each. Needs Debian's postgresql and haproxy (as the cluster tests do).

@@ -1,5 +1,5 @@
 /**
- * Issue 7.6: crash safety. `npm run harden:crash` (CRASH_CYCLES=100 by default).
+ * Crash safety (claim 6 of server/HARDENING.md). `npm run harden:crash` (CRASH_CYCLES=100 by default).
  *
  * Starts the real backend (server/main.ts, embedded SQLite, demo data) as one process, and then,
  * CRASH_CYCLES times: sends a burst of concurrent sign-ups (create_student) and unlocks

@@ -3,7 +3,7 @@
  * and bytes until the first slide is shown, and the time to it. Then stepping to the next slide:
  * its image must already be loaded (no new request for it, complete when shown).
  * Then a studio-made model of two 4000 × 3000 photos on a 375 px phone (DPR 2): the bytes of each
- * step image and thumbnail it downloads (issue 19: at most 60 KB and 8 KB, no 1280-px file).
+ * step image and thumbnail it downloads (goals: at most 60 KB and 8 KB, no 1280-px file).
  */
 import { API_PATHS } from '../contract';
 import { signedInBrowser, setCacheDisabled, type BenchContext } from './lib/context';

@@ -1,5 +1,6 @@
 /**
- * Issue 7.7: load. `npm run harden:load` (LOAD_CLIENTS=200, LOAD_SECONDS=60 by default).
+ * Load (claim 7 of server/HARDENING.md). `npm run harden:load` (LOAD_CLIENTS=200, LOAD_SECONDS=60 by
+ * default).
  *
  * Starts the real backend (server/main.ts, embedded SQLite, demo data) as its own process on
  * loopback, then runs LOAD_CLIENTS concurrent clients for LOAD_SECONDS seconds, each looping over

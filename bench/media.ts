@@ -1,7 +1,7 @@
 /**
  * Media: what the content studio's image pipeline makes of a step photo as a phone takes it
  * (4032 x 3024, JPEG quality 92, a few MB): the bytes of the upload and of each generated size,
- * against issue 19's goals (a step at 375 px at most 60 KB, a thumbnail at most 8 KB).
+ * against its goals (a step at 375 px at most 60 KB, a thumbnail at most 8 KB).
  * Standalone: `npx tsx bench/media.ts` (no portal needed); in `npm run bench` as 'media'.
  */
 import sharp from 'sharp';

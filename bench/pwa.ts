@@ -1,5 +1,5 @@
 /**
- * The installable, offline portal (issue 18), as the PWA checks Lighthouse used to make (its PWA
+ * The installable, offline portal, as the PWA checks Lighthouse used to make (its PWA
  * category is gone from Lighthouse 12): the manifest makes the portal installable, the service worker
  * controls the page, and the start URL answers 200 offline. Then the repeat visit's LCP under the
  * applied mobile throttling of throttledLcp.ts, before (the service worker bypassed: the HTTP cache

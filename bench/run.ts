@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only=bundle,tables --runs=5 --skip-build]`: every benchmark of issue 6 on
+ * `npm run bench [-- --only=bundle,tables --runs=5 --skip-build]`: every benchmark of BENCHMARKS.md on
  * the production build and the portal backend on loopback. Builds the app when dist/ is older than
  * its sources, starts the portal on a fresh demo database plus 60,000 bench students, runs each
  * benchmark under a time limit (a failing one prints its failure and the rest still run), prints

@@ -1,7 +1,7 @@
 /**
- * The bulk student import (issue 16.4): an administrator uploads a 2,000-row .xlsx into one
+ * The bulk student import: an administrator uploads a 2,000-row .xlsx into one
  * owner's roster and confirms it; the figure is the confirmation's time (every user, student,
- * audit entry and pending sign-in mail written in one transaction), against the issue's 10 s.
+ * audit entry and pending sign-in mail written in one transaction), against a goal of 10 s.
  * Runs last: it adds 2,000 students to Lee's roster of the bench portal.
  */
 import { utils, write } from 'xlsx';

@@ -90,7 +90,7 @@ export async function tablesBench(ctx: BenchContext, sink: FigureSink): Promise<
         firstRows.push(Date.now() - started);
         nodesAtStart = await domNodes(page);
       }
-      // The progress columns' figures load beside the list (issue 17): one SQL statement for the whole class.
+      // The progress columns' figures load beside the list: one SQL statement for the whole class.
       const summaryTiming = await page.waitForFunction(
         () => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes('/yo/v1/progress-summary') && e.responseEnd > 0)?.duration ?? null,
         null,

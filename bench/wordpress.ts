@@ -1,5 +1,5 @@
 /**
- * Side by side with WordPress (issue 19): the portal imports the WordPress peer's content with the
+ * Side by side with WordPress: the portal imports the WordPress peer's content with the
  * content studio's importer (server/cli.ts import-wordpress), so both serve the same programs, models
  * and galleries; then the same three anonymous reads (the programs list, a program's models, one
  * lesson) run on both servers in alternation (WordPress, portal, portal with brotli, next read, ...)

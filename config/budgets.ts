@@ -1,5 +1,5 @@
 /**
- * Gzipped JavaScript a route loads before it is usable (issue 6). Each budget lists the named
+ * Gzipped JavaScript a route loads before it is usable. Each budget lists the named
  * chunk groups that route needs on top of the entry (which holds the layout): its page chunk and
  * what its first requests load. What comes after the page is usable (src/shared/pageLoad.ts: the
  * offline support, the terms check, the signed-out language select) is not counted; `npm run bench`
@@ -54,7 +54,7 @@ export const routeBudgets: RouteBudget[] = [
   roster('/admin/Franchise_Owners_List', 'page-franchise-owners'),
   roster('/admin/all_students_list', 'page-all-students'),
   signedIn('/admin/sign_up_new_franchise', 'page-sign-up-franchise'),
-  // A student's page and the audit log share one chunk (issue 16); the bulk import has its own.
+  // A student's page and the audit log share one chunk; the bulk import has its own.
   roster('/students/:id', 'page-student'),
   signedIn('/students/import', 'page-student-import'),
   content('/building_instructions', 'page-building-instructions'),

@@ -1,5 +1,5 @@
 /**
- * The live class view (issue 17): a franchise owner sees where each of their students is right now,
+ * The live class view: a franchise owner sees where each of their students is right now,
  * and a student says "I'm stuck". Portal backend only.
  */
 export const CLASS_NOW_PATHS = {

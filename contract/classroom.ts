@@ -1,5 +1,5 @@
 /**
- * The classroom (issue 17): what a franchise owner does for a class. Portal backend only; the
+ * The classroom: what a franchise owner does for a class. Portal backend only; the
  * routes are for franchise owners (their own students) and administrators.
  */
 export const CLASSROOM_PATHS = {

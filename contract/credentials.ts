@@ -1,6 +1,6 @@
 /**
- * Wire shapes of a student's sign-in details and of changing one's own password (issue 16, items 3
- * and 6): the portal backend's routes under /wp-json/yo/v1. A plain WordPress site has none of them.
+ * Wire shapes of a student's sign-in details and of changing one's own password: the
+ * portal backend's routes under /wp-json/yo/v1. A plain WordPress site has none of them.
  */
 
 export const CREDENTIAL_PATHS = {

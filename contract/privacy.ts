@@ -1,5 +1,5 @@
 /**
- * Wire shapes of a child's data (issue 16, item 7): one student's stored data as a download, erasing
+ * Wire shapes of a child's data: one student's stored data as a download, erasing
  * it (the records stay, anonymised, so counts hold), and the acceptances of the terms of use.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Where students are in their models (issue 17, resume and progress): the portal backend's routes.
+ * Where students are in their models (resume and progress): the portal backend's routes.
  * A student saves their place as they move through a model's steps and reads it back on any device;
  * their franchise owner and administrators read a student's progress.
  */

@@ -1,5 +1,5 @@
 /**
- * Problem reports (issue 20): a signed-in user sends a note, an optional picture of the page and the
+ * Problem reports: a signed-in user sends a note, an optional picture of the page and the
  * app's recent action log (redacted in the browser); administrators read them in the QA inbox,
  * replay the log and track each report's status. Reports older than REPORT_RETENTION_DAYS are deleted.
  */

@@ -1,7 +1,7 @@
 /**
- * Wire shapes of editing, ending, re-activating and moving a student, and of the audit log
- * (issue 16, item 2): the portal backend's routes under /wp-json/yo/v1. Owners reach their own
- * students, administrators every student; the audit log is for administrators only.
+ * Wire shapes of editing, ending, re-activating and moving a student, and of the audit log:
+ * the portal backend's routes under /wp-json/yo/v1. Owners reach their own students,
+ * administrators every student; the audit log is for administrators only.
  */
 import type { WireStudent } from './wire';
 

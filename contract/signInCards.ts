@@ -1,5 +1,5 @@
 /**
- * Sign-in cards (issue 17, item 4): a printed QR code that signs a child in on a shared tablet.
+ * Sign-in cards: a printed QR code that signs a child in on a shared tablet.
  * Portal backend only. A card carries a random token (stored as its SHA-256 hash, never itself);
  * the token signs its student in through cardSignIn only and is never accepted as API auth.
  */

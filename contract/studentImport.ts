@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the bulk student import (issue 16.4), franchise owners and administrators:
+ * Wire shapes of the bulk student import, franchise owners and administrators:
  * upload a CSV or .xlsx file → a stored preview (every row checked with the sign-up's rules,
  * duplicates flagged, nothing else written) → confirm → all rows become students in one
  * transaction, or none. Each new account's password and the parent's sign-in mail are made

@@ -1,14 +1,14 @@
 /**
- * Wire shapes of the content studio (issue 15): the portal backend's administrator-only routes under
+ * Wire shapes of the content studio: the portal backend's administrator-only routes under
  * /wp-json/yo/v1/studio that create and edit programs, models (lessons) and their steps, keep edits
  * as drafts until they are published, upload media, and import a WordPress site's catalogue.
  * A plain WordPress site has none of these (the app offers the studio only where runtime
  * configuration says the backend has it, capabilities.contentStudio).
  *
- * Programs and models stay WordPress pages (api-contract.md section 4): the studio writes the
- * fields and post meta that wp/v2/pages serves, so every other screen reads studio content unchanged.
- * Media are named by their root-relative path in the media storage ("/progrmas/..."); answers add a
- * signed URL to show them with.
+ * Programs and models stay WordPress pages (docs/spec/api-contract.md section 4): the studio writes
+ * the fields and post meta that wp/v2/pages serves, so every other screen reads studio content
+ * unchanged. Media are named by their root-relative path in the media storage ("/progrmas/...");
+ * answers add a signed URL to show them with.
  */
 
 export const STUDIO_NAMESPACE = 'yo/v1';

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the WordPress-style REST API (shared/docs/api-contract.md).
+ * Wire shapes of the WordPress-style REST API (docs/spec/api-contract.md).
  * Both the app (src/) and the portal backend (server/) import this module through contract/index.ts,
  * so a change to the contract breaks the compile on both sides at once. It imports nothing.
  *
@@ -25,13 +25,13 @@ export const API_PATHS = {
   resetPassword: '/wp-json/wl/v1/reset_password',
   pages: '/wp-json/wp/v2/pages',
   page: (id: number | string) => `/wp-json/wp/v2/pages/${id}`,
-  // portal backend additions (api-contract.md section 5)
+  // portal backend additions (docs/spec/api-contract.md section 5)
   unlockLesson: '/wp-json/wl/v1/unlock_lesson',
   usersMe: '/wp-json/wp/v2/users/me',
   createFranchiseOwner: '/wp-json/wl/v1/create_franchise_owner',
 } as const;
 
-/** Fixed content ids (portal-spec.md sections 7 and 9, demo-data.md). */
+/** Fixed content ids (docs/spec/portal-spec.md sections 7 and 9, docs/spec/demo-data.md). */
 export const CONTENT_IDS = {
   termsPage: 51,
   programsRoot: 127,
@@ -296,7 +296,7 @@ export interface PortalRuntimeConfig {
   authKey: string;
   supportEmail: string;
   cmsAdminUrl: string;
-  /** What the backend adds beyond plain WordPress (api-contract.md section 5). */
+  /** What the backend adds beyond plain WordPress (docs/spec/api-contract.md section 5). */
   capabilities: {
     serverUnlock: boolean;
     userMeta: boolean;

@@ -1,6 +1,6 @@
 /**
- * Content journeys in real chromium against the real portal backend and the production build
- * (issue 8): a student unlocks a model with its code, steps through its tabs, plays its video and
+ * Content journeys in real chromium against the real portal backend and the production build:
+ * a student unlocks a model with its code, steps through its tabs, plays its video and
  * keeps the unlock over a reload, and is turned away from models not yet unlocked; an owner and an
  * administrator open instructions without a code, the administrator sees the codes; lesson plans
  * open in a new tab; the older gallery route and a long gallery work. Every screen is checked with
@@ -189,7 +189,7 @@ describe('content journeys', () => {
     await player.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /Play video/ }).waitFor();
 
-    // A reload keeps the unlock, and the tab it was on (the tab and step are in the URL, issue 17).
+    // A reload keeps the unlock, and the tab it was on (the tab and step are in the URL).
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Catapult' }).waitFor();
     await page.getByRole('tab', { name: 'Video', selected: true }).waitFor();

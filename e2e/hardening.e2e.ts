@@ -1,5 +1,6 @@
 /**
- * Issue 7, in real chromium against the real backend and the production build:
+ * Claims 3 and 5 of server/HARDENING.md, in real chromium against the real backend and the
+ * production build:
  *  3. XSS: CMS content holding script, event-handler and javascript: URL payloads (the terms page 51
  *     and the Catapult lesson, written into the backend's database) renders inert: no dialog, no
  *     script run, no request to another host; the backend's Content-Security-Policy is in force.

@@ -1,5 +1,5 @@
 /**
- * The browser sweep (issue 5, item 5): every screen of shared/spec/portal-spec.md, for the role
+ * The browser sweep: every screen of docs/spec/portal-spec.md, for the role
  * that sees it, at 320, 375, 767, 768, 800, 801 and 1280 px wide, in Debian's chromium against the
  * real backend and the production build. At each width:
  *

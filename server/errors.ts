@@ -1,6 +1,7 @@
 /**
  * The one error type of the backend. It leaves the server as a WordPress REST error object
- * { code, message, data: { status, ... } } (api-contract.md section 1); the HTTP status equals data.status.
+ * { code, message, data: { status, ... } } (docs/spec/api-contract.md section 1); the HTTP status
+ * equals data.status.
  */
 import type { WpError } from '../contract';
 
@@ -47,7 +48,7 @@ export function tooManyAttempts(retryAfterSeconds: number): ApiError {
   return new ApiError(429, 'too_many_attempts', 'Too many attempts. Please try again later.', {}, seconds);
 }
 
-/** A change to a student whose data was erased (issue 16): nothing about them can change any more. */
+/** A change to a student whose data was erased: nothing about them can change any more. */
 export function studentErased(): ApiError {
   return new ApiError(409, 'student_erased', "This student's data was erased: nothing about them can be changed.");
 }

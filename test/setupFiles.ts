@@ -1,4 +1,4 @@
-// jsdom lacks a few browser APIs the app's libraries need (shared/docs/toolchain.md).
+// jsdom lacks a few browser APIs the app's libraries need: TextEncoder (react-router) and ResizeObserver (the gallery).
 import { TextDecoder, TextEncoder } from 'node:util';
 import { matchOnly } from './matchMedia';
 

@@ -93,7 +93,7 @@ export const PATHS = {
   pages: '/wp-json/wp/v2/pages',
 } as const;
 
-/** Demo sign-ins (demo-data.md), seeded by deploy/seedDemo.ts. */
+/** Demo sign-ins (docs/spec/demo-data.md), seeded by deploy/seedDemo.ts. */
 export const DEMO = {
   admin: { username: 'admin', password: 'demo-admin-2026' },
   dana: { username: 'dana', password: 'demo-owner-2026' },

@@ -1,8 +1,8 @@
 /**
- * The fault test of issue 14: during a load through the balancer, every connection of the portal
- * database is ended (pg_terminate_backend) and then PostgreSQL is restarted. No instance dies, no
- * acknowledged write is lost, errors come only for requests in flight during a fault, and every
- * instance is ready again within 5 s of the database.
+ * The fault test of the reference deployment (docs/deployment.md): during a load through the
+ * balancer, every connection of the portal database is ended (pg_terminate_backend) and then
+ * PostgreSQL is restarted. No instance dies, no acknowledged write is lost, errors come only for
+ * requests in flight during a fault, and every instance is ready again within 5 s of the database.
  *
  * FAULT_LOAD_SECONDS sets the load's length (default 30).
  */

@@ -1,5 +1,5 @@
 /**
- * The reference deployment scaled out (issue 14): PostgreSQL, 3 instances behind HAProxy
+ * The reference deployment scaled out: PostgreSQL, 3 instances behind HAProxy
  * (deploy/local-cluster.sh), every request over real HTTP. What needs limits counted in the database
  * is in sharedLimits.cluster.ts.
  */

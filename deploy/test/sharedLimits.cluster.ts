@@ -1,5 +1,5 @@
 /**
- * Limits that must hold across the instances behind the balancer (issue 14, item 2): counted in
+ * Limits that must hold across the instances behind the balancer: counted in
  * the database, atomically, so no instance lets more through.
  */
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * A child's data end to end (issue 16, item 7): a franchise owner downloads one child's data from
+ * A child's data end to end: a franchise owner downloads one child's data from
  * the student's page, reads it in plain words, erases the child after typing their name, and the
  * lists no longer show the child's name or the parent's contacts while the owner's student count
  * is unchanged (also on the administrator's Franchise Owners List). Screens at 375 and 1280 px in

@@ -1,5 +1,5 @@
 /**
- * The live class view (issue 17): Dana watches "Class now" while two of her students work through
+ * The live class view: Dana watches "Class now" while two of her students work through
  * Catapult on their own tablets; one says "I'm stuck". Dana's view shows each child's model and step
  * within 2 s of their move, and the stuck flag until she marks it helped
  * (e2e/artifacts/class-now-*.png).

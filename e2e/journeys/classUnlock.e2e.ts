@@ -1,5 +1,5 @@
 /**
- * The classroom (issue 17): a franchise owner reads a model's code on its card and opens the model for
+ * The classroom: a franchise owner reads a model's code on its card and opens the model for
  * one of her students in one go; the child, on a tablet of her own, finds it open without typing the
  * code (e2e/artifacts/class-unlock-*.png).
  */

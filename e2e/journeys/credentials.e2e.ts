@@ -1,5 +1,5 @@
 /**
- * Credentials end to end (issue 16, items 3 and 6): an owner resets a child's password on the
+ * Credentials end to end: an owner resets a child's password on the
  * student's page, the sign-in card shows it, and the child signs in with it in a browser of their
  * own; a user changes their own password and signs in with the new one
  * (e2e/artifacts/credentials-*.png).

@@ -1,5 +1,5 @@
 /**
- * The gallery on a child's phone (issue 17, part 6): a student unlocks Catapult, goes to step 3 with
+ * The gallery on a child's phone: a student unlocks Catapult, goes to step 3 with
  * the Next button and a finger's swipe, reloads and is still at step 3 ("Step 3 of 15"), opens the
  * same link in another tab and lands there too; a vertical gesture scrolls the page instead; a
  * double tap (or a pinch) zooms in, and dragging the zoomed picture pans it without changing the step

@@ -1,5 +1,5 @@
 /**
- * Languages (issue 18): the portal in Hebrew (right to left) and Spanish, and no English left that a
+ * Languages: the portal in Hebrew (right to left) and Spanish, and no English left that a
  * catalogue did not give.
  *
  * - Hebrew: chosen on the login page, kept through sign-in; screenshots of login, a students list,

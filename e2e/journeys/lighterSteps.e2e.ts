@@ -1,5 +1,5 @@
 /**
- * Lighter steps (issue 19, part 4): an administrator uploads two large photos (4000 × 3000 JPEG,
+ * Lighter steps: an administrator uploads two large photos (4000 × 3000 JPEG,
  * about 2.8 MB each) as a new model's steps through the content studio's API; a student unlocks the
  * model on a 375 px phone (device pixel ratio 2) and opens its gallery. Every step image and
  * thumbnail the page downloads is recorded: a step weighs at most 60 KB, a thumbnail at most 8 KB,

@@ -1,5 +1,5 @@
 /**
- * The offline portal (issue 18): a student's opened lesson works with the network cut, an owner
+ * The offline portal: a student's opened lesson works with the network cut, an owner
  * prepares a program for class and opens its models offline, and a new deployment takes over an
  * open tab cleanly on its next navigation (e2e/artifacts/offline-*.png).
  *

@@ -1,5 +1,5 @@
 /**
- * Problems reported from the field (issue 20), in real chromium against the real backend: a student
+ * Problems reported from the field, in real chromium against the real backend: a student
  * signs in, unlocks Catapult with its code, steps to step 3 and reports a problem with a note; an
  * administrator opens the QA inbox, finds the report, replays its log in the QA panel to the state
  * the student's store had, and marks it fixed (e2e/artifacts/qa-inbox-*.png).

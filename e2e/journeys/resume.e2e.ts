@@ -1,5 +1,5 @@
 /**
- * Resume and progress (issue 17): a student unlocks Catapult and gets to step 3; on another tablet
+ * Resume and progress: a student unlocks Catapult and gets to step 3; on another tablet
  * she opens the model without a step in its address and lands on step 3; her card says where she
  * is; her teacher's students list counts the model in progress (e2e/artifacts/resume-*.png).
  * The place is saved by the app as the gallery moves (contentActions.stepViewed, debounced); the

@@ -1,5 +1,5 @@
 /**
- * Finding students among 10,000 (issue 16, item 1): an administrator searches the All Students
+ * Finding students among 10,000: an administrator searches the All Students
  * List without accents, filters it by owner, program, status and start date, sorts it, reloads
  * and sees the same view and count, and the exported spreadsheet has exactly those rows, in that
  * order. The 10,000 students are the bench's (bench/lib/seed.ts), with accented names.

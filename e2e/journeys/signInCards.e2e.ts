@@ -1,5 +1,5 @@
 /**
- * Sign-in cards and model QR codes (issue 17, items 4 and 5): an owner prints her class's cards (8 to
+ * Sign-in cards and model QR codes: an owner prints her class's cards (8 to
  * a sheet, on screen and on paper); Mia's card signs her in on a tablet of her own; the owner voids it
  * and the same card then says calmly that it no longer works. A model's printable QR code opens the
  * model, through the sign-in when signed out (e2e/artifacts/sign-in-cards-*.png).

@@ -1,5 +1,5 @@
 /**
- * Editing and ending a student end to end (issue 16, item 2): an owner corrects a student's phone
+ * Editing and ending a student end to end: an owner corrects a student's phone
  * and sees it in the list, an administrator finds the change (before and after) in the audit log,
  * and once the owner ends the student's lessons the student can no longer sign in, and is told why.
  */

@@ -1,5 +1,5 @@
 /**
- * The bulk student import end to end (issue 16.4): a franchise owner uploads a 500-row spreadsheet
+ * The bulk student import end to end: a franchise owner uploads a 500-row spreadsheet
  * with 7 bad rows, sees exactly those 7 with their messages and cannot import; fixes the file,
  * uploads it again, confirms, and the roster has 500 more students (e2e/artifacts/student-import-*.png).
  */

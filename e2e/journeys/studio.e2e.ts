@@ -1,5 +1,5 @@
 /**
- * The content studio end to end (issue 15): an administrator creates a program and a model with a
+ * The content studio end to end: an administrator creates a program and a model with a
  * generated code and 12 uploaded step images in 2 tabs, publishes both, and a student unlocks the
  * model with that code and steps through every image, at 375 and 1280 px (e2e/artifacts/studio-*.png).
  */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** The demo sign-ins of shared/spec/demo-data.md. */
+/** The demo sign-ins of docs/spec/demo-data.md. */
 export const DEMO_USERS = {
   admin: { username: 'admin', password: 'demo-admin-2026', displayName: 'Office Admin', role: 'administrator' },
   dana: { username: 'dana', password: 'demo-owner-2026', displayName: 'Dana Cohen', role: 'franchise_owner' },
@@ -29,9 +29,9 @@ export async function signIn(page: Page, username: string, password: string, bas
 }
 
 /**
- * The landing page and gear menu each role must get (portal-spec.md, sections 3 and 5). On the
+ * The landing page and gear menu each role must get (docs/spec/portal-spec.md section 2). On the
  * portal's own backend the administrator's menu also has the audit log, the QA inbox and the content
- * studio (issues 15, 16, 20), after the spec's items, and every menu has "Report a problem" (issue 20): `menuOnPortal`.
+ * studio, after the spec's items, and every menu has "Report a problem": `menuOnPortal`.
  */
 export const ROLE_LANDINGS = [
   {
@@ -44,7 +44,7 @@ export const ROLE_LANDINGS = [
     who: 'dana' as const,
     landing: '/students_list/Dana%20Cohen',
     menu: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'English ✓', 'עברית', 'Español', 'Log out'],
-    // The live class view and problem reports need the portal's own backend (issues 17 and 20).
+    // The live class view and problem reports need the portal's own backend.
     menuOnPortal: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'Class now', 'My account', 'Terms of use', 'Report a problem', 'English ✓', 'עברית', 'Español', 'Log out'],
   },
   {

@@ -1,6 +1,6 @@
 /**
  * Debian's chromium through playwright-core, with a fresh temporary profile each time
- * (shared/docs/toolchain.md: launchPersistentContext, not a --user-data-dir argument).
+ * (launchPersistentContext with its directory: Playwright refuses a --user-data-dir argument).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -25,7 +25,7 @@ const menuOpen = async (page: Page) => {
   await page.getByRole('menu').getByRole('menuitem').first().waitFor();
 };
 
-/** The "Report a problem" dialog (issue 20), from the header menu. */
+/** The "Report a problem" dialog, from the header menu. */
 const reportDialogOpen = async (page: Page) => {
   await menuOpen(page);
   await page.getByRole('menuitem', { name: 'Report a problem' }).click();

@@ -1,5 +1,5 @@
 /**
- * Studio-made steps for the lighter-steps journey and the gallery bench (issue 19, part 4): large
+ * Studio-made steps for the lighter-steps journey and the gallery bench: large
  * photos uploaded through the content studio's API, published as a model, and a record of every
  * generated size the browser then downloads.
  */

@@ -1,5 +1,5 @@
 /**
- * The WordPress import against the real WordPress peer (issue 15): `npm run e2e:wordpress` started
+ * The WordPress import against the real WordPress peer: `npm run e2e:wordpress` started
  * it (setup.sh + portal-setup.sh; 17 programs, 340 models, SVG placeholders for /progrmas/*).
  *
  * 1. `npm run admin -- import-wordpress` into a portal that has only its administrator: every

@@ -218,7 +218,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     },
     '2026_11_29_student_imports_and_families': {
       async up(db: AnyDb) {
-        // Families (issue 16.5): one parent e-mail may sign up several children, each a student
+        // Families: one parent e-mail may sign up several children, each a student
         // account whose users.email is that e-mail; other accounts keep their e-mail to themselves.
         if (dialect === 'postgres') {
           await sql`alter table users drop constraint users_email_key`.execute(db);
@@ -256,7 +256,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     },
     '2026_12_01_student_progress': {
       async up(db: AnyDb) {
-        // Where each student is in each model they opened (issue 17): resume on any device, progress for the teacher.
+        // Where each student is in each model they opened: resume on any device, progress for the teacher.
         await required(
           ownedByUser(db.schema.createTable('student_progress')).addColumn('lesson_id', 'integer', (c) => c.notNull().references('pages.id').onDelete('cascade')),
           { program_id: 'integer', tab_id: 'varchar(100)', tab_index: 'integer', tabs: 'integer', step: 'integer', steps: 'integer' },
@@ -271,7 +271,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     },
     '2026_12_01_sign_in_cards': {
       async up(db: AnyDb) {
-        // A printed card signs its student in on a shared tablet (issue 17.4): only the token's SHA-256 is kept.
+        // A printed card signs its student in on a shared tablet: only the token's SHA-256 is kept.
         await required(autoId(db, 'sign_in_cards'), { token_hash: 'varchar(64)', created_at: 'varchar(30)' })
           .addColumn('student_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
           .addColumn('created_by', 'integer')
@@ -284,7 +284,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     },
     '2026_12_02_class_now': {
       async up(db: AnyDb) {
-        // The live class view (issue 17): a student's "I'm stuck" (until they move on or are helped), and
+        // The live class view: a student's "I'm stuck" (until they move on or are helped), and
         // changed_at, bumped by every write to the row (a step, stuck, helped), which each instance's
         // class-now poller reads: updated_at stays the time of the last move.
         await db.schema.alterTable('student_progress').addColumn('stuck_at', 'varchar(30)').execute();
@@ -295,7 +295,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     },
     '2026_12_01_problem_reports': {
       async up(db: AnyDb) {
-        // A problem report (issue 20). The picture is stored as bytes in the row: every instance on
+        // A problem report. The picture is stored as bytes in the row: every instance on
         // one PostgreSQL reads it, and it goes with the row (retention, a child's erasure).
         await required(autoId(db, 'problem_reports'), {
           reference: 'varchar(20)',

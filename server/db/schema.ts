@@ -213,7 +213,7 @@ export interface TermsAcceptancesTable {
   accepted_at: string;
 }
 
-/** A bulk student import (issue 16.4): the checked rows of an uploaded file, until confirmed or expired. */
+/** A bulk student import: the checked rows of an uploaded file, until confirmed or expired. */
 export interface StudentImportsTable {
   id: Generated<number>;
   /** The franchise owner whose roster the students join. */
@@ -241,7 +241,7 @@ export interface StudentImportAccountsTable {
   mailed: Generated<number>;
 }
 
-/** The step a student is on in a model, one row per student and model (issue 17). */
+/** The step a student is on in a model, one row per student and model. */
 export interface StudentProgressTable {
   user_id: number;
   lesson_id: number;
@@ -263,7 +263,7 @@ export interface StudentProgressTable {
   changed_at: string;
 }
 
-/** A printed sign-in card (issue 17.4): the SHA-256 of its random token, never the token. */
+/** A printed sign-in card: the SHA-256 of its random token, never the token. */
 export interface SignInCardsTable {
   id: Generated<number>;
   student_id: number;
@@ -277,7 +277,7 @@ export interface SignInCardsTable {
 
 export type ProblemReportStatus = 'new' | 'investigating' | 'fixed';
 
-/** A problem report a signed-in user sent (issue 20); deleted after REPORT_RETENTION_DAYS. */
+/** A problem report a signed-in user sent; deleted after REPORT_RETENTION_DAYS. */
 export interface ProblemReportsTable {
   id: Generated<number>;
   /** What the user was told, 'R-' and the id. */

@@ -1,5 +1,5 @@
 /**
- * The audit log of roster and account changes (issue 16): every change to a student or an account
+ * The audit log of roster and account changes: every change to a student or an account
  * is recorded in the transaction that makes it, so a change and its entry are kept or lost together.
  */
 import { insertAuditEntry, type Executor, type NewAuditEntry } from '../db/queries';

@@ -1,5 +1,5 @@
 /**
- * The live class view (issue 17): where each of a franchise owner's students is right now, a
+ * The live class view: where each of a franchise owner's students is right now, a
  * student's "I'm stuck", and the owner's "helped". The stream of changes is in classNowHub.ts.
  */
 import { CLASS_NOW_PRESENT_MINUTES, classNowOrder, type ClassNow, type ClassNowHelped, type ClassNowStudent, type StuckResult } from '../../contract';

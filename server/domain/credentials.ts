@@ -1,5 +1,5 @@
 /**
- * Sign-in details (issue 16, items 3 and 6): signing in with a pending password, a student's
+ * Sign-in details: signing in with a pending password, a student's
  * credentials for the owner, resets that cannot lock anyone out, and changing one's own password.
  *
  * A reset asked for by e-mail (wl/v1 reset_password) or a sign-in mail sent again does not replace

@@ -1,5 +1,5 @@
 /**
- * Families (issue 16.5): one parent e-mail may have several children, each its own student account.
+ * Families: one parent e-mail may have several children, each its own student account.
  * A sign-up or an import is the SAME child, and answered 'already_exists', only when a student has
  * that parent e-mail and the same first and last name (case-, accent- and space-insensitive).
  *

@@ -1,5 +1,5 @@
 /**
- * A child's data (issue 16, item 7): everything stored about one student as a download, erasing it,
+ * A child's data: everything stored about one student as a download, erasing it,
  * the scheduled anonymisation of students whose lessons ended long ago, and the acceptances of the
  * terms of use.
  *

@@ -1,5 +1,5 @@
 /**
- * Where students are in their models (issue 17): a student saves their place as they move through a
+ * Where students are in their models: a student saves their place as they move through a
  * model's steps, only in a model they may open; their franchise owner and administrators read it.
  */
 import { CONTENT_IDS, type ProgressBody, type ProgressEntry, type ProgressSummary, type StudentProgressEntry } from '../../contract';

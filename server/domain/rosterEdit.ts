@@ -1,6 +1,6 @@
 /**
- * Editing, ending, re-activating and moving one student (issue 16, item 2), and reading the audit
- * log. Every change writes the students row (so the roster caches, keyed by the students change
+ * Editing, ending, re-activating and moving one student, and reading the audit log.
+ * Every change writes the students row (so the roster caches, keyed by the students change
  * version, show it at once), the account fields that follow it, and its audit entry, in one
  * transaction. Owners reach only their own students; another owner's answers as an unknown id.
  */

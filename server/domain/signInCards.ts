@@ -1,5 +1,5 @@
 /**
- * Sign-in cards (issue 17, item 4): an owner prints a card per child; its QR code carries a random
+ * Sign-in cards: an owner prints a card per child; its QR code carries a random
  * token that signs that child in on a shared tablet. Only the token's SHA-256 is stored, so the
  * database alone signs no one in; issuing a new card voids the student's earlier one; ending a
  * student voids their cards (rosterEdit.ts) and erasing deletes them (privacy.ts).

@@ -1,6 +1,6 @@
 /**
- * The mails' message catalogue: every text the portal mails, in English, Hebrew and Spanish
- * (issue 18). English is the source and stays word for word what the portal always sent; a mail is
+ * The mails' message catalogue: every text the portal mails, in English, Hebrew and Spanish.
+ * English is the source and stays word for word what the portal always sent; a mail is
  * in its recipient's language (users.locale), see mailLanguageOf.
  */
 import { isUserLocale, type UserLocale } from '../../contract';

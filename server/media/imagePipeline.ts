@@ -1,5 +1,5 @@
 /**
- * Step images of the content studio (issue 15): an upload is checked (its real format from its
+ * Step images of the content studio: an upload is checked (its real format from its
  * bytes, its size and pixel count before it is decoded, a damaged file refused), turned upright,
  * stripped of every metadata (EXIF, GPS, XMP; colours converted to sRGB and the profile dropped),
  * and made into the sizes the gallery shows: {width}.webp and {width}.jpg for each of

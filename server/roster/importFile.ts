@@ -1,5 +1,5 @@
 /**
- * Reads an uploaded roster file (the bulk student import, issue 16.4) into rows of text cells by
+ * Reads an uploaded roster file (the bulk student import) into rows of text cells by
  * field: CSV (UTF-8 with or without BOM, comma- or semicolon-separated) or .xlsx (its first sheet).
  * The header row may use the students list's .xlsx export headers or create_student's field names.
  *

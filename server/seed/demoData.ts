@@ -1,8 +1,8 @@
 /**
- * The demo data of shared/spec/demo-data.md: accounts, students, programs, models and their
+ * The demo data of docs/spec/demo-data.md: accounts, students, programs, models and their
  * galleries. Pure data: the seeder writes it to the database and assets.ts draws the files it
- * references. Ids, names, codes and counts fixed by demo-data.md are marked as such. The long
- * tables (students per owner, model names per program) are JSON beside this file.
+ * references. Ids, names, codes and counts fixed by docs/spec/demo-data.md are marked as such. The
+ * long tables (students per owner, model names per program) are JSON beside this file.
  */
 import { CONTENT_IDS } from '../../contract';
 import type { NewAccount, NewOwnerInput } from '../domain/users';
@@ -64,7 +64,7 @@ const slugOf = (name: string) =>
 /** A demo franchise owner: what an administrator enters for a new owner, and the owner's phone prefix for the students' numbers. */
 type OwnerDef = Required<NewOwnerInput> & { phonePrefix: string };
 
-/** Fixed by demo-data.md. */
+/** Fixed by docs/spec/demo-data.md. */
 const OWNERS: OwnerDef[] = [
   { username: 'dana', firstName: 'Dana', lastName: 'Cohen', email: 'dana.cohen@demo.portal.test', country: 'Israel', state: 'Tel Aviv', territory: 'Center', phonePrefix: '+972 50' },
   { username: 'lee', firstName: 'Lee', lastName: 'Wong', email: 'lee.wong@demo.portal.test', country: 'Singapore', state: 'Singapore', territory: 'Central', phonePrefix: '+65 9' },
@@ -75,7 +75,7 @@ const OWNER_PASSWORD = 'demo-owner-2026';
 
 type StudentDef = Pick<SeedStudent, 'firstName' | 'lastName' | 'parentName' | 'program' | 'startDate' | 'endDate' | 'numberOfLessons'>;
 
-/** Students by owner login: Mia Levi is fixed by demo-data.md; the others are realistic filler. */
+/** Students by owner login: Mia Levi is fixed by docs/spec/demo-data.md; the others are realistic filler. */
 const STUDENTS: Record<string, StudentDef[]> = demoStudentTable;
 
 function studentUsername(first: string, last: string): string {
@@ -192,7 +192,7 @@ export interface DemoProgram {
   colors: [string, string];
 }
 
-/** Fixed ids of demo-data.md (Robotics 1's id is ours: any id works). */
+/** Fixed ids of docs/spec/demo-data.md (Robotics 1's id is ours: any id works). */
 export const DEMO_PROGRAMS: DemoProgram[] = [
   { id: CONTENT_IDS.playMachines1, title: 'Play Machines 1', programName: 'PlayMachines1', order: 1, hidden: false, tagline: 'Levers, gears and wheels', colors: ['#D62718', '#FFC627'] },
   { id: CONTENT_IDS.playMachines2, title: 'Play Machines 2', programName: 'PlayMachines2', order: 2, hidden: false, tagline: 'Motion, chains and mechanisms', colors: ['#0B5FB4', '#4CC2F1'] },
@@ -200,17 +200,17 @@ export const DEMO_PROGRAMS: DemoProgram[] = [
   { id: 9001, title: 'Robotics 1', programName: 'Robotics1', order: 4, hidden: true, tagline: 'Sensors, motors and code', colors: ['#5B2C83', '#C38BEA'] },
 ];
 
-/** Model names of portal-spec.md section 3 by program, in order: main models, then experimental ones. */
+/** Model names of docs/spec/portal-spec.md section 3 by program, in order: main models, then experimental ones. */
 const MODEL_NAMES = demoModelNames;
 
-/** Fixed by demo-data.md. */
+/** Fixed by docs/spec/demo-data.md. */
 const FIXED_CODES: Record<string, string> = { Catapult: '2468', 'Lawn Mower': '1357' };
-/** Fixed by demo-data.md: Catapult 21, Lawn Mower 51. */
+/** Fixed by docs/spec/demo-data.md: Catapult 21, Lawn Mower 51. */
 const FIXED_COUNTS: Record<string, number> = { Catapult: 21, 'Lawn Mower': 51 };
-/** Models with a lesson video besides Catapult (demo-data.md: at least three). */
+/** Models with a lesson video besides Catapult (docs/spec/demo-data.md: at least three). */
 const VIDEO_MODELS = new Set(['Flying Chairs', 'Spinning Top Launcher', 'Fortune Wheel', 'Scissor Lift']);
 
-/** Tabbed models of portal-spec.md section 2 and demo-data.md: [tab title, image count]. */
+/** Tabbed models of docs/spec/portal-spec.md section 2 and docs/spec/demo-data.md: [tab title, image count]. */
 const LEGACY_TABS: Record<string, [string, number][]> = {
   Perimeter: [
     ['Small Perimeter', 8],
@@ -298,7 +298,7 @@ export function demoModels(): DemoModel[] {
   ];
 }
 
-/** Lesson 793 (demo-data.md): the kit's parts, the lesson that marks kit_on_header_clicked. */
+/** Lesson 793 (docs/spec/demo-data.md): the kit's parts, the lesson that marks kit_on_header_clicked. */
 export const KIT_CONTENTS: DemoModel = {
   id: CONTENT_IDS.kitContentsLesson,
   programId: CONTENT_IDS.playMachines1,

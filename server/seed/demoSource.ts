@@ -1,4 +1,4 @@
-/** The demo content of demo-data.md, as the seeder takes it. */
+/** The demo content of docs/spec/demo-data.md, as the seeder takes it. */
 import { generateDemoAssets } from './assets';
 import { demoPages, demoStudents, demoUsers } from './demoData';
 import type { DemoSource } from './seedDatabase';

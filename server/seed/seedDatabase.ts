@@ -1,6 +1,6 @@
 /**
- * Fills a database on first start: the demo data (demo-data.md, from ./demoData) into an empty
- * embedded database, or only the first administrator into an empty production database.
+ * Fills a database on first start: the demo data (docs/spec/demo-data.md, from ./demoData) into an
+ * empty embedded database, or only the first administrator into an empty production database.
  */
 import type { Db } from '../db/connection';
 import * as q from '../db/queries';

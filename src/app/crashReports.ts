@@ -1,5 +1,5 @@
 /**
- * Crashes report themselves (issue 20): an uncaught error, a rejected promise nobody handled, or a
+ * Crashes report themselves: an uncaught error, a rejected promise nobody handled, or a
  * feature's saga that threw is recorded in the action log (app/crashed, app/sagaCrashed) and the
  * "Report a problem" dialog is offered with the error attached, once per page load. The error
  * carries its message and stack only: code locations, never the user's data.

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { renderRoster, rosterApi } from '../../test/fixtures/roster';
 import { renderApp, signedInAs } from '../../test/renderApp';
 
-describe('document title (defect 12)', () => {
+describe('document title', () => {
   it('says where the user is on each route, and follows navigation', async () => {
     const { router } = renderRoster({ route: '/students_list/Dana', session: signedInAs('admin'), api: rosterApi() });
     await screen.findByText('Students of Dana Cohen (Israel, Tel Aviv)');

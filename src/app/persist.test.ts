@@ -93,7 +93,7 @@ describe('session migrations', () => {
   });
 });
 
-describe('stored under the names of portal-spec.md section 3', () => {
+describe('stored under the names of docs/spec/portal-spec.md section 3', () => {
   it('writes OpenedPrograms, HideClicked and user_email to localStorage, never the names of the app', async () => {
     const storage = createMemoryStorage();
     const { store, persistor, rehydrated } = start({ storage });

@@ -95,7 +95,7 @@ describe('QA panel', () => {
     expect(screen.getByRole('button', { name: 'Open the QA panel' })).toBeInTheDocument();
     configuredAdmin.unmount();
 
-    // Defect 11: the configuration's "off" holds on administrators' pages too.
+    // The configuration's "off" holds on administrators' pages too.
     const admin = renderWithQa({ config: { qaPanel: false }, session: signedInAs('admin') });
     await screen.findByRole('heading', { name: 'Select Program' });
     expect(screen.queryByRole('button', { name: 'Open the QA panel' })).not.toBeInTheDocument();

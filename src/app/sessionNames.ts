@@ -1,6 +1,6 @@
 /** The stored session's field names: localStorage keeps the spec's, the store the app's own. */
 
-/** The session's fields that localStorage keeps under portal-spec.md section 3's names. */
+/** The session's fields that localStorage keeps under docs/spec/portal-spec.md section 3's names. */
 const specNames = { unlockedLessonIds: 'OpenedPrograms', kitContentsOpened: 'HideClicked', email: 'user_email' } as const;
 const appNames: Record<string, string> = Object.fromEntries(Object.entries(specNames).map(([app, spec]) => [spec, app]));
 

@@ -1,4 +1,4 @@
-/** Breakpoints of portal-spec.md section 9. */
+/** Breakpoints of docs/spec/portal-spec.md section 9. */
 export const breakpoints = {
   /** desktop 768 px and up, mobile 767 and below */
   desktopMin: 768,

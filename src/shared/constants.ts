@@ -1,10 +1,10 @@
-/** Business constants of portal-spec.md section 9. */
+/** Business constants of docs/spec/portal-spec.md section 9. */
 export const MODEL_CODE_LENGTH = 4;
 export const SHAKE_DURATION_MS = 1000;
 export const MAX_LESSON_TABS = 5;
 export const DATE_DISPLAY_FORMAT = 'MMMM dd, yyyy';
 
-/** Program choices for a student (portal-spec.md section 3). */
+/** Program choices for a student (docs/spec/portal-spec.md section 3). */
 export const STUDENT_PROGRAM_CHOICES = [
   'Play Machines 1',
   'Play Machines 2',
@@ -24,7 +24,7 @@ export const STUDENT_PROGRAM_CHOICES = [
   'AlgoC',
 ] as const;
 
-/** Export file names (portal-spec.md section 9; the spec fixes only the students-list names). */
+/** Export file names (docs/spec/portal-spec.md section 9; the spec fixes only the students-list names). */
 export const exportNames = {
   studentsListFile: (userName: string) => `${userName} Youngengineer Online`,
   studentsListSheet: (userName: string) => `${userName} Students`,

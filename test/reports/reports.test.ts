@@ -1,5 +1,5 @@
 /**
- * Problem reports (issue 20): stored from any signed-in user, read by administrators only, bounded
+ * Problem reports: stored from any signed-in user, read by administrators only, bounded
  * in size and rate, checked to be the recorder's redacted log, deleted after the retention period
  * and with an erased child. The redaction test records a real session with the app's own recorder,
  * sanitisers, API client and reducers against this server, and searches every stored report.

@@ -1,7 +1,8 @@
 /**
- * Issue 7.5 (server side): the server, not the browser, knows who the caller is. users/me with
- * context=edit answers the token's user id and real role (as WordPress does), so an app can replace
- * an edited persisted role; ids in bodies are never trusted.
+ * Tampering with the persisted session (claim 5 of server/HARDENING.md), server side: the server,
+ * not the browser, knows who the caller is. users/me with context=edit answers the token's user id
+ * and real role (as WordPress does), so an app can replace an edited persisted role; ids in bodies
+ * are never trusted.
  */
 import { DEMO, PATHS, TEST_AUTH_KEY, startTestServer, userIds, type TestServer } from '../harness';
 

@@ -1,8 +1,9 @@
 /**
- * Issue 7.2, part one: every string field of every route gets every string of the Big List of
- * Naughty Strings. Each answer is below 500 (a refusal is a WordPress error object); a refused
- * request changes nothing stored; an accepted one stores the value as given (trimmed) and only
- * what the schema allows; the server logs no failed request and no promise is left rejected.
+ * Hostile input (claim 2 of server/HARDENING.md), part one: every string field of every route gets
+ * every string of the Big List of Naughty Strings. Each answer is below 500 (a refusal is a
+ * WordPress error object); a refused request changes nothing stored; an accepted one stores the
+ * value as given (trimmed) and only what the schema allows; the server logs no failed request and
+ * no promise is left rejected.
  */
 import { FIELD_ROUTES, NAUGHTY, checkAnswer, rowsOutsideSchema, serverErrors, startHostile, withField, type Hostile } from './hostileInput';
 import { describeEachDb } from '../harness';

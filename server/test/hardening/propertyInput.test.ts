@@ -1,10 +1,10 @@
 /**
- * Issue 7.2, part two: 1,200 property-based cases (fast-check; 300 more on PostgreSQL). Each picks a route, leaves out some
- * of its fields, replaces others with arbitrary values (any Unicode, lone surrogates, control
- * characters, naughty strings, numbers, JSON values), may add unknown fields, and sends it as JSON
- * or as a form. For every case: no 5xx, a refusal is a WordPress error object and changes nothing
- * stored; at the end every stored row is one the schemas allow, the server logged no failed request
- * and no promise was left rejected.
+ * Hostile input (claim 2 of server/HARDENING.md), part two: 1,200 property-based cases (fast-check;
+ * 300 more on PostgreSQL). Each picks a route, leaves out some of its fields, replaces others with
+ * arbitrary values (any Unicode, lone surrogates, control characters, naughty strings, numbers,
+ * JSON values), may add unknown fields, and sends it as JSON or as a form. For every case: no 5xx,
+ * a refusal is a WordPress error object and changes nothing stored; at the end every stored row is
+ * one the schemas allow, the server logged no failed request and no promise was left rejected.
  */
 import fc from 'fast-check';
 import { FIELD_ROUTES, NAUGHTY, checkAnswer, rowsOutsideSchema, serverErrors, startHostile, withField, type FieldRoute, type Hostile } from './hostileInput';

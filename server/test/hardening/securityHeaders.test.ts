@@ -1,8 +1,8 @@
 /**
- * Issue 7.3 (server side): every answer carries a Content-Security-Policy without unsafe-eval or
- * inline script, nosniff, frame-ancestors / X-Frame-Options and a Referrer-Policy; no HTML the
- * server sends (the app shell, lesson plans, the video embed pages) holds an inline script the
- * policy would block.
+ * XSS and security headers (claim 3 of server/HARDENING.md), server side: every answer carries a
+ * Content-Security-Policy without unsafe-eval or inline script, nosniff, frame-ancestors /
+ * X-Frame-Options and a Referrer-Policy; no HTML the server sends (the app shell, lesson plans, the
+ * video embed pages) holds an inline script the policy would block.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,8 @@
 /**
- * Issue 7.8: xlsx is used to write only. ESLint forbids importing its read/readFile in app code
- * (eslint.config.mjs); this test holds the same line without running ESLint: no non-test module
- * under src/ imports a reading function of xlsx, and the lint rule is still configured.
+ * No export cell is a formula (claim 8 of server/HARDENING.md): xlsx is used to write only. ESLint
+ * forbids importing its read/readFile in app code (eslint.config.mjs); this test holds the same
+ * line without running ESLint: no non-test module under src/ imports a reading function of xlsx,
+ * and the lint rule is still configured.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

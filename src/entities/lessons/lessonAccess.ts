@@ -6,7 +6,7 @@ import { isPrivilegedRole } from '../session/sessionSelectors';
 import { selectLessonById } from './lessonsSelectors';
 
 /**
- * The one rule for who may open a lesson's instructions (portal-spec.md sections 4 and 6).
+ * The one rule for who may open a lesson's instructions (docs/spec/portal-spec.md sections 4 and 6).
  * Selectors, sagas and the gallery pages all ask selectLessonAccess (or decideLessonAccess).
  */
 export type LessonAccess = 'open' | 'locked' | 'pending';

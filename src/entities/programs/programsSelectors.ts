@@ -10,11 +10,11 @@ const adapterSelectors = programsAdapter.getSelectors(selectProgramsState);
 export const selectAllPrograms = adapterSelectors.selectAll;
 export const selectProgramById = adapterSelectors.selectById;
 
-/** Programs sorted by metadata.order (portal-spec.md section 9), ties by title. */
+/** Programs sorted by metadata.order (docs/spec/portal-spec.md section 9), ties by title. */
 export const selectProgramsInOrder = createSelector([selectAllPrograms], (programs) =>
   [...programs].sort((a, b) => a.order - b.order || a.title.localeCompare(b.title)),
 );
 
-/** Non-administrators see only programs that are not hidden (portal-spec.md sections 2 and 6). */
+/** Non-administrators see only programs that are not hidden (docs/spec/portal-spec.md sections 2 and 6). */
 export const isProgramVisibleTo = (role: Role | null, program: Pick<Program, 'hidden'>): boolean =>
   !program.hidden || role === 'administrator';

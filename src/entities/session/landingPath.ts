@@ -12,7 +12,7 @@ export function safeReturnTo(state: unknown): string | null {
   return typeof path === 'string' && /^\/(?![/\\])/.test(path) ? path : null;
 }
 
-/** Where a role lands after signing in (portal-spec.md section 2). */
+/** Where a role lands after signing in (docs/spec/portal-spec.md section 2). */
 export function landingPath(role: Role | null, userName: string): string {
   if (role === 'administrator') return paths.franchiseOwnersList.href();
   if (role === 'franchise_owner') return paths.studentsList.href({ userName });

@@ -4,7 +4,8 @@ import type { Language } from '../../shared/i18n/i18n';
 
 /**
  * The signed-in session: the only state redux-persist writes. localStorage keeps the names of
- * portal-spec.md section 3 (OpenedPrograms, HideClicked, user_email); src/app/persist.ts maps them.
+ * docs/spec/portal-spec.md section 3 (OpenedPrograms, HideClicked, user_email); src/app/persist.ts
+ * maps them.
  */
 export interface SessionState {
   token: string | null;

@@ -33,7 +33,7 @@ const CheckRow = styled.div`
 
 type Problem = 'username' | 'password' | 'terms';
 
-/** '/' when signed out: username or e-mail, password, terms checkbox (portal-spec.md sections 2, 5). */
+/** '/' when signed out: username or e-mail, password, terms checkbox (docs/spec/portal-spec.md sections 2, 5). */
 export default function LoginPage() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectLoginStatus);

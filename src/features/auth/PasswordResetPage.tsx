@@ -14,7 +14,7 @@ import { resetTexts } from './reset.messages';
 import { useMessages } from '../../shared/i18n/messages';
 import { useAuthForm } from './useAuthForm';
 
-/** /PasswordReset: one e-mail field, 'Get New Password', Enter submits (portal-spec.md sections 2, 5, 8). */
+/** /PasswordReset: one e-mail field, 'Get New Password', Enter submits (docs/spec/portal-spec.md sections 2, 5, 8). */
 export default function PasswordResetPage() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectResetStatus);

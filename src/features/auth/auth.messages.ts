@@ -1,7 +1,7 @@
 import { defineMessages, params } from '../../shared/i18n/messages';
 import { loginMessages } from './loginRules';
 
-/** The login page (portal-spec.md sections 2, 5 and 8): the spec's messages word for word in English. */
+/** The login page (docs/spec/portal-spec.md sections 2, 5 and 8): the spec's messages word for word in English. */
 export const loginTexts = defineMessages('authLogin', {
   ...loginMessages,
   title: 'Welcome to Youngengineer Online',

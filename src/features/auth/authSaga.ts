@@ -18,10 +18,10 @@ const getApi = () => getContext<ApiClient>('api');
 const getNavigator = () => getContext<Navigator>('navigator');
 
 /**
- * Sign in, then the role redirect (portal-spec.md section 2). Any failure of the login call is
- * 'Wrong username or password'. A user whose role no answer names is not sent to a guessed page:
- * they stay on the login page, signed out (authActions.loginLackedRole). A named role the portal has
- * no pages for is the spec's "anyone else" (building instructions).
+ * Sign in, then the role redirect (docs/spec/portal-spec.md section 2). Any failure of the login
+ * call is 'Wrong username or password'. A user whose role no answer names is not sent to a guessed
+ * page: they stay on the login page, signed out (authActions.loginLackedRole). A named role the
+ * portal has no pages for is the spec's "anyone else" (building instructions).
  */
 export function* login(action: ReturnType<typeof authActions.loginSubmitted>) {
   const api = yield* getApi();
@@ -58,7 +58,8 @@ function* completeIdentity(api: ApiClient, result: LoginResult) {
 }
 
 /**
- * On start, a stored token is trusted only after token/validate answers (portal-spec.md section 4).
+ * On start, a stored token is trusted only after token/validate answers (docs/spec/portal-spec.md
+ * section 4).
  * - 200: the session is valid.
  * - 401/403: the token is stale or tampered with: the session ends and the user goes to /. (The
  *   real ApiClient already reported it through onSessionExpired; expire only if it has not.)

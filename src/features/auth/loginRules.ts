@@ -1,16 +1,16 @@
-/** The login form's rules and messages (portal-spec.md sections 5 and 8). */
+/** The login form's rules and messages (docs/spec/portal-spec.md sections 5 and 8). */
 import { ACCOUNT_ENDED_MESSAGE, SEVERAL_ACCOUNTS_MESSAGE } from '../../../contract/signInStatus';
 
-/** Login validation, checked in order (portal-spec.md section 5). */
+/** Login validation, checked in order (docs/spec/portal-spec.md section 5). */
 export const loginMessages = {
   username: 'Enter an email or username',
   password: 'Enter password',
   terms: 'you must agree to the terms of use',
-  /** Any failure, network included (portal-spec.md section 8). */
+  /** Any failure, network included (docs/spec/portal-spec.md section 8). */
   failed: 'Wrong username or password',
-  /** A student whose lessons were ended (issue 16). */
+  /** A student whose lessons were ended. */
   ended: ACCOUNT_ENDED_MESSAGE,
-  /** An e-mail a family's children share (issue 16). */
+  /** An e-mail a family's children share. */
   sharedEmail: SEVERAL_ACCOUNTS_MESSAGE,
   /** The password was right, but neither the login answer nor users/me named a portal role. */
   lackedRole:

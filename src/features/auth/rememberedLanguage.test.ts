@@ -1,5 +1,5 @@
 /**
- * Issue 18: the user's language is remembered per user (users/me `locale`, as WordPress keeps it).
+ * The user's language is remembered per user (users/me `locale`, as WordPress keeps it).
  * Signing in or a checked stored session brings it back; choosing one while signed in saves it.
  */
 import { waitFor } from '@testing-library/react';

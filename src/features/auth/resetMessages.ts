@@ -1,4 +1,4 @@
-/** What the password reset page says (portal-spec.md sections 5 and 8); the texts are in auth.messages.ts. */
+/** What the password reset page says (docs/spec/portal-spec.md sections 5 and 8); the texts are in auth.messages.ts. */
 import type { ApiError } from '../../api/types';
 import { plainText } from '../../api/text';
 import { locale } from '../../shared/i18n/i18n';
@@ -19,7 +19,7 @@ export function tooManyRequestsMessage(retryAfterSeconds: number | undefined): s
   return resetTexts.get().tooManyRequests(minutes);
 }
 
-/** What the reset page says when the request fails (portal-spec.md sections 5 and 8). */
+/** What the reset page says when the request fails (docs/spec/portal-spec.md sections 5 and 8). */
 export function resetErrorMessage(error: ApiError, email: string): string {
   const t = resetTexts.get();
   if (error.status === 429) return tooManyRequestsMessage(error.retryAfter);

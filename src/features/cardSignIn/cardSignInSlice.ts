@@ -1,4 +1,4 @@
-/** Signing in with a sign-in card's QR code (issue 17.4). The token travels in the action (sanitisers redact `token`), never in the state. */
+/** Signing in with a sign-in card's QR code. The token travels in the action (sanitisers redact `token`), never in the state. */
 import { selectSliceState } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/types';

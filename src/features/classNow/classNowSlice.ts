@@ -1,4 +1,4 @@
-/** The live class view (issue 17): the owner's present students as the stream reports them. Plain JSON only. */
+/** The live class view: the owner's present students as the stream reports them. Plain JSON only. */
 import { selectSliceState } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ClassNow, ClassNowStudent } from '../../../contract/classNow';

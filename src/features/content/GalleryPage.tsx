@@ -52,7 +52,7 @@ function LessonGallery({ programName, programId, lessonId }: { programName: stri
     dispatch(contentActions.galleryOpened({ programId, lessonId }));
   }, [dispatch, programId, lessonId]);
 
-  // A student who has not unlocked this lesson goes to / (portal-spec.md section 4).
+  // A student who has not unlocked this lesson goes to / (docs/spec/portal-spec.md section 4).
   if (access === 'locked') return <Navigate to={paths.home.href()} replace />;
   if (resumeAt) return <Navigate to={{ search: resumeAt }} replace />;
   if (access === 'open' && view.detail) {

@@ -6,7 +6,7 @@ import { ProgramListScreen } from './components/ProgramListScreen';
 import { programListMessages } from './content.messages';
 import { useMessages } from '../../shared/i18n/messages';
 
-/** '/' when signed in: the program tiles (portal-spec.md section 2). */
+/** '/' when signed in: the program tiles (docs/spec/portal-spec.md section 2). */
 export default function SelectProgramPage() {
   const role = useAppSelector(selectUserRole);
   const programs = useAppSelector(selectVisiblePrograms);

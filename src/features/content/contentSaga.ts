@@ -132,7 +132,7 @@ function* loadDetailPreloadingFirstSlide(programId: number, lessonId: number) {
   return true;
 }
 
-/** Opening lesson 793 (Kit Contents) sets user meta kit_on_header_clicked = 1 (portal-spec.md section 4). */
+/** Opening lesson 793 (Kit Contents) sets user meta kit_on_header_clicked = 1 (docs/spec/portal-spec.md section 4). */
 function* markKitContentsSeen() {
   yield* put(sessionActions.kitContentsOpened());
   const capabilities = yield* call(capabilitiesWhenKnown);
@@ -209,7 +209,7 @@ function* onUnlockCodeChanged(action: ReturnType<typeof contentActions.unlockCod
     }
     yield* put(lessonsActions.unlockConfirmed(lessonId));
   } else {
-    // A plain WordPress site sends the code with the lesson (portal-spec.md section 4).
+    // A plain WordPress site sends the code with the lesson (docs/spec/portal-spec.md section 4).
     const lesson = yield* selectFromStore(selectLessonById, lessonId);
     if (!lesson || lesson.unlockCode === null || lesson.unlockCode.trim() !== code) {
       yield* call(shakeAndReset, lessonId);

@@ -102,8 +102,8 @@ export const contentSlice = createSlice({
       if (state.stepOnScreen?.lessonId !== action.payload.lessonId) state.stepOnScreen = null;
     },
     /**
-     * The gallery shows a step (on opening, and on every move): what saves a student's place
-     * (issue 17). tabIndex and step count from 0 and 1; steps is the tab's number of steps.
+     * The gallery shows a step (on opening, and on every move): what saves a student's place.
+     * tabIndex and step count from 0 and 1; steps is the tab's number of steps.
      */
     stepViewed: (state, action: PayloadAction<StepViewed>) => {
       state.stepOnScreen = action.payload;

@@ -12,7 +12,7 @@ describe('older gallery route /model_building_instructions/{userName}/{programNa
     view.unmount();
   });
 
-  it('asks the server: a student it says unlocked the model sees it on a new device, with no stored flag (defect 4)', async () => {
+  it('asks the server: a student it says unlocked the model sees it on a new device, with no stored flag', async () => {
     const route = '/model_building_instructions/Mia%20Levi/PlayMachines2/LawnMower';
     const view = renderApp({ route, session: signedInAs('mia'), api: createContentApi({ unlocked: [LAWN_MOWER] }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Lawn Mower' })).toBeInTheDocument();

@@ -56,7 +56,7 @@ describe('select model', () => {
     const card = await screen.findByTestId('model-card-2001');
     expect(within(card).getByRole('heading', { name: 'Lawn Mower' })).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Lawn Mower model' })).toHaveAttribute('src', 'https://portal.test/content/models/2001/small.svg');
-    // The name is shown once: as the title colour image (portal-spec.md section 4), its text only for screen readers.
+    // The name is shown once: as the title colour image (docs/spec/portal-spec.md section 2), its text only for screen readers.
     const titleImage = card.querySelector('h2 img');
     expect(titleImage).toHaveAttribute('src', 'https://portal.test/content/models/2001/title.svg');
     expect(titleImage).toHaveAttribute('alt', '');
@@ -161,7 +161,7 @@ describe('select model', () => {
   });
 });
 
-describe('a hidden program opened by a non-administrator (defect 9)', () => {
+describe('a hidden program opened by a non-administrator', () => {
   it.each([
     ['a student', '/select-model/Robotics1/9001', 'mia', 'student', '/building_instructions/Mia%20Levi'],
     ['a franchise owner', '/select-model/Robotics1/9001', 'dana', 'owner', '/building_instructions/Dana%20Cohen'],

@@ -1,5 +1,5 @@
 /**
- * Lighter steps (issue 19, part 4): a step the content studio made comes with its generated sizes
+ * Lighter steps: a step the content studio made comes with its generated sizes
  * (srcSet, webpSrcSet, sizes, thumbnailWebp on the wire); the gallery offers them to the browser in
  * a <picture>, so it loads only the width it shows, and the strip only the 160-px thumbnail.
  * A seeded picture keeps its plain <img>.

@@ -1,6 +1,7 @@
 /**
- * Issue 7.5 (app side): unlock flags edited into the persisted session open nothing the backend
- * says is locked. The browser journey e2e/hardening.e2e.ts shows the same against the real backend.
+ * Tampering with the persisted session (claim 5 of server/HARDENING.md), app side: unlock flags
+ * edited into the persisted session open nothing the backend says is locked. The browser journey
+ * e2e/hardening.e2e.ts shows the same against the real backend.
  */
 import { screen, waitFor } from '@testing-library/react';
 import { renderApp, signedInAs } from '../../../test/renderApp';

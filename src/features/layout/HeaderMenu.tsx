@@ -24,8 +24,9 @@ function GearIcon() {
 }
 
 /**
- * The header's gear menu: the role's links (portal-spec.md section 2), Terms of use and Log out.
- * Its own chunk ("header-menu"): the login page never shows it, so the login's budget does not carry it.
+ * The header's gear menu: the role's links (docs/spec/portal-spec.md section 2), Terms of use and
+ * Log out. Its own chunk ("header-menu"): the login page never shows it, so the login's budget does
+ * not carry it.
  */
 export default function HeaderMenu({ role, userName, onLogOut }: { role: Role | null; userName: string; onLogOut: () => void }) {
   const contentStudio = useAppSelector(selectCapabilities).contentStudio === true;

@@ -1,6 +1,6 @@
 import { defineMessages, params } from '../../shared/i18n/messages';
 
-/** The gear menu and the terms check (portal-spec.md section 2: the menus word for word); signed-in pages only. */
+/** The gear menu and the terms check (docs/spec/portal-spec.md section 2: the menus word for word); signed-in pages only. */
 export const menuMessages = defineMessages('layoutMenu', {
   menu: 'Menu',
   franchiseOwners: 'Franchise Owners',

@@ -8,7 +8,7 @@ export interface MenuLink {
   to: string;
 }
 
-/** The role menus, exactly as portal-spec.md section 2 lists them. */
+/** The role menus, exactly as docs/spec/portal-spec.md section 2 lists them. */
 export function roleMenu(t: StoreValue<typeof menuMessages>, role: Role | null, userName: string, contentStudio = false): MenuLink[] {
   const own = { userName };
   if (role === 'administrator') {
@@ -18,9 +18,9 @@ export function roleMenu(t: StoreValue<typeof menuMessages>, role: Role | null, 
       { label: t.signUpNewFranchise, to: paths.signUpNewFranchise.href(own) },
       { label: t.buildingInstructions, to: paths.buildingInstructions.href(own) },
       { label: t.lessonPlans, to: paths.lessonPlans.href(own) },
-      // Where the backend has the studio (issue 15), the office edits content there: after the spec's items.
-      // The portal's own backend (the one with the studio) also keeps the audit log (issue 16).
-      // Problem reports (issue 20) are kept by the same backend.
+      // Where the backend has the studio, the office edits content there: after the spec's items.
+      // The portal's own backend (the one with the studio) also keeps the audit log.
+      // Problem reports are kept by the same backend.
       ...(contentStudio
         ? [
             { label: t.auditLog, to: paths.auditLog.href() },

@@ -1,4 +1,4 @@
-/** The QA inbox (issue 20): problem reports for administrators. Plain JSON only. */
+/** The QA inbox: problem reports for administrators. Plain JSON only. */
 import { selectSliceState } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProblemReportDetail, ProblemReportSummary, ReportStatus } from '../../../contract/reports';

@@ -1,5 +1,5 @@
 /**
- * "Report a problem" (issue 20): a short note, a picture of the page only when the user agrees, and
+ * "Report a problem": a short note, a picture of the page only when the user agrees, and
  * the app's recent actions (without passwords, codes or anyone's name or contact). The note stays
  * here until the report is sent, so a failed send loses nothing.
  */

@@ -1,4 +1,4 @@
-/** Sending a problem report (issue 20): the dialog's progress. Plain JSON only; the note stays in the dialog. */
+/** Sending a problem report: the dialog's progress. Plain JSON only; the note stays in the dialog. */
 import { selectSliceState } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ReportedError } from '../../../contract/reports';

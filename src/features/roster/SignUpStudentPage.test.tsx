@@ -220,7 +220,7 @@ describe('Sign up new student (/sign_up_new_student/{userName})', () => {
     expect(screen.getByRole('link', { name: 'Students List' })).toHaveAttribute('href', '/students_list/Maria?owner=4');
   });
 
-  it("defect 8: an administrator's Back to the list from an owner's sign-up goes to that owner's list", async () => {
+  it("an administrator's Back to the list from an owner's sign-up goes to that owner's list", async () => {
     const fromLink = renderRoster({ route: '/sign_up_new_student/Lee?owner=3', session: signedInAs('admin'), api: rosterApi() });
     await waitFor(() => expect(screen.getByRole('link', { name: 'Back to the list' })).toHaveAttribute('href', '/students_list/Lee?owner=3'));
     fromLink.unmount();

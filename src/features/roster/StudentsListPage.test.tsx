@@ -5,7 +5,7 @@ import { allStudents, allUsers, danaStudents, deferred, lee, manyStudents, rende
 import type { Student } from '../../api/types';
 import { fakeLayoutBox } from '../../../test/layoutBox';
 
-// The export's download (defect 1 checks the file name the page reports).
+// The export's download (a test checks the file name the page reports for the owner the URL names).
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
 
 const firstColumn = () =>
@@ -65,7 +65,7 @@ describe('Students list (/students_list/{userName})', () => {
     expect(firstColumn()).toEqual(['Wei', 'Mei']);
   });
 
-  it('defect 1: an administrator who chose Maria and then opens /students_list/Dana sees Dana’s students, and the export is named for Dana', async () => {
+  it('an administrator who chose Maria and then opens /students_list/Dana sees Dana’s students, and the export is named for Dana', async () => {
     const { user, router } = renderRoster({ route: '/admin/Franchise_Owners_List', session: signedInAs('admin'), api: rosterApi() });
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Students List of Maria Garcia' }));

@@ -1,5 +1,5 @@
 /**
- * Sign-in cards (issue 17.4), the owner's side: each student's card status, printing new cards and
+ * Sign-in cards, the owner's side: each student's card status, printing new cards and
  * voiding one. Plain JSON only. A printed card's link carries its token: it is kept under
  * `signInLink`, which the DevTools and QA-log sanitisers redact.
  */

@@ -76,7 +76,7 @@ function GoBackLink() {
   );
 }
 
-/** /terms_of_use: page 51's content, sanitised before rendering (api-contract.md section 4). */
+/** /terms_of_use: page 51's content, sanitised before rendering (docs/spec/api-contract.md section 4). */
 export default function TermsPage() {
   const dispatch = useAppDispatch();
   const t = useMessages(termsMessages);

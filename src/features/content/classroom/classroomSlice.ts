@@ -1,4 +1,4 @@
-/** The classroom's flows on the content pages (issue 17): unlocking a model for an owner's students. Plain JSON only. */
+/** The classroom's flows on the content pages: unlocking a model for an owner's students. Plain JSON only. */
 import { selectSliceState, type StateWith } from '../../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ClassUnlockResult } from '../../../../contract/classroom';

@@ -1,5 +1,5 @@
 /**
- * "I'm stuck" on a gallery step (issue 17): whether the teacher has been told about a step (the
+ * "I'm stuck" on a gallery step: whether the teacher has been told about a step (the
  * step on screen is the content slice's stepOnScreen; this lazy slice only holds what its own
  * actions did, so a replayed log rebuilds it exactly). Plain JSON only.
  */

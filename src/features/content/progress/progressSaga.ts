@@ -1,5 +1,5 @@
 /**
- * Saving a signed-in student's place as they move through a model (issue 17), on the portal backend
+ * Saving a signed-in student's place as they move through a model, on the portal backend
  * only. Steps are debounced (the latest place per model goes, SAVE_DELAY_MS after the last step) and
  * sent at once when the page is hidden or closed (keepalive, so the request outlives the page). The
  * gallery never waits for any of it. A network failure keeps the places (progressOutbox.ts) for when

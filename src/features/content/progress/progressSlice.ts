@@ -1,5 +1,5 @@
 /**
- * Where the signed-in student is in each model (issue 17): the server's saved places (for resume and
+ * Where the signed-in student is in each model: the server's saved places (for resume and
  * the select-model badges), with the places this device has seen since. Plain JSON only.
  */
 import { selectSliceState, type StateWith } from '../../../shared/sliceState';

@@ -1,6 +1,7 @@
 /**
  * When the terms of use changed since the user accepted them, a panel asks again with the login's
- * own checkbox and message (portal-spec.md sections 2 and 5). Loaded with the header's menu.
+ * own checkbox and message (docs/spec/portal-spec.md sections 2 and 5). Loaded with the header's
+ * menu.
  */
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
