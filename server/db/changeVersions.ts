@@ -7,8 +7,9 @@
  * 3-instance cluster's CPU (PostgreSQL plus the driver), so the value is remembered instead. It is
  * remembered only while one connection LISTENs to the triggers' pg_notify. A notification makes
  * the next read go to the database again. While that connection is down, and until it listens
- * again, every read goes to the database. A notification reaches every listener when the write
- * commits, before the writer's answer can reach any browser.
+ * again, every read goes to the database. A notification is sent when the write commits and
+ * reaches the listeners a moment later (a few milliseconds on one network), so a read in that
+ * moment may still be answered from the version before; an administrator's reads (fresh) never are.
  */
 import { Client, type ClientConfig } from 'pg';
 import type { Kysely } from 'kysely';

@@ -43,6 +43,22 @@ export function describeEachDb(name: string, fn: (dialect: DialectName) => void)
   }
 }
 
+/**
+ * Waits until `check` holds, up to `ms`. PostgreSQL announces a change to other connections
+ * (LISTEN/NOTIFY) a moment after the write commits, so a cache on it may answer from the version
+ * before for that moment; SQLite reads the version each time (`ms` 0: it must hold at once).
+ */
+export async function eventually(check: () => Promise<boolean>, what: string, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** How long a change may take to reach a cache on another connection: at once on SQLite, within a second on PostgreSQL. */
+export const announcedWithin = (dialect: DialectName): number => (dialect === 'postgres' ? 1000 : 0);
+
 export const TEST_AUTH_KEY = 'test-auth-key-0123456789';
 
 export interface Mail {

@@ -104,5 +104,5 @@ export function mapCurrentUser(wire: unknown): CurrentUser {
 // ---- request bodies (key order is the wire's) --------------------------------------------
 
 
-/** The user meta the legacy site reads as "Kit Contents was opened" (portal-spec.md section 4). */
+/** The user meta the legacy site reads as "Kit Contents was opened" (docs/spec/portal-spec.md section 4). */
 export const kitContentsOpenedBody: UsersMeBody = { meta: { kit_on_header_clicked: 1 } };

@@ -15,7 +15,7 @@ export interface TransportOptions {
   fetch?: typeof fetch;
 }
 
-/** How a call treats a rejected token (api-contract.md section 2). */
+/** How a call treats a rejected token (docs/spec/api-contract.md section 2). */
 export type ExpiryRule =
   /** The login route: never sends the session's token, and its 403s are wrong passwords, not expiry. */
   | 'never'
@@ -73,7 +73,7 @@ export function createTransport(options: TransportOptions) {
   }
 
   return async function send(request: ApiRequest): Promise<unknown> {
-    // The token never goes to the login route: a stale one would poison it (api-contract.md 2).
+    // The token never goes to the login route: a stale one would poison it (docs/spec/api-contract.md section 2).
     const token = request.token ?? (request.expiry === 'never' ? null : options.getToken());
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';

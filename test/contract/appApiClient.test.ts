@@ -128,7 +128,7 @@ describe('the app ApiClient against the portal backend', () => {
     expect(detail.tabs).toHaveLength(5);
     expect(detail.tabs[0]!.gallery.length).toBeGreaterThan(0);
     expect(detail.tabs[0]!.gallery[0]).toEqual(expect.objectContaining({ original: expect.any(String), thumbnail: expect.any(String) }));
-    // With the full demo data (demo-data.md) Catapult has the tabs Build, Experiment and Video.
+    // With the full demo data (docs/spec/demo-data.md) Catapult has the tabs Build, Experiment and Video.
     if (detail.showInTabs) {
       expect(detail.tabs.filter((t) => t.title !== '').map((t) => t.title)).toEqual(['Build', 'Experiment', 'Video']);
       expect(detail.tabs.some((t) => t.videoUrl !== null || t.gallery.some((g) => g.embedUrl))).toBe(true);

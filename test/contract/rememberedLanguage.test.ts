@@ -1,5 +1,5 @@
 /**
- * Issue 18: the app's real ApiClient saves and reads the user's language on the real backend
+ * The app's real ApiClient saves and reads the user's language on the real backend
  * (users/me `locale`, the login answer's user_locale), over real HTTP.
  */
 import { createApiClient } from '../../src/api/createApiClient';

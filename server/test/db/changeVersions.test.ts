@@ -10,15 +10,7 @@ import { sql } from 'kysely';
 import { Client } from 'pg';
 import type { Db } from '../../db/connection';
 import { migrateToLatest } from '../../db/migrations';
-import { PG_URL, describeEachDb, openTestDb } from '../harness';
-
-async function eventually(check: () => Promise<boolean>, what: string, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { PG_URL, announcedWithin, describeEachDb, eventually, openTestDb } from '../harness';
 
 describeEachDb('change versions across instances', (dialect) => {
   let first: Db;
@@ -54,10 +46,10 @@ describeEachDb('change versions across instances', (dialect) => {
     const before = await second.changeVersions.current('content');
     if (dialect === 'postgres') await eventually(async () => listening(second), 'the second instance listens');
     await writeContent(first);
-    await eventually(async () => (await second.changeVersions.current('content')) > before, 'the write is seen', dialect === 'postgres' ? 1000 : 0);
+    await eventually(async () => (await second.changeVersions.current('content')) > before, 'the write is seen', announcedWithin(dialect));
     const after = await second.changeVersions.current('content');
     await writeContent(first);
-    await eventually(async () => (await second.changeVersions.current('content')) === after + 1, 'the second write is seen', dialect === 'postgres' ? 1000 : 0);
+    await eventually(async () => (await second.changeVersions.current('content')) === after + 1, 'the second write is seen', announcedWithin(dialect));
   });
 
   if (dialect === 'sqlite') {
