@@ -7,11 +7,16 @@
  * (the app never evaluates a cell, and the export writes it back as a text cell); of an .xlsx
  * formula cell, the value the spreadsheet last computed is read.
  * Anything that is not a readable CSV or workbook is refused with a message saying what to send.
+ * A workbook is unpacked counting what it really inflates to (media/countedUnzip.ts), and the
+ * whole reading happens in a worker thread with its own time and memory (media/isolated.ts).
  */
+import { crc32 } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
 import { STUDENT_IMPORT_FIELDS, STUDENT_IMPORT_HEADERS, STUDENT_IMPORT_LIMITS, type StudentImportField } from '../../contract/studentImport';
 import { ApiError } from '../errors';
+import { readZipEntries, UnzipRefusal, type UnzipLimits, type UnzipProblem } from '../media/countedUnzip';
+import { IsolatedLimit, runIsolated, type IsolatedLimits } from '../media/isolated';
 
 export interface ReadRow {
   /** 1-based, as the spreadsheet numbers it (the header is row 1). */
@@ -26,8 +31,6 @@ export interface ReadFile {
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
-/** A workbook that unpacks to more than this is refused (a zip bomb fits in 5 MB). */
-const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
 
 const refused = (code: string, message: string, status = 400, extra: Record<string, unknown> = {}) => new ApiError(status, code, `${message} Nothing was stored.`, extra);
 
@@ -121,28 +124,85 @@ function rowsOf(table: readonly (readonly unknown[])[]): ReadFile {
   return { rows, ignoredColumns: ignored };
 }
 
-/** The sum of the sizes a zip's entries unpack to, from its central directory; null when it has none. */
-function unpackedSize(zip: Buffer): number | null {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0 || end + 22 > zip.length) return null;
-  const entries = zip.readUInt16LE(end + 10);
-  let offset = zip.readUInt32LE(end + 16);
-  let total = 0;
-  for (let i = 0; i < entries; i++) {
-    if (offset + 46 > zip.length || zip.readUInt32LE(offset) !== 0x02014b50) return null;
-    total += zip.readUInt32LE(offset + 24);
-    offset += 46 + zip.readUInt16LE(offset + 28) + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
+/**
+ * What a workbook may unpack to: a sheet of 5,000 students is a few MB of XML, so these leave
+ * ample room while a zip bomb (93 KB that inflates to 90 MB) is stopped after 20 MB of inflating.
+ */
+export const XLSX_LIMITS: UnzipLimits = { entries: 1000, entryBytes: 20 * 1024 * 1024, totalBytes: 40 * 1024 * 1024 };
+
+/** The parts of a workbook the reader uses (the XML and its relations; never pictures or printer settings). */
+const workbookPart = (name: string) => name.endsWith('.xml') || name.endsWith('.rels');
+
+const tooLarge = (name: string, why: string) => refused('student_import_too_large', `"${name}" ${why} Split it into smaller files, or save it again as .xlsx or CSV.`, 413);
+
+function unzipRefusal(problem: UnzipProblem, name: string): ApiError {
+  switch (problem.kind) {
+    case 'entry_too_large':
+      return tooLarge(name, `unpacks to more than ${problem.limit / 1024 / 1024} MB in one part ("${problem.entry.slice(0, 100)}"), more than a list of students needs.`);
+    case 'total_too_large':
+      return tooLarge(name, `unpacks to more than ${problem.limit / 1024 / 1024} MB, more than a list of students needs.`);
+    case 'too_many_entries':
+      return tooLarge(name, `holds ${problem.count} parts, more than a workbook of students has.`);
+    default:
+      return notReadable(name);
   }
-  return total;
+}
+
+/**
+ * The workbook's parts as one archive of stored (uncompressed) entries: the spreadsheet reader
+ * unpacks it by its own reading of the zip, so it is given exactly the bytes counted here and
+ * nothing a lying header or a part hidden outside the directory could add.
+ */
+function storedZip(files: readonly (readonly [string, Buffer])[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [fileName, data] of files) {
+    const name = Buffer.from(fileName, 'utf8');
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    centrals.push(central, name);
+    offset += local.length + name.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }
 
 async function readXlsx(bytes: Buffer, name: string): Promise<ReadFile> {
-  const size = unpackedSize(bytes);
-  if (size === null) throw notReadable(name);
-  if (size > MAX_UNPACKED_BYTES) throw refused('student_import_too_large', `"${name}" unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB. Split it into smaller files.`, 413);
+  const parts: [string, Buffer][] = [];
+  try {
+    await readZipEntries(bytes, XLSX_LIMITS, workbookPart, (part, data) => void parts.push([part, data]));
+  } catch (err) {
+    if (err instanceof UnzipRefusal) throw unzipRefusal(err.problem, name);
+    throw err;
+  }
   let table: unknown[][];
   try {
-    table = (await readSheet(bytes, 1)) as unknown[][];
+    table = (await readSheet(storedZip(parts), 1)) as unknown[][];
   } catch {
     throw notReadable(name);
   }
@@ -170,12 +230,34 @@ function readCsv(bytes: Buffer, name: string): ReadFile {
   return rowsOf(table);
 }
 
-/** The file's student rows by field, or a refusal that says what is wrong. */
-export async function readRosterFile(bytes: Buffer, fileName: string): Promise<ReadFile> {
+/** The file's student rows by field, or a refusal (ApiError) that says what is wrong. Runs in the reading worker. */
+export async function parseRosterFile(input: { bytes: Uint8Array; fileName: string }): Promise<ReadFile> {
+  const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
+  const fileName = input.fileName;
   if (bytes.length === 0) throw refused('student_import_empty', `"${fileName}" is empty.`);
   if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) return readXlsx(bytes, fileName);
   if (bytes.subarray(0, 4).equals(OLE_MAGIC)) {
     throw refused('student_import_unreadable', `"${fileName}" is an old Excel (.xls) workbook. Save it as .xlsx (Excel Workbook) or CSV and upload that.`);
   }
   return readCsv(bytes, fileName);
+}
+
+/** How long, and with how much memory, one file may be read: a class list needs a fraction of either. */
+export const ROSTER_READ_LIMITS: IsolatedLimits = { timeoutMs: 20_000, heapMb: 256 };
+
+/**
+ * The file's student rows by field, or a refusal that says what is wrong. The file is read in a
+ * worker thread within ROSTER_READ_LIMITS, so a hostile file costs its own thread, never the server's.
+ */
+export async function readRosterFile(bytes: Buffer, fileName: string, limits: IsolatedLimits = ROSTER_READ_LIMITS): Promise<ReadFile> {
+  const copy = new Uint8Array(bytes);
+  try {
+    return await runIsolated<{ bytes: Uint8Array; fileName: string }, ReadFile>(__filename, 'parseRosterFile', { bytes: copy, fileName }, limits, [copy.buffer]);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (err instanceof IsolatedLimit) {
+      throw tooLarge(fileName, err.limit === 'time' ? 'takes too long to read.' : 'needs more memory to read than a list of students does.');
+    }
+    throw notReadable(fileName);
+  }
 }
