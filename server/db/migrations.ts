@@ -352,6 +352,18 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         }
       },
     },
+    '2026_12_06_upload_leases': {
+      async up(db: AnyDb) {
+        // Who is reading an upload now: one row per key (one import at a time per account), shared
+        // by every instance; a row past expires_at is a lease its instance never gave back.
+        await db.schema
+          .createTable('upload_leases')
+          .addColumn('lease_key', 'varchar(80)', (c) => c.primaryKey())
+          .addColumn('holder', 'varchar(64)', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

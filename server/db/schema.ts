@@ -117,6 +117,14 @@ export interface RateLimitCountersTable {
   expires_at: number;
 }
 
+/** An upload being read by some instance (domain/uploadLeases.ts); times in ms since 1970. */
+export interface UploadLeasesTable {
+  lease_key: string;
+  /** Random, per lease: only its holder gives it back. */
+  holder: string;
+  expires_at: number;
+}
+
 /** Versions bumped by triggers in the same transaction as a write ('students': the roster; 'content': the pages). */
 export interface ChangeVersionsTable {
   name: string;
@@ -328,6 +336,7 @@ export interface Database {
   student_import_accounts: StudentImportAccountsTable;
   student_progress: StudentProgressTable;
   problem_reports: ProblemReportsTable;
+  upload_leases: UploadLeasesTable;
 }
 
 export type SignInCardRow = Selectable<SignInCardsTable>;

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { STUDENT_IMPORT_LIMITS, STUDENT_IMPORT_PATHS } from '../../contract/studentImport';
 import type { Actor } from '../domain/context';
+import { importBusy, UPLOAD_LEASE_MS, uploadLeaseKey, withUploadLease } from '../domain/uploadLeases';
 import { confirmImport, createImportPreview, readImportPreview, startMailingImportedStudents, stopMailingImportedStudents } from '../domain/studentImport';
 import { ApiError, invalidParams, notAllowed } from '../errors';
 import { readParams } from '../http/params';
@@ -115,13 +116,16 @@ export async function studentImportRoutes(app: FastifyInstance, s: AppServices):
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
     scope.post(STUDENT_IMPORT_PATHS.previews, { preHandler: admit, ...answers(studentImportPreview) }, async (request, reply) => {
       const actor = requireImporter(request);
-      const upload = await readUpload(request);
-      let ownerId: number | undefined;
-      if (upload.ownerId !== undefined && actor.role === 'administrator') {
-        if (!/^\d{1,9}$/.test(upload.ownerId.trim())) throw invalidParams({ ownerId: 'Must be the id of a franchise owner.' });
-        ownerId = Number(upload.ownerId.trim());
-      }
-      const preview = await createImportPreview(s.ctx, actor, { bytes: upload.bytes, fileName: upload.fileName, ...(ownerId === undefined ? {} : { ownerId }) });
+      // Taken before the body is read: however many instances, an account's files are read one at a time.
+      const preview = await withUploadLease(s.ctx, { key: uploadLeaseKey(actor.id), ttlMs: UPLOAD_LEASE_MS, busy: () => importBusy('Another file of yours') }, async () => {
+        const upload = await readUpload(request);
+        let ownerId: number | undefined;
+        if (upload.ownerId !== undefined && actor.role === 'administrator') {
+          if (!/^\d{1,9}$/.test(upload.ownerId.trim())) throw invalidParams({ ownerId: 'Must be the id of a franchise owner.' });
+          ownerId = Number(upload.ownerId.trim());
+        }
+        return createImportPreview(s.ctx, actor, { bytes: upload.bytes, fileName: upload.fileName, ...(ownerId === undefined ? {} : { ownerId }) });
+      });
       return sendJson(reply, preview, 201);
     });
   });

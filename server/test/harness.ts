@@ -90,6 +90,8 @@ export interface RequestOptions {
 export interface TestServer {
   app: FastifyInstance;
   db: Db;
+  /** Another handle (another pool) on the same database, as a second instance has. */
+  reopen: () => Db;
   config: Config;
   /** The media storage the server reads (and the demo assets went to). */
   media: MediaStorage;
@@ -163,7 +165,7 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const base = loadConfig({ DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), JWT_SECRET: 'test-secret-0123456789-abcdefghij', AUTH_KEY: TEST_AUTH_KEY, LOG_LEVEL: 'info', ...options.env }, [], dir);
   const config = (options.configure ?? ((c) => c))({ ...base, argon2: TEST_ARGON2 });
-  const { db, drop } = await openTestDb(options.dialect, dir);
+  const { db, drop, reopen } = await openTestDb(options.dialect, dir);
   await migrateToLatest(db);
   const clock = options.clock ?? (() => new Date());
   const hasher = createPasswordHasher(config.argon2);
@@ -209,6 +211,7 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
   const server: TestServer = {
     app,
     db,
+    reopen,
     config,
     baseUrl,
     media,

@@ -1,0 +1,184 @@
+/**
+ * Uploads that cannot hurt the server: a roster workbook of 93 KB that inflates to 90 MB, and one
+ * whose headers claim 10 KB for a 400 MB sheet, are refused within 5 s while /healthz keeps
+ * answering within 1 s (the file is unpacked counting what it really inflates to, in a worker
+ * thread); one account's second import while its first is read is refused on another instance;
+ * a studio zip that inflates past its limits, or whose entries climb out of the folder ("../",
+ * absolute names), is refused with a WordPress-style error and nothing stored.
+ */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../app';
+import { STUDENT_IMPORT_PATHS, STUDIO_PATHS, type StudentImportPreview } from '../../../contract';
+import { createPasswordHasher } from '../../domain/passwords';
+import { createOutboxMailer } from '../../mail/mailer';
+import { DEMO, describeEachDb, eventually, expectWpError, startTestServer, type Answer, type TestServer } from '../harness';
+import { deflatedRepeat, entryOf, workbook, zipArchive } from '../zipBombs';
+
+jest.setTimeout(180_000);
+
+const HEADERS = ['Student First Name', 'Student Last Name', 'Parent Name', 'Parent Email', 'Phone', 'Program', 'Start Date', 'End Date', 'Lessons'];
+const ROW = ['Kid', 'Bomb', 'Parent', 'parent.bomb@example.test', '+972 52 555 0101', 'Play Machines 1', '2026-03-01', '2026-06-30', '16'];
+const MB = 1024 * 1024;
+
+interface Watch {
+  answers: number;
+  worstMs: number;
+  peakRssMb: number;
+}
+
+/** Asks GET /healthz every 100 ms (and samples the process's memory) until stopped. */
+function watchHealth(baseUrl: string): { stop: () => Promise<Watch> } {
+  let stopped = false;
+  const watch: Watch = { answers: 0, worstMs: 0, peakRssMb: 0 };
+  const loop = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(120_000) });
+      await res.text();
+      if (res.status === 200) watch.answers += 1;
+      watch.worstMs = Math.max(watch.worstMs, performance.now() - started);
+      watch.peakRssMb = Math.max(watch.peakRssMb, process.memoryUsage().rss / MB);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+      return watch;
+    },
+  };
+}
+
+async function upload(baseUrl: string, urlPath: string, content: Buffer, name: string, token: string): Promise<Answer> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(content)]), name);
+  const res = await fetch(baseUrl + urlPath, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, headers: res.headers, body, text };
+}
+
+/** Uploads while watching /healthz: the answer, how long it took, and what /healthz saw meanwhile. */
+async function uploadWatched(s: TestServer, urlPath: string, content: Buffer, name: string, token: string): Promise<{ answer: Answer; ms: number; health: Watch }> {
+  const watcher = watchHealth(s.baseUrl);
+  // A moment of /healthz before, so the watch has answers from the whole upload.
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const started = performance.now();
+  const answer = await upload(s.baseUrl, urlPath, content, name, token);
+  const ms = performance.now() - started;
+  const health = await watcher.stop();
+  return { answer, ms, health };
+}
+
+const report = (what: string, file: Buffer, r: { ms: number; health: Watch }) =>
+  console.log(
+    `${what}: ${(file.length / 1024).toFixed(0)} KB refused in ${r.ms.toFixed(0)} ms; /healthz answered ${r.health.answers} times meanwhile, slowest ${r.health.worstMs.toFixed(0)} ms; peak RSS ${r.health.peakRssMb.toFixed(0)} MB`,
+  );
+
+let honestBomb: Buffer;
+let lyingBomb: Buffer;
+
+beforeAll(async () => {
+  honestBomb = await workbook(HEADERS, ROW, { rows: 300, sheetBytes: 90 * MB });
+  lyingBomb = await workbook(HEADERS, ROW, { rows: 300, sheetBytes: 400 * MB, claim: 10 * 1024 });
+});
+
+describeEachDb('Hostile uploads', (dialect) => {
+  let s: TestServer;
+  const tokens = { admin: '', dana: '' };
+
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+    tokens.admin = await s.login(DEMO.admin.username, DEMO.admin.password);
+    tokens.dana = await s.login(DEMO.dana.username, DEMO.dana.password);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const imports = async () => Number((await s.db.kysely.selectFrom('student_imports').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  test('the bombs are real workbooks: the same sheet, short, is a preview of its rows', async () => {
+    const small = await workbook(HEADERS, ROW, { rows: 300 });
+    const answer = await upload(s.baseUrl, STUDENT_IMPORT_PATHS.previews, small, 'small.xlsx', tokens.dana);
+    expect(answer.status).toBe(201);
+    const preview = answer.body as StudentImportPreview;
+    expect(preview.counts.rows).toBe(300);
+    expect(preview.rows[0]!.values.ParentEmail).toBe('parent.bomb@example.test');
+  });
+
+  test.each([
+    ['about 93 KB that inflates to 90 MB', () => honestBomb, 120 * 1024],
+    ['about 400 KB whose headers claim 10 KB for a 400 MB sheet', () => lyingBomb, 500 * 1024],
+  ])('a workbook of %s is refused within 5 s while /healthz answers within 1 s', async (what, file, maxBytes) => {
+    expect(file().length).toBeLessThan(maxBytes);
+    const before = await imports();
+    const r = await uploadWatched(s, STUDENT_IMPORT_PATHS.previews, file(), 'class.xlsx', tokens.dana);
+    report(`[${dialect}] workbook, ${what}`, file(), r);
+    expectWpError(r.answer, 413, 'student_import_too_large');
+    expect((r.answer.body as { message: string }).message).toMatch(/"class\.xlsx" unpacks to more than 20 MB .*Split it into smaller files.*Nothing was stored\./);
+    expect(r.ms).toBeLessThan(5000);
+    expect(r.health.answers).toBeGreaterThan(0);
+    expect(r.health.worstMs).toBeLessThan(1000);
+    expect(await imports()).toBe(before);
+  });
+
+  test("an account's second import while its first is still being read is refused, on another instance too", async () => {
+    const hasher = createPasswordHasher(s.config.argon2);
+    const mailer = createOutboxMailer(s.config.outboxDir, s.config.mailFrom, { info: () => undefined });
+    const quiet = { write: () => true } as unknown as NodeJS.WritableStream;
+    const otherDb = s.reopen();
+    const other = await buildApp({ db: otherDb, config: s.config, hasher, mailer, logStream: quiet, media: s.media });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+    try {
+      const csv = `${HEADERS.join(',')}\r\n${['Ada', 'Lease', 'Parent', 'parent.lease@example.test', '+972 52 555 0101', 'Play Machines 1', '2026-03-01', '2026-06-30', '16'].join(',')}\r\n`;
+      const boundary = 'lease-test-boundary';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="first.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+      const tail = `\r\n--${boundary}--\r\n`;
+      const body = Buffer.from(head + csv + tail);
+      const cut = head.length + 10;
+      let finishFirst: () => unknown = () => undefined;
+      // The first upload arrives slowly: half its body now, the rest after the second try.
+      const first = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest(
+          `${s.baseUrl}${STUDENT_IMPORT_PATHS.previews}`,
+          { method: 'POST', headers: { authorization: `Bearer ${tokens.dana}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        );
+        req.on('error', reject);
+        req.write(body.subarray(0, cut));
+        finishFirst = () => req.end(body.subarray(cut));
+      });
+      await eventually(async () => (await s.db.kysely.selectFrom('upload_leases').selectAll().execute()).length === 1, 'the first upload holds its lease');
+
+      const second = await upload(otherUrl, STUDENT_IMPORT_PATHS.previews, Buffer.from(csv), 'second.csv', tokens.dana);
+      expectWpError(second, 409, 'import_in_progress');
+      expect((second.body as { message: string }).message).toMatch(/Another file of yours is still being read\. Wait for it to finish.*Nothing was stored\./);
+      // Another account is not held up by it.
+      const admins = await upload(otherUrl, STUDENT_IMPORT_PATHS.previews + '?ownerId=' + (await s.db.kysely.selectFrom('users').select('id').where('username', '=', 'dana').executeTakeFirstOrThrow()).id, Buffer.from(csv), 'admin.csv', tokens.admin);
+      expect(admins.status).toBe(201);
+
+      finishFirst();
+      const answered = await first;
+      expect(answered.status).toBe(201);
+      // Given back once answered: the next one goes ahead.
+      expect((await upload(otherUrl, STUDENT_IMPORT_PATHS.previews, Buffer.from(csv), 'third.csv', tokens.dana)).status).toBe(201);
+      expect(await s.db.kysely.selectFrom('upload_leases').selectAll().execute()).toEqual([]);
+    } finally {
+      await other.close();
+      await otherDb.close();
+    }
+  });
+});
