@@ -20,8 +20,26 @@ export type UnzipProblem =
   | { kind: 'unsafe_name'; entry: string }
   | { kind: 'encrypted'; entry: string }
   | { kind: 'too_many_entries'; count: number; limit: number }
-  | { kind: 'entry_too_large'; entry: string; limit: number }
+  /** `declared`: the size the headers claim, when the limit was that claim. */
+  | { kind: 'entry_too_large'; entry: string; limit: number; declared?: number }
   | { kind: 'total_too_large'; limit: number };
+
+/** What the archive's directory says of an entry, before anything of it is inflated. */
+export interface EntryClaim {
+  name: string;
+  /** The size it claims to inflate to. */
+  size: number;
+  compressedSize: number;
+}
+
+export interface ReadOptions {
+  /** Which entries to inflate; the others are never inflated. */
+  keep: (name: string) => boolean;
+  /** Looks at every entry's claims first (all of them, kept or not), and may refuse the archive by throwing. */
+  check?: (claims: readonly EntryClaim[]) => void;
+  /** Holds a kept entry to its claimed size (the inflated bytes past it refuse the archive). */
+  holdToClaim?: boolean;
+}
 
 export class UnzipRefusal extends Error {
   constructor(readonly problem: UnzipProblem) {
@@ -48,11 +66,11 @@ async function open(source: Buffer | string): Promise<ZipFile> {
 const nameOf = (entry: Entry): string => (Buffer.isBuffer(entry.fileName) ? (entry.fileName as Buffer).toString((entry.generalPurposeBitFlag & 0x800) !== 0 ? 'utf8' : 'latin1') : String(entry.fileName));
 
 /**
- * Reads the archive's entries in the order its directory lists them: `keep` chooses which to
- * inflate (the others are never inflated), and `take` gets each kept entry's bytes (at most
- * limits.entryBytes). Refuses with UnzipRefusal as soon as a limit is passed.
+ * Reads the archive's entries in the order its directory lists them: `options.keep` chooses which
+ * to inflate, and `take` gets each kept entry's bytes (at most limits.entryBytes, and no more than
+ * it claims with `holdToClaim`). Refuses with UnzipRefusal as soon as a limit is passed.
  */
-export async function readZipEntries(source: Buffer | string, limits: UnzipLimits, keep: (name: string) => boolean, take: (name: string, bytes: Buffer) => void | Promise<void>): Promise<void> {
+export async function readZipEntries(source: Buffer | string, limits: UnzipLimits, options: ReadOptions, take: (name: string, bytes: Buffer) => void | Promise<void>): Promise<void> {
   const zip = await open(source);
   let total = 0;
   try {
@@ -67,12 +85,14 @@ export async function readZipEntries(source: Buffer | string, limits: UnzipLimit
       const name = nameOf(entry);
       if (unsafeEntryName(name)) throw new UnzipRefusal({ kind: 'unsafe_name', entry: name.slice(0, 200) });
     }
+    options.check?.(entries.map((entry) => ({ name: nameOf(entry), size: entry.uncompressedSize, compressedSize: entry.compressedSize })));
     for (const entry of entries) {
       const name = nameOf(entry);
-      if (name.endsWith('/') || !keep(name)) continue;
+      if (name.endsWith('/') || !options.keep(name)) continue;
       if (entry.isEncrypted()) throw new UnzipRefusal({ kind: 'encrypted', entry: name });
       if (entry.uncompressedSize > limits.entryBytes) throw new UnzipRefusal({ kind: 'entry_too_large', entry: name, limit: limits.entryBytes });
-      const bytes = await inflate(zip, entry, name, limits.entryBytes, { used: total, limit: limits.totalBytes });
+      const limit = options.holdToClaim ? { bytes: entry.uncompressedSize, declared: true } : { bytes: limits.entryBytes, declared: false };
+      const bytes = await inflate(zip, entry, name, limit, { used: total, limit: limits.totalBytes });
       total += bytes.length;
       await take(name, bytes);
     }
@@ -82,7 +102,7 @@ export async function readZipEntries(source: Buffer | string, limits: UnzipLimit
 }
 
 /** An entry's bytes, counted as they inflate: refused past `limit`, or when the archive's total would pass its own. */
-async function inflate(zip: ZipFile, entry: Entry, name: string, limit: number, total: { used: number; limit: number }): Promise<Buffer> {
+async function inflate(zip: ZipFile, entry: Entry, name: string, limit: { bytes: number; declared: boolean }, total: { used: number; limit: number }): Promise<Buffer> {
   let stream;
   try {
     stream = await zip.openReadStreamPromise(entry);
@@ -94,7 +114,7 @@ async function inflate(zip: ZipFile, entry: Entry, name: string, limit: number, 
   try {
     for await (const chunk of stream) {
       size += (chunk as Buffer).length;
-      if (size > limit) throw new UnzipRefusal({ kind: 'entry_too_large', entry: name, limit });
+      if (size > limit.bytes) throw new UnzipRefusal({ kind: 'entry_too_large', entry: name, limit: limit.bytes, ...(limit.declared ? { declared: limit.bytes } : {}) });
       if (total.used + size > total.limit) throw new UnzipRefusal({ kind: 'total_too_large', limit: total.limit });
       chunks.push(chunk as Buffer);
     }

@@ -35,8 +35,6 @@ const EXTENSIONS: Record<ImageFormat, readonly string[]> = {
   avif: ['.avif'],
   gif: ['.gif'],
 };
-/** Names a step image may have; a zip's other entries are not images and are skipped. */
-export const IMAGE_NAME = /\.(jpe?g|jpe|jfif|png|webp|avif|gif|svgz?|heic|heif|bmp|tiff?)$/i;
 
 export interface ImageRefusal {
   ok: false;

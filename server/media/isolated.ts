@@ -26,7 +26,7 @@ export class IsolatedLimit extends Error {
   }
 }
 
-const WORKER = path.join(__dirname, 'isolatedWorker.mjs');
+const WORKER = path.join(__dirname, 'isolatedWorker.cjs');
 
 type Answer = { ok: true; result: unknown } | { ok: false; refusal: { status: number; code: string; message: string; extra?: Record<string, unknown> } | null; message: string };
 

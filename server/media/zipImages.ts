@@ -1,14 +1,19 @@
 /**
- * The step images inside an uploaded .zip, read defensively: the archive's own claims (entry
- * count, sizes, compression ratio) are checked before anything is inflated, and every entry is
- * cut off as soon as it inflates past what it declared or past the image size limit. Folders,
- * macOS's __MACOSX copies, dotfiles and entries that are not images are skipped; the images come
- * in natural name order ("2.jpg" before "10.jpg").
+ * The step images inside an uploaded .zip, read defensively and off the main thread: the archive's
+ * own claims (entry count, sizes, compression ratio) are checked before anything is inflated, every
+ * entry is counted as it inflates and cut off past what it declared or the image size limit, and
+ * all of it together past ZIP_LIMITS.totalBytes; names that climb out of the folder ("../", "/x")
+ * refuse the archive. It runs in a worker thread with a deadline and a small heap, and writes each
+ * image to a file of its own numbered name in the upload's temporary folder. Folders, macOS's
+ * __MACOSX copies, dotfiles and entries that are not images are skipped; the images come in
+ * natural name order ("2.jpg" before "10.jpg").
  */
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { STUDIO_LIMITS } from '../../contract/studio';
-import { IMAGE_NAME } from './imagePipeline';
+import { ApiError } from '../errors';
+import { readZipEntries, UnzipRefusal, type EntryClaim, type UnzipProblem } from './countedUnzip';
+import { IsolatedLimit, runIsolated, type IsolatedLimits } from './isolated';
 
 export const ZIP_LIMITS = {
   entries: 500,
@@ -18,15 +23,14 @@ export const ZIP_LIMITS = {
   ratio: 100,
 } as const;
 
-export class ZipRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** How long, and with how much JavaScript heap, unpacking one zip may take (the bytes themselves are counted above). */
+export const ZIP_READ_LIMITS: IsolatedLimits = { timeoutMs: 120_000, heapMb: 64 };
+
+/**
+ * Names a step image may have; a zip's other entries are not images and are skipped. (Here, not
+ * in imagePipeline.ts: the unpacking worker loads this module and must not load sharp.)
+ */
+export const IMAGE_NAME = /\.(jpe?g|jpe|jfif|png|webp|avif|gif|svgz?|heic|heif|bmp|tiff?)$/i;
 
 const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -35,83 +39,80 @@ const skipped = (name: string): boolean => {
   return name.endsWith('/') || segments.some((s) => s === '__MACOSX' || s.startsWith('.')) || !IMAGE_NAME.test(name);
 };
 
-const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const megabytes = (bytes: number): string => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
-export interface ZipImageEntry {
+export interface ZipImageFile {
   /** The entry's path inside the archive. */
   name: string;
-  read(): Promise<Buffer>;
+  /** Where its bytes were written (a numbered file in the upload's folder, never the entry's own name). */
+  file: string;
 }
 
-/**
- * Opens the archive (a file on disk) and lists its image entries in natural order, refusing the
- * whole archive when its directory describes a zip bomb. Call close() when done.
- */
-export async function openZipImages(file: string, zipName: string): Promise<{ images: ZipImageEntry[]; close: () => void }> {
-  const quoted = `"${zipName}"`;
-  const bomb = (why: string) => new ZipRefusal(413, 'studio_zip_refused', `${quoted} was refused: ${why}`);
-  let zip: ZipFile;
-  try {
-    zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false, decodeStrings: true });
-  } catch {
-    throw new ZipRefusal(400, 'studio_zip_damaged', `${quoted} is not a readable zip archive. Make the zip again and upload it.`);
-  }
-  try {
-    if (zip.entryCount > ZIP_LIMITS.entries) throw bomb(`it has ${zip.entryCount} entries, and a zip may have at most ${ZIP_LIMITS.entries}.`);
-    const entries: Entry[] = [];
-    let declared = 0;
-    for await (const entry of zip.eachEntry()) {
-      declared += entry.uncompressedSize;
-      if (declared > ZIP_LIMITS.totalBytes) throw bomb(`its files would unpack to more than ${megabytes(ZIP_LIMITS.totalBytes)}.`);
-      if (skipped(entry.fileName)) continue;
-      const inEntry = `"${entry.fileName}"`;
-      if (entry.isEncrypted()) throw bomb(`${inEntry} is password-protected.`);
-      if (entry.uncompressedSize > STUDIO_LIMITS.imageBytes) {
-        throw bomb(`${inEntry} would unpack to ${megabytes(entry.uncompressedSize)}; an image may be at most ${megabytes(STUDIO_LIMITS.imageBytes)}.`);
-      }
-      if (entry.uncompressedSize > ZIP_LIMITS.ratio * Math.max(entry.compressedSize, 1) && entry.uncompressedSize > 64 * 1024) {
-        throw bomb(`${inEntry} is compressed ${Math.round(entry.uncompressedSize / Math.max(entry.compressedSize, 1))} times, which no photo or drawing is (a zip bomb?).`);
-      }
-      entries.push(entry);
+const refusal = (status: number, code: string, message: string) => new ApiError(status, code, `${message} Nothing was stored.`);
+
+/** The archive's directory, checked before anything is inflated. */
+function checkClaims(quoted: string, claims: readonly EntryClaim[]): void {
+  const bomb = (why: string) => refusal(413, 'studio_zip_refused', `${quoted} was refused: ${why}`);
+  let declared = 0;
+  for (const claim of claims) {
+    declared += claim.size;
+    if (declared > ZIP_LIMITS.totalBytes) throw bomb(`its files would unpack to more than ${megabytes(ZIP_LIMITS.totalBytes)}.`);
+    if (skipped(claim.name)) continue;
+    const inEntry = `"${claim.name}"`;
+    if (claim.size > STUDIO_LIMITS.imageBytes) throw bomb(`${inEntry} would unpack to ${megabytes(claim.size)}; an image may be at most ${megabytes(STUDIO_LIMITS.imageBytes)}.`);
+    if (claim.size > ZIP_LIMITS.ratio * Math.max(claim.compressedSize, 1) && claim.size > 64 * 1024) {
+      throw bomb(`${inEntry} is compressed ${Math.round(claim.size / Math.max(claim.compressedSize, 1))} times, which no photo or drawing is (a zip bomb?).`);
     }
-    entries.sort((a, b) => naturalOrder.compare(a.fileName, b.fileName));
-    const images = entries.map((entry) => ({ name: entry.fileName, read: () => readEntry(zip, entry, quoted) }));
-    return { images, close: () => zip.close() };
+  }
+}
+
+function zipProblem(quoted: string, problem: UnzipProblem): ApiError {
+  const bomb = (why: string) => refusal(413, 'studio_zip_refused', `${quoted} was refused: ${why}`);
+  switch (problem.kind) {
+    case 'unsafe_name':
+      return refusal(400, 'studio_zip_unsafe_name', `${quoted} was refused: it holds "${problem.entry}", a name that points outside the zip's folder. Make the zip again from the folder of images and upload it.`);
+    case 'too_many_entries':
+      return bomb(`it has ${problem.count} entries, and a zip may have at most ${problem.limit}.`);
+    case 'encrypted':
+      return bomb(`"${problem.entry}" is password-protected.`);
+    case 'entry_too_large':
+      return problem.declared === undefined
+        ? bomb(`"${problem.entry}" unpacks to more than ${megabytes(problem.limit)}; an image may be at most ${megabytes(STUDIO_LIMITS.imageBytes)}.`)
+        : bomb(`"${problem.entry}" unpacks to more than the ${megabytes(problem.declared)} it declares (a zip bomb?).`);
+    case 'total_too_large':
+      return bomb(`its files unpack to more than ${megabytes(problem.limit)}.`);
+    case 'damaged':
+      return refusal(400, 'studio_zip_damaged', `${quoted} is not a readable zip archive, or is damaged. Make the zip again and upload it.`);
+  }
+}
+
+/** The worker's task: unpacks the images of the zip at `file` into `dir`, or refuses with an ApiError. */
+export async function unpackZipImages(input: { file: string; zipName: string; dir: string }): Promise<ZipImageFile[]> {
+  const quoted = `"${input.zipName}"`;
+  const images: ZipImageFile[] = [];
+  const limits = { entries: ZIP_LIMITS.entries, entryBytes: STUDIO_LIMITS.imageBytes, totalBytes: ZIP_LIMITS.totalBytes };
+  try {
+    await readZipEntries(input.file, limits, { keep: (name) => !skipped(name), check: (claims) => checkClaims(quoted, claims), holdToClaim: true }, async (name, bytes) => {
+      const file = path.join(input.dir, `entry-${images.length + 1}`);
+      await writeFile(file, bytes);
+      images.push({ name, file });
+    });
   } catch (err) {
-    zip.close();
+    if (err instanceof UnzipRefusal) throw zipProblem(quoted, err.problem);
     throw err;
   }
+  return images.sort((a, b) => naturalOrder.compare(a.name, b.name));
 }
 
-/** An entry's bytes, cut off when it inflates past its declared size or the image limit. */
-async function readEntry(zip: ZipFile, entry: Entry, quoted: string): Promise<Buffer> {
-  const cap = Math.min(entry.uncompressedSize, STUDIO_LIMITS.imageBytes);
-  const lying = () =>
-    new ZipRefusal(413, 'studio_zip_refused', `${quoted} was refused: "${entry.fileName}" unpacks to more than the ${megabytes(cap)} it declares (a zip bomb?).`);
-  let stream;
+/** The images of the uploaded zip at `file`, unpacked into `dir` by a worker thread, in natural name order. */
+export async function extractZipImages(file: string, zipName: string, dir: string, limits: IsolatedLimits = ZIP_READ_LIMITS): Promise<ZipImageFile[]> {
   try {
-    stream = await zip.openReadStreamPromise(entry);
-  } catch {
-    throw new ZipRefusal(400, 'studio_zip_damaged', `${quoted} is damaged: "${entry.fileName}" cannot be read. Make the zip again and upload it.`);
-  }
-  const chunks: Buffer[] = [];
-  let total = 0;
-  try {
-    for await (const chunk of stream) {
-      total += (chunk as Buffer).length;
-      if (total > cap) {
-        stream.destroy();
-        throw lying();
-      }
-      chunks.push(chunk as Buffer);
-    }
+    return await runIsolated<{ file: string; zipName: string; dir: string }, ZipImageFile[]>(__filename, 'unpackZipImages', { file, zipName, dir }, limits);
   } catch (err) {
-    if (err instanceof ZipRefusal) throw err;
-    // yauzl's own size and CRC checks.
-    if (/too many bytes/i.test((err as Error).message)) throw lying();
-    throw new ZipRefusal(400, 'studio_zip_damaged', `${quoted} is damaged: "${entry.fileName}" cannot be unpacked (${(err as Error).message}). Make the zip again and upload it.`);
+    if (err instanceof ApiError) throw err;
+    const why = err instanceof IsolatedLimit ? (err.limit === 'time' ? 'it takes too long to unpack.' : 'it needs too much memory to unpack.') : 'it could not be unpacked.';
+    throw refusal(413, 'studio_zip_refused', `"${zipName}" was refused: ${why} Upload fewer images per zip.`);
   }
-  return Buffer.concat(chunks, total);
 }
 
 export const entryBaseName = (name: string): string => path.posix.basename(name);

@@ -195,7 +195,7 @@ function storedZip(files: readonly (readonly [string, Buffer])[]): Buffer {
 async function readXlsx(bytes: Buffer, name: string): Promise<ReadFile> {
   const parts: [string, Buffer][] = [];
   try {
-    await readZipEntries(bytes, XLSX_LIMITS, workbookPart, (part, data) => void parts.push([part, data]));
+    await readZipEntries(bytes, XLSX_LIMITS, { keep: workbookPart }, (part, data) => void parts.push([part, data]));
   } catch (err) {
     if (err instanceof UnzipRefusal) throw unzipRefusal(err.problem, name);
     throw err;

@@ -9,7 +9,7 @@
  * A refused or failed upload leaves nothing stored.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import os from 'node:os';
@@ -20,12 +20,13 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STUDIO_LIMITS, STUDIO_PATHS, type StudioFile, type StudioImage } from '../../contract/studio';
 import type { Actor } from '../domain/context';
+import { importBusy, uploadLeaseKey, withUploadLease } from '../domain/uploadLeases';
 import { ApiError, notAllowed } from '../errors';
 import { sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 import { imageFolderKeys, newMediaFolder, processImage, removeAll, STUDIO_MEDIA_ROOT, storeImage, studioImageOf } from '../media/imagePipeline';
 import type { MediaKey } from '../media/storage';
-import { entryBaseName, openZipImages, ZipRefusal } from '../media/zipImages';
+import { entryBaseName, extractZipImages } from '../media/zipImages';
 import { answers } from '../http/answers';
 import { studioFile, studioImages } from './answers/studio';
 
@@ -56,6 +57,9 @@ export function uploadAwareClientErrorHandler(this: FastifyInstance, err: NodeJS
 const MULTIPART_OVERHEAD = 64 * 1024;
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
+/** A zip's lease outlasts unpacking it (ZIP_READ_LIMITS) and making its images. */
+const ZIP_LEASE_MS = 10 * 60_000;
+
 const megabytes = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 const tooLarge = (what: string, limit: number) =>
@@ -71,7 +75,6 @@ function requireAdmin(request: FastifyRequest): Actor {
 /** @fastify/multipart's and busboy's errors in the studio's words. */
 function uploadError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  if (err instanceof ZipRefusal) return new ApiError(err.status, err.code, err.message);
   const code = (err as { code?: string }).code;
   switch (code) {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
@@ -212,26 +215,25 @@ export async function studioMediaRoutes(app: FastifyInstance, s: AppServices): P
     try {
       const file = path.join(dir, 'upload.zip');
       await pipeline(source, createWriteStream(file));
-      const zip = await openZipImages(file, zipName);
-      const images: StudioImage[] = [];
-      try {
-        if (zip.images.length === 0) throw new ApiError(400, 'studio_zip_no_images', `"${zipName}" holds no images (JPEG, PNG, WebP, AVIF or GIF).`);
-        for (const entry of zip.images) {
-          const processed = await processImage(await entry.read(), entryBaseName(entry.name));
+      // One zip at a time per account on every instance; taken once the zip has arrived, for its unpacking and images.
+      const images = await withUploadLease(s.ctx, { key: uploadLeaseKey(actor.id), ttlMs: ZIP_LEASE_MS, busy: () => importBusy('Another zip of yours') }, async () => {
+        const entries = await extractZipImages(file, zipName, dir);
+        if (entries.length === 0) throw new ApiError(400, 'studio_zip_no_images', `"${zipName}" holds no images (JPEG, PNG, WebP, AVIF or GIF).`);
+        const made: StudioImage[] = [];
+        for (const entry of entries) {
+          const processed = await processImage(await readFile(entry.file), entryBaseName(entry.name));
           if (!processed.ok) {
             throw new ApiError(processed.status, processed.code, `Nothing from "${zipName}" was stored: "${entry.name}" was refused. ${processed.message}`);
           }
           const folder = await storeImage(s.media, processed);
           stored.push(...imageFolderKeys(folder));
-          images.push(studioImageOf(folder, processed.width, processed.height, processed.name, sign(actor)));
+          made.push(studioImageOf(folder, processed.width, processed.height, processed.name, sign(actor)));
         }
-      } finally {
-        zip.close();
-      }
+        return made;
+      });
       return { result: images, undo };
     } catch (err) {
       await undo();
-      if (err instanceof ZipRefusal && !err.message.startsWith('Nothing')) throw new ApiError(err.status, err.code, `${err.message} Nothing was stored.`);
       throw err;
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -6,14 +6,17 @@
  * a studio zip that inflates past its limits, or whose entries climb out of the folder ("../",
  * absolute names), is refused with a WordPress-style error and nothing stored.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import sharp from 'sharp';
 import { buildApp } from '../../app';
 import { STUDENT_IMPORT_PATHS, STUDIO_PATHS, type StudentImportPreview } from '../../../contract';
 import { createPasswordHasher } from '../../domain/passwords';
 import { createOutboxMailer } from '../../mail/mailer';
 import { DEMO, describeEachDb, eventually, expectWpError, startTestServer, type Answer, type TestServer } from '../harness';
-import { deflatedRepeat, entryOf, workbook, zipArchive } from '../zipBombs';
+import { deflatedPadding, entryOf, workbook, zipArchive } from '../zipBombs';
 
 jest.setTimeout(180_000);
 
@@ -84,8 +87,12 @@ const report = (what: string, file: Buffer, r: { ms: number; health: Watch }) =>
 
 let honestBomb: Buffer;
 let lyingBomb: Buffer;
+let photo: Buffer;
+let zeros: { body: Buffer; size: number; crc: number };
 
 beforeAll(async () => {
+  photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+  zeros = await deflatedPadding('', '\0', 400 * MB, '');
   honestBomb = await workbook(HEADERS, ROW, { rows: 300, sheetBytes: 90 * MB });
   lyingBomb = await workbook(HEADERS, ROW, { rows: 300, sheetBytes: 400 * MB, claim: 10 * 1024 });
 });
@@ -180,5 +187,48 @@ describeEachDb('Hostile uploads', (dialect) => {
       await other.close();
       await otherDb.close();
     }
+  });
+
+  describe('studio zips', () => {
+    const studioFiles = () => {
+      const dir = path.join(s.config.publicDir, 'progrmas', 'studio');
+      return existsSync(dir) ? readdirSync(dir, { recursive: true }).length : 0;
+    };
+
+    test.each([
+      ['400 MB of zeros in one "photo"', () => zipArchive([entryOf('1.jpg', photo), { name: '2.jpg', body: zeros.body, size: zeros.size, crc: zeros.crc }]), /"2\.jpg" would unpack to 399\.\d MB; an image may be at most 20\.0 MB/],
+      ['400 MB of zeros whose headers claim 10 KB', () => zipArchive([entryOf('1.jpg', photo), { name: '2.jpg', body: zeros.body, size: 10 * 1024, crc: zeros.crc }]), /"2\.jpg" unpacks to more than the 10 KB it declares \(a zip bomb\?\)/],
+      [
+        '300 entries of 3 MB of zeros, each claiming 3 KB',
+        () => zipArchive(Array.from({ length: 300 }, (_, i) => ({ name: `${i}.jpg`, body: zeros.body.subarray(0, 3 * 1024), size: 3 * 1024, crc: 0 }))),
+        /"0\.jpg" unpacks to more than the 3 KB it declares/,
+      ],
+    ])('a zip of %s is refused within 5 s while /healthz answers within 1 s', async (what, zip, message) => {
+      const before = studioFiles();
+      const file = zip();
+      const r = await uploadWatched(s, STUDIO_PATHS.uploadImages, file, 'steps.zip', tokens.admin);
+      report(`[${dialect}] studio zip, ${what}`, file, r);
+      expect([400, 413]).toContain(r.answer.status);
+      expect((r.answer.body as { message: string }).message).toMatch(message);
+      expect((r.answer.body as { message: string }).message).toMatch(/Nothing was stored\./);
+      expect(r.ms).toBeLessThan(5000);
+      expect(r.health.worstMs).toBeLessThan(1000);
+      expect(studioFiles()).toBe(before);
+    });
+
+    test.each([['../escape.jpg'], ['steps/../../escape.jpg'], ['/tmp/escape.jpg'], ['C:\\escape.jpg'], ['..\\escape.jpg']])('an entry named %s refuses the zip with 400 and writes nothing', async (name) => {
+      const before = studioFiles();
+      const answer = await upload(s.baseUrl, STUDIO_PATHS.uploadImages, zipArchive([entryOf('1.jpg', photo), entryOf(name, photo)]), 'steps.zip', tokens.admin);
+      expectWpError(answer, 400, 'studio_zip_unsafe_name');
+      expect((answer.body as { message: string }).message).toMatch(/"steps\.zip" was refused: it holds ".*escape\.jpg", a name that points outside the zip's folder\..*Nothing was stored\./);
+      expect(studioFiles()).toBe(before);
+      expect(existsSync(path.join(s.config.publicDir, 'progrmas', 'escape.jpg'))).toBe(false);
+    });
+
+    test('a zip of good images is still unpacked in name order', async () => {
+      const answer = await upload(s.baseUrl, STUDIO_PATHS.uploadImages, zipArchive([entryOf('steps/10.jpg', photo), entryOf('steps/2.jpg', photo), entryOf('steps/readme.txt', Buffer.from('hi'))]), 'steps.zip', tokens.admin);
+      expect(answer.status).toBe(200);
+      expect((answer.body as { name: string }[]).map((i) => i.name)).toEqual(['2.jpg', '10.jpg']);
+    });
   });
 });
