@@ -8,6 +8,7 @@
  * and answer cross by structured clone. An ApiError thrown by the task reaches the caller as that
  * ApiError; any other failure as an Error with the task's message.
  */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../errors';
@@ -30,8 +31,36 @@ const WORKER = path.join(__dirname, 'isolatedWorker.cjs');
 
 type Answer = { ok: true; result: unknown } | { ok: false; refusal: { status: number; code: string; message: string; extra?: Record<string, unknown> } | null; message: string };
 
+/**
+ * Workers running at once in this process: one per core. Further tasks wait their turn (their
+ * deadline starts when they start); they are few, as each account reads one upload at a time.
+ */
+const MAX_RUNNING = Math.max(2, availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Waits for a free place; the answer gives it back (straight to the next waiting task, if any). */
+async function turn(): Promise<() => void> {
+  if (running < MAX_RUNNING) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  return () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  };
+}
+
 /** Runs `exportName` of the module at `modulePath` on `input` in a worker thread within `limits`. */
-export function runIsolated<I, O>(modulePath: string, exportName: string, input: I, limits: IsolatedLimits, transfer: readonly ArrayBuffer[] = []): Promise<O> {
+export async function runIsolated<I, O>(modulePath: string, exportName: string, input: I, limits: IsolatedLimits, transfer: readonly ArrayBuffer[] = []): Promise<O> {
+  const done = await turn();
+  try {
+    return await inWorker<I, O>(modulePath, exportName, input, limits, transfer);
+  } finally {
+    done();
+  }
+}
+
+function inWorker<I, O>(modulePath: string, exportName: string, input: I, limits: IsolatedLimits, transfer: readonly ArrayBuffer[]): Promise<O> {
   return new Promise<O>((resolve, reject) => {
     const worker = new Worker(WORKER, {
       workerData: { modulePath, exportName, input },

@@ -3,6 +3,8 @@
  * tsx's require hook (so it works the same under `node --import tsx`, the tests and the CLI), runs
  * the named export on the input and posts back its answer, or the ApiError it refused with.
  */
+/* global require */
+/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS file Node starts as is, in the worker */
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const { register } = require('tsx/cjs/api');

@@ -7,7 +7,7 @@
  * absolute names), is refused with a WordPress-style error and nothing stored.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -145,6 +145,7 @@ describeEachDb('Hostile uploads', (dialect) => {
     const other = await buildApp({ db: otherDb, config: s.config, hasher, mailer, logStream: quiet, media: s.media });
     await other.listen({ port: 0, host: '127.0.0.1' });
     const otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+    let slow: ClientRequest | undefined;
     try {
       const csv = `${HEADERS.join(',')}\r\n${['Ada', 'Lease', 'Parent', 'parent.lease@example.test', '+972 52 555 0101', 'Play Machines 1', '2026-03-01', '2026-06-30', '16'].join(',')}\r\n`;
       const boundary = 'lease-test-boundary';
@@ -152,10 +153,9 @@ describeEachDb('Hostile uploads', (dialect) => {
       const tail = `\r\n--${boundary}--\r\n`;
       const body = Buffer.from(head + csv + tail);
       const cut = head.length + 10;
-      let finishFirst: () => unknown = () => undefined;
-      // The first upload arrives slowly: half its body now, the rest after the second try.
+      // The first upload arrives slowly: part of its body now, the rest after the second try.
       const first = new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const req = httpRequest(
+        slow = httpRequest(
           `${s.baseUrl}${STUDENT_IMPORT_PATHS.previews}`,
           { method: 'POST', headers: { authorization: `Bearer ${tokens.dana}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } },
           (res) => {
@@ -164,11 +164,12 @@ describeEachDb('Hostile uploads', (dialect) => {
             res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
           },
         );
-        req.on('error', reject);
-        req.write(body.subarray(0, cut));
-        finishFirst = () => req.end(body.subarray(cut));
+        slow.on('error', reject);
+        slow.write(body.subarray(0, cut));
       });
-      await eventually(async () => (await s.db.kysely.selectFrom('upload_leases').selectAll().execute()).length === 1, 'the first upload holds its lease');
+      first.catch(() => undefined);
+      const leases = () => s.db.kysely.selectFrom('upload_leases').selectAll().execute();
+      await eventually(async () => (await leases().catch(() => [])).length === 1, 'the first upload holds its lease');
 
       const second = await upload(otherUrl, STUDENT_IMPORT_PATHS.previews, Buffer.from(csv), 'second.csv', tokens.dana);
       expectWpError(second, 409, 'import_in_progress');
@@ -177,13 +178,14 @@ describeEachDb('Hostile uploads', (dialect) => {
       const admins = await upload(otherUrl, STUDENT_IMPORT_PATHS.previews + '?ownerId=' + (await s.db.kysely.selectFrom('users').select('id').where('username', '=', 'dana').executeTakeFirstOrThrow()).id, Buffer.from(csv), 'admin.csv', tokens.admin);
       expect(admins.status).toBe(201);
 
-      finishFirst();
+      slow!.end(body.subarray(cut));
       const answered = await first;
       expect(answered.status).toBe(201);
       // Given back once answered: the next one goes ahead.
       expect((await upload(otherUrl, STUDENT_IMPORT_PATHS.previews, Buffer.from(csv), 'third.csv', tokens.dana)).status).toBe(201);
-      expect(await s.db.kysely.selectFrom('upload_leases').selectAll().execute()).toEqual([]);
+      expect(await leases()).toEqual([]);
     } finally {
+      slow?.destroy();
       await other.close();
       await otherDb.close();
     }
