@@ -9,8 +9,10 @@ export interface RawEntry {
   name: string;
   /** The entry's stored bytes: deflated (method 8) unless `stored`. */
   body: Buffer;
-  /** What the headers claim the entry inflates to. */
+  /** What the central directory claims the entry inflates to. */
   size: number;
+  /** What the entry's local header claims (`size` when omitted): a zip may tell two stories. */
+  localSize?: number;
   crc: number;
   stored?: boolean;
 }
@@ -34,7 +36,7 @@ export function zipArchive(entries: readonly RawEntry[]): Buffer {
     local.writeUInt16LE(0x21, 12);
     local.writeUInt32LE(entry.crc, 14);
     local.writeUInt32LE(entry.body.length, 18);
-    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt32LE(entry.localSize ?? entry.size, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -107,7 +109,7 @@ export interface SheetShape {
   rows: number;
   /** Blank space after the rows (XML allows it) until the sheet is about this many bytes. */
   sheetBytes?: number;
-  /** The size the zip's headers give the sheet (the truth when omitted). */
+  /** The size the zip's directory gives the sheet (the truth when omitted); its local header tells the truth. */
   claim?: number;
 }
 
@@ -120,6 +122,6 @@ export async function workbook(header: readonly string[], row: readonly string[]
   const sheet = await deflatedPadding(`${XML}<worksheet xmlns="${SHEET_NS}"><sheetData>${rows}`, ' ', shape.sheetBytes ?? 0, '</sheetData></worksheet>');
   return zipArchive([
     ...WORKBOOK_PARTS.map(([name, text]) => entryOf(name, Buffer.from(text))),
-    { name: 'xl/worksheets/sheet1.xml', body: sheet.body, size: shape.claim ?? sheet.size, crc: sheet.crc },
+    { name: 'xl/worksheets/sheet1.xml', body: sheet.body, size: shape.claim ?? sheet.size, localSize: sheet.size, crc: sheet.crc },
   ]);
 }

@@ -1,6 +1,6 @@
 /**
  * Uploads that cannot hurt the server: a roster workbook of 93 KB that inflates to 90 MB, and one
- * whose headers claim 10 KB for a 400 MB sheet, are refused within 5 s while /healthz keeps
+ * whose zip directory claims 10 KB for a 400 MB sheet, are refused within 5 s while /healthz keeps
  * answering within 1 s (the file is unpacked counting what it really inflates to, in a worker
  * thread); one account's second import while its first is read is refused on another instance;
  * a studio zip that inflates past its limits, or whose entries climb out of the folder ("../",
@@ -123,7 +123,7 @@ describeEachDb('Hostile uploads', (dialect) => {
 
   test.each([
     ['about 93 KB that inflates to 90 MB', () => honestBomb, 120 * 1024],
-    ['about 400 KB whose headers claim 10 KB for a 400 MB sheet', () => lyingBomb, 500 * 1024],
+    ['about 400 KB whose directory claims 10 KB for a 400 MB sheet', () => lyingBomb, 500 * 1024],
   ])('a workbook of %s is refused within 5 s while /healthz answers within 1 s', async (what, file, maxBytes) => {
     expect(file().length).toBeLessThan(maxBytes);
     const before = await imports();
