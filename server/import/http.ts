@@ -92,7 +92,12 @@ function parseUrl(raw: string): URL {
   return url;
 }
 
-async function checkTarget(raw: string, allow: AllowList): Promise<Target> {
+/** A host name's addresses, as the system's resolver gives them. */
+export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
+
+const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+
+async function checkTarget(raw: string, allow: AllowList, resolve: Resolver = systemResolver): Promise<Target> {
   const url = parseUrl(raw);
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const refused = () =>
@@ -106,7 +111,7 @@ async function checkTarget(raw: string, allow: AllowList): Promise<Target> {
   }
   let found: { address: string; family: number }[];
   try {
-    found = await lookup(host, { all: true, verbatim: true });
+    found = await resolve(host);
   } catch {
     throw new ImportUrlError(`${url.hostname} could not be found (DNS): check the address`);
   }
@@ -126,6 +131,8 @@ export interface FetchOptions {
   headers?: Record<string, string>;
   /** Local addresses the operator allowed (IMPORT_ALLOW_ADDRESSES). */
   allow?: AllowList;
+  /** Looks host names up (the system's resolver unless a test gives a rebinding one). */
+  resolve?: Resolver;
 }
 
 export interface Fetched {
@@ -227,7 +234,7 @@ export async function fetchChecked(start: string, options: FetchOptions): Promis
   for (let hop = 0; hop <= 5; hop += 1) {
     let target: Target;
     try {
-      target = await checkTarget(url, options.allow ?? []);
+      target = await checkTarget(url, options.allow ?? [], options.resolve);
     } catch (err) {
       if (!(err instanceof ImportUrlError)) throw err;
       // A refused or unknown address reads like a closed port: nothing is said of what is behind it.
