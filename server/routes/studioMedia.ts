@@ -22,6 +22,7 @@ import { STUDIO_LIMITS, STUDIO_PATHS, type StudioFile, type StudioImage } from '
 import type { Actor } from '../domain/context';
 import { ApiError, notAllowed } from '../errors';
 import { sendJson } from '../http/reply';
+import { sandboxed } from '../http/securityHeaders';
 import type { AppServices } from '../http/services';
 import { imageFolderKeys, newMediaFolder, processImage, removeAll, STUDIO_MEDIA_ROOT, storeImage, studioImageOf } from '../media/imagePipeline';
 import type { MediaKey } from '../media/storage';
@@ -266,6 +267,10 @@ export async function studioMediaRoutes(app: FastifyInstance, s: AppServices): P
   await app.register(async (scope) => {
     // Over-size files are answered by limited(), which knows which limit (image or zip) applies.
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
+    // Media answers, like the files they store, are sandboxed.
+    scope.addHook('onRequest', async (_request, reply) => {
+      sandboxed(reply);
+    });
 
     scope.post(STUDIO_PATHS.uploadImages, { preHandler: admit, ...answers(studioImages) }, async (request, reply) => {
       const actor = requireAdmin(request);
