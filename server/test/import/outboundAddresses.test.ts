@@ -4,11 +4,11 @@
  * 127.0.0.2, the one local address the operator allowed (IMPORT_ALLOW_ADDRESSES). The IPv6
  * spellings of metadata and loopback addresses are refused by the studio before any connection; a
  * redirect to loopback is refused at that hop; a closed port, a port that does not speak HTTP and
- * a silent one read the same; a host name is looked up once and the connection goes to the address
+ * a silent one (and, on PostgreSQL, the test's own database server) read the same; a host name is looked up once and the connection goes to the address
  * that was judged. On SQLite and PostgreSQL.
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
+import { createServer as createTcpServer, isIP, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { STUDIO_PATHS, type StudioImportJob } from '../../../contract';
 import { addressAllowed, fetchChecked, type Resolver } from '../../import/http';
 import { DEMO, describeEachDb, expectWpError, startTestServer, type TestServer } from '../harness';
@@ -170,6 +170,17 @@ describeEachDb('the WordPress import connects only where it may', (dialect) => {
       expect(postgresLike.sockets.length).toBeGreaterThan(0);
       expect(new Set(steps.values()).size).toBe(1);
       expect(steps.get('closed')).toBe('Failed: HOST could not be reached, or did not answer in time: check the address and that the site is up');
+      if (dialect === 'postgres') {
+        // The real PostgreSQL of this run, allowed for this one request, reads as a closed port beside it.
+        const pg = new URL(process.env.TEST_DATABASE_URL ?? '');
+        const host = pg.hostname.replace(/^\[|\]$/g, '');
+        const failure = (port: number) =>
+          fetchChecked(`http://${pg.hostname}:${port}/`, { timeoutMs: 5000, maxBytes: 1024, allow: [isIP(host) ? host : '127.0.0.1'] }).then(
+            () => 'answered',
+            (err: Error) => err.message.replace(`:${port} `, ':PORT '),
+          );
+        expect(await failure(Number(pg.port || 5432))).toBe(await failure(await closedPort(isIP(host) ? host : '127.0.0.1')));
+      }
     } finally {
       await close(postgresLike.server);
     }
