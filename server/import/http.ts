@@ -52,7 +52,11 @@ function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
 export type AllowList = readonly string[];
 
 function compile(allow: AllowList): [Address, number][] {
-  return allow.map((entry) => (entry.includes('/') ? ipaddr.parseCIDR(entry) : ((a) => [a, a.kind() === 'ipv4' ? 32 : 128] as [Address, number])(ipaddr.parse(entry))));
+  return allow.map((entry) => {
+    if (entry.includes('/')) return ipaddr.parseCIDR(entry);
+    const address = ipaddr.parse(entry);
+    return [address, address.kind() === 'ipv4' ? 32 : 128];
+  });
 }
 
 const matches = (address: Address, ranges: [Address, number][]) => ranges.some(([base, bits]) => base.kind() === address.kind() && address.match(base, bits));
