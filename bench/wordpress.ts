@@ -74,7 +74,8 @@ async function titles(url: string): Promise<string[]> {
 function importPeer(dataDir: string, peerUrl: string): void {
   const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'cli.ts'), 'import-wordpress', '--url', peerUrl], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+    // The peer runs on this machine: the operator's setting lets the import reach it.
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error', IMPORT_ALLOW_ADDRESSES: process.env.IMPORT_ALLOW_ADDRESSES ?? 'loopback' },
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,
   });

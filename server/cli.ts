@@ -133,7 +133,7 @@ export async function runCli(argv: readonly string[], out: (line: string) => voi
 
 async function importCommand(db: Db, config: Config, url: string, out: (line: string) => void, progress: (line: string) => void): Promise<number> {
   try {
-    await checkImportUrl(url);
+    await checkImportUrl(url, config.importAllowAddresses);
   } catch (err) {
     if (err instanceof ImportUrlError) throw new UsageError(err.message);
     throw err;
@@ -153,6 +153,7 @@ async function importCommand(db: Db, config: Config, url: string, out: (line: st
     media: await createMediaStorage(config),
     jobId: job.id,
     url,
+    allowAddresses: config.importAllowAddresses,
     onProgress: ({ progress: done, step }) => {
       const page = step.split(',')[0] ?? step;
       if (page === shownPage && Date.now() - shownAt < 2000) return;

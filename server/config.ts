@@ -136,6 +136,8 @@ export interface Config {
   instanceName: string | null;
   /** Server processes sharing the port (WORKERS): the machine's cores on PostgreSQL, 1 on the embedded database. */
   workers: number;
+  /** Local addresses (CIDR ranges) the WordPress import may reach (IMPORT_ALLOW_ADDRESSES); every other non-public address is refused. */
+  importAllowAddresses: string[];
 }
 
 export class ConfigError extends Error {}
@@ -275,6 +277,26 @@ function trustProxy(raw: string | undefined): TrustProxy {
   return entries;
 }
 
+const LOCAL_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  private: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['fc00::/7'],
+};
+
+/**
+ * IMPORT_ALLOW_ADDRESSES: the local addresses or ranges the WordPress import may reach (a WordPress
+ * on the same network, the tests' own): addresses, CIDR ranges, or loopback, private, linklocal,
+ * uniquelocal. Unset: public addresses only.
+ */
+function importAllowAddresses(raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== '');
+  const hint = 'IMPORT_ALLOW_ADDRESSES must be addresses or CIDR ranges (e.g. 10.1.2.3,192.168.0.0/16), or loopback, private, linklocal, uniquelocal';
+  if (entries.some((e) => !LOCAL_RANGES[e] && !proxyRange(e))) throw new ConfigError(hint);
+  if (entries.some((e) => /\/0$/.test(e))) throw new ConfigError(`${hint}; never every address (/0)`);
+  return entries.flatMap((e) => LOCAL_RANGES[e] ?? [e]);
+}
+
 /**
  * The media storage driver and the signing of media URLs. The signing key defaults to one derived
  * from JWT_SECRET, which every instance already shares.
@@ -383,5 +405,6 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
     privacyRetentionMonths: intVar(env, 'PRIVACY_RETENTION_MONTHS', 12, 1, 120),
     sharedDeviceIdleMinutes: intVar(env, 'SHARED_DEVICE_IDLE_MINUTES', DEFAULT_SHARED_DEVICE_IDLE_MINUTES, 1, 720),
     reportRetentionDays: intVar(env, 'REPORT_RETENTION_DAYS', DEFAULT_REPORT_RETENTION_DAYS, 1, 3650),
+    importAllowAddresses: importAllowAddresses(env.IMPORT_ALLOW_ADDRESSES),
   };
 }

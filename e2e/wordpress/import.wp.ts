@@ -25,6 +25,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const site = wordPressSite();
 const WP = site.siteUrl;
 const RENAMED = ' (renamed by the import test)';
+/** The peer runs on this machine: the operator's setting lets the import reach it. */
+const IMPORT_ALLOW = process.env.IMPORT_ALLOW_ADDRESSES ?? 'loopback';
 
 /** A portal as a franchise starts one: its administrator, no content. */
 const adminOnly: DemoSource = {
@@ -94,7 +96,7 @@ function mediaPaths(value: unknown, into: Set<string>): Set<string> {
 
 /** `npm run admin -- import-wordpress --url WP` on the portal's data folder: progress shown, the summary parsed. */
 function cliImport(dataDir: string): Promise<{ code: number; summary: StudioImportSummary }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, IMPORT_ALLOW_ADDRESSES: IMPORT_ALLOW };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'import-wordpress', '--url', WP], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -134,7 +136,7 @@ describe(`WordPress import from the real WordPress (${WP})`, () => {
   };
 
   beforeAll(async () => {
-    s = await startTestServer({ dialect: 'sqlite', source: adminOnly });
+    s = await startTestServer({ dialect: 'sqlite', source: adminOnly, env: { IMPORT_ALLOW_ADDRESSES: IMPORT_ALLOW } });
     adminToken = await s.login('admin', 'demo-admin-2026');
     const login = await wpJson<{ token: string }>(`${WP}/wp-json/jwt-auth/v1/token`, {
       method: 'POST',
@@ -224,7 +226,7 @@ describe(`WordPress import from the real WordPress (${WP})`, () => {
     await setWpTitle(lawnMower, originalTitle + RENAMED);
     const before = await s.db.kysely.selectFrom('pages').selectAll().orderBy('id').execute();
     const started = Date.now();
-    const summary = await importWordPress({ db: s.db, media: s.media, url: WP });
+    const summary = await importWordPress({ db: s.db, media: s.media, url: WP, allowAddresses: s.config.importAllowAddresses });
     console.log(`WordPress import 3 (one title changed): ${seconds(started)} s; ${JSON.stringify(summary.media)}`);
     expect(summary).toMatchObject({ created: 0, updated: 1, skipped: 358, failed: [] });
     const after = await s.db.kysely.selectFrom('pages').selectAll().orderBy('id').execute();

@@ -6,7 +6,7 @@
  * PUBLIC_URL names another origin (a proxy or CDN in front), page links and image URLs point there,
  * so that origin is allowed beside 'self'.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 
 export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'publicUrlExplicit'>): string {
@@ -34,10 +34,24 @@ export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'public
   ].join('; ');
 }
 
+/**
+ * Files (media, report screenshots) open in a sandbox, even when someone opens one on its own: no
+ * script runs and the file gets an origin of its own, so a drawing or a document that carries
+ * script can never act as the portal. The video embed pages run their one same-origin script, still
+ * in an origin of their own (no allow-same-origin: no access to the portal's storage or cookies).
+ */
+export type Sandbox = 'sandbox' | 'sandbox allow-scripts';
+
+export function sandboxed(reply: FastifyReply, sandbox: Sandbox = 'sandbox'): FastifyReply {
+  return reply.header('Content-Security-Policy', sandbox);
+}
+
 export function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'publicUrlExplicit'>): void {
   const csp = contentSecurityPolicy(config);
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('Content-Security-Policy', csp);
+    // A route asks for a sandbox with sandboxed(); nothing else a route sets replaces the policy.
+    const sandbox = reply.getHeader('Content-Security-Policy');
+    reply.header('Content-Security-Policy', sandbox === 'sandbox' || sandbox === 'sandbox allow-scripts' ? `${csp}; ${sandbox}` : csp);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

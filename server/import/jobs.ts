@@ -93,6 +93,8 @@ export interface RunJobOptions {
   url: string;
   signal?: AbortSignal;
   clock?: () => Date;
+  /** Local addresses the import may reach (IMPORT_ALLOW_ADDRESSES). */
+  allowAddresses?: readonly string[];
   /** Also told of every progress step (the CLI prints them). */
   onProgress?: (progress: ImportProgress) => void;
 }
@@ -122,6 +124,7 @@ export async function runImportJob(options: RunJobOptions): Promise<StudioImport
       db,
       media: options.media,
       url: options.url,
+      allowAddresses: options.allowAddresses ?? [],
       ...(options.signal ? { signal: options.signal } : {}),
       onProgress: (progress) => {
         latest = progress;

@@ -2,7 +2,8 @@
  * Which URLs of a WordPress page are media the import copies, where they go in the media storage,
  * and what a downloaded file really is (its first bytes, not its name or Content-Type). A file whose
  * bytes do not match its name's format (the WordPress peer answers SVG placeholders for .jpg names)
- * is converted with sharp to the name's format, so browsers show it under the same path.
+ * is converted with sharp to the name's format, so browsers show it under the same path; an SVG
+ * drawing is always stored as a picture.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -61,25 +62,33 @@ export interface PreparedFile {
 /**
  * The file to store for the bytes downloaded for `storagePath`: as they came when they are what
  * the name says, converted when they are an image of another format than a raster name promises.
+ * An SVG drawing is never stored as SVG: it can carry script in more spellings than any pattern
+ * catches (a namespaced <x:script>, entities, event attributes), so it is stored as its picture:
+ * in the raster format its name promises, else as PNG under the name with ".png" added.
  * Throws with the reason for anything else.
  */
 export async function prepareFile(bytes: Buffer, storagePath: string): Promise<PreparedFile> {
   const actual = sniff(bytes);
   if (actual === null) throw new Error('it is not an image, a PDF or a video');
-  if (actual === 'svg' && /<script|\son[a-z]+\s*=|javascript:|<foreignObject/i.test(bytes.toString('utf8'))) {
-    throw new Error('it is an SVG with script in it');
-  }
   const named = kindOfName(storagePath);
+  const mismatch = () => new Error(`it is ${actual.toUpperCase()} but its name says ${path.extname(storagePath)}`);
+  if (actual === 'svg') {
+    if (named !== null && named !== 'svg' && !RASTER.has(named)) throw mismatch();
+    const raster = named !== null && RASTER.has(named);
+    return convert(bytes, raster ? (named as RasterKind) : 'png', raster ? storagePath : `${storagePath}.png`, actual);
+  }
   if (named === null) return { bytes, path: storagePath + EXTENSION_OF[actual], converted: false };
   if (named === actual) return { bytes, path: storagePath, converted: false };
-  if (!RASTER.has(named) || !(RASTER.has(actual) || actual === 'svg')) {
-    throw new Error(`it is ${actual.toUpperCase()} but its name says ${path.extname(storagePath)}`);
-  }
+  if (!RASTER.has(named) || !RASTER.has(actual)) throw mismatch();
+  return convert(bytes, named as RasterKind, storagePath, actual);
+}
+
+async function convert(bytes: Buffer, to: RasterKind, storagePath: string, actual: MediaKind): Promise<PreparedFile> {
   try {
-    const out = await sharp(bytes, { limitInputPixels: STUDIO_LIMITS.imagePixels }).toFormat(named as RasterKind).toBuffer();
+    const out = await sharp(bytes, { limitInputPixels: STUDIO_LIMITS.imagePixels }).toFormat(to).toBuffer();
     return { bytes: out, path: storagePath, converted: true };
   } catch (err) {
-    throw new Error(`it is ${actual.toUpperCase()} and could not be converted to ${named.toUpperCase()} (${err instanceof Error ? err.message : String(err)})`);
+    throw new Error(`it is ${actual.toUpperCase()} and could not be converted to ${to.toUpperCase()} (${err instanceof Error ? err.message : String(err)})`);
   }
 }
 

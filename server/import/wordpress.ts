@@ -20,7 +20,7 @@ import * as q from '../db/queries';
 import type { NewPageRow } from '../db/schema';
 import type { MediaStorage } from '../media/storage';
 import { mediaKeyOf } from '../media/storage';
-import { checkImportUrl, fetchChecked } from './http';
+import { checkImportUrl, fetchChecked, type AllowList } from './http';
 import { classifyUrl, prepareFile, sha256, type Site } from './media';
 
 export interface ImportProgress {
@@ -40,6 +40,8 @@ export interface ImportOptions {
   concurrency?: number;
   /** Per request (30 s). */
   timeoutMs?: number;
+  /** Local addresses the operator lets the import reach (IMPORT_ALLOW_ADDRESSES); public ones only when empty. */
+  allowAddresses?: AllowList;
 }
 
 export class ImportError extends Error {}
@@ -123,7 +125,8 @@ const decodeTitle = (html: string): string =>
 export async function importWordPress(options: ImportOptions): Promise<StudioImportSummary> {
   const { db, media, signal } = options;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const base = await checkImportUrl(options.url);
+  const allow = options.allowAddresses ?? [];
+  const base = await checkImportUrl(options.url, allow);
   const site: Site = { origin: base.origin, basePath: base.pathname.replace(/\/+$/, '') };
   const siteKey = site.origin + site.basePath;
   const api = `${siteKey}/wp-json/wp/v2/pages`;
@@ -138,7 +141,7 @@ export async function importWordPress(options: ImportOptions): Promise<StudioImp
   };
 
   async function getJson(url: string): Promise<{ body: unknown; status: number; headers: Headers }> {
-    const res = await fetchChecked(url, { signal, timeoutMs, maxBytes: MAX_JSON_BYTES, headers: { accept: 'application/json' } });
+    const res = await fetchChecked(url, { signal, timeoutMs, allow, maxBytes: MAX_JSON_BYTES, headers: { accept: 'application/json' } });
     let body: unknown = null;
     try {
       body = JSON.parse(res.body.toString('utf8'));
@@ -272,7 +275,7 @@ export async function importWordPress(options: ImportOptions): Promise<StudioImp
   async function fetchMedia(ref: MediaRef, known: { sha256: string; etag: string; path: string } | undefined): Promise<MediaOutcome> {
     try {
       const headers: Record<string, string> = known?.etag ? { 'if-none-match': known.etag } : {};
-      const res = await fetchChecked(ref.url, { signal, timeoutMs, maxBytes: MAX_MEDIA_BYTES, headers });
+      const res = await fetchChecked(ref.url, { signal, timeoutMs, allow, maxBytes: MAX_MEDIA_BYTES, headers });
       if (res.status === 304 && known) return { ok: true, path: known.path, unchanged: true, converted: false, bytes: null, sha256: known.sha256, etag: known.etag };
       if (res.status !== 200) return { ok: false, reason: `${ref.url}: the site answered ${res.status}` };
       const hash = sha256(res.body);

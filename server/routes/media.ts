@@ -2,11 +2,13 @@
  * GET /progrmas/... and /content/...: the media files, from the configured storage. Public
  * pictures (program art, model cards' small pictures and title images) go to anyone; every other
  * file only with a valid signed URL from a page answer (?exp=...&u=...&sig=...), else 403.
+ * Every answer is sandboxed (Content-Security-Policy: sandbox), from the local folder or S3 alike.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, FORBIDDEN_MESSAGE } from '../errors';
 import { publicMediaPaths } from '../domain/content';
 import { NO_ROUTE } from '../http/errors';
+import { sandboxed } from '../http/securityHeaders';
 import type { AppServices } from '../http/services';
 import { mapHtmlMediaPaths, MEDIA_PREFIXES } from '../media/mediaAccess';
 import { mediaKeyOf, mediaTypeOf } from '../media/storage';
@@ -14,6 +16,9 @@ import { mediaKeyOf, mediaTypeOf } from '../media/storage';
 /** How long an instance trusts its list of public pictures before reading the pages again. */
 const PUBLIC_PATHS_TTL_MS = 30_000;
 const PUBLIC_CACHE = 'public, max-age=3600';
+
+/** The lesson videos' player pages: their script starts the video when the portal asks for autoplay. */
+const EMBED_PAGES = 'content/videos/embed/';
 
 const forbidden = () => new ApiError(403, 'rest_forbidden', FORBIDDEN_MESSAGE);
 
@@ -38,6 +43,7 @@ export function mediaRoutes(app: FastifyInstance, s: AppServices): void {
 
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = request.url.split('?')[0] ?? '';
+    sandboxed(reply);
     const key = mediaKeyOf(urlPath);
     if (key === null) throw NO_ROUTE();
     const now = s.ctx.clock();
@@ -56,6 +62,7 @@ export function mediaRoutes(app: FastifyInstance, s: AppServices): void {
       const html = await s.media.read(key);
       if (html === null) throw NO_ROUTE();
       const body = mapHtmlMediaPaths(html.toString('utf8'), (path) => s.mediaSigner.signUntil(path, signed.userId, signed.expiresAt));
+      if (key.startsWith(EMBED_PAGES)) sandboxed(reply, 'sandbox allow-scripts');
       return reply.header('Cache-Control', cacheControl).type(mediaTypeOf(key)).send(body);
     }
     if (!(await s.media.send(key, reply, { range: request.headers.range, cacheControl }))) throw NO_ROUTE();

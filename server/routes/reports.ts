@@ -9,6 +9,7 @@ import { sendError } from '../http/errors';
 import { MAX_ID, text, wireInt } from '../domain/fieldRules';
 import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
+import { sandboxed } from '../http/securityHeaders';
 import type { AppServices } from '../http/services';
 import { answers } from '../http/answers';
 import { reportDetail as reportDetailAnswer, reportPage, reportReceipt } from './answers/classroom';
@@ -118,7 +119,7 @@ export function reportRoutes(app: FastifyInstance, s: AppServices): void {
   app.get(REPORT_PATHS.screenshot(':id'), { config: { rawAnswer: 'the screenshot, a PNG or JPEG image' } }, async (request: IdRequest, reply) => {
     requireAdmin(request);
     const picture = await reportScreenshot(s.ctx, reportId(request));
-    return reply.code(200).type(picture.type).header('cache-control', 'private, no-store').send(picture.bytes);
+    return sandboxed(reply).code(200).type(picture.type).header('cache-control', 'private, no-store').send(picture.bytes);
   });
 
   app.patch(REPORT_PATHS.report(':id'), answers(reportDetailAnswer), async (request: IdRequest, reply) => {

@@ -38,7 +38,7 @@ export function studioImportRoutes(app: FastifyInstance, s: AppServices): void {
     admin(request.viewer);
     const { url } = readParams(request, startParams);
     try {
-      await checkImportUrl(url);
+      await checkImportUrl(url, s.config.importAllowAddresses);
     } catch (err) {
       if (err instanceof ImportUrlError) throw new ApiError(400, 'rest_invalid_param', err.message, { params: { url: err.message } });
       throw err;
@@ -51,7 +51,7 @@ export function studioImportRoutes(app: FastifyInstance, s: AppServices): void {
       throw err;
     }
     const controller = new AbortController();
-    const done = runImportJob({ db: s.ctx.db, media: s.media, jobId: job.id, url, signal: controller.signal, clock: s.ctx.clock })
+    const done = runImportJob({ db: s.ctx.db, media: s.media, jobId: job.id, url, allowAddresses: s.config.importAllowAddresses, signal: controller.signal, clock: s.ctx.clock })
       .catch((err: unknown) => request.log.error({ err, job: job.id }, 'the import job could not record its end'))
       .finally(() => running.delete(job.id));
     running.set(job.id, { controller, done });

@@ -23,6 +23,7 @@ import type { Actor } from '../domain/context';
 import { importBusy, uploadLeaseKey, withUploadLease } from '../domain/uploadLeases';
 import { ApiError, notAllowed } from '../errors';
 import { sendJson } from '../http/reply';
+import { sandboxed } from '../http/securityHeaders';
 import type { AppServices } from '../http/services';
 import { imageFolderKeys, newMediaFolder, processImage, removeAll, STUDIO_MEDIA_ROOT, storeImage, studioImageOf } from '../media/imagePipeline';
 import type { MediaKey } from '../media/storage';
@@ -268,6 +269,10 @@ export async function studioMediaRoutes(app: FastifyInstance, s: AppServices): P
   await app.register(async (scope) => {
     // Over-size files are answered by limited(), which knows which limit (image or zip) applies.
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false });
+    // Media answers, like the files they store, are sandboxed.
+    scope.addHook('onRequest', async (_request, reply) => {
+      sandboxed(reply);
+    });
 
     scope.post(STUDIO_PATHS.uploadImages, { preHandler: admit, ...answers(studioImages) }, async (request, reply) => {
       const actor = requireAdmin(request);

@@ -20,6 +20,9 @@ import { sniff } from '../../import/media';
 import { importWordPress } from '../../import/wordpress';
 import { startS3TestServer, type S3TestServer } from '../s3TestServer';
 
+/** The fake site listens on loopback: the operator's setting lets the import reach it. */
+const LOCAL = ['127.0.0.1'];
+
 const svg = (label: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60" viewBox="0 0 80 60"><rect width="80" height="60" fill="#e8eefc"/><text x="4" y="30" font-size="8">${label}</text></svg>`;
 
@@ -182,7 +185,7 @@ describeEachDb('WordPress import (fake site)', (dialect) => {
   beforeAll(async () => {
     await wp.start();
     await seedFake(wp);
-    s = await startTestServer({ dialect });
+    s = await startTestServer({ dialect, env: { IMPORT_ALLOW_ADDRESSES: 'loopback' } });
     demoBefore = await s.db.kysely.selectFrom('pages').select(['id', 'title', 'fields_json']).where('id', 'in', [130, 131]).orderBy('id').execute();
   });
   afterAll(async () => {
@@ -190,14 +193,14 @@ describeEachDb('WordPress import (fake site)', (dialect) => {
     await wp.stop();
   });
 
-  const run = () => importWordPress({ db: s.db, media: s.media, url: `${wp.origin}/` });
+  const run = () => importWordPress({ db: s.db, media: s.media, url: `${wp.origin}/`, allowAddresses: LOCAL });
   const page = (id: number) => s.db.kysely.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const mappedId = async (sourceId: number) =>
     (await s.db.kysely.selectFrom('import_sources').select('page_id').where('site', '=', wp.origin).where('source_id', '=', sourceId).executeTakeFirstOrThrow()).page_id;
 
   test('the first import creates every page, keeps free ids, maps taken ones and stores the media', async () => {
     const progress: number[] = [];
-    const summary = await importWordPress({ db: s.db, media: s.media, url: wp.origin, onProgress: (p) => progress.push(p.progress) });
+    const summary = await importWordPress({ db: s.db, media: s.media, url: wp.origin, allowAddresses: LOCAL, onProgress: (p) => progress.push(p.progress) });
     expect(summary.failed).toEqual([]);
     // The demo's programs root (127) and terms page (51) are taken over by the site's; the rest is new.
     expect({ created: summary.created, updated: summary.updated, skipped: summary.skipped }).toEqual({ created: 5, updated: 2, skipped: 0 });
@@ -336,7 +339,7 @@ describeEachDb('WordPress import (fake site)', (dialect) => {
       wp.gate = new Promise<void>((resolve) => (release = resolve));
       const job = await createImportJob(s.db, wp.origin, 'test', new Date());
       const controller = new AbortController();
-      const running = runImportJob({ db: s.db, media: s.media, jobId: job.id, url: wp.origin, signal: controller.signal });
+      const running = runImportJob({ db: s.db, media: s.media, jobId: job.id, url: wp.origin, allowAddresses: LOCAL, signal: controller.signal });
       await new Promise((resolve) => setTimeout(resolve, 100));
       controller.abort();
       release();
@@ -389,7 +392,7 @@ describe('npm run admin -- import-wordpress', () => {
     await wp.start();
     await seedFake(wp);
     dir = mkdtempSync(path.join(tmpdir(), 'portal-cli-import-'));
-    Object.assign(process.env, { DATA_DIR: dir });
+    Object.assign(process.env, { DATA_DIR: dir, IMPORT_ALLOW_ADDRESSES: 'loopback' });
     delete process.env.DATABASE_URL;
   });
   afterAll(async () => {
@@ -434,7 +437,7 @@ describe('WordPress import into S3-compatible media storage', () => {
     s3 = await startS3TestServer();
     s = await startTestServer({
       dialect: 'sqlite',
-      env: s3.env,
+      env: { ...s3.env, IMPORT_ALLOW_ADDRESSES: 'loopback' },
     });
   });
   afterAll(async () => {
@@ -445,12 +448,12 @@ describe('WordPress import into S3-compatible media storage', () => {
 
   test('the media go to the bucket, converted; a second import finds them unchanged', async () => {
     expect(s.media.driver).toBe('s3');
-    const first = await importWordPress({ db: s.db, media: s.media, url: wp.origin });
+    const first = await importWordPress({ db: s.db, media: s.media, url: wp.origin, allowAddresses: LOCAL });
     expect(first).toMatchObject({ created: 5, updated: 2, failed: [] });
     const step = await s.media.read('progrmas/Gears/Crank/3.jpg');
     expect(step && sniff(step)).toBe('jpeg');
     expect(existsSync(path.join(s.config.publicDir, 'progrmas'))).toBe(false);
-    const second = await importWordPress({ db: s.db, media: s.media, url: wp.origin });
+    const second = await importWordPress({ db: s.db, media: s.media, url: wp.origin, allowAddresses: LOCAL });
     expect(second).toMatchObject({ created: 0, updated: 0, skipped: 7, failed: [] });
   });
 });

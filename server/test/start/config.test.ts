@@ -98,6 +98,17 @@ describe('configuration', () => {
     }
   });
 
+  test('IMPORT_ALLOW_ADDRESSES: public addresses only by default; addresses, ranges and named local ranges; never every address', () => {
+    const allow = (value: string) => loadConfig({ IMPORT_ALLOW_ADDRESSES: value }, [], dir()).importAllowAddresses;
+    expect(loadConfig({}, [], dir()).importAllowAddresses).toEqual([]);
+    expect(allow('10.1.2.3, 192.168.0.0/16,fd00::/8')).toEqual(['10.1.2.3', '192.168.0.0/16', 'fd00::/8']);
+    expect(allow('loopback')).toEqual(['127.0.0.0/8', '::1/128']);
+    expect(allow('private')).toEqual(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7']);
+    for (const bad of ['0.0.0.0/0', '::/0', 'wordpress.local', '10.0.0.0/33', '1.2.3', '*']) {
+      expect(() => allow(bad)).toThrow(/^IMPORT_ALLOW_ADDRESSES must be addresses or CIDR ranges/);
+    }
+  });
+
   test('database pool and HTTP timeouts', () => {
     expect(loadConfig({}, [], dir())).toMatchObject({
       dbPool: { max: 10, statementTimeoutMs: 30_000, idleTimeoutMs: 30_000, connectTimeoutMs: 5000 },
