@@ -352,6 +352,20 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         }
       },
     },
+    '2026_12_05_card_sessions': {
+      async up(db: AnyDb) {
+        // A session a sign-in card started belongs to its card: every request reads this row, so voiding
+        // the card or a quarter of an hour without a request ends it on every instance at once.
+        await autoId(db, 'card_sessions')
+          .addColumn('card_id', 'integer', (c) => c.notNull().references('sign_in_cards.id').onDelete('cascade'))
+          .addColumn('student_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('started_at', 'bigint', (c) => c.notNull())
+          .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('card_sessions_card_idx').on('card_sessions').column('card_id').execute();
+        await db.schema.createIndex('card_sessions_student_idx').on('card_sessions').columns(['student_id', 'last_seen_at']).execute();
+      },
+    },
   };
 }
 

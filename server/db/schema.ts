@@ -275,6 +275,16 @@ export interface SignInCardsTable {
   last_used_at: string | null;
 }
 
+/** A session signed in with a sign-in card (times in ms since the epoch). */
+export interface CardSessionsTable {
+  id: Generated<number>;
+  card_id: number;
+  student_id: number;
+  started_at: number;
+  /** The session's last request, kept to within CARD_SESSION_TOUCH_MS: the idle time counts from it. */
+  last_seen_at: number;
+}
+
 export type ProblemReportStatus = 'new' | 'investigating' | 'fixed';
 
 /** A problem report a signed-in user sent; deleted after REPORT_RETENTION_DAYS. */
@@ -309,6 +319,7 @@ export interface ProblemReportsTable {
 
 export interface Database {
   sign_in_cards: SignInCardsTable;
+  card_sessions: CardSessionsTable;
   audit_log: AuditLogTable;
   terms_acceptances: TermsAcceptancesTable;
   users: UsersTable;

@@ -71,7 +71,8 @@ export function credentialRoutes(app: FastifyInstance, s: AppServices): void {
     await accountAttempt.giveBack();
     await ipAttempt.giveBack();
     const changedAt = await changeOwnPassword(s.ctx, user, p.newPassword);
-    const body: ChangeMyPasswordResponse = { token: await s.tokens.issue(user.id, changedAt) };
+    // A card's session stays its card's.
+    const body: ChangeMyPasswordResponse = { token: await s.tokens.issue(user.id, changedAt, actor.cardSession) };
     reply.header('cache-control', 'no-store');
     return sendJson(reply, body);
   });

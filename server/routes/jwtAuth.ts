@@ -34,10 +34,10 @@ function loginError(wpCode: string, message: string): ApiError {
 const WRONG_CREDENTIALS = (): ApiError =>
   loginError('incorrect_password', '<strong>Error:</strong> The username or password you entered is incorrect.');
 
-/** The login's answer for a user who may sign in: a new token and who it is for (card sign-in answers the same). */
-export async function tokenAnswer(s: AppServices, user: UserRow): Promise<TokenResponse> {
+/** The login's answer for a user who may sign in: a new token and who it is for (card sign-in answers the same, its token naming the card's session). */
+export async function tokenAnswer(s: AppServices, user: UserRow, cardSession?: number): Promise<TokenResponse> {
   return {
-    token: await s.tokens.issue(user.id, s.ctx.clock()),
+    token: await s.tokens.issue(user.id, s.ctx.clock(), cardSession),
     user_email: user.email,
     user_nicename: user.nicename,
     user_display_name: user.display_name,

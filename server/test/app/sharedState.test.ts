@@ -13,6 +13,7 @@ import { migrateToLatest } from '../../db/migrations';
 import { createPasswordHasher } from '../../domain/passwords';
 import { createOutboxMailer } from '../../mail/mailer';
 import { seedDemo } from '../../seed/seedDatabase';
+import { SIGN_IN_CARD_PATHS, type SignInCardsIssued } from '../../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, TEST_ARGON2, demoSource, describeEachDb, newStudentBody, openTestDb } from '../harness';
 
 jest.setTimeout(120_000);
@@ -127,6 +128,24 @@ describeEachDb('two instances on one database', (dialect) => {
       const known = await app.inject({ method: 'POST', url: PATHS.token, payload: { username: 'lee', password: DEMO.lee.password }, headers: { cookie }, remoteAddress: '192.0.2.10' });
       expect(known.statusCode).toBe(200);
     }
+  });
+
+  test("a card voided through one instance ends the card's session on the other at once", async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const dana = await login(a, 'dana', DEMO.dana.password);
+    const miaId = (await dbs[0]!.kysely.selectFrom('users').select('id').where('username', '=', 'mia').executeTakeFirstOrThrow()).id;
+    const card = (await call(a, SIGN_IN_CARD_PATHS.cards, { students: [miaId] }, dana)).body as SignInCardsIssued;
+    const cardToken = new URL(card.cards[0]!.link).hash.replace(/^#token=/, '');
+    const tablet = ((await call(a, SIGN_IN_CARD_PATHS.cardSignIn, { token: cardToken })).body as { token: string }).token;
+    // Checked on both: each instance has now seen (and would keep) the token as valid.
+    for (const app of apps) expect((await call(app, PATHS.validate, {}, tablet)).status).toBe(200);
+
+    const voided = await a.inject({ method: 'DELETE', url: SIGN_IN_CARD_PATHS.card(card.cards[0]!.id), headers: { authorization: `Bearer ${dana}` } });
+    expect(voided.statusCode).toBe(200);
+    const refused = await call(b, PATHS.validate, {}, tablet);
+    expect(refused.status).toBe(403);
+    expect((refused.body as { code: string }).code).toBe('jwt_auth_invalid_token');
+    expect((await b.inject({ method: 'GET', url: '/wp-json/wp/v2/users/me', headers: { authorization: `Bearer ${tablet}` } })).statusCode).toBe(403);
   });
 
   test('a roster write through one instance (or straight to the database) shows in the next list read through the other', async () => {
