@@ -16,9 +16,17 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+/** After a limit is used up: one attempt after firstDelayMs, then after each doubled delay, up to maxDelayMs. */
+export interface SlowdownRule {
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
 export interface RateLimits {
   /** Failed logins per account from browsers that never signed in to it (NIST 800-63B: at most 100 a day). */
   loginPerAccount: RateLimitRule;
+  /** Past loginPerAccount, those browsers are slowed (growing delays), not refused for the rest of the day. */
+  loginSlowdown: SlowdownRule;
   /** Failed logins per account from one browser that signed in to it before: its own count, so a guesser elsewhere cannot lock it out. */
   loginPerKnownPlace: RateLimitRule;
   /** Failed logins per client IP. */
@@ -146,6 +154,7 @@ const DAY = 24 * HOUR;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerAccount: { max: 100, windowMs: DAY },
+  loginSlowdown: { firstDelayMs: 5_000, maxDelayMs: 5 * MINUTE },
   loginPerKnownPlace: { max: 10, windowMs: 15 * MINUTE },
   loginPerIp: { max: 50, windowMs: 15 * MINUTE },
   resetPerAccount: { max: 5, windowMs: HOUR },

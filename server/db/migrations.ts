@@ -366,6 +366,22 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('card_sessions_student_idx').on('card_sessions').columns(['student_id', 'last_seen_at']).execute();
       },
     },
+    '2026_12_05_slowdowns': {
+      async up(db: AnyDb) {
+        // After a limit is used up, one attempt per growing delay (next_at, ms): a guesser is slowed
+        // instead of everyone being refused for the rest of the window.
+        await db.schema
+          .createTable('slowdowns')
+          .addColumn('limit_name', 'varchar(40)', (c) => c.notNull())
+          .addColumn('limit_key', 'varchar(64)', (c) => c.notNull())
+          .addColumn('level', 'integer', (c) => c.notNull())
+          .addColumn('next_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('slowdowns_pk', ['limit_name', 'limit_key'])
+          .execute();
+        await db.schema.createIndex('slowdowns_expires_idx').on('slowdowns').column('expires_at').execute();
+      },
+    },
   };
 }
 

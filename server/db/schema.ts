@@ -107,6 +107,18 @@ export interface UserMetaTable {
 }
 
 /** One counter of a rate limit: the hits of one key inside one fixed window (times in ms since 1970). */
+/** A slowed key: the attempts since its limit was used up (level) and when the next may go. */
+export interface SlowdownsTable {
+  limit_name: string;
+  /** SHA-256 (hex), as in rate_limit_counters. */
+  limit_key: string;
+  level: number;
+  /** ms since the epoch */
+  next_at: number;
+  /** When the row may go (the level starts again from the first delay). */
+  expires_at: number;
+}
+
 export interface RateLimitCountersTable {
   limit_name: string;
   /** SHA-256 (hex) of the account name or address: no personal data is stored. */
@@ -329,6 +341,7 @@ export interface Database {
   unlock_failures: UnlockFailuresTable;
   user_meta: UserMetaTable;
   rate_limit_counters: RateLimitCountersTable;
+  slowdowns: SlowdownsTable;
   change_versions: ChangeVersionsTable;
   mail_outbox: MailOutboxTable;
   import_sources: ImportSourcesTable;

@@ -7,13 +7,16 @@
  * Keys (account names, e-mail and client addresses) are stored hashed.
  */
 import { createHash } from 'node:crypto';
-import type { RateLimitRule } from '../config';
+import type { RateLimitRule, SlowdownRule } from '../config';
 import type { Db } from '../db/connection';
 import * as q from '../db/queries';
 
 /** Expired counters are deleted by a write at most this often per database handle. */
 const CLEANUP_EVERY_MS = 60_000;
 const lastCleanup = new WeakMap<Db, number>();
+const lastSlowdownCleanup = new WeakMap<Db, number>();
+
+const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 export interface Attempt {
   /** Seconds until the window ends when the limit is used up (the attempt must not be checked), else null. */
@@ -35,7 +38,7 @@ export class RateLimiter {
     const windowStart = Math.floor(now / this.rule.windowMs) * this.rule.windowMs;
     return {
       limitName: this.name,
-      key: createHash('sha256').update(key).digest('hex'),
+      key: hashKey(key),
       windowStart,
       expiresAt: windowStart + this.rule.windowMs,
     };
@@ -67,5 +70,57 @@ export class RateLimiter {
     if (Math.abs(now - (lastCleanup.get(this.db) ?? 0)) < CLEANUP_EVERY_MS) return;
     lastCleanup.set(this.db, now);
     await q.deleteExpiredRateLimitCounters(this.db.kysely, now);
+  }
+}
+
+/** A slowed key not tried for this long after its next slot opened starts again from the first delay. */
+const SLOWDOWN_FORGET_MS = 60 * 60_000;
+
+/**
+ * Past a limit, a slowdown lets one attempt through per growing delay instead of refusing every
+ * attempt until the limit's window ends: the first after firstDelayMs, then after each doubled delay,
+ * up to maxDelayMs. The state is one row per key in the database, and a slot is taken by one
+ * conditional update, so of concurrent attempts through any number of instances exactly one gets it.
+ */
+export class Slowdown {
+  constructor(
+    private readonly db: Db,
+    private readonly name: string,
+    private readonly rule: SlowdownRule,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** null when the attempt may go ahead (it took the slot), else the seconds until the next slot. */
+  async pass(key: string): Promise<number | null> {
+    const now = this.clock().getTime();
+    await this.cleanup(now);
+    const db = this.db.kysely;
+    const hashed = hashKey(key);
+    const wait = (nextAt: number) => Math.max(1, Math.ceil((nextAt - now) / 1000));
+    // A lost race re-reads once or twice; the key is then slowed by whoever won.
+    for (let round = 0; round < 3; round += 1) {
+      const seen = await q.findSlowdown(db, this.name, hashed);
+      if (!seen) {
+        const nextAt = now + this.rule.firstDelayMs;
+        if (await q.startSlowdown(db, this.name, hashed, nextAt, nextAt + SLOWDOWN_FORGET_MS)) return wait(nextAt);
+        continue;
+      }
+      if (seen.next_at > now) return wait(seen.next_at);
+      const delay = Math.min(this.rule.firstDelayMs * 2 ** Math.min(seen.level, 30), this.rule.maxDelayMs);
+      const next = { level: seen.level + 1, next_at: now + delay, expires_at: now + delay + SLOWDOWN_FORGET_MS };
+      if (await q.takeSlowdownSlot(db, this.name, hashed, seen, next)) return null;
+    }
+    return wait(now + this.rule.firstDelayMs);
+  }
+
+  /** Ends the key's slowdown (a successful sign-in). */
+  async reset(key: string): Promise<void> {
+    await q.clearSlowdown(this.db.kysely, this.name, hashKey(key));
+  }
+
+  private async cleanup(now: number): Promise<void> {
+    if (Math.abs(now - (lastSlowdownCleanup.get(this.db) ?? 0)) < CLEANUP_EVERY_MS) return;
+    lastSlowdownCleanup.set(this.db, now);
+    await q.deleteExpiredSlowdowns(this.db.kysely, now);
   }
 }

@@ -65,7 +65,13 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
     const limiter = known ? s.limiters.loginPerKnownPlace : s.limiters.loginPerAccount;
     const limitKey = known ? `${account.id}:${cookiePlace}` : account ? `user:${account.id}` : `name:${username.trim().toLowerCase()}`;
     const accountAttempt = await limiter.take(limitKey);
-    if (accountAttempt.retryAfter !== null) throw tooManyAttempts(accountAttempt.retryAfter);
+    if (accountAttempt.retryAfter !== null) {
+      if (known) throw tooManyAttempts(accountAttempt.retryAfter);
+      // Past the account's daily limit a browser it does not know is slowed, not shut out for the rest
+      // of the day: one attempt per growing delay (seconds, then up to minutes), whoever makes it.
+      const wait = await s.limiters.loginSlowdown.pass(limitKey);
+      if (wait !== null) throw tooManyAttempts(wait);
+    }
     const ipAttempt = known ? null : await s.limiters.loginPerIp.take(request.ip);
     if (ipAttempt && ipAttempt.retryAfter !== null) {
       await accountAttempt.giveBack();
@@ -74,6 +80,7 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
     const user = accounts.length > 1 ? await refuseSharedEmail(s.ctx, accounts, password) : await checkPassword(s.ctx, account, password);
     if (!user) throw WRONG_CREDENTIALS();
     await limiter.reset(limitKey);
+    if (!known) await s.limiters.loginSlowdown.reset(limitKey);
     await ipAttempt?.giveBack();
     // Only after the right password, so the answer tells nothing to someone guessing.
     if (user.sign_in_disabled_at !== null) throw new ApiError(403, ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE);

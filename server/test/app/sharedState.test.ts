@@ -102,10 +102,21 @@ describeEachDb('two instances on one database', (dialect) => {
   /** One of 300 addresses: guesses spread so that the per-address limit (50) never stops them first. */
   const guesser = (i: number) => `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
-  test('300 concurrent wrong passwords for one account from 300 addresses, split between the instances: exactly 100 are checked, the rest 429', async () => {
+  test('300 concurrent wrong passwords for one account from 300 addresses, split between the instances: exactly 100 are checked, the rest 429 for seconds, not the day; then one guess per delay gets through', async () => {
     const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => call(apps[i % 2]!, PATHS.token, { username: 'maria', password: `wrong-${i}` }, undefined, guesser(i))));
     const statuses = answers.map((a) => a.status);
     expect({ checked: statuses.filter((s) => s === 403).length, refused: statuses.filter((s) => s === 429).length }).toEqual({ checked: 100, refused: 200 });
+    const waits = answers.filter((a) => a.status === 429).map((a) => Number(a.headers['retry-after']));
+    expect(Math.max(...waits)).toBeLessThanOrEqual(5);
+    expect(Math.min(...waits)).toBeGreaterThan(0);
+
+    // Once the delay is over, of 100 concurrent guesses through both instances exactly one is checked.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(...waits) * 1000 + 100));
+    const slowed = await Promise.all(Array.from({ length: 100 }, (_, i) => call(apps[i % 2]!, PATHS.token, { username: 'maria', password: `later-${i}` }, undefined, guesser(i + 100))));
+    expect(slowed.filter((a) => a.status === 403)).toHaveLength(1);
+    const nextWaits = slowed.filter((a) => a.status === 429).map((a) => Number(a.headers['retry-after']));
+    expect(nextWaits).toHaveLength(99);
+    expect(Math.max(...nextWaits)).toBeLessThanOrEqual(10);
   });
 
   test('right passwords from one classroom address get in one after another, and each gives its count back', async () => {
@@ -116,7 +127,7 @@ describeEachDb('two instances on one database', (dialect) => {
     }
   });
 
-  test('100 wrong passwords for one account across the instances, then 429 from both; a browser that signed in before still gets in through either', async () => {
+  test('100 wrong passwords for one account across the instances, then 429 (a few seconds) from both; a browser that signed in before still gets in through either', async () => {
     const first = await app0().inject({ method: 'POST', url: PATHS.token, payload: { username: 'lee', password: DEMO.lee.password }, remoteAddress: '192.0.2.10' });
     expect(first.statusCode).toBe(200);
     const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
@@ -125,6 +136,7 @@ describeEachDb('two instances on one database', (dialect) => {
       const refused = await call(app, PATHS.token, { username: 'lee', password: DEMO.lee.password });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(5);
       const known = await app.inject({ method: 'POST', url: PATHS.token, payload: { username: 'lee', password: DEMO.lee.password }, headers: { cookie }, remoteAddress: '192.0.2.10' });
       expect(known.statusCode).toBe(200);
     }
