@@ -109,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       unlockPerIp: new RateLimiter(db, 'unlock_ip', rl.unlockPerIp, clock),
       unlockWrongPerStudent: new RateLimiter(db, 'unlock_wrong_student', rl.unlockWrongPerStudent, clock),
       reportsPerUser: new RateLimiter(db, 'reports_user', rl.reportsPerUser, clock),
+      mailsPerOwner: new RateLimiter(db, 'mails_owner', rl.mailsPerOwner, clock),
     },
   };
 

@@ -34,19 +34,26 @@ export class RateLimiter {
     private readonly clock: () => Date,
   ) {}
 
+  /** A fixed window, or with slices the slice of it that `now` is in. */
+  private get stepMs(): number {
+    return this.rule.windowMs / (this.rule.slices ?? 1);
+  }
+
   private window(key: string, now: number): q.RateLimitWindow {
-    const windowStart = Math.floor(now / this.rule.windowMs) * this.rule.windowMs;
+    const windowStart = Math.floor(now / this.stepMs) * this.stepMs;
     return {
       limitName: this.name,
       key: hashKey(key),
       windowStart,
+      // A slice is summed with the ones after it until it is a whole window old.
       expiresAt: windowStart + this.rule.windowMs,
     };
   }
 
   /**
    * Counts an attempt. Its retryAfter is null when it may go ahead, or the seconds until the window
-   * ends when the limit is used up (then it must not be checked, and it is not counted).
+   * ends (with slices: until enough of the oldest have slid out) when the limit is used up (then it
+   * must not be checked, and it is not counted).
    */
   async take(key: string): Promise<Attempt> {
     const now = this.clock().getTime();
@@ -54,11 +61,27 @@ export class RateLimiter {
     const w = this.window(key, now);
     const hits = await q.addRateLimitHit(this.db.kysely, w);
     const giveBack = () => q.removeRateLimitHit(this.db.kysely, w);
-    if (hits <= this.rule.max) return { retryAfter: null, giveBack };
+    const slices = this.rule.slices === undefined ? null : await q.rateLimitSlices(this.db.kysely, this.name, w.key, w.windowStart - this.rule.windowMs);
+    // This slice's count is the upsert's own (each concurrent attempt gets a distinct one); the
+    // slices before it no longer take new attempts.
+    const before = slices ? slices.filter((slice) => slice.window_start < w.windowStart) : [];
+    const counted = hits + before.reduce((sum, slice) => sum + slice.hits, 0);
+    if (counted <= this.rule.max) return { retryAfter: null, giveBack };
     // A refused attempt is not checked, so it does not count: otherwise attempts refused while
     // others were in flight would keep the key shut after those gave their counts back.
     await giveBack();
-    return { retryAfter: Math.max(1, Math.ceil((w.expiresAt - now) / 1000)), giveBack: () => Promise.resolve() };
+    const waitMs = slices ? this.slidingWait([...before, { window_start: w.windowStart, hits: hits - 1 }], counted - 1, now) : w.expiresAt - now;
+    return { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)), giveBack: () => Promise.resolve() };
+  }
+
+  /** Until the oldest slices have slid out far enough for one more attempt. */
+  private slidingWait(slices: readonly { window_start: number; hits: number }[], counted: number, now: number): number {
+    let left = counted;
+    for (const slice of slices) {
+      left -= slice.hits;
+      if (left + 1 <= this.rule.max) return slice.window_start + this.rule.windowMs - now;
+    }
+    return this.stepMs;
   }
 
   /** Forgets every counted attempt of the key (a successful sign-in). */

@@ -24,6 +24,7 @@ export interface AppServices {
     unlockPerIp: RateLimiter;
     unlockWrongPerStudent: RateLimiter;
     reportsPerUser: RateLimiter;
+    mailsPerOwner: RateLimiter;
   };
 }
 

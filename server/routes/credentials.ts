@@ -15,7 +15,7 @@ import {
   studentCredentials,
   wrongCurrentPassword,
 } from '../domain/credentials';
-import { tooManyAttempts } from '../errors';
+import { tooManyAttempts, tooManyMails } from '../errors';
 import { secretText } from '../domain/fieldRules';
 import { readParams, studentIdParam, type StudentIdRequest } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
@@ -49,7 +49,13 @@ export function credentialRoutes(app: FastifyInstance, s: AppServices): void {
   app.post(CREDENTIAL_PATHS.studentSignInMail(':id'), answers(signInMailSent), async (request: StudentIdRequest, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
-    await sendStudentSignInMail(s.ctx, actor, studentIdParam(request));
+    const studentId = studentIdParam(request);
+    const attempt = await s.limiters.mailsPerOwner.take(`user:${actor.id}`);
+    if (attempt.retryAfter !== null) throw tooManyMails(attempt.retryAfter);
+    await sendStudentSignInMail(s.ctx, actor, studentId).catch(async (err: unknown) => {
+      await attempt.giveBack();
+      throw err;
+    });
     const body: SignInMailSent = { sent: true };
     return sendJson(reply, body);
   });

@@ -84,3 +84,16 @@ export async function clearSlowdown(db: Executor, limitName: string, key: string
 export async function deleteExpiredSlowdowns(db: Executor, now: number): Promise<void> {
   await db.deleteFrom('slowdowns').where('expires_at', '<=', now).execute();
 }
+
+/** The counts of a key's windows that start after `after`, oldest first. */
+export async function rateLimitSlices(db: Executor, limitName: string, key: string, after: number): Promise<{ window_start: number; hits: number }[]> {
+  const rows = await db
+    .selectFrom('rate_limit_counters')
+    .select(['window_start', 'hits'])
+    .where('limit_name', '=', limitName)
+    .where('limit_key', '=', key)
+    .where('window_start', '>', after)
+    .orderBy('window_start')
+    .execute();
+  return rows.map((r) => ({ window_start: Number(r.window_start), hits: Number(r.hits) }));
+}
