@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TokenResponse, ValidateTokenResponse } from '../../contract';
 import { ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, API_PATHS } from '../../contract';
-import { checkPassword, findLoginAccounts, isKnownPlace, recordSignIn, refuseSharedEmail } from '../domain/credentials';
+import { checkPassword, findLoginAccounts, isKnownPlace, recordSignIn, signInSharedEmail } from '../domain/credentials';
 import type { UserRow } from '../db/schema';
 import { ApiError, tooManyAttempts } from '../errors';
 import { bearerToken, userFromToken } from '../http/auth';
@@ -77,7 +77,7 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
       await accountAttempt.giveBack();
       throw tooManyAttempts(ipAttempt.retryAfter);
     }
-    const user = accounts.length > 1 ? await refuseSharedEmail(s.ctx, accounts, password) : await checkPassword(s.ctx, account, password);
+    const user = accounts.length > 1 ? await signInSharedEmail(s.ctx, accounts, password) : await checkPassword(s.ctx, account, password);
     if (!user) throw WRONG_CREDENTIALS();
     await limiter.reset(limitKey);
     if (!known) await s.limiters.loginSlowdown.reset(limitKey);
