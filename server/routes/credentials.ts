@@ -66,7 +66,11 @@ export function credentialRoutes(app: FastifyInstance, s: AppServices): void {
     checkNewPassword(p.currentPassword, p.newPassword, PASSWORD_RULES);
     // The current password is a guess like a sign-in's: counted by the same limits before it is checked.
     const accountAttempt = await s.limiters.loginPerAccount.take(`user:${actor.id}`);
-    if (accountAttempt.retryAfter !== null) throw tooManyAttempts(accountAttempt.retryAfter);
+    if (accountAttempt.retryAfter !== null) {
+      // Past the daily limit, slowed as a sign-in from a new browser is (the same slots), not refused all day.
+      const wait = await s.limiters.loginSlowdown.pass(`user:${actor.id}`);
+      if (wait !== null) throw tooManyAttempts(wait);
+    }
     const ipAttempt = await s.limiters.loginPerIp.take(request.ip);
     if (ipAttempt.retryAfter !== null) {
       await accountAttempt.giveBack();
