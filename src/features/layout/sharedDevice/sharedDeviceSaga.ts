@@ -4,7 +4,8 @@
  * as a token check. A card voided meanwhile (or a session the server already ended) then signs the
  * tablet out at the next touch, as any refused token does.
  */
-import { call, delay, getContext, takeLeading } from 'typed-redux-saga';
+import { buffers } from 'redux-saga';
+import { actionChannel, call, delay, getContext, take } from 'typed-redux-saga';
 import type { ApiClient } from '../../../api/types';
 import { sharedDeviceActive } from './sharedDeviceActions';
 
@@ -20,6 +21,11 @@ function* tellServer() {
   yield* delay(KEEP_ALIVE_EVERY_MS);
 }
 
+/** The last touch during a wait is kept, and told when the wait is over: the server never lags the tablet by more than the wait. */
 export function* sharedDeviceSaga() {
-  yield* takeLeading(sharedDeviceActive.type, tellServer);
+  const touches = yield* actionChannel(sharedDeviceActive.type, buffers.sliding<ReturnType<typeof sharedDeviceActive>>(1));
+  for (;;) {
+    yield* take(touches);
+    yield* call(tellServer);
+  }
 }
