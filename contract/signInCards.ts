@@ -8,7 +8,11 @@ export const SIGN_IN_CARD_PATHS = {
   cards: '/wp-json/yo/v1/sign-in-cards',
   /** DELETE: voids the card → SignInCardVoided (its student's owner or an administrator; anyone else's card is 404). */
   card: (id: number | string) => `/wp-json/yo/v1/sign-in-cards/${id}`,
-  /** POST CardSignInBody (anyone) → the same answer as POST /jwt-auth/v1/token (TokenResponse). */
+  /**
+   * POST CardSignInBody (anyone) → the same answer as POST /jwt-auth/v1/token (TokenResponse). Its
+   * token belongs to the card: once the card is voided (or replaced, or its student ended or erased),
+   * or after the shared-device idle time without a request, every call with it is 403 jwt_auth_invalid_token.
+   */
   cardSignIn: '/wp-json/yo/v1/card-sign-in',
 } as const;
 

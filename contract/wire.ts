@@ -21,6 +21,7 @@ export const API_PATHS = {
   validateToken: '/wp-json/jwt-auth/v1/token/validate',
   allStudents: '/wp-json/wl/v1/get_all_students_data',
   allUsers: '/wp-json/wl/v1/get_all_users_data',
+  /** Each sign-up mails a parent: past the per-owner limit (100 in any hour) 429 too_many_sign_ups with Retry-After. */
   createStudent: '/wp-json/wl/v1/create_student',
   resetPassword: '/wp-json/wl/v1/reset_password',
   pages: '/wp-json/wp/v2/pages',

@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import { createPasswordHasher, type PasswordHasher } from './domain/passwords';
-import { RateLimiter } from './domain/rateLimiter';
+import { RateLimiter, Slowdown } from './domain/rateLimiter';
 import { RetentionJob } from './domain/retentionJob';
 import { createTokenService } from './domain/tokens';
 import { requireDeclaredAnswers } from './http/answers';
@@ -101,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mediaSigner: createMediaSigner(config.media.urlSecret, config.media.urlTtlSeconds),
     limiters: {
       loginPerAccount: new RateLimiter(db, 'login_account', rl.loginPerAccount, clock),
+      loginSlowdown: new Slowdown(db, 'login_account', rl.loginSlowdown, clock),
       loginPerKnownPlace: new RateLimiter(db, 'login_known_place', rl.loginPerKnownPlace, clock),
       loginPerIp: new RateLimiter(db, 'login_ip', rl.loginPerIp, clock),
       resetPerAccount: new RateLimiter(db, 'reset_account', rl.resetPerAccount, clock),
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       unlockPerIp: new RateLimiter(db, 'unlock_ip', rl.unlockPerIp, clock),
       unlockWrongPerStudent: new RateLimiter(db, 'unlock_wrong_student', rl.unlockWrongPerStudent, clock),
       reportsPerUser: new RateLimiter(db, 'reports_user', rl.reportsPerUser, clock),
+      mailsPerOwner: new RateLimiter(db, 'mails_owner', rl.mailsPerOwner, clock),
     },
   };
 

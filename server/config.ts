@@ -14,11 +14,24 @@ export interface RateLimitRule {
   /** Most events allowed inside the window. */
   max: number;
   windowMs: number;
+  /**
+   * Counted in this many slices of the window, and the slices of the last windowMs summed: a window
+   * that slides (to a slice), so that no burst across a window's edge gets twice max.
+   */
+  slices?: number;
+}
+
+/** After a limit is used up: one attempt after firstDelayMs, then after each doubled delay, up to maxDelayMs. */
+export interface SlowdownRule {
+  firstDelayMs: number;
+  maxDelayMs: number;
 }
 
 export interface RateLimits {
   /** Failed logins per account from browsers that never signed in to it (NIST 800-63B: at most 100 a day). */
   loginPerAccount: RateLimitRule;
+  /** Past loginPerAccount, those browsers are slowed (growing delays), not refused for the rest of the day. */
+  loginSlowdown: SlowdownRule;
   /** Failed logins per account from one browser that signed in to it before: its own count, so a guesser elsewhere cannot lock it out. */
   loginPerKnownPlace: RateLimitRule;
   /** Failed logins per client IP. */
@@ -33,6 +46,8 @@ export interface RateLimits {
   unlockWrongPerStudent: RateLimitRule;
   /** Problem reports per user. */
   reportsPerUser: RateLimitRule;
+  /** Sign-ups (create_student) and sign-in mails sent again, per owner or administrator: each sends a mail. */
+  mailsPerOwner: RateLimitRule;
 }
 
 export interface Argon2Params {
@@ -148,6 +163,7 @@ const DAY = 24 * HOUR;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerAccount: { max: 100, windowMs: DAY },
+  loginSlowdown: { firstDelayMs: 5_000, maxDelayMs: 5 * MINUTE },
   loginPerKnownPlace: { max: 10, windowMs: 15 * MINUTE },
   loginPerIp: { max: 50, windowMs: 15 * MINUTE },
   resetPerAccount: { max: 5, windowMs: HOUR },
@@ -155,6 +171,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   unlockPerIp: { max: 60, windowMs: MINUTE },
   unlockWrongPerStudent: { max: 10, windowMs: HOUR },
   reportsPerUser: { max: 20, windowMs: HOUR },
+  // A classroom's worth in a burst; a school's list goes through the student import.
+  mailsPerOwner: { max: 100, windowMs: HOUR, slices: 60 },
 };
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
@@ -394,7 +412,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = pro
       timeCost: intVar(env, 'ARGON2_TIME_COST', DEFAULT_ARGON2.timeCost, 1, 20),
       parallelism: DEFAULT_ARGON2.parallelism,
     },
-    rateLimits: DEFAULT_RATE_LIMITS,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, mailsPerOwner: { ...DEFAULT_RATE_LIMITS.mailsPerOwner, max: intVar(env, 'OWNER_MAILS_PER_HOUR', DEFAULT_RATE_LIMITS.mailsPerOwner.max, 1, 1_000_000) } },
     firstAdmin: {
       username: (env.ADMIN_USERNAME || 'admin').trim().toLowerCase(),
       email: (env.ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase(),

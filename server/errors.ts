@@ -48,6 +48,19 @@ export function tooManyAttempts(retryAfterSeconds: number): ApiError {
   return new ApiError(429, 'too_many_attempts', 'Too many attempts. Please try again later.', {}, seconds);
 }
 
+/** An owner's sign-ups and sign-in mails past their limit: each sends a parent a mail. */
+export function tooManyMails(retryAfterSeconds: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const minutes = Math.ceil(seconds / 60);
+  return new ApiError(
+    429,
+    'too_many_sign_ups',
+    `Too many sign-ups and sign-in e-mails in the last hour. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}; to add a whole school's list, use the student import.`,
+    {},
+    seconds,
+  );
+}
+
 /** A change to a student whose data was erased: nothing about them can change any more. */
 export function studentErased(): ApiError {
   return new ApiError(409, 'student_erased', "This student's data was erased: nothing about them can be changed.");

@@ -42,6 +42,8 @@ export default async function setup(): Promise<void> {
     // Cheap argon2id keeps many sign-ins fast on a shared CI machine; it is still argon2id.
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
+    // The fault test signs up thousands of students as one owner: the per-owner mail limit is not what it measures.
+    OWNER_MAILS_PER_HOUR: '1000000',
   };
   try {
     execFileSync('bash', [script, 'start'], { env, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -352,6 +352,36 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         }
       },
     },
+    '2026_12_05_card_sessions': {
+      async up(db: AnyDb) {
+        // A session a sign-in card started belongs to its card: every request reads this row, so voiding
+        // the card or a quarter of an hour without a request ends it on every instance at once.
+        await autoId(db, 'card_sessions')
+          .addColumn('card_id', 'integer', (c) => c.notNull().references('sign_in_cards.id').onDelete('cascade'))
+          .addColumn('student_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('started_at', 'bigint', (c) => c.notNull())
+          .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('card_sessions_card_idx').on('card_sessions').column('card_id').execute();
+        await db.schema.createIndex('card_sessions_student_idx').on('card_sessions').columns(['student_id', 'last_seen_at']).execute();
+      },
+    },
+    '2026_12_05_slowdowns': {
+      async up(db: AnyDb) {
+        // After a limit is used up, one attempt per growing delay (next_at, ms): a guesser is slowed
+        // instead of everyone being refused for the rest of the window.
+        await db.schema
+          .createTable('slowdowns')
+          .addColumn('limit_name', 'varchar(40)', (c) => c.notNull())
+          .addColumn('limit_key', 'varchar(64)', (c) => c.notNull())
+          .addColumn('level', 'integer', (c) => c.notNull())
+          .addColumn('next_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('slowdowns_pk', ['limit_name', 'limit_key'])
+          .execute();
+        await db.schema.createIndex('slowdowns_expires_idx').on('slowdowns').column('expires_at').execute();
+      },
+    },
     '2026_12_06_upload_leases': {
       async up(db: AnyDb) {
         // Who is reading an upload now: one row per key (one import at a time per account), shared

@@ -107,6 +107,18 @@ export interface UserMetaTable {
 }
 
 /** One counter of a rate limit: the hits of one key inside one fixed window (times in ms since 1970). */
+/** A slowed key: the attempts since its limit was used up (level) and when the next may go. */
+export interface SlowdownsTable {
+  limit_name: string;
+  /** SHA-256 (hex), as in rate_limit_counters. */
+  limit_key: string;
+  level: number;
+  /** ms since the epoch */
+  next_at: number;
+  /** When the row may go (the level starts again from the first delay). */
+  expires_at: number;
+}
+
 export interface RateLimitCountersTable {
   limit_name: string;
   /** SHA-256 (hex) of the account name or address: no personal data is stored. */
@@ -283,6 +295,16 @@ export interface SignInCardsTable {
   last_used_at: string | null;
 }
 
+/** A session signed in with a sign-in card (times in ms since the epoch). */
+export interface CardSessionsTable {
+  id: Generated<number>;
+  card_id: number;
+  student_id: number;
+  started_at: number;
+  /** The session's last request, kept to within CARD_SESSION_TOUCH_MS: the idle time counts from it. */
+  last_seen_at: number;
+}
+
 export type ProblemReportStatus = 'new' | 'investigating' | 'fixed';
 
 /** A problem report a signed-in user sent; deleted after REPORT_RETENTION_DAYS. */
@@ -317,6 +339,7 @@ export interface ProblemReportsTable {
 
 export interface Database {
   sign_in_cards: SignInCardsTable;
+  card_sessions: CardSessionsTable;
   audit_log: AuditLogTable;
   terms_acceptances: TermsAcceptancesTable;
   users: UsersTable;
@@ -326,6 +349,7 @@ export interface Database {
   unlock_failures: UnlockFailuresTable;
   user_meta: UserMetaTable;
   rate_limit_counters: RateLimitCountersTable;
+  slowdowns: SlowdownsTable;
   change_versions: ChangeVersionsTable;
   mail_outbox: MailOutboxTable;
   import_sources: ImportSourcesTable;

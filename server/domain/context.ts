@@ -19,6 +19,8 @@ export interface Actor {
   id: number;
   role: Role;
   user: UserRow;
+  /** The sign-in card session the caller's token belongs to (a shared tablet), if any. */
+  cardSession?: number;
 }
 
 export type Viewer = Actor | null;

@@ -16,6 +16,7 @@ import { ApiError, invalidParams, notAllowed, studentErased } from '../errors';
 import { mailLanguageOf, type MailLanguage } from '../mail/catalogue';
 import { passwordResetMailFor, studentSignInMail } from '../mail/templates';
 import { recordAudit } from './audit';
+import { familyOf } from './families';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
 import { generatePassword } from './passwords';
 import { noAccountWithEmail } from './users';
@@ -56,13 +57,33 @@ export function severalAccountsForEmail(): ApiError {
   return new ApiError(403, SEVERAL_ACCOUNTS_CODE, `<strong>Error:</strong> ${SEVERAL_ACCOUNTS_MESSAGE}`);
 }
 
+/** How many of the accounts are in each family (families.ts): per owner, so another franchise's use of an address is a family of its own. */
+function familySizes(accounts: readonly UserRow[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const account of accounts) sizes.set(familyOf(account), (sizes.get(familyOf(account)) ?? 0) + 1);
+  return sizes;
+}
+
 /**
- * An e-mail several children's accounts share does not tell which child signs in. Only someone whose
- * password is right for one of them is told to use the child's username; anyone else gets the usual
- * wrong-credentials answer (null), so the answer reveals no family.
+ * An e-mail several accounts share. A family of several children (one owner's students with the
+ * address) does not tell which child signs in: someone whose password is right for one of them is
+ * told to use the child's username. An account alone in its family (a child of another franchise
+ * with the same address, a parent who is also an owner) signs in with its own password as it did
+ * before the address was shared. Anyone else gets the usual wrong-credentials answer (null), so the
+ * answer reveals no family.
  */
-export async function refuseSharedEmail(ctx: DomainContext, accounts: readonly UserRow[], password: string): Promise<null> {
-  for (const account of accounts) if (await ctx.hasher.verify(account.password_hash, password)) throw severalAccountsForEmail();
+export async function signInSharedEmail(ctx: DomainContext, accounts: readonly UserRow[], password: string): Promise<UserRow | null> {
+  const sizes = familySizes(accounts);
+  const alone: UserRow[] = [];
+  let ofSeveral = false;
+  for (const account of accounts) {
+    if (sizes.get(familyOf(account)) === 1) {
+      const user = await checkPassword(ctx, account, password);
+      if (user) alone.push(user);
+    } else if (await ctx.hasher.verify(account.password_hash, password)) ofSeveral = true;
+  }
+  if (!ofSeveral && alone.length === 1) return alone[0]!;
+  if (ofSeveral || alone.length > 1) throw severalAccountsForEmail();
   return null;
 }
 
@@ -185,35 +206,48 @@ export async function sendStudentSignInMail(ctx: DomainContext, actor: Actor, st
 }
 
 /**
- * wl/v1 reset_password: a new PENDING password for every account with the address (a parent's
- * children share it), all in one mail. Unknown address: 404 invalid_email, as the spec says.
+ * wl/v1 reset_password: a new PENDING password for every account with the address, one mail per
+ * family (a parent's children of one franchise share it; another franchise's child with the same
+ * address gets a mail of its own, so neither family's mail names the other's child).
+ * Unknown address: 404 invalid_email, as the spec says.
  */
 export async function requestPasswordReset(ctx: DomainContext, email: string): Promise<void> {
   const users = await q.findUsersByEmail(ctx.db.kysely, email, MAX_ACCOUNTS_PER_EMAIL);
   if (users.length === 0) throw noAccountWithEmail();
-  const accounts = await Promise.all(
-    users.map(async (user) => {
-      const password = generatePassword();
-      return { user, password, hash: await ctx.hasher.hash(password) };
+  const families = new Map<string, UserRow[]>();
+  for (const user of users) families.set(familyOf(user), [...(families.get(familyOf(user)) ?? []), user]);
+  const now = ctx.clock();
+  const mails = await Promise.all(
+    [...families.values()].map(async (members) => {
+      const accounts = await Promise.all(
+        members.map(async (user) => {
+          const password = generatePassword();
+          return { user, password, hash: await ctx.hasher.hash(password) };
+        }),
+      );
+      const mail = passwordResetMailFor(await mailLanguageFor(ctx, members), {
+        to: email.toLowerCase(),
+        accounts: accounts.map((a) => ({ name: a.user.first_name || a.user.display_name, username: a.user.username, password: a.password })),
+        siteUrl: ctx.siteUrl,
+        pendingDays: PENDING_PASSWORD_DAYS,
+      });
+      return { accounts, mail };
     }),
   );
-  const now = ctx.clock();
-  const mail = passwordResetMailFor(await mailLanguageFor(ctx, users), {
-    to: email.toLowerCase(),
-    accounts: accounts.map((a) => ({ name: a.user.first_name || a.user.display_name, username: a.user.username, password: a.password })),
-    siteUrl: ctx.siteUrl,
-    pendingDays: PENDING_PASSWORD_DAYS,
-  });
-  // The new passwords and their mail are committed together: neither exists without the other.
-  const mailId = await q.inTransaction(ctx.db, async (trx) => {
-    for (const { user, hash } of accounts) {
-      await q.setPendingPassword(trx, user.id, hash, now.toISOString());
-      const action = user.role === 'student' ? 'student.sign_in_mail' : 'user.password_reset';
-      await recordAudit(trx, null, { action, ...auditSubject(user), after: { via: 'reset_password' } }, now);
+  // The new passwords and their mails are committed together: neither exists without the other.
+  const mailIds = await q.inTransaction(ctx.db, async (trx) => {
+    const ids: number[] = [];
+    for (const { accounts, mail } of mails) {
+      for (const { user, hash } of accounts) {
+        await q.setPendingPassword(trx, user.id, hash, now.toISOString());
+        const action = user.role === 'student' ? 'student.sign_in_mail' : 'user.password_reset';
+        await recordAudit(trx, null, { action, ...auditSubject(user), after: { via: 'reset_password' } }, now);
+      }
+      ids.push(await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now));
     }
-    return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now);
+    return ids;
   });
-  await ctx.mail.deliverSoon([mailId]);
+  await ctx.mail.deliverSoon(mailIds);
 }
 
 function characters(s: string): number {

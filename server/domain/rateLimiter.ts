@@ -7,13 +7,16 @@
  * Keys (account names, e-mail and client addresses) are stored hashed.
  */
 import { createHash } from 'node:crypto';
-import type { RateLimitRule } from '../config';
+import type { RateLimitRule, SlowdownRule } from '../config';
 import type { Db } from '../db/connection';
 import * as q from '../db/queries';
 
 /** Expired counters are deleted by a write at most this often per database handle. */
 const CLEANUP_EVERY_MS = 60_000;
 const lastCleanup = new WeakMap<Db, number>();
+const lastSlowdownCleanup = new WeakMap<Db, number>();
+
+const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 export interface Attempt {
   /** Seconds until the window ends when the limit is used up (the attempt must not be checked), else null. */
@@ -31,19 +34,26 @@ export class RateLimiter {
     private readonly clock: () => Date,
   ) {}
 
+  /** A fixed window, or with slices the slice of it that `now` is in. */
+  private get stepMs(): number {
+    return this.rule.windowMs / (this.rule.slices ?? 1);
+  }
+
   private window(key: string, now: number): q.RateLimitWindow {
-    const windowStart = Math.floor(now / this.rule.windowMs) * this.rule.windowMs;
+    const windowStart = Math.floor(now / this.stepMs) * this.stepMs;
     return {
       limitName: this.name,
-      key: createHash('sha256').update(key).digest('hex'),
+      key: hashKey(key),
       windowStart,
+      // A slice is summed with the ones after it until it is a whole window old.
       expiresAt: windowStart + this.rule.windowMs,
     };
   }
 
   /**
    * Counts an attempt. Its retryAfter is null when it may go ahead, or the seconds until the window
-   * ends when the limit is used up (then it must not be checked, and it is not counted).
+   * ends (with slices: until enough of the oldest have slid out) when the limit is used up (then it
+   * must not be checked, and it is not counted).
    */
   async take(key: string): Promise<Attempt> {
     const now = this.clock().getTime();
@@ -51,11 +61,27 @@ export class RateLimiter {
     const w = this.window(key, now);
     const hits = await q.addRateLimitHit(this.db.kysely, w);
     const giveBack = () => q.removeRateLimitHit(this.db.kysely, w);
-    if (hits <= this.rule.max) return { retryAfter: null, giveBack };
+    const slices = this.rule.slices === undefined ? null : await q.rateLimitSlices(this.db.kysely, this.name, w.key, w.windowStart - this.rule.windowMs);
+    // This slice's count is the upsert's own (each concurrent attempt gets a distinct one); the
+    // slices before it no longer take new attempts.
+    const before = slices ? slices.filter((slice) => slice.window_start < w.windowStart) : [];
+    const counted = hits + before.reduce((sum, slice) => sum + slice.hits, 0);
+    if (counted <= this.rule.max) return { retryAfter: null, giveBack };
     // A refused attempt is not checked, so it does not count: otherwise attempts refused while
     // others were in flight would keep the key shut after those gave their counts back.
     await giveBack();
-    return { retryAfter: Math.max(1, Math.ceil((w.expiresAt - now) / 1000)), giveBack: () => Promise.resolve() };
+    const waitMs = slices ? this.slidingWait([...before, { window_start: w.windowStart, hits: hits - 1 }], counted - 1, now) : w.expiresAt - now;
+    return { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)), giveBack: () => Promise.resolve() };
+  }
+
+  /** Until the oldest slices have slid out far enough for one more attempt. */
+  private slidingWait(slices: readonly { window_start: number; hits: number }[], counted: number, now: number): number {
+    let left = counted;
+    for (const slice of slices) {
+      left -= slice.hits;
+      if (left + 1 <= this.rule.max) return slice.window_start + this.rule.windowMs - now;
+    }
+    return this.stepMs;
   }
 
   /** Forgets every counted attempt of the key (a successful sign-in). */
@@ -67,5 +93,57 @@ export class RateLimiter {
     if (Math.abs(now - (lastCleanup.get(this.db) ?? 0)) < CLEANUP_EVERY_MS) return;
     lastCleanup.set(this.db, now);
     await q.deleteExpiredRateLimitCounters(this.db.kysely, now);
+  }
+}
+
+/** A slowed key not tried for this long after its next slot opened starts again from the first delay. */
+const SLOWDOWN_FORGET_MS = 60 * 60_000;
+
+/**
+ * Past a limit, a slowdown lets one attempt through per growing delay instead of refusing every
+ * attempt until the limit's window ends: the first after firstDelayMs, then after each doubled delay,
+ * up to maxDelayMs. The state is one row per key in the database, and a slot is taken by one
+ * conditional update, so of concurrent attempts through any number of instances exactly one gets it.
+ */
+export class Slowdown {
+  constructor(
+    private readonly db: Db,
+    private readonly name: string,
+    private readonly rule: SlowdownRule,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** null when the attempt may go ahead (it took the slot), else the seconds until the next slot. */
+  async pass(key: string): Promise<number | null> {
+    const now = this.clock().getTime();
+    await this.cleanup(now);
+    const db = this.db.kysely;
+    const hashed = hashKey(key);
+    const wait = (nextAt: number) => Math.max(1, Math.ceil((nextAt - now) / 1000));
+    // A lost race re-reads once or twice; the key is then slowed by whoever won.
+    for (let round = 0; round < 3; round += 1) {
+      const seen = await q.findSlowdown(db, this.name, hashed);
+      if (!seen) {
+        const nextAt = now + this.rule.firstDelayMs;
+        if (await q.startSlowdown(db, this.name, hashed, nextAt, nextAt + SLOWDOWN_FORGET_MS)) return wait(nextAt);
+        continue;
+      }
+      if (seen.next_at > now) return wait(seen.next_at);
+      const delay = Math.min(this.rule.firstDelayMs * 2 ** Math.min(seen.level, 30), this.rule.maxDelayMs);
+      const next = { level: seen.level + 1, next_at: now + delay, expires_at: now + delay + SLOWDOWN_FORGET_MS };
+      if (await q.takeSlowdownSlot(db, this.name, hashed, seen, next)) return null;
+    }
+    return wait(now + this.rule.firstDelayMs);
+  }
+
+  /** Ends the key's slowdown (a successful sign-in). */
+  async reset(key: string): Promise<void> {
+    await q.clearSlowdown(this.db.kysely, this.name, hashKey(key));
+  }
+
+  private async cleanup(now: number): Promise<void> {
+    if (Math.abs(now - (lastSlowdownCleanup.get(this.db) ?? 0)) < CLEANUP_EVERY_MS) return;
+    lastSlowdownCleanup.set(this.db, now);
+    await q.deleteExpiredSlowdowns(this.db.kysely, now);
   }
 }

@@ -92,7 +92,7 @@ export function editStudent(ctx: DomainContext, actor: Actor, id: number, edit: 
       const last = after.student_last_name ?? student.student_last_name;
       await lockFamilies(trx, ctx.db.dialect, [email]);
       const sameChild = childKey(email, first, last) === childKey(student.parent_email, student.student_first_name, student.student_last_name);
-      if (!sameChild && (await childExists(trx, email, first, last))) throw new ApiError(409, 'already_exists', 'This student already has an account with this parent email.');
+      if (!sameChild && (await childExists(trx, student.teacher_id, email, first, last))) throw new ApiError(409, 'already_exists', 'This student already has an account with this parent email.');
     }
     if (after.parent_email !== undefined && after.parent_email !== user.email) {
       // A family's children share the parent's e-mail; any other account keeps its own.

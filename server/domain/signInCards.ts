@@ -3,6 +3,11 @@
  * token that signs that child in on a shared tablet. Only the token's SHA-256 is stored, so the
  * database alone signs no one in; issuing a new card voids the student's earlier one; ending a
  * student voids their cards (rosterEdit.ts) and erasing deletes them (privacy.ts).
+ *
+ * A session a card started belongs to the card: its token names a card_sessions row, which every
+ * request reads (checkCardSession), so a voided, ended or erased card ends its sessions at once on
+ * every instance; and a shared tablet's session ends after the idle time without a request, on the
+ * server as in the browser (sliding: each request moves it on).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { CARD_INVALID_CODE, CARD_INVALID_MESSAGE, cardSignInLink } from '../../contract';
@@ -112,8 +117,38 @@ export async function studentForCard(ctx: DomainContext, token: string): Promise
   return { user, cardId: card.id };
 }
 
-export async function recordCardSignIn(ctx: DomainContext, userId: number, cardId: number): Promise<void> {
-  const at = ctx.clock().toISOString();
-  await q.markSignInCardUsed(ctx.db.kysely, cardId, at);
-  await q.recordSignIn(ctx.db.kysely, userId, at);
+/** Records the card's use and starts its session; answers the session's id, for the token. */
+export async function recordCardSignIn(ctx: DomainContext, userId: number, cardId: number, idleMinutes: number): Promise<number> {
+  const now = ctx.clock();
+  const at = now.toISOString();
+  const db = ctx.db.kysely;
+  await q.markSignInCardUsed(db, cardId, at);
+  await q.recordSignIn(db, userId, at);
+  await q.deleteIdleCardSessions(db, userId, now.getTime() - idleMinutes * 60_000);
+  return q.insertCardSession(db, { cardId, studentId: userId, at: now.getTime() });
+}
+
+/**
+ * A request's last-seen time is written at most this often per session: the idle time then counts
+ * from at most this long before the last request, and reading pages costs no write each.
+ */
+export const CARD_SESSION_TOUCH_MS = 10_000;
+
+export function cardSessionIdle(idleMinutes: number): ApiError {
+  return new ApiError(403, 'jwt_auth_invalid_token', `This shared device was signed out after ${idleMinutes} minutes without activity. Scan your card to sign in again.`);
+}
+
+/**
+ * Refuses a card session whose card was voided (or deleted with an erased child), that belongs to
+ * another student, or that was idle for the shared device's idle time; otherwise moves its last
+ * request on. The refusals are jwt_auth errors, so the app signs out as for any ended session.
+ */
+export async function checkCardSession(ctx: DomainContext, sessionId: number, userId: number, idleMinutes: number): Promise<void> {
+  const db = ctx.db.kysely;
+  const session = await q.findCardSession(db, sessionId);
+  if (!session || session.student_id !== userId || session.voided_at !== null) throw new ApiError(403, 'jwt_auth_invalid_token', CARD_INVALID_MESSAGE);
+  const now = ctx.clock().getTime();
+  const idleSince = now - idleMinutes * 60_000;
+  if (session.last_seen_at < idleSince) throw cardSessionIdle(idleMinutes);
+  if (now - session.last_seen_at >= CARD_SESSION_TOUCH_MS) await q.touchCardSession(db, sessionId, now, idleSince);
 }

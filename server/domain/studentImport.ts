@@ -103,7 +103,7 @@ export async function createImportPreview(ctx: DomainContext, actor: Actor, uplo
   const now = ctx.clock();
   await deleteExpired(ctx.db, now);
   const read = await readRosterFile(upload.bytes, upload.fileName);
-  const { rows, counts } = await checkRows(ctx.db.kysely, read.rows);
+  const { rows, counts } = await checkRows(ctx.db.kysely, owner.id, read.rows);
   const inserted = await ctx.db.kysely
     .insertInto('student_imports')
     .values({
@@ -146,7 +146,7 @@ export async function confirmImport(ctx: DomainContext, actor: Actor, id: number
     if (!owner) throw refusedImport('student_import_owner_gone', 'The franchise owner of this import no longer exists.');
     await lockFamilies(trx, db.dialect, rows.map((r) => r.values.ParentEmail));
     // Checked again under the families' locks: a sign-up since the preview may have added one of these children.
-    const duplicates = await flagDuplicates(trx, rows);
+    const duplicates = await flagDuplicates(trx, owner.id, rows);
     const duplicateCount = duplicates.filter((d) => d !== null).length;
     if (duplicateCount > 0 && !skipDuplicates) {
       throw refusedImport('student_import_duplicates', `${duplicateCount} ${duplicateCount === 1 ? 'row is a child' : 'rows are children'} who already ${duplicateCount === 1 ? 'has' : 'have'} an account or appear twice. Skip the duplicates, or remove them from the file.`);

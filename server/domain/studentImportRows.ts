@@ -23,10 +23,11 @@ export function rowErrors(values: ReadRow['values']): Partial<Record<StudentImpo
   return (lessonDatesError(result.data.LessonStartDate, result.data.LessonEndDate) ?? {}) as Partial<Record<StudentImportField, string>>;
 }
 
-/** Flags each row's duplicate against the database (any owner's students, as create_student does) and earlier rows. */
-export async function flagDuplicates(db: Executor, rows: readonly Pick<StudentImportRow, 'values' | 'errors'>[]): Promise<StudentImportRow['duplicate'][]> {
+/** Flags each row's duplicate against the owner's students (as create_student does) and earlier rows. */
+export async function flagDuplicates(db: Executor, ownerId: number, rows: readonly Pick<StudentImportRow, 'values' | 'errors'>[]): Promise<StudentImportRow['duplicate'][]> {
   const existing = await existingChildKeys(
     db,
+    ownerId,
     rows.map((r) => r.values.ParentEmail),
   );
   const seen = new Set<string>();
@@ -39,9 +40,9 @@ export async function flagDuplicates(db: Executor, rows: readonly Pick<StudentIm
   });
 }
 
-export async function checkRows(db: Executor, read: readonly ReadRow[]): Promise<{ rows: StudentImportRow[]; counts: StudentImportCounts }> {
+export async function checkRows(db: Executor, ownerId: number, read: readonly ReadRow[]): Promise<{ rows: StudentImportRow[]; counts: StudentImportCounts }> {
   const checked = read.map((r) => ({ row: r.row, values: r.values, errors: rowErrors(r.values) }));
-  const duplicates = await flagDuplicates(db, checked);
+  const duplicates = await flagDuplicates(db, ownerId, checked);
   const rows = checked.map((r, i) => ({ ...r, duplicate: duplicates[i] ?? null }));
   const invalid = rows.filter((r) => Object.keys(r.errors).length > 0).length;
   return { rows, counts: { rows: rows.length, valid: rows.length - invalid, invalid, duplicates: rows.filter((r) => r.duplicate !== null).length } };

@@ -162,7 +162,7 @@ async function insertStudentRows(ctx: DomainContext, trx: q.Executor, teacher: U
     },
     now,
   );
-  if (await childExists(trx, input.parentEmail, input.studentFirstName, input.studentLastName)) throw new SameChild();
+  if (await childExists(trx, teacher.id, input.parentEmail, input.studentFirstName, input.studentLastName)) throw new SameChild();
   await q.insertStudent(trx, {
     user_id: userId,
     teacher_id: teacher.id,
@@ -196,7 +196,7 @@ async function insertStudentRows(ctx: DomainContext, trx: q.Executor, teacher: U
 export async function createStudent(ctx: DomainContext, actor: Actor, input: NewStudentInput): Promise<CreateStudentOutcome> {
   const teacher = await teacherFor(ctx, actor, input);
   const db = ctx.db;
-  if (await childExists(db.kysely, input.parentEmail, input.studentFirstName, input.studentLastName)) return 'already_exists';
+  if (await childExists(db.kysely, teacher.id, input.parentEmail, input.studentFirstName, input.studentLastName)) return 'already_exists';
   const password = generatePassword();
   const hash = await ctx.hasher.hash(password);
   const now = ctx.clock();

@@ -1,17 +1,19 @@
 /**
  * JWTs as the "JWT Authentication for WP REST API" plugin makes them: HS256, claims iss (site URL),
- * iat, nbf, exp = iat + 7 days and data.user.id (a string, as WordPress keeps ids).
+ * iat, nbf, exp = iat + 7 days and data.user.id (a string, as WordPress keeps ids). A session a
+ * sign-in card started also names its row in card_sessions (data.card_session), which every
+ * request checks: the card's void and the shared device's idle time end it before exp.
  */
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
 export type TokenCheck =
-  | { ok: true; userId: number; /** iat, in seconds */ issuedAt: number }
+  | { ok: true; userId: number; /** iat, in seconds */ issuedAt: number; /** The card session the token belongs to, if a card signed it in. */ cardSession: number | null }
   | { ok: false; code: 'jwt_auth_invalid_token' | 'jwt_auth_bad_iss' | 'jwt_auth_bad_request'; message: string };
 
 export interface TokenService {
-  issue(userId: number, now: Date): Promise<string>;
+  issue(userId: number, now: Date, cardSession?: number): Promise<string>;
   verify(token: string, now: Date): Promise<TokenCheck>;
 }
 
@@ -32,9 +34,10 @@ export function createTokenService(secret: string, issuer: string): TokenService
   const key = new TextEncoder().encode(secret);
   const verified = new Map<string, Verified>();
   return {
-    issue(userId, now) {
+    issue(userId, now, cardSession) {
       const iat = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ data: { user: { id: String(userId) } } })
+      const data = { user: { id: String(userId) }, ...(cardSession === undefined ? {} : { card_session: String(cardSession) }) };
+      return new SignJWT({ data })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(issuer)
         .setIssuedAt(iat)
@@ -62,7 +65,7 @@ export function createTokenService(secret: string, issuer: string): TokenService
       if (payload.iss !== issuer) return { ok: false, code: 'jwt_auth_bad_iss', message: 'The iss do not match with this server' };
       const id = readUserId(payload.data);
       if (id === null) return { ok: false, code: 'jwt_auth_bad_request', message: 'User ID not found in the token' };
-      const check = { ok: true as const, userId: id, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0 };
+      const check = { ok: true as const, userId: id, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0, cardSession: readCardSession(payload.data) };
       if (typeof payload.exp === 'number') {
         if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
         verified.set(token, { check, notBefore: typeof payload.nbf === 'number' ? payload.nbf : 0, expires: payload.exp });
@@ -79,4 +82,9 @@ function readUserId(data: unknown): number | null {
   const raw = (user as { id?: unknown }).id;
   const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+function readCardSession(data: unknown): number | null {
+  const raw = typeof data === 'object' && data !== null ? (data as { card_session?: unknown }).card_session : undefined;
+  return typeof raw === 'string' && /^\d{1,12}$/.test(raw) ? Number(raw) : null;
 }

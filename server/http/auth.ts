@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_ENDED_MESSAGE } from '../../contract';
 import * as q from '../db/queries';
 import type { Viewer } from '../domain/context';
+import { checkCardSession } from '../domain/signInCards';
 import { ApiError } from '../errors';
 import type { AppServices } from './services';
 
@@ -35,7 +36,9 @@ export async function userFromToken(s: AppServices, token: string): Promise<View
   // on every instance, and a re-activation does not bring those sessions back.
   if (user.sign_in_disabled_at !== null) throw new ApiError(403, 'jwt_auth_invalid_token', ACCOUNT_ENDED_MESSAGE);
   if (issuedBefore(check.issuedAt, user.sessions_ended_at)) throw new ApiError(403, 'jwt_auth_invalid_token', 'This session was ended; please sign in again');
-  return { id: user.id, role: user.role, user };
+  // A card's session: its card still works and the shared device was not left idle (also read every time).
+  if (check.cardSession !== null) await checkCardSession(s.ctx, check.cardSession, user.id, s.config.sharedDeviceIdleMinutes);
+  return { id: user.id, role: user.role, user, ...(check.cardSession === null ? {} : { cardSession: check.cardSession }) };
 }
 
 /**

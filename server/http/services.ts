@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { DomainContext, Viewer } from '../domain/context';
 import type { TokenService } from '../domain/tokens';
-import type { RateLimiter } from '../domain/rateLimiter';
+import type { RateLimiter, Slowdown } from '../domain/rateLimiter';
 import type { MediaSigner } from '../media/signedUrls';
 import type { MediaStorage } from '../media/storage';
 
@@ -15,6 +15,8 @@ export interface AppServices {
   mediaSigner: MediaSigner;
   limiters: {
     loginPerAccount: RateLimiter;
+    /** Past loginPerAccount: browsers that never signed in to the account are slowed, not shut out. */
+    loginSlowdown: Slowdown;
     loginPerKnownPlace: RateLimiter;
     loginPerIp: RateLimiter;
     resetPerAccount: RateLimiter;
@@ -22,6 +24,7 @@ export interface AppServices {
     unlockPerIp: RateLimiter;
     unlockWrongPerStudent: RateLimiter;
     reportsPerUser: RateLimiter;
+    mailsPerOwner: RateLimiter;
   };
 }
 

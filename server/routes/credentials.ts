@@ -15,7 +15,7 @@ import {
   studentCredentials,
   wrongCurrentPassword,
 } from '../domain/credentials';
-import { tooManyAttempts } from '../errors';
+import { tooManyAttempts, tooManyMails } from '../errors';
 import { secretText } from '../domain/fieldRules';
 import { readParams, studentIdParam, type StudentIdRequest } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
@@ -49,7 +49,13 @@ export function credentialRoutes(app: FastifyInstance, s: AppServices): void {
   app.post(CREDENTIAL_PATHS.studentSignInMail(':id'), answers(signInMailSent), async (request: StudentIdRequest, reply) => {
     const actor = requireActor(request);
     readParams(request, noParams);
-    await sendStudentSignInMail(s.ctx, actor, studentIdParam(request));
+    const studentId = studentIdParam(request);
+    const attempt = await s.limiters.mailsPerOwner.take(`user:${actor.id}`);
+    if (attempt.retryAfter !== null) throw tooManyMails(attempt.retryAfter);
+    await sendStudentSignInMail(s.ctx, actor, studentId).catch(async (err: unknown) => {
+      await attempt.giveBack();
+      throw err;
+    });
     const body: SignInMailSent = { sent: true };
     return sendJson(reply, body);
   });
@@ -60,7 +66,11 @@ export function credentialRoutes(app: FastifyInstance, s: AppServices): void {
     checkNewPassword(p.currentPassword, p.newPassword, PASSWORD_RULES);
     // The current password is a guess like a sign-in's: counted by the same limits before it is checked.
     const accountAttempt = await s.limiters.loginPerAccount.take(`user:${actor.id}`);
-    if (accountAttempt.retryAfter !== null) throw tooManyAttempts(accountAttempt.retryAfter);
+    if (accountAttempt.retryAfter !== null) {
+      // Past the daily limit, slowed as a sign-in from a new browser is (the same slots), not refused all day.
+      const wait = await s.limiters.loginSlowdown.pass(`user:${actor.id}`);
+      if (wait !== null) throw tooManyAttempts(wait);
+    }
     const ipAttempt = await s.limiters.loginPerIp.take(request.ip);
     if (ipAttempt.retryAfter !== null) {
       await accountAttempt.giveBack();
@@ -71,7 +81,8 @@ export function credentialRoutes(app: FastifyInstance, s: AppServices): void {
     await accountAttempt.giveBack();
     await ipAttempt.giveBack();
     const changedAt = await changeOwnPassword(s.ctx, user, p.newPassword);
-    const body: ChangeMyPasswordResponse = { token: await s.tokens.issue(user.id, changedAt) };
+    // A card's session stays its card's.
+    const body: ChangeMyPasswordResponse = { token: await s.tokens.issue(user.id, changedAt, actor.cardSession) };
     reply.header('cache-control', 'no-store');
     return sendJson(reply, body);
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TokenResponse, ValidateTokenResponse } from '../../contract';
 import { ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, API_PATHS } from '../../contract';
-import { checkPassword, findLoginAccounts, isKnownPlace, recordSignIn, refuseSharedEmail } from '../domain/credentials';
+import { checkPassword, findLoginAccounts, isKnownPlace, recordSignIn, signInSharedEmail } from '../domain/credentials';
 import type { UserRow } from '../db/schema';
 import { ApiError, tooManyAttempts } from '../errors';
 import { bearerToken, userFromToken } from '../http/auth';
@@ -34,10 +34,10 @@ function loginError(wpCode: string, message: string): ApiError {
 const WRONG_CREDENTIALS = (): ApiError =>
   loginError('incorrect_password', '<strong>Error:</strong> The username or password you entered is incorrect.');
 
-/** The login's answer for a user who may sign in: a new token and who it is for (card sign-in answers the same). */
-export async function tokenAnswer(s: AppServices, user: UserRow): Promise<TokenResponse> {
+/** The login's answer for a user who may sign in: a new token and who it is for (card sign-in answers the same, its token naming the card's session). */
+export async function tokenAnswer(s: AppServices, user: UserRow, cardSession?: number): Promise<TokenResponse> {
   return {
-    token: await s.tokens.issue(user.id, s.ctx.clock()),
+    token: await s.tokens.issue(user.id, s.ctx.clock(), cardSession),
     user_email: user.email,
     user_nicename: user.nicename,
     user_display_name: user.display_name,
@@ -65,15 +65,22 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
     const limiter = known ? s.limiters.loginPerKnownPlace : s.limiters.loginPerAccount;
     const limitKey = known ? `${account.id}:${cookiePlace}` : account ? `user:${account.id}` : `name:${username.trim().toLowerCase()}`;
     const accountAttempt = await limiter.take(limitKey);
-    if (accountAttempt.retryAfter !== null) throw tooManyAttempts(accountAttempt.retryAfter);
+    if (accountAttempt.retryAfter !== null) {
+      if (known) throw tooManyAttempts(accountAttempt.retryAfter);
+      // Past the account's daily limit a browser it does not know is slowed, not shut out for the rest
+      // of the day: one attempt per growing delay (seconds, then up to minutes), whoever makes it.
+      const wait = await s.limiters.loginSlowdown.pass(limitKey);
+      if (wait !== null) throw tooManyAttempts(wait);
+    }
     const ipAttempt = known ? null : await s.limiters.loginPerIp.take(request.ip);
     if (ipAttempt && ipAttempt.retryAfter !== null) {
       await accountAttempt.giveBack();
       throw tooManyAttempts(ipAttempt.retryAfter);
     }
-    const user = accounts.length > 1 ? await refuseSharedEmail(s.ctx, accounts, password) : await checkPassword(s.ctx, account, password);
+    const user = accounts.length > 1 ? await signInSharedEmail(s.ctx, accounts, password) : await checkPassword(s.ctx, account, password);
     if (!user) throw WRONG_CREDENTIALS();
     await limiter.reset(limitKey);
+    if (!known) await s.limiters.loginSlowdown.reset(limitKey);
     await ipAttempt?.giveBack();
     // Only after the right password, so the answer tells nothing to someone guessing.
     if (user.sign_in_disabled_at !== null) throw new ApiError(403, ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE);

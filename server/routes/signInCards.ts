@@ -56,7 +56,7 @@ export function signInCardRoutes(app: FastifyInstance, s: AppServices): void {
     const found = await studentForCard(s.ctx, token);
     if ('ended' in found) throw new ApiError(403, ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE);
     await attempt.giveBack();
-    await recordCardSignIn(s.ctx, found.user.id, found.cardId);
-    return sendJson(reply, await tokenAnswer(s, found.user));
+    const session = await recordCardSignIn(s.ctx, found.user.id, found.cardId, s.config.sharedDeviceIdleMinutes);
+    return sendJson(reply, await tokenAnswer(s, found.user, session));
   });
 }

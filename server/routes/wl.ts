@@ -16,7 +16,7 @@ import { createStudent, studentsJsonFor } from '../domain/students';
 import { unlockLesson } from '../domain/unlocks';
 import { requestPasswordReset } from '../domain/credentials';
 import { createFranchiseOwner, listUsersFor } from '../domain/users';
-import { ApiError, FORBIDDEN_MESSAGE, invalidParams, tooManyAttempts } from '../errors';
+import { ApiError, FORBIDDEN_MESSAGE, invalidParams, tooManyAttempts, tooManyMails } from '../errors';
 import { sendSharedBody } from '../http/compressedBody';
 import { email, id, secretText, text, wireInt } from '../domain/fieldRules';
 import { readParams } from '../http/params';
@@ -88,6 +88,10 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
     const actor = requireActor(request);
     const datesError = lessonDatesError(p.LessonStartDate, p.LessonEndDate);
     if (datesError) throw invalidParams(datesError);
+    // Each sign-up mails a parent: counted per owner in the database (every instance), before it is
+    // made; one that mails no one (the same child again, a refusal) gives its count back.
+    const attempt = await s.limiters.mailsPerOwner.take(`user:${actor.id}`);
+    if (attempt.retryAfter !== null) throw tooManyMails(attempt.retryAfter);
     const outcome: CreateStudentResponse = await createStudent(s.ctx, actor, {
       studentFirstName: p.StudentFirstName,
       studentLastName: p.StudentLastName,
@@ -99,7 +103,11 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
       lessonEndDate: p.LessonEndDate,
       numberOfLessons: p.NumberOfLessons,
       ...(p.TeacherId === undefined ? {} : { teacherId: p.TeacherId }),
+    }).catch(async (err: unknown) => {
+      await attempt.giveBack();
+      throw err;
     });
+    if (outcome === 'already_exists') await attempt.giveBack();
     return sendJson(reply, outcome);
   });
 

@@ -40,3 +40,60 @@ export async function clearRateLimitKey(db: Executor, limitName: string, key: st
 export async function deleteExpiredRateLimitCounters(db: Executor, now: number): Promise<void> {
   await db.deleteFrom('rate_limit_counters').where('expires_at', '<=', now).execute();
 }
+
+export interface SlowdownRow {
+  level: number;
+  next_at: number;
+}
+
+export function findSlowdown(db: Executor, limitName: string, key: string): Promise<SlowdownRow | undefined> {
+  return db.selectFrom('slowdowns').select(['level', 'next_at']).where('limit_name', '=', limitName).where('limit_key', '=', key).executeTakeFirst();
+}
+
+/** Starts a key's slowdown at level 1; false when another instance started it first. */
+export async function startSlowdown(db: Executor, limitName: string, key: string, nextAt: number, expiresAt: number): Promise<boolean> {
+  const rows = await db
+    .insertInto('slowdowns')
+    .values({ limit_name: limitName, limit_key: key, level: 1, next_at: nextAt, expires_at: expiresAt })
+    .onConflict((oc) => oc.columns(['limit_name', 'limit_key']).doNothing())
+    .returning('level')
+    .execute();
+  return rows.length === 1;
+}
+
+/**
+ * Takes the key's next slot: moves it from the state that was read to the next level, in one
+ * conditional update, so that of concurrent attempts on any instances exactly one gets the slot.
+ */
+export async function takeSlowdownSlot(db: Executor, limitName: string, key: string, seen: SlowdownRow, next: SlowdownRow & { expires_at: number }): Promise<boolean> {
+  const result = await db
+    .updateTable('slowdowns')
+    .set({ level: next.level, next_at: next.next_at, expires_at: next.expires_at })
+    .where('limit_name', '=', limitName)
+    .where('limit_key', '=', key)
+    .where('level', '=', seen.level)
+    .where('next_at', '=', seen.next_at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function clearSlowdown(db: Executor, limitName: string, key: string): Promise<void> {
+  await db.deleteFrom('slowdowns').where('limit_name', '=', limitName).where('limit_key', '=', key).execute();
+}
+
+export async function deleteExpiredSlowdowns(db: Executor, now: number): Promise<void> {
+  await db.deleteFrom('slowdowns').where('expires_at', '<=', now).execute();
+}
+
+/** The counts of a key's windows that start after `after`, oldest first. */
+export async function rateLimitSlices(db: Executor, limitName: string, key: string, after: number): Promise<{ window_start: number; hits: number }[]> {
+  const rows = await db
+    .selectFrom('rate_limit_counters')
+    .select(['window_start', 'hits'])
+    .where('limit_name', '=', limitName)
+    .where('limit_key', '=', key)
+    .where('window_start', '>', after)
+    .orderBy('window_start')
+    .execute();
+  return rows.map((r) => ({ window_start: Number(r.window_start), hits: Number(r.hits) }));
+}

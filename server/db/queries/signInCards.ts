@@ -61,3 +61,33 @@ export function cardStudents(db: Executor, scope: { teacherId: number } | { ids:
   else q = q.where('s.user_id', 'in', [...scope.ids]);
   return q.orderBy('s.user_id').execute();
 }
+
+/** A new session of a card's student; answers its id. */
+export async function insertCardSession(db: Executor, session: { cardId: number; studentId: number; at: number }): Promise<number> {
+  const row = await db
+    .insertInto('card_sessions')
+    .values({ card_id: session.cardId, student_id: session.studentId, started_at: session.at, last_seen_at: session.at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** A card session with its card's void time (null: the card still works). */
+export function findCardSession(db: Executor, id: number): Promise<{ student_id: number; last_seen_at: number; voided_at: string | null } | undefined> {
+  return db
+    .selectFrom('card_sessions as cs')
+    .innerJoin('sign_in_cards as c', 'c.id', 'cs.card_id')
+    .select(['cs.student_id', 'cs.last_seen_at', 'c.voided_at'])
+    .where('cs.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Moves the session's last request to `at`, unless it was idle since before `idleSince` (then it stays ended). */
+export async function touchCardSession(db: Executor, id: number, at: number, idleSince: number): Promise<void> {
+  await db.updateTable('card_sessions').set({ last_seen_at: at }).where('id', '=', id).where('last_seen_at', '<', at).where('last_seen_at', '>=', idleSince).execute();
+}
+
+/** Forgets a student's sessions idle since before `idleSince`: they can never be used again. */
+export async function deleteIdleCardSessions(db: Executor, studentId: number, idleSince: number): Promise<void> {
+  await db.deleteFrom('card_sessions').where('student_id', '=', studentId).where('last_seen_at', '<', idleSince).execute();
+}

@@ -1,7 +1,8 @@
 /**
  * Families: one parent e-mail, several children, each its own student account;
  * 'already_exists' only for the same child (same parent e-mail and names, any case or accents),
- * also when identical sign-ups arrive at once.
+ * also when identical sign-ups arrive at once. A family is one owner's: another franchise's use of
+ * the address never changes what an existing family sees.
  */
 import type { TokenResponse } from '../../../contract';
 import { migrateTo, migrateToLatest } from '../../db/migrations';
@@ -49,6 +50,44 @@ describeEachDb('Families', (dialect) => {
     expect((byEmail.body as { message: string }).message).toMatch(/username/);
     // ...a wrong one gets the usual answer, which says nothing about the family.
     expectWpError(await s.post(PATHS.token, { username: parentEmail, password: 'not-the-password' }), 403, '[jwt_auth] incorrect_password');
+  });
+
+  test("another owner's student with a family's e-mail is a family of that owner's: the first family still signs in by e-mail, and its reset mail names only its own child", async () => {
+    const lee = await s.login(DEMO.lee.username, DEMO.lee.password);
+    const parentEmail = 'stone.family@example.test';
+    expect((await s.post(PATHS.createStudent, newStudentBody('lees', { ParentEmail: parentEmail, StudentFirstName: 'Ella', StudentLastName: 'Stone' }), { token: lee })).body).toBe('email_sent');
+    const ella = await signInDetails(parentEmail, 'Ella Stone');
+    const ellaByEmail = await s.post(PATHS.token, { username: parentEmail, password: ella.password });
+    expect(ellaByEmail.status).toBe(200);
+
+    // Dana signs up a child of her own with that address, and one with the very same names: each is Dana's, and
+    // the answer tells Dana nothing about Lee's students.
+    expect((await s.post(PATHS.createStudent, newStudentBody('danas', { ParentEmail: parentEmail, StudentFirstName: 'Max', StudentLastName: 'Other' }), { token: dana })).body).toBe('email_sent');
+    expect((await s.post(PATHS.createStudent, newStudentBody('danas', { ParentEmail: parentEmail.toUpperCase(), StudentFirstName: 'Ella', StudentLastName: 'Stone' }), { token: dana })).body).toBe('email_sent');
+    const max = await signInDetails(parentEmail, 'Max Other');
+
+    // Lee's child signs in by the e-mail as before, and is Lee's child.
+    const again = await s.post(PATHS.token, { username: parentEmail, password: ella.password });
+    expect(again.status).toBe(200);
+    expect((again.body as TokenResponse).user_id).toBe((ellaByEmail.body as TokenResponse).user_id);
+    expect((await s.post(PATHS.token, { username: ella.username, password: ella.password })).status).toBe(200);
+    // Dana's children are a family of two: the e-mail does not tell which of them.
+    expectWpError(await s.post(PATHS.token, { username: parentEmail, password: max.password }), 403, '[jwt_auth] several_accounts');
+    expectWpError(await s.post(PATHS.token, { username: parentEmail, password: 'not-a-password' }), 403, '[jwt_auth] incorrect_password');
+
+    // A reset by the address: one mail per family; Lee's names only Ella.
+    const before = (await s.mails()).length;
+    expect((await s.post(PATHS.reset, { AUTH_KEY: TEST_AUTH_KEY, user_email: parentEmail })).status).toBe(200);
+    const resets = (await s.mails()).slice(before).filter((m) => m.to === parentEmail);
+    expect(resets).toHaveLength(2);
+    const usernames = (text: string) => [...text.matchAll(/Username: (\S+)/g)].map((m) => m[1]).sort();
+    expect(resets.map((m) => usernames(m.text)).sort((a, b) => a.length - b.length)[0]).toEqual([ella.username]);
+    const leesMail = resets.find((m) => usernames(m.text).includes(ella.username))!;
+    expect(leesMail.text).not.toContain('Max');
+    expect(usernames(resets.find((m) => m !== leesMail)!.text)).toContain(max.username);
+    // Lee's list is his own.
+    const leesList = (await s.post(PATHS.students, { AUTH_KEY: TEST_AUTH_KEY }, { token: lee })).body as { parent_email: string; student_first_name: string }[];
+    expect(leesList.filter((st) => st.parent_email === parentEmail).map((st) => st.student_first_name)).toEqual(['Ella']);
   });
 
   test("the same child again is 'already_exists', whatever the case, accents and spaces", async () => {

@@ -251,7 +251,7 @@ describeEachDb('failed sign-ins: 100 a day per account, and a browser that signe
     await s?.close();
   });
 
-  test('the known place still signs in after a guesser used up the account; others wait for the next day', async () => {
+  test('the known place still signs in after a guesser used up the account; others are slowed by a short delay, not held to the next day', async () => {
     const first = await s.post(PATHS.token, { username: 'lee', password: DEMO.lee.password });
     expect(first.status).toBe(200);
     const setCookie = first.headers.get('set-cookie') ?? '';
@@ -276,9 +276,8 @@ describeEachDb('failed sign-ins: 100 a day per account, and a browser that signe
     now += 16 * 60 * 1000;
     expect((await s.post(PATHS.token, { username: 'lee', password: DEMO.lee.password }, { headers: { cookie } })).status).toBe(200);
 
-    // Other accounts are not affected; the next day strangers may try again.
+    // Other accounts are not affected; a stranger's browser gets in once the delay (seconds here) is over, the same day.
     expect((await s.post(PATHS.token, { username: 'dana', password: DEMO.dana.password })).status).toBe(200);
-    now += 24 * 60 * 60 * 1000;
     expect((await s.post(PATHS.token, { username: 'lee', password: DEMO.lee.password })).status).toBe(200);
   });
 

@@ -103,6 +103,43 @@ describeEachDb('sign-in cards', (dialect) => {
     expect(list.cards.find((c) => c.studentId === miaId)?.voidedAt).not.toBeNull();
   });
 
+  test("a card's sessions end with the card: voiding it, a new card, ending the student or erasing the child refuses the tokens it gave at once", async () => {
+    const validates = async (token: string) => (await s.post(PATHS.validate, {}, { token })).status;
+    const sessionOf = async (link: string) => ((await signIn(tokenOf(link))).body as TokenResponse).token;
+    const card = ((await issue({ students: [miaId] })).body as SignInCardsIssued).cards[0]!;
+    const [tablet, otherTablet] = [await sessionOf(card.link), await sessionOf(card.link)];
+    expect(await validates(tablet)).toBe(200);
+    expect((await s.post(PATHS.students, { AUTH_KEY: TEST_AUTH_KEY }, { token: tablet })).status).toBe(403); // a student's, as ever
+    const miaByPassword = await s.login('mia', DEMO.mia.password);
+
+    expect((await s.request('DELETE', SIGN_IN_CARD_PATHS.card(card.id), undefined, { token: tokens.dana })).status).toBe(200);
+    for (const token of [tablet, otherTablet]) {
+      const refused = await s.get('/wp-json/wp/v2/users/me', { token });
+      expectWpError(refused, 403, 'jwt_auth_invalid_token');
+      expect((refused.body as { message: string }).message).toBe('This sign-in card no longer works. Ask your teacher for a new card.');
+      expectWpError(await s.post(PATHS.validate, {}, { token }), 403, 'jwt_auth_invalid_token');
+    }
+    // Mia's own sign-in with her password is not the card's.
+    expect(await validates(miaByPassword)).toBe(200);
+
+    // A new card for the student voids the one before, and with it that card's sessions.
+    const older = ((await issue({ students: [miaId] })).body as SignInCardsIssued).cards[0]!;
+    const olderSession = await sessionOf(older.link);
+    const newer = ((await issue({ students: [miaId] })).body as SignInCardsIssued).cards[0]!;
+    expectWpError(await s.post(PATHS.validate, {}, { token: olderSession }), 403, 'jwt_auth_invalid_token');
+    expect(await validates(await sessionOf(newer.link))).toBe(200);
+
+    const ended = await newStudent('cards-session-end');
+    const erased = await newStudent('cards-session-erase');
+    const cards = ((await issue({ students: [ended, erased] })).body as SignInCardsIssued).cards;
+    const endedSession = await sessionOf(cards.find((c) => c.studentId === ended)!.link);
+    const erasedSession = await sessionOf(cards.find((c) => c.studentId === erased)!.link);
+    expect((await s.post(ROSTER_PATHS.studentEnd(ended), {}, { token: tokens.dana })).status).toBe(200);
+    expect((await s.request('DELETE', PRIVACY_PATHS.studentErase(erased), { confirm: true }, { token: tokens.dana })).status).toBe(200);
+    expectWpError(await s.post(PATHS.validate, {}, { token: endedSession }), 403, 'jwt_auth_invalid_token');
+    expectWpError(await s.post(PATHS.validate, {}, { token: erasedSession }), 403, 'jwt_auth_invalid_token');
+  });
+
   test("'all' issues one card per active student of the owner; an administrator names the owner", async () => {
     const all = (await issue({ students: 'all' })).body as SignInCardsIssued;
     expect(all.cards.map((c) => c.studentId).sort((a, b) => a - b)).toEqual([...danaStudents].sort((a, b) => a - b));
@@ -187,6 +224,38 @@ describeEachDb('sign-in cards', (dialect) => {
       expectWpError(await limited.post(PATHS.token, { username: 'nobody-here', password: 'x' }), 429, 'too_many_attempts');
     } finally {
       await limited.close();
+    }
+  });
+  test('a card session ends after the shared-device idle time without a request, on the server too; each request moves it on', async () => {
+    let now = Date.parse('2026-11-20T08:00:00Z');
+    const clocked = await startTestServer({ dialect, clock: () => new Date(now) });
+    try {
+      const dana = await clocked.login('dana', DEMO.dana.password);
+      const mia = (await userIds(clocked)).get('mia')!.id;
+      const card = ((await clocked.post(SIGN_IN_CARD_PATHS.cards, { students: [mia] }, { token: dana })).body as SignInCardsIssued).cards[0]!;
+      const tablet = ((await clocked.post(SIGN_IN_CARD_PATHS.cardSignIn, { token: tokenOf(card.link) })).body as TokenResponse).token;
+      const laptop = await clocked.login('mia', DEMO.mia.password);
+      const minutes = (m: number) => m * 60_000;
+      const me = (token: string) => clocked.get('/wp-json/wp/v2/users/me', { token });
+
+      now += minutes(14);
+      expect((await me(tablet)).status).toBe(200);
+      // 14 more minutes since the last request: 28 since the sign-in, and still signed in.
+      now += minutes(14);
+      expect((await me(tablet)).status).toBe(200);
+      now += minutes(15) + 1000;
+      const idle = await me(tablet);
+      expectWpError(idle, 403, 'jwt_auth_invalid_token');
+      expect((idle.body as { message: string }).message).toMatch(/15 minutes without activity/);
+      // It stays ended, and only the card's session ended: the password sign-in is no shared device.
+      expectWpError(await me(tablet), 403, 'jwt_auth_invalid_token');
+      expect((await me(laptop)).status).toBe(200);
+      // The card itself still works: scanning it again starts a new session.
+      const again = await clocked.post(SIGN_IN_CARD_PATHS.cardSignIn, { token: tokenOf(card.link) });
+      expect(again.status).toBe(200);
+      expect((await me((again.body as TokenResponse).token)).status).toBe(200);
+    } finally {
+      await clocked.close();
     }
   });
 });
