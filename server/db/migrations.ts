@@ -352,6 +352,16 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         }
       },
     },
+    '2026_12_05_class_now_streams': {
+      async up(db: AnyDb) {
+        // The open class-now streams of every instance, so that a user's limit holds across them.
+        await required(
+          ownedByUser(db.schema.createTable('class_now_streams').addColumn('id', 'varchar(40)', (c) => c.primaryKey())),
+          { opened_at: 'varchar(30)', seen_at: 'varchar(30)' },
+        ).execute();
+        await db.schema.createIndex('class_now_streams_user_idx').on('class_now_streams').columns(['user_id', 'seen_at']).execute();
+      },
+    },
   };
 }
 

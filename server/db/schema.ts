@@ -307,6 +307,21 @@ export interface ProblemReportsTable {
   updated_at: string;
 }
 
+/**
+ * One open class-now stream (the live class view), wherever it runs: the limit of streams per user
+ * holds across every instance. The process holding the stream renews seen_at at each heartbeat; a
+ * row not renewed for a while (its process died) no longer counts.
+ */
+export interface ClassNowStreamsTable {
+  /** A random id the process holding the stream knows it by. */
+  id: string;
+  /** Who opened it (an owner, or an administrator watching an owner's class). */
+  user_id: number;
+  /** ISO 8601 UTC */
+  opened_at: string;
+  seen_at: string;
+}
+
 export interface Database {
   sign_in_cards: SignInCardsTable;
   audit_log: AuditLogTable;
@@ -328,6 +343,7 @@ export interface Database {
   student_import_accounts: StudentImportAccountsTable;
   student_progress: StudentProgressTable;
   problem_reports: ProblemReportsTable;
+  class_now_streams: ClassNowStreamsTable;
 }
 
 export type SignInCardRow = Selectable<SignInCardsTable>;

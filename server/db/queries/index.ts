@@ -15,3 +15,4 @@ export * from './privacy';
 export * from './progress';
 export * from './signInCards';
 export * from './reports';
+export * from './classNowStreams';
