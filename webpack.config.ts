@@ -26,7 +26,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       publicPath: '/',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written for reading a reported stack trace, but the bundles do not name
+    // them and the server never serves them (server/routes/static.ts).
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       // react-router's package exports resolve only to its development build (warnings and

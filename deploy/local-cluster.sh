@@ -101,7 +101,7 @@ start_all() {
     local port=$((lb_port + i))
     mkdir -p "$dir/instance-$i"
     PORT=$port HOST=127.0.0.1 DATA_DIR="$dir/instance-$i" DIST_DIR="$root/dist" PUBLIC_URL="$balancer" \
-      INSTANCE_NAME="portal-$i" TRUST_PROXY=1 LOG_LEVEL="${LOG_LEVEL:-warn}" WORKERS="${WORKERS:-1}" \
+      INSTANCE_NAME="portal-$i" TRUST_PROXY=127.0.0.1 LOG_LEVEL="${LOG_LEVEL:-warn}" WORKERS="${WORKERS:-1}" \
       setsid node --import tsx server/main.ts >"$dir/instance-$i.log" 2>&1 </dev/null &
     echo $! >"$dir/instance-$i.pid"
     urls+=("http://127.0.0.1:$port")
@@ -120,16 +120,23 @@ start_all() {
     echo "  timeout connect 2s"
     echo "  timeout client 60s"
     echo "  timeout server 60s"
+    echo "  timeout queue 30s"
     echo "frontend portal"
     echo "  bind 127.0.0.1:$lb_port"
     echo "  http-request del-header X-Forwarded-For"
+    # No TLS on this machine's balancer: it says so, as the recipe's says https behind TLS.
+    echo "  http-request set-header X-Forwarded-Proto http"
+    echo "  use_backend streams if { path /wp-json/yo/v1/class-now/events }"
     echo "  default_backend instances"
-    echo "backend instances"
-    echo "  balance roundrobin"
-    echo "  option httpchk GET /readyz"
-    echo "  http-check expect status 200"
-    echo "  default-server inter 1s fall 2 rise 2"
-    for i in $(seq 1 "$count"); do echo "  server portal-$i 127.0.0.1:$((lb_port + i)) check"; done
+    # The recipe's shape (docs/deployment.md), with limits that leave the tests' bursts unqueued.
+    for backend in instances streams; do
+      echo "backend $backend"
+      echo "  balance roundrobin"
+      echo "  option httpchk GET /readyz"
+      echo "  http-check expect status 200"
+      echo "  default-server inter 1s fall 2 rise 2 maxconn 600"
+      for i in $(seq 1 "$count"); do echo "  server portal-$i 127.0.0.1:$((lb_port + i)) check"; done
+    done
   } >"$dir/haproxy.cfg"
   "$haproxy_bin" -c -q -f "$dir/haproxy.cfg"
   "$haproxy_bin" -D -f "$dir/haproxy.cfg" -p "$dir/haproxy.pid"

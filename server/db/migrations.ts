@@ -382,6 +382,16 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('slowdowns_expires_idx').on('slowdowns').column('expires_at').execute();
       },
     },
+    '2026_12_05_class_now_streams': {
+      async up(db: AnyDb) {
+        // The open class-now streams of every instance, so that a user's limit holds across them.
+        await required(
+          ownedByUser(db.schema.createTable('class_now_streams').addColumn('id', 'varchar(40)', (c) => c.primaryKey())),
+          { opened_at: 'varchar(30)', seen_at: 'varchar(30)' },
+        ).execute();
+        await db.schema.createIndex('class_now_streams_user_idx').on('class_now_streams').columns(['user_id', 'seen_at']).execute();
+      },
+    },
     '2026_12_06_upload_leases': {
       async up(db: AnyDb) {
         // Who is reading an upload now: one row per key (one import at a time per account), shared

@@ -337,6 +337,21 @@ export interface ProblemReportsTable {
   updated_at: string;
 }
 
+/**
+ * One open class-now stream (the live class view), wherever it runs: the limit of streams per user
+ * holds across every instance. The process holding the stream renews seen_at at each heartbeat; a
+ * row not renewed for a while (its process died) no longer counts.
+ */
+export interface ClassNowStreamsTable {
+  /** A random id the process holding the stream knows it by. */
+  id: string;
+  /** Who opened it (an owner, or an administrator watching an owner's class). */
+  user_id: number;
+  /** ISO 8601 UTC */
+  opened_at: string;
+  seen_at: string;
+}
+
 export interface Database {
   sign_in_cards: SignInCardsTable;
   card_sessions: CardSessionsTable;
@@ -361,6 +376,7 @@ export interface Database {
   student_progress: StudentProgressTable;
   problem_reports: ProblemReportsTable;
   upload_leases: UploadLeasesTable;
+  class_now_streams: ClassNowStreamsTable;
 }
 
 export type SignInCardRow = Selectable<SignInCardsTable>;

@@ -10,10 +10,19 @@
  * stream sends a student only when what it last sent of them differs, so the overlap sends nothing twice.
  * Polling rather than PostgreSQL's LISTEN/NOTIFY: the same code on SQLite, and one indexed query
  * per process every half second whatever the number of streams.
+ *
+ * Each user may hold MAX_STREAMS_PER_USER streams at once, counted in the database so that the
+ * limit holds across every instance and process: a stream beyond it is refused (429) before it
+ * starts, and the browser's page tries again after a pause (closing the oldest instead would have
+ * a seventh tab and the first take each other's place for ever). Each process renews its streams'
+ * rows at every heartbeat; a row not renewed for ALIVE_HEARTBEATS heartbeats (its process died)
+ * stops counting, so a crash cannot keep anyone out for long.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClassNowEvent, ClassNowStudent } from '../../contract';
 import * as q from '../db/queries';
+import { ApiError } from '../errors';
 import { classNowPlaces, currentPlaces, presentSince } from './classNow';
 import type { DomainContext } from './context';
 
@@ -24,6 +33,27 @@ export interface HubTiming {
 }
 
 export const DEFAULT_HUB_TIMING: HubTiming = { pollMs: 500, overlapMs: 3000, heartbeatMs: 15_000 };
+
+/** Streams one user may hold open at once (a few tabs and devices: the class on a projector, a laptop, a phone). */
+export const MAX_STREAMS_PER_USER = 5;
+/** A stream whose row was not renewed for this many heartbeats is taken for dead (its process stopped). */
+const ALIVE_HEARTBEATS = 3;
+
+/** A stream admitted under its user's limit: its row in class_now_streams. */
+export interface StreamTicket {
+  id: string;
+  userId: number;
+}
+
+export function tooManyStreams(retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    429,
+    'class_now_too_many_streams',
+    `The live class view is open in ${MAX_STREAMS_PER_USER} places already. Close it in another tab or device, and it opens here.`,
+    {},
+    retryAfterSeconds,
+  );
+}
 
 /** What the hub needs of one open stream (the HTTP response). */
 export interface StreamSink {
@@ -45,6 +75,7 @@ class Subscriber {
     readonly ownerId: number,
     readonly sink: StreamSink,
     private readonly onClose: (s: Subscriber) => void,
+    readonly ticket: StreamTicket | null,
   ) {}
 
   offer(student: ClassNowStudent, changedAt: string, at: string): void {
@@ -69,6 +100,8 @@ export class ClassNowHub {
   private cursor = '';
   private polling = false;
   private stopped = false;
+  /** The tickets this process holds, by user: admitted, whether or not their stream has started yet. */
+  private readonly held = new Map<number, Set<string>>();
 
   constructor(
     private readonly ctx: DomainContext,
@@ -80,9 +113,56 @@ export class ClassNowHub {
     return this.subscribers.size;
   }
 
-  /** Opens a stream for the owner's class: the snapshot now, then the changes. */
-  async open(ownerId: number, sink: StreamSink): Promise<{ close: () => void }> {
-    const subscriber = new Subscriber(ownerId, sink, (s) => this.remove(s));
+  private get aliveMs(): number {
+    return ALIVE_HEARTBEATS * this.timing.heartbeatMs;
+  }
+
+  /**
+   * Admits one more stream of the user, or throws 429 when they hold MAX_STREAMS_PER_USER already
+   * on any instance. This process's own count answers first, without the database.
+   */
+  async admit(userId: number): Promise<StreamTicket> {
+    const retryAfter = Math.ceil(this.timing.heartbeatMs / 1000);
+    const mine = this.held.get(userId) ?? new Set<string>();
+    if (mine.size >= MAX_STREAMS_PER_USER) throw tooManyStreams(retryAfter);
+    const ticket = { id: randomUUID(), userId };
+    mine.add(ticket.id);
+    this.held.set(userId, mine);
+    const now = this.ctx.clock();
+    let admitted = false;
+    try {
+      admitted = await q.admitClassStream(this.ctx.db.kysely, {
+        id: ticket.id,
+        userId,
+        now: now.toISOString(),
+        aliveSince: new Date(now.getTime() - this.aliveMs).toISOString(),
+        max: MAX_STREAMS_PER_USER,
+      });
+    } finally {
+      if (!admitted) this.forget(ticket);
+    }
+    if (!admitted) throw tooManyStreams(retryAfter);
+    return ticket;
+  }
+
+  /** Gives an admitted stream's place back (its stream ended, or never started). */
+  release(ticket: StreamTicket): void {
+    this.forget(ticket);
+    q.removeClassStreams(this.ctx.db.kysely, [ticket.id]).catch((err: unknown) => {
+      // Not renewed any more, the row stops counting after a few heartbeats.
+      this.log.warn({ err: { message: (err as Error).message } }, 'class-now stream row not removed');
+    });
+  }
+
+  private forget(ticket: StreamTicket): void {
+    const mine = this.held.get(ticket.userId);
+    mine?.delete(ticket.id);
+    if (mine?.size === 0) this.held.delete(ticket.userId);
+  }
+
+  /** Opens a stream for the owner's class: the snapshot now, then the changes. `ticket`: its place under the user's limit, given back when it ends. */
+  async open(ownerId: number, sink: StreamSink, ticket: StreamTicket | null = null): Promise<{ close: () => void }> {
+    const subscriber = new Subscriber(ownerId, sink, (s) => this.remove(s), ticket);
     if (this.stopped) {
       subscriber.close();
       return subscriber;
@@ -111,6 +191,7 @@ export class ClassNowHub {
 
   private remove(s: Subscriber): void {
     this.subscribers.delete(s);
+    if (s.ticket) this.release(s.ticket);
     if (this.subscribers.size === 0) this.stop();
   }
 
@@ -162,11 +243,31 @@ export class ClassNowHub {
     }
   }
 
+  /**
+   * Renews this process's streams under their users' limit; a stream whose row is gone (taken for
+   * dead while this process was stalled, or its user deleted) ends, and the browser opens it again.
+   */
+  private async renew(now: Date): Promise<void> {
+    const admitted = [...this.subscribers].filter((s) => s.ticket !== null);
+    if (admitted.length === 0) return;
+    let kept: Set<string>;
+    try {
+      kept = await q.renewClassStreams(this.ctx.db.kysely, admitted.map((s) => s.ticket!.id), now.toISOString());
+    } catch (err) {
+      // The database may be briefly away: the streams stay, and the next heartbeat renews them.
+      this.log.warn({ err: { message: (err as Error).message } }, 'class-now streams not renewed');
+      return;
+    }
+    for (const s of admitted) if (!kept.has(s.ticket!.id)) s.close();
+  }
+
   /** Keeps proxies from closing idle streams, drops students no longer present, and ends streams of ended sessions. */
   private async heartbeat(): Promise<void> {
     const now = this.ctx.clock();
     const since = presentSince(now);
+    await this.renew(now);
     for (const s of [...this.subscribers]) {
+      if (s.closed) continue;
       if (!(await s.sink.stillSignedIn().catch(() => true))) {
         s.close();
         continue;

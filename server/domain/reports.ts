@@ -43,8 +43,16 @@ const actionLogSchema = z.strictObject({
 });
 
 const REDACTED_KEYS = new Set<string>([...REPORT_SECRET_KEYS, ...REPORT_PERSONAL_KEYS]);
+const REDACTED = REPORT_REDACTED;
 
-/** The first key path that still holds a secret or a person's data, or null. */
+/** A value that holds nothing: what the app's redaction leaves, or never had. */
+const empty = (value: unknown): boolean => value === null || value === undefined || value === '' || value === REDACTED || typeof value === 'boolean';
+
+/**
+ * The first key path where a key the app redacts still holds something, at any depth and whatever
+ * the value (a string, a list of them, an object around one), or null. The app's redaction replaces
+ * every such value, so a log that still has one was not redacted by the app.
+ */
 function unredactedPath(value: unknown, at: string): string | null {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
@@ -55,15 +63,44 @@ function unredactedPath(value: unknown, at: string): string | null {
   }
   if (value === null || typeof value !== 'object') return null;
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    if (REDACTED_KEYS.has(key) && typeof inner === 'string' && inner !== '' && inner !== REDACTED) return `${at}.${key}`;
+    if (REDACTED_KEYS.has(key) && !empty(inner)) return `${at}.${key}`;
     const found = unredactedPath(inner, `${at}.${key}`);
     if (found) return found;
   }
   return null;
 }
-const REDACTED = REPORT_REDACTED;
 
-/** Parses and checks the log's text; answers it unchanged (as stored) or throws a 400. */
+/** Keys whose values are secrets whatever they are called exactly (clientSecret, sessionToken, Authorization, x_password, ...). */
+const SECRET_LIKE_KEY = /passw(or)?d|passcode|secret|token|jwt|authori[sz]ation|auth_?key|api_?key|cookie|credential|session_?id|private_?key|unlock_?code|entered_?code|sign_?in_?link/i;
+/** A JSON Web Token (its header is base64url JSON: "eyJ"), or any Authorization: Bearer value. */
+const TOKEN_LIKE = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]*)?|\bBearer\s+[A-Za-z0-9._~+/-]+=*/g;
+/** An e-mail address (a person's contact), wherever it appears in a text. */
+const EMAIL_LIKE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+
+/** The text with every token and e-mail address in it replaced by "[redacted]". */
+export function scrubText(text: string): string {
+  return text.replace(TOKEN_LIKE, REDACTED).replace(EMAIL_LIKE, REDACTED);
+}
+
+/**
+ * The value with secrets and contacts taken out by their shape, at any depth: everything under a
+ * secret-like key, and tokens and e-mail addresses in any text (keys included). What the app's
+ * redaction cannot know by name is still never stored.
+ */
+function scrubValue(value: unknown): unknown {
+  if (typeof value === 'string') return scrubText(value);
+  if (Array.isArray(value)) return value.map(scrubValue);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    let name = scrubText(key);
+    for (let n = 2; name !== key && Object.hasOwn(out, name); n += 1) name = `${REDACTED}${n}`;
+    out[name] = SECRET_LIKE_KEY.test(key) && !empty(inner) ? REDACTED : scrubValue(inner);
+  }
+  return out;
+}
+
+/** Parses and checks the log's text; answers it as it is to be stored (secrets by shape taken out) or throws a 400. */
 export function checkActionLog(text: string): string {
   let parsed: unknown;
   if (!jsonWithinLimits(text, Number.MAX_SAFE_INTEGER)) throw invalidParams({ log: 'The action log is nested too deeply.' });
@@ -76,7 +113,8 @@ export function checkActionLog(text: string): string {
   if (!result.success) throw invalidParams({ log: 'This is not an action log of the portal.' });
   const leak = unredactedPath(parsed, 'log');
   if (leak !== null) throw new ApiError(400, 'report_log_not_redacted', `The action log still holds personal data or a secret (${leak}); nothing was stored.`, { params: { log: 'Not redacted.' } });
-  return text;
+  const scrubbed = JSON.stringify(scrubValue(parsed));
+  return scrubbed === JSON.stringify(parsed) ? text : scrubbed;
 }
 
 const DATA_URL = /^data:(image\/png|image\/jpeg);base64,([A-Za-z0-9+/]+={0,2})$/;
@@ -142,14 +180,15 @@ export async function createReport(
       q.insertProblemReport(trx, {
         user_id: actor.id,
         role: actor.role,
-        note: input.note,
+        // The sender's own words and the error's text: tokens and e-mail addresses in them are not kept either.
+        note: scrubText(input.note),
         log_json: input.log,
         app_version: input.appVersion,
         user_agent: input.userAgent,
         screen: input.screen,
         program: input.program ?? null,
         lesson_id: input.lessonId ?? null,
-        error_json: input.error ? JSON.stringify(input.error) : null,
+        error_json: input.error ? JSON.stringify({ ...input.error, message: scrubText(input.error.message), ...(input.error.stack === undefined ? {} : { stack: scrubText(input.error.stack) }) }) : null,
         screenshot: input.screenshot?.bytes ?? null,
         screenshot_type: input.screenshot?.type ?? null,
         status: 'new',

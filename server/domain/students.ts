@@ -10,6 +10,7 @@ import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
 import { childExists, lockFamilies } from './families';
 import { loginNameBase, uniqueLoginName } from './loginNames';
 import { generatePassword } from './passwords';
+import { recordAudit } from './audit';
 import { insertAccount } from './users';
 
 /** Administrators: all students. Franchise owners: their own. */
@@ -130,11 +131,14 @@ class SameChild extends Error {}
  * the mail, or null when the child already has an account (checked under the family's lock, after
  * the first write on SQLite, so two identical sign-ups at once cannot both pass: see families.ts).
  */
-async function insertStudentAccount(ctx: DomainContext, teacher: UserRow, input: NewStudentInput, password: string, hash: string, now: Date): Promise<number | null> {
+async function insertStudentAccount(ctx: DomainContext, actor: Actor, teacher: UserRow, input: NewStudentInput, password: string, hash: string, now: Date): Promise<number | null> {
   try {
     return await q.inTransaction(ctx.db, async (trx) => {
       await lockFamilies(trx, ctx.db.dialect, [input.parentEmail]);
-      return insertStudentRows(ctx, trx, teacher, input, password, hash, now);
+      const { userId, mailId } = await insertStudentRows(ctx, trx, teacher, input, password, hash, now);
+      // Who signed the child up, and for which owner: ids only, the child's details stay in their record.
+      await recordAudit(trx, actor, { action: 'student.create', subjectType: 'student', subjectId: userId, ownerId: teacher.id }, now);
+      return mailId;
     });
   } catch (err) {
     if (err instanceof SameChild) return null;
@@ -142,7 +146,7 @@ async function insertStudentAccount(ctx: DomainContext, teacher: UserRow, input:
   }
 }
 
-async function insertStudentRows(ctx: DomainContext, trx: q.Executor, teacher: UserRow, input: NewStudentInput, password: string, hash: string, now: Date): Promise<number> {
+async function insertStudentRows(ctx: DomainContext, trx: q.Executor, teacher: UserRow, input: NewStudentInput, password: string, hash: string, now: Date): Promise<{ userId: number; mailId: number }> {
   const name = await uniqueLoginName(trx, loginNameBase([input.studentFirstName, input.studentLastName], 'student'));
   const userId = await insertAccount(
     trx,
@@ -186,7 +190,7 @@ async function insertStudentRows(ctx: DomainContext, trx: q.Executor, teacher: U
     password,
     siteUrl: ctx.siteUrl,
   });
-  return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now);
+  return { userId, mailId: await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now) };
 }
 
 /**
@@ -204,7 +208,7 @@ export async function createStudent(ctx: DomainContext, actor: Actor, input: New
   // A login name picked at the same moment by another sign-up makes the insert fail: pick again.
   for (let attempt = 1; mailId === null; attempt += 1) {
     try {
-      mailId = await insertStudentAccount(ctx, teacher, input, password, hash, now);
+      mailId = await insertStudentAccount(ctx, actor, teacher, input, password, hash, now);
       if (mailId === null) return 'already_exists';
     } catch (err) {
       if (!q.isUniqueViolation(err) || attempt >= 10) throw err;

@@ -9,6 +9,7 @@ import { ownerWelcomeMail } from '../mail/templates';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
 import { loginNameFromEmail, uniqueLoginName } from './loginNames';
 import { generatePassword } from './passwords';
+import { recordAudit } from './audit';
 
 export interface NewAccount {
   username: string;
@@ -109,6 +110,7 @@ export async function createFranchiseOwner(ctx: DomainContext, actor: Actor, inp
         },
         now,
       );
+      await recordAudit(trx, actor, { action: 'user.create', subjectType: 'user', subjectId: userId, ownerId: userId, after: { role: 'franchise_owner' } }, now);
       // A new owner has chosen no language yet: English (they choose theirs in the portal).
       const mail = ownerWelcomeMail(mailLanguageOf(), { to: input.email, name: input.firstName, username, password, siteUrl: ctx.siteUrl });
       return { userId, mailId: await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now) };

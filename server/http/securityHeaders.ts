@@ -6,7 +6,7 @@
  * PUBLIC_URL names another origin (a proxy or CDN in front), page links and image URLs point there,
  * so that origin is allowed beside 'self'.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
 export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'publicUrlExplicit'>): string {
@@ -46,9 +46,31 @@ export function sandboxed(reply: FastifyReply, sandbox: Sandbox = 'sandbox'): Fa
   return reply.header('Content-Security-Policy', sandbox);
 }
 
+/** A year: browsers that once reached the site over HTTPS keep to HTTPS. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+/**
+ * Strict-Transport-Security only for a request that came over HTTPS, on this socket or (with
+ * TRUST_PROXY naming the balancer) as its X-Forwarded-Proto says: browsers ignore it over plain
+ * HTTP, and a client that is not a trusted proxy cannot claim HTTPS (Fastify reads the header
+ * only from trusted proxies).
+ */
+export function transportSecurity(request: FastifyRequest): Record<string, string> {
+  return request.protocol === 'https' ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {};
+}
+
+const isApi = (url: string): boolean => url === '/wp-json' || url.startsWith('/wp-json/') || url.startsWith('/wp-json?');
+
 export function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'publicUrlExplicit'>): void {
   const csp = contentSecurityPolicy(config);
-  app.addHook('onSend', async (_request, reply) => {
+  // Set before the route runs, so the class view's stream (written past onSend) carries it too.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(transportSecurity(request));
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // API answers carry people's data (the rosters, a child's record, one's own account): no cache
+    // may keep them unless the route said otherwise (content pages: private, revalidated).
+    if (isApi(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     // A route asks for a sandbox with sandboxed(); nothing else a route sets replaces the policy.
     const sandbox = reply.getHeader('Content-Security-Policy');
     reply.header('Content-Security-Policy', sandbox === 'sandbox' || sandbox === 'sandbox allow-scripts' ? `${csp}; ${sandbox}` : csp);

@@ -33,11 +33,13 @@ export function classNowRoutes(app: FastifyInstance, s: AppServices, timing: Hub
     const { owner } = readParams(request, ownerQuery);
     const ownerId = await classOwnerOf(s.ctx, actor, owner);
     const token = bearerToken(request.headers.authorization);
+    // Refused (429) while still a plain answer: before the stream starts.
+    const ticket = await hub.admit(actor.id);
     // The stream is written as it goes: past Fastify's serialization and compression (which would hold it back).
     reply.hijack();
     const raw = reply.raw;
     const headers: OutgoingHttpHeaders = {
-      // The CORS headers set by onRequest.
+      // The CORS and Strict-Transport-Security headers set by onRequest.
       ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -51,11 +53,15 @@ export function classNowRoutes(app: FastifyInstance, s: AppServices, timing: Hub
     };
     raw.writeHead(200, headers);
     raw.flushHeaders();
-    const stream = await hub.open(ownerId, {
-      write: (chunk) => void raw.write(chunk),
-      end: () => raw.end(),
-      stillSignedIn: async () => (await userFromToken(s, token).then(() => true, () => false)),
-    });
+    const stream = await hub.open(
+      ownerId,
+      {
+        write: (chunk) => void raw.write(chunk),
+        end: () => raw.end(),
+        stillSignedIn: async () => (await userFromToken(s, token).then(() => true, () => false)),
+      },
+      ticket,
+    );
     // The browser left (or the stream ended): the hub forgets it. It may have left during the snapshot's query.
     raw.on('close', () => stream.close());
     if (raw.destroyed) stream.close();

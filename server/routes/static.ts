@@ -37,6 +37,12 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * The build's source maps (kept beside the bundles for reading a reported stack trace) would hand
+ * anyone the app's whole source: they are never served.
+ */
+const SOURCE_MAP = /\.map$/i;
+
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 const NOT_BUILT_HTML = `<!doctype html>
@@ -95,6 +101,7 @@ export async function staticRoutes(app: FastifyInstance, services: AppServices):
     preCompressed: true,
     setHeaders: setAssetHeaders,
     cacheControl: false,
+    allowedPath: (pathName) => !SOURCE_MAP.test(pathName),
   });
 
   const serveApp = (reply: FastifyReply) => {

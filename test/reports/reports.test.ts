@@ -225,6 +225,37 @@ describeEachDb('problem reports', (dialect) => {
     }
   });
 
+  test('secrets nested in lists and objects, under other names or in any text, never reach a stored report', async () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOjQyfQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
+    const before = await countReports(s);
+    // A key the app redacts, still holding something at any depth and whatever the value: refused, nothing stored.
+    for (const state of [{ form: { password: ['hunter2-in-a-list'] } }, { auth: { token: { value: jwt } } }, { a: [{ b: { parentEmail: ['p@example.test'] } }] }, { login: { confirmPassword: 123456 } }]) {
+      const answer = await s.post(REPORT_PATHS.reports, reportBody({ log: emptyLog({ startState: state }) }), { token: mia });
+      expect({ state, status: answer.status }).toEqual({ state, status: 400 });
+      expectWpError(answer, 400, 'report_log_not_redacted');
+    }
+    expect(await countReports(s)).toBe(before);
+
+    // Secrets and contacts by their shape, under names the app does not know: stored without them.
+    const log = emptyLog({
+      startState: { config: { supportEmail: 'team.hidden@franchise.test' }, api: { sessionToken: 'opaque-session-value-1', clientSecret: ['sk-live-abcdef'], headers: { Authorization: 'Bearer opaque-bearer-2' } } },
+      actions: [
+        { time: '2026-11-25T09:59:01.000Z', action: { type: 'roster/saved', payload: { contact: 'parent.hidden@example.test', rows: [{ note: `mail kid.hidden@example.org, key ${jwt}` }], byAddress: { 'owner.hidden@example.test': 1 } } } },
+      ],
+      finalState: { deep: { deeper: { deepest: [[{ value: jwt }]] } }, flags: { tokenExpired: false } },
+    });
+    const sent = await s.post(REPORT_PATHS.reports, reportBody({ log, note: `It broke; my token was ${jwt}`, error: { message: `fetch failed for dana.hidden@example.test`, stack: `at x (Bearer ${jwt})`, source: 'window' } }), { token: mia });
+    expect(sent.status).toBe(201);
+    const { id } = sent.body as ProblemReportReceipt;
+    const row = await s.db.kysely.selectFrom('problem_reports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = JSON.stringify({ ...row, screenshot: null });
+    for (const secret of [jwt, 'hidden@', 'opaque-session-value-1', 'sk-live-abcdef', 'opaque-bearer-2']) expect({ secret, found: stored.includes(secret) }).toEqual({ secret, found: false });
+    // The rest of the log is kept as sent, for the replay.
+    const detail = (await s.get(REPORT_PATHS.report(id), { token: admin })).body as ProblemReportDetail;
+    expect(detail.log).toMatchObject({ actions: [{ action: { type: 'roster/saved', payload: { contact: '[redacted]', rows: [{ note: 'mail [redacted], key [redacted]' }], byAddress: { '[redacted]': 1 } } } }], finalState: { flags: { tokenExpired: false } } });
+    expect(detail.note).toBe('It broke; my token was [redacted]');
+  });
+
   test('a report over the per-user rate limit is refused (429), counted in the database', async () => {
     const limited = await startTestServer({ dialect, configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, reportsPerUser: { max: 2, windowMs: 3_600_000 } } }) });
     try {

@@ -16,3 +16,4 @@ export * from './progress';
 export * from './signInCards';
 export * from './reports';
 export * from './uploadLeases';
+export * from './classNowStreams';

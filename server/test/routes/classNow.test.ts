@@ -3,6 +3,7 @@
  * "helped"; and the stream on one instance seeing a move saved through another.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +16,7 @@ import { createPasswordHasher } from '../../domain/passwords';
 import { ClassNowHub } from '../../domain/classNowHub';
 import { createOutboxMailer } from '../../mail/mailer';
 import { seedDemo } from '../../seed/seedDatabase';
-import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, describeEachDb, expectWpError, openTestDb, startTestServer, userIds, type TestServer } from '../harness';
+import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, describeEachDb, eventually, expectWpError, openTestDb, startTestServer, userIds, type TestServer } from '../harness';
 import { openSse, type SseConnection } from '../sseClient';
 
 jest.setTimeout(60_000);
@@ -140,6 +141,47 @@ describeEachDb('class now', (dialect) => {
     expect(first).toMatchObject({ studentId: otherId, stuckSince: expect.any(String) });
   });
 
+  test('at most 5 streams per user: the 6th is refused with 429 before it starts; another user is not counted; closing one lets a new one in', async () => {
+    const dana = [];
+    for (let i = 0; i < 5; i += 1) {
+      const conn = await stream(tokens.dana);
+      await conn.next((e) => e.type === 'snapshot', 2000, 0);
+      dana.push(conn);
+    }
+    const sixth = await stream(tokens.dana);
+    expect({ status: sixth.status, type: sixth.headers.get('content-type'), retryAfter: sixth.headers.get('retry-after') }).toEqual({ status: 429, type: expect.stringMatching(/^application\/json/), retryAfter: '15' });
+    expect(sixth.body).toMatchObject({ code: 'class_now_too_many_streams', data: { status: 429 } });
+    // An administrator watching Dana's class, and Lee, have limits of their own.
+    expect((await stream(tokens.admin, `?owner=${danaId}`)).status).toBe(200);
+    expect((await stream(tokens.lee)).status).toBe(200);
+
+    dana[0]!.close();
+    const deadline = Date.now() + 3000;
+    let again = await stream(tokens.dana);
+    while (again.status === 429 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      again = await stream(tokens.dana);
+    }
+    expect(again.status).toBe(200);
+    await again.next((e) => e.type === 'snapshot', 2000, 0);
+  });
+
+  test("the limit counts streams held by other instances, until their rows go unrenewed for 45 s (their process died)", async () => {
+    const leeId = (await userIds(s)).get('lee')!.id;
+    const put = (seenAgoMs: number) =>
+      s.db.kysely
+        .insertInto('class_now_streams')
+        .values(Array.from({ length: 5 }, (_, i) => ({ id: `elsewhere-${seenAgoMs}-${i}`, user_id: leeId, opened_at: new Date(Date.now() - 60_000).toISOString(), seen_at: new Date(Date.now() - seenAgoMs).toISOString() })))
+        .execute();
+    await put(1000);
+    expect((await stream(tokens.lee)).status).toBe(429);
+    await s.db.kysely.deleteFrom('class_now_streams').where('user_id', '=', leeId).execute();
+    await put(46_000);
+    const conn = await stream(tokens.lee);
+    expect(conn.status).toBe(200);
+    await conn.next((e) => e.type === 'snapshot', 2000, 0);
+  });
+
   test('bad input and wrong callers: clear errors, nothing stored', async () => {
     await move(3);
     const before = await s.snapshot();
@@ -206,6 +248,37 @@ describeEachDb('class now on two instances of one database', (dialect) => {
     return { status: res.status, body: (await res.json()) as unknown };
   };
 
+  test('at most 5 streams per user across both instances: the 6th is refused on either', async () => {
+    const [a, b] = urls as [string, string];
+    const dana = ((await call(a, 'POST', PATHS.token, { username: 'dana', password: DEMO.dana.password })).body as { token: string }).token;
+    const open: SseConnection[] = [];
+    try {
+      for (const base of [a, b, a, b, a]) {
+        const conn = await openSse(base + CLASS_NOW_PATHS.classNowEvents, dana);
+        open.push(conn);
+        expect(conn.status).toBe(200);
+        await conn.next((e) => e.type === 'snapshot', 2000, 0);
+      }
+      for (const base of [a, b]) {
+        const refused = await openSse(base + CLASS_NOW_PATHS.classNowEvents, dana);
+        expect({ status: refused.status, code: (refused.body as { code?: string }).code }).toEqual({ status: 429, code: 'class_now_too_many_streams' });
+      }
+      // Twelve at once through both: never more than five open in all (the ones refused try again later).
+      open.splice(0).forEach((c) => c.close());
+      await eventually(async () => Number((await dbs[0]!.kysely.selectFrom('class_now_streams').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n) === 0, 'closed streams give their places back');
+      // Each on its own connection, closed afterwards (a pooled client keeps spare connections open, which would hold the server's close).
+      const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => streamStatus((i % 2 ? b : a) + CLASS_NOW_PATHS.classNowEvents, dana)));
+      try {
+        const admitted = burst.filter((c) => c.status === 200).length;
+        expect({ admitted: admitted >= 1 && admitted <= 5, others: burst.filter((c) => c.status !== 200 && c.status !== 429) }).toEqual({ admitted: true, others: [] });
+      } finally {
+        burst.forEach((c) => c.close());
+      }
+    } finally {
+      open.forEach((c) => c.close());
+    }
+  });
+
   test("a step saved through one instance reaches the owner's stream on the other within 2 s; closing the server ends the stream", async () => {
     const [a, b] = urls as [string, string];
     const login = async (username: string, password: string) => ((await call(a, 'POST', PATHS.token, { username, password })).body as { token: string }).token;
@@ -269,6 +342,17 @@ describeEachDb('class now streams: heartbeats, leaving, sign-out', (dialect) => 
     hub.closeAll();
   });
 });
+
+/** A stream's status, on a connection of its own; close() ends the connection. */
+function streamStatus(url: string, token: string): Promise<{ status: number; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { agent: false, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, close: () => request.destroy() });
+    });
+    request.on('error', reject);
+  });
+}
 
 async function waitUntil(condition: () => boolean, timeoutMs = 2000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -100,7 +100,7 @@ describeEachDb('credentials', (dialect) => {
       expectWpError(await s.post(CREDENTIAL_PATHS.studentPassword(child.id), { password: 'mine' }, { token: tokens.dana }), 400, 'rest_invalid_param');
       expectWpError(await s.post(CREDENTIAL_PATHS.studentSignInMail(child.id), undefined, { token: tokens.lee }), 404, 'rest_user_invalid_id');
       expect((await signIn(child.username, child.password)).status).toBe(200);
-      expect((await auditActions(s, child.id)).map((a) => a.action)).toEqual([]);
+      expect((await auditActions(s, child.id)).map((a) => a.action)).toEqual(['student.create']);
     });
   });
 
@@ -118,7 +118,7 @@ describeEachDb('credentials', (dialect) => {
       expect((await signIn(child.username, child.password)).status).toBe(200);
       expect((await signIn(child.username, fresh)).status).toBe(200);
       expectWpError(await signIn(child.username, child.password), 403, '[jwt_auth] incorrect_password');
-      expect((await auditActions(s, child.id)).map((a) => a.action)).toEqual(['student.sign_in_mail', 'user.password_change']);
+      expect((await auditActions(s, child.id)).map((a) => a.action)).toEqual(['student.create', 'student.sign_in_mail', 'user.password_change']);
     });
   });
 
@@ -210,7 +210,7 @@ describeEachDb('credentials', (dialect) => {
       expectWpError(await s.post(PATHS.validate, undefined, { token: mine }), 403, 'jwt_auth_invalid_token');
       expectWpError(await signIn(child.username, child.password), 403, '[jwt_auth] incorrect_password');
       expect((await signIn(child.username, 'my own secret 42')).status).toBe(200);
-      expect((await auditActions(s, child.id)).map((a) => a.action)).toEqual(['user.password_change']);
+      expect((await auditActions(s, child.id)).map((a) => a.action)).toEqual(['student.create', 'user.password_change']);
       expect(JSON.stringify(await auditActions(s, child.id))).not.toContain('my own secret');
     });
 

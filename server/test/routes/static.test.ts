@@ -78,6 +78,21 @@ describe('static content and the app', () => {
     expect(JSON.parse(manifest.text)).toMatchObject({ start_url: '/' });
   });
 
+  test("the build's source maps are never served, though they are in the build folder", async () => {
+    mkdirSync(path.join(s.config.distDir, 'assets'), { recursive: true });
+    writeFileSync(path.join(s.config.distDir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    const map = JSON.stringify({ version: 3, sources: ['webpack://portal/src/index.tsx'], sourcesContent: ['secret source'], mappings: '' });
+    writeFileSync(path.join(s.config.distDir, 'main.js'), 'console.log(1)');
+    for (const file of ['main.js.map', 'assets/main.0123abcd.js.map', 'sw.js.map', 'assets/Upper.MAP']) writeFileSync(path.join(s.config.distDir, file), map);
+    for (const url of ['/main.js.map', '/assets/main.0123abcd.js.map', '/sw.js.map', '/assets/Upper.MAP', '/main.js%2Emap', '/assets/../main.js.map', '/./sw.js.map']) {
+      const res = await s.get(url);
+      expect({ url, status: res.status, leaked: res.text.includes('secret source') }).toEqual({ url, status: 404, leaked: false });
+    }
+    const head = await s.request('HEAD', '/main.js.map');
+    expect(head.status).toBe(404);
+    expect((await s.get('/main.js')).status).toBe(200);
+  });
+
   test('instruction images, lesson plans and videos from the data folder, with ranges for video', async () => {
     const dir = path.join(s.config.publicDir, 'progrmas', 'PlayMachines1', 'MainModels', 'Catapult');
     mkdirSync(dir, { recursive: true });

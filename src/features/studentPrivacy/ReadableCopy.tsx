@@ -72,6 +72,7 @@ type Texts = ReturnType<typeof rosterPrivacyMessages.get>;
 type TextKey = { [K in keyof Texts]: Texts[K] extends string ? K : never }[keyof Texts];
 
 const ACTIONS: Record<string, TextKey> = {
+  'student.create': 'actionStudentCreate',
   'student.edit': 'actionStudentEdit',
   'student.end': 'actionStudentEnd',
   'student.reactivate': 'actionStudentReactivate',

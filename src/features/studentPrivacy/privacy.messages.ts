@@ -69,6 +69,7 @@ export const rosterPrivacyMessages = defineMessages('rosterPrivacy', {
   mailWaiting: 'waiting to be sent',
   terms: 'Terms of use accepted',
   termsLine: params('{time} (version {version})'),
+  actionStudentCreate: 'signed up',
   actionStudentEdit: 'details changed',
   actionStudentEnd: 'lessons ended',
   actionStudentReactivate: 'lessons started again',

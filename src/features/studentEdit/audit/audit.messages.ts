@@ -28,6 +28,7 @@ export const auditMessages = defineMessages('rosterAudit', {
   showOlder: 'Show older entries',
   changedField: params('{field}: {before} → {after}'),
   // Actions.
+  studentCreate: 'Signed up',
   studentEdit: 'Edited',
   studentEnd: 'Ended lessons',
   studentReactivate: 'Re-activated',
@@ -37,6 +38,7 @@ export const auditMessages = defineMessages('rosterAudit', {
   studentImport: 'Imported',
   studentErase: 'Erased',
   studentAnonymise: 'Anonymised',
+  userCreate: 'Added as a franchise owner',
   userPasswordChange: 'Changed their password',
   userTermsAccept: 'Accepted the terms',
   // Fields.

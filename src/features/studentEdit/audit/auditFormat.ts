@@ -7,6 +7,7 @@ type AuditTexts = ReturnType<typeof auditMessages.get>;
 type AuditKey = keyof AuditTexts;
 
 const ACTION_KEYS: Record<string, AuditKey> = {
+  'student.create': 'studentCreate',
   'student.edit': 'studentEdit',
   'student.end': 'studentEnd',
   'student.reactivate': 'studentReactivate',
@@ -16,6 +17,7 @@ const ACTION_KEYS: Record<string, AuditKey> = {
   'student.import': 'studentImport',
   'student.erase': 'studentErase',
   'student.anonymise': 'studentAnonymise',
+  'user.create': 'userCreate',
   'user.password_change': 'userPasswordChange',
   'user.terms_accept': 'userTermsAccept',
 };
