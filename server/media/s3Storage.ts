@@ -8,6 +8,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -108,6 +109,27 @@ export function s3Storage(config: S3MediaConfig): MediaStorage {
       }
     },
     exists: async (key) => (await head(key)) !== null,
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: config.prefix || undefined, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.Key.startsWith(config.prefix) && !object.Key.endsWith('/')) yield object.Key.slice(config.prefix.length);
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+    async openRead(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        const body = object.Body as Readable | undefined;
+        if (!body || object.ContentLength === undefined) throw new Error(`The object store sent ${key} without its length`);
+        return { size: object.ContentLength, body };
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+    },
     async send(key, reply, { range, cacheControl }) {
       const wanted = range !== undefined && SINGLE_RANGE.test(range.trim()) && range.trim() !== 'bytes=-' ? range.trim() : undefined;
       let object;
