@@ -55,7 +55,7 @@ export async function* tarStream(files: AsyncIterable<TarSource>): AsyncGenerato
   const mtime = Math.floor(Date.now() / 1000);
   for await (const file of files) {
     const nameBytes = Buffer.byteLength(file.name);
-    // eslint-disable-next-line no-control-regex -- names are plain ASCII in the ustar field, else they go in a pax record
+    // Long or non-ASCII names go in a pax record; the ustar field keeps a plain stand-in.
     if (nameBytes > 99 || !/^[\x20-\x7e]*$/.test(file.name) || file.size > USTAR_MAX_SIZE) {
       const records = Buffer.from(paxRecord('path', file.name) + (file.size > USTAR_MAX_SIZE ? paxRecord('size', String(file.size)) : ''), 'utf8');
       yield header('PaxHeader', records.length, 'x', mtime);

@@ -208,7 +208,7 @@ describeEachDb('a backup of a running portal, restored', (dialect) => {
   let portal: Portal;
   let seen: Seen;
   let backupFile = '';
-  let during: number[] = [];
+  const during: number[] = [];
   let backupOut = '';
 
   beforeAll(async () => {
