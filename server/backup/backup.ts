@@ -4,7 +4,7 @@
  * running: the database is copied at one moment, then the media are read. A media file removed after
  * that moment is left out; one added is kept although nothing may name it yet.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { chmod, mkdtemp, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { Config } from '../config';
 import { createMediaStorage } from '../media/configuredStorage';
+import type { MediaKey, MediaStorage } from '../media/storage';
 import { copySqlite, dumpPostgres } from './databaseCopy';
 import {
   BACKUP_FORMAT,
@@ -50,13 +51,31 @@ function hashed(source: TarSource, entries: ManifestEntry[]): TarSource {
   return { ...source, body: body() };
 }
 
+/** Opens the next files while one is archived: thousands of small step images go several times faster. */
+async function* readAhead(media: MediaStorage, depth = 8): AsyncGenerator<{ key: MediaKey; opened: Awaited<ReturnType<MediaStorage['openRead']>> }> {
+  const keys = media.list()[Symbol.asyncIterator]();
+  const next = async () => {
+    const item = await keys.next();
+    return item.done ? null : { key: item.value, opened: await media.openRead(item.value) };
+  };
+  const pending = Array.from({ length: depth }, next);
+  for (;;) {
+    const item = await pending.shift()!;
+    if (!item) break;
+    pending.push(next());
+    yield item;
+  }
+  // Files opened ahead of an end are closed.
+  for (const rest of await Promise.all(pending)) rest?.opened?.body.destroy();
+}
+
 export async function createBackup(config: Config, outFile: string): Promise<BackupReport> {
   const started = Date.now();
   const target = path.resolve(outFile);
   const work = await mkdtemp(path.join(path.dirname(target), '.portal-backup-')).catch((err: unknown) => {
     throw new BackupError(`Cannot write in ${path.dirname(target)}: ${err instanceof Error ? err.message : String(err)}`);
   });
-  const partial = `${target}.partial`;
+  const partial = `${target}.${randomBytes(4).toString('hex')}.partial`;
   try {
     const dialect = config.databaseUrl ? 'postgres' : 'sqlite';
     const copy = config.databaseUrl ? await dumpPostgres(config.databaseUrl, work) : await copySqlite(config.sqliteFile, work);
@@ -68,8 +87,7 @@ export async function createBackup(config: Config, outFile: string): Promise<Bac
 
     async function* sources(): AsyncGenerator<TarSource> {
       yield hashed({ name: DATABASE_ENTRY[dialect], size: (await stat(copy.file)).size, body: createReadStream(copy.file) }, entries);
-      for await (const key of media.list()) {
-        const opened = await media.openRead(key);
+      for await (const { key, opened } of readAhead(media)) {
         if (!opened) continue;
         counted.files += 1;
         counted.bytes += opened.size;
@@ -94,7 +112,6 @@ export async function createBackup(config: Config, outFile: string): Promise<Bac
       yield { name: MANIFEST_NAME, size: text.length, body: text };
     }
 
-    await rm(partial, { force: true });
     // The file holds children's personal data: readable by its owner only, from its first byte.
     await pipeline(Readable.from(tarStream(sources())), createGzip(), createWriteStream(partial, { mode: 0o600 }));
     await chmod(partial, 0o600);

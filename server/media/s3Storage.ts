@@ -1,6 +1,6 @@
 /** The media storage driver for any S3-compatible object store (AWS S3, MinIO, Ceph, Garage, ...). */
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -29,6 +29,9 @@ const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
  * holds one part in memory, whatever the file's size.
  */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
+
+/** Objects up to this size are read whole when opened. */
+const SMALL_OBJECT_BYTES = 1024 * 1024;
 
 export function s3Storage(config: S3MediaConfig): MediaStorage {
   const client = new S3Client({
@@ -120,15 +123,27 @@ export function s3Storage(config: S3MediaConfig): MediaStorage {
       } while (ContinuationToken);
     },
     async openRead(key) {
+      const Key = objectKey(key);
+      let object;
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
-        const body = object.Body as Readable | undefined;
-        if (!body || object.ContentLength === undefined) throw new Error(`The object store sent ${key} without its length`);
-        return { size: object.ContentLength, body };
+        object = await client.send(new GetObjectCommand({ Bucket, Key }));
       } catch (err) {
         if (missing(err)) return null;
         throw err;
       }
+      const body = object.Body as Readable | undefined;
+      const size = object.ContentLength;
+      if (!body || size === undefined) throw new Error(`The object store sent ${key} without its length`);
+      if (size <= SMALL_OBJECT_BYTES) return { size, body: Readable.from([Buffer.from(await object.Body!.transformToByteArray())]) };
+      // A large object is fetched again when it is read (a backup opens the next files early, and an
+      // idle download may be cut); If-Match makes sure it is still the same object, of the same size.
+      body.destroy();
+      const ETag = object.ETag;
+      async function* later(): AsyncGenerator<Buffer> {
+        const again = await client.send(new GetObjectCommand({ Bucket, Key, ...(ETag ? { IfMatch: ETag } : {}) }));
+        for await (const chunk of again.Body as Readable) yield chunk as Buffer;
+      }
+      return { size, body: Readable.from(later()) };
     },
     async send(key, reply, { range, cacheControl }) {
       const wanted = range !== undefined && SINGLE_RANGE.test(range.trim()) && range.trim() !== 'bytes=-' ? range.trim() : undefined;

@@ -1,9 +1,11 @@
 /**
  * The media part of a backup on an S3-compatible store (s3rver, a real S3-protocol server): every
  * object under the portal's prefix goes into the file and comes back byte for byte under another
- * prefix, long and non-Latin names included, and the file is a tar that the system's tar reads.
+ * prefix (long and non-Latin names, and a file too large to read at once, included), and the file
+ * is a tar that the system's tar reads.
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +22,8 @@ const FILES: Record<string, Buffer> = {
   [`progrmas/studio/${'a'.repeat(90)}/1280.jpg`]: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0, 255]),
   'content/studio/plans/מנוף-שלב-1.pdf': Buffer.from('%PDF-1.4 crane'),
   'content/studio/videos/empty.webm': Buffer.alloc(0),
+  // Larger than what is read whole when opened: fetched again as it is archived.
+  'content/studio/videos/lesson.webm': randomBytes(1_500_000),
 };
 
 describe('a backup of media on an S3-compatible store', () => {

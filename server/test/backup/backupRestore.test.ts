@@ -260,8 +260,10 @@ describeEachDb('a backup of a running portal, restored', (dialect) => {
   test('restored into a fresh data folder or database, a portal started on it has the students, the unlock, the progress and the images', async () => {
     const target = await newSite(dialect, databases);
     sites.push(target);
+    const started = Date.now();
     const restored = await adminCommand(target, 'restore', '--from', backupFile);
     expect(restored).toMatchObject({ code: 0, out: expect.stringMatching(/^restored .* media files/) });
+    console.log(`restore of the demo data on ${dialect}: ${((Date.now() - started) / 1000).toFixed(2)} s`);
     const again = await startPortal(target);
     portals.push(again);
 
