@@ -54,24 +54,35 @@ function hashed(source: TarSource, entries: ManifestEntry[]): TarSource {
 /** Opens the next files while one is archived: thousands of small step images go several times faster. */
 async function* readAhead(media: MediaStorage, depth = 8): AsyncGenerator<{ key: MediaKey; opened: Awaited<ReturnType<MediaStorage['openRead']>> }> {
   const keys = media.list()[Symbol.asyncIterator]();
-  const next = async () => {
-    const item = await keys.next();
-    return item.done ? null : { key: item.value, opened: await media.openRead(item.value) };
+  const next = () => {
+    const opening = (async () => {
+      const item = await keys.next();
+      return item.done ? null : { key: item.value, opened: await media.openRead(item.value) };
+    })();
+    // A failure is reported when its turn comes, not as an unhandled rejection meanwhile.
+    opening.catch(() => undefined);
+    return opening;
   };
   const pending = Array.from({ length: depth }, next);
-  for (;;) {
-    const item = await pending.shift()!;
-    if (!item) break;
-    pending.push(next());
-    yield item;
+  try {
+    for (;;) {
+      const item = await pending.shift()!;
+      if (!item) break;
+      pending.push(next());
+      yield item;
+    }
+  } finally {
+    // Files opened ahead of a failure are closed.
+    for (const rest of await Promise.allSettled(pending)) if (rest.status === 'fulfilled') rest.value?.opened?.body.destroy();
   }
-  // Files opened ahead of an end are closed.
-  for (const rest of await Promise.all(pending)) rest?.opened?.body.destroy();
 }
 
 export async function createBackup(config: Config, outFile: string): Promise<BackupReport> {
   const started = Date.now();
   const target = path.resolve(outFile);
+  if (config.media.driver === 'local' && !path.relative(config.publicDir, target).startsWith('..')) {
+    throw new BackupError(`Write the backup outside the media folder (${config.publicDir}): the portal would serve it, and the next backup would hold it.`);
+  }
   const work = await mkdtemp(path.join(path.dirname(target), '.portal-backup-')).catch((err: unknown) => {
     throw new BackupError(`Cannot write in ${path.dirname(target)}: ${err instanceof Error ? err.message : String(err)}`);
   });

@@ -68,10 +68,10 @@ export async function* tarStream(files: AsyncIterable<TarSource>): AsyncGenerato
     const chunks: AsyncIterable<Buffer> | Buffer[] = Buffer.isBuffer(file.body) ? [file.body] : (file.body as AsyncIterable<Buffer>);
     for await (const chunk of chunks) {
       written += chunk.length;
-      if (written > file.size) throw new TarFormatError(`${file.name} grew while it was being read`);
+      if (written > file.size) throw new TarFormatError(`${file.name} grew while it was being read: run the backup again`);
       yield chunk;
     }
-    if (written !== file.size) throw new TarFormatError(`${file.name} shrank while it was being read`);
+    if (written !== file.size) throw new TarFormatError(`${file.name} shrank while it was being read: run the backup again`);
     yield padding(file.size);
   }
   yield Buffer.alloc(2 * BLOCK);
