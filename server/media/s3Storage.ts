@@ -124,24 +124,25 @@ export function s3Storage(config: S3MediaConfig): MediaStorage {
     },
     async openRead(key) {
       const Key = objectKey(key);
-      let object;
+      let found;
       try {
-        object = await client.send(new GetObjectCommand({ Bucket, Key }));
+        found = await client.send(new HeadObjectCommand({ Bucket, Key }));
       } catch (err) {
         if (missing(err)) return null;
         throw err;
       }
-      const body = object.Body as Readable | undefined;
-      const size = object.ContentLength;
-      if (!body || size === undefined) throw new Error(`The object store sent ${key} without its length`);
-      if (size <= SMALL_OBJECT_BYTES) return { size, body: Readable.from([Buffer.from(await object.Body!.transformToByteArray())]) };
-      // A large object is fetched again when it is read (a backup opens the next files early, and an
-      // idle download may be cut); If-Match makes sure it is still the same object, of the same size.
-      body.destroy();
-      const ETag = object.ETag;
+      const size = found.ContentLength;
+      if (size === undefined) throw new Error(`The object store told no length for ${key}`);
+      // If-Match: the object read is the one whose size was told, or the read fails.
+      const get = () => client.send(new GetObjectCommand({ Bucket, Key, ...(found.ETag ? { IfMatch: found.ETag } : {}) }));
+      if (size <= SMALL_OBJECT_BYTES) {
+        const object = await get();
+        return { size, body: Readable.from([Buffer.from((await object.Body?.transformToByteArray()) ?? [])]) };
+      }
+      // A large object is fetched when it is read: a backup opens the next files early, and a download
+      // left waiting may be cut.
       async function* later(): AsyncGenerator<Buffer> {
-        const again = await client.send(new GetObjectCommand({ Bucket, Key, ...(ETag ? { IfMatch: ETag } : {}) }));
-        for await (const chunk of again.Body as Readable) yield chunk as Buffer;
+        for await (const chunk of (await get()).Body as Readable) yield chunk as Buffer;
       }
       return { size, body: Readable.from(later()) };
     },
