@@ -33,18 +33,24 @@ function run(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<
   });
 }
 
-async function debianCandidates(name: string): Promise<string[]> {
-  const versions = await readdir(DEBIAN_ROOT).catch(() => [] as string[]);
+async function debianCandidates(root: string, name: string): Promise<string[]> {
+  const versions = await readdir(root).catch(() => [] as string[]);
   return versions
     .filter((v) => /^\d+(\.\d+)?$/.test(v))
     .sort((a, b) => Number(b) - Number(a))
-    .map((v) => `${DEBIAN_ROOT}/${v}/bin/${name}`);
+    .map((v) => `${root}/${v}/bin/${name}`);
+}
+
+/** Where the tools are looked for: Debian's folders, then the command's name on PATH. */
+export interface PgToolPlaces {
+  debianRoot: string;
+  onPath: string | null;
 }
 
 /** The newest pg_dump or pg_restore installed, or a clear refusal naming what to install. */
-export async function findPgTool(name: 'pg_dump' | 'pg_restore', serverMajor: number): Promise<PgTool> {
+export async function findPgTool(name: 'pg_dump' | 'pg_restore', serverMajor: number, places: PgToolPlaces = { debianRoot: DEBIAN_ROOT, onPath: name }): Promise<PgTool> {
   const found: PgTool[] = [];
-  for (const candidate of [...(await debianCandidates(name)), name]) {
+  for (const candidate of [...(await debianCandidates(places.debianRoot, name)), ...(places.onPath ? [places.onPath] : [])]) {
     try {
       const { code, stdout } = await run(candidate, ['--version']);
       const match = /(\d+)(?:\.(\d+))?/.exec(stdout);
