@@ -302,6 +302,15 @@ describeEachDb('a backup of a running portal, restored', (dialect) => {
     await localStorage(path.join(mediaOnly.dir, 'public')).put('progrmas/x/1.svg', '<svg/>');
     expect(await adminCommand(mediaOnly, 'restore', '--from', backupFile)).toEqual({ code: 1, out: expect.stringMatching(/media storage .* is not empty/) });
     expect(filesUnder(path.join(mediaOnly.dir, 'public'))).toEqual([path.join('progrmas', 'x', '1.svg')]);
+
+    // A backup of the other kind of database is refused before anything is written.
+    const otherKind = await newSite(dialect === 'sqlite' && PG_URL ? 'postgres' : 'sqlite', databases);
+    sites.push(otherKind);
+    if (otherKind.url || dialect === 'postgres') {
+      const refused = await adminCommand(otherKind, 'restore', '--from', backupFile);
+      expect(refused).toEqual({ code: 1, out: expect.stringMatching(/^error: This backup is of .*, and this portal is configured for .*Nothing was restored\.$/) });
+      expect(filesUnder(otherKind.dir).filter((f) => !['jwt-secret', 'auth-key'].includes(f))).toEqual([]);
+    }
   }, 30_000);
 
   test('a restore refuses a damaged or cut-short file and writes nothing', async () => {
