@@ -109,6 +109,9 @@ export async function dumpPostgres(url: string, workDir: string): Promise<Databa
   });
 }
 
+/** pg_restore committed, but the database does not hold what the backup says: the operator must drop it. */
+export class RestoredDatabaseDiffers extends BackupError {}
+
 const differences = (expected: Record<string, number>, found: Record<string, number>): string[] =>
   [...new Set([...Object.keys(expected), ...Object.keys(found)])].filter((t) => expected[t] !== found[t]).map((t) => `${t}: ${expected[t] ?? 'none'} in the backup, ${found[t] ?? 'none'} restored`);
 
@@ -151,6 +154,6 @@ export async function restorePostgres(dump: string, url: string, rows: Record<st
   await pgRestore(tool, url, dump);
   const wrong = differences(rows, await withClient(url, async (client) => (await pgFacts(client)).rows));
   if (wrong.length > 0) {
-    throw new BackupError(`pg_restore finished but the database does not hold what the backup's manifest says (${wrong.join('; ')}). Do not use this database: drop it, create it empty and restore again.`);
+    throw new RestoredDatabaseDiffers(`pg_restore finished but the database does not hold what the backup's manifest says (${wrong.join('; ')}). Do not use this database: drop it, create it empty and restore again.`);
   }
 }

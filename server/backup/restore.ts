@@ -16,7 +16,7 @@ import type { Config } from '../config';
 import { knownMigrations } from '../db/migrations';
 import { createMediaStorage } from '../media/configuredStorage';
 import { mediaKeyOf, type MediaKey, type MediaStorage } from '../media/storage';
-import { postgresTables, restorePostgres, restoreSqlite, sqliteTables } from './databaseCopy';
+import { postgresTables, RestoredDatabaseDiffers, restorePostgres, restoreSqlite, sqliteTables } from './databaseCopy';
 import { BackupError, MANIFEST_NAME, MEDIA_PREFIX, parseManifest, SECRET_FILES, SECRET_PREFIX, type Manifest, type ManifestEntry } from './manifest';
 import { tarEntries, TarFormatError, type TarEntry } from './tar';
 
@@ -174,7 +174,7 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
     for (const key of written) await media.remove(key).catch(() => left.push(key));
     const reason = damaged(file, err).message.replace(/[:.]?\s*nothing was (restored|changed)\.$/i, '').replace(/\.$/, '');
     const undone = left.length === 0 ? 'the media files it had written were removed again' : `${left.length} media file(s) it wrote could not be removed (${left.slice(0, 3).join(', ')}): empty the media storage before trying again`;
-    throw new BackupError(`The restore failed and was undone: ${reason}; ${undone}.`);
+    throw new BackupError(`The restore failed${err instanceof RestoredDatabaseDiffers ? '' : ' and was undone'}: ${reason}; ${undone}.`);
   } finally {
     await rm(work, { recursive: true, force: true });
   }
