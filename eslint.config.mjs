@@ -25,7 +25,8 @@ const layerZones = [
  * The entry points start everything; app.ts composes the HTTP app; routes/ answer requests with
  * http/'s Fastify helpers; domain/ holds the rules and knows nothing of HTTP; media/, mail/,
  * import/ (the WordPress import) and roster/ (reading roster files) each do one kind of work for
- * the domain; db/ reads and writes; config.ts and errors.ts are known to all.
+ * the domain (backup/ copies the database and the media for the operator); db/ reads and writes;
+ * config.ts and errors.ts are known to all.
  */
 const serverLayers = [
   { paths: ['main.ts', 'cli.ts', 'build.ts', 'seed'] },
@@ -33,7 +34,7 @@ const serverLayers = [
   { paths: ['routes'], message: 'routes/ import no entry point and not app.ts.' },
   { paths: ['http'], message: 'http/ (Fastify helpers) serves the routes: it imports no route, nor app.ts.' },
   { paths: ['domain'], message: 'domain/ knows nothing of HTTP: it never imports http/, routes/ or app.ts.' },
-  { paths: ['media', 'mail', 'import', 'roster'], message: 'media/, mail/, import/ and roster/ sit below domain/: they never import it, nor http/, routes/ or app.ts.' },
+  { paths: ['media', 'mail', 'import', 'roster', 'backup'], message: 'media/, mail/, import/, roster/ and backup/ sit below domain/: they never import it, nor http/, routes/ or app.ts.' },
   { paths: ['db'], message: 'db/ imports nothing above it (only config.ts and errors.ts).' },
   { paths: ['config.ts', 'errors.ts'], message: 'config.ts and errors.ts import nothing of the backend.' },
 ];

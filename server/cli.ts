@@ -6,6 +6,8 @@
  *   reset-password --login USERNAME_OR_EMAIL [--password P]
  *   import-wordpress --url https://site   (progress on stderr, the summary as JSON on stdout; exit 1 when anything failed)
  *   anonymise-ended   (anonymises the students whose lessons ended more than PRIVACY_RETENTION_MONTHS ago, as the server's job does)
+ *   backup  --out FILE    (the database and the media in one file, while the portal runs; docs/deployment.md, Backups)
+ *   restore --from FILE   (into an empty data folder or database only)
  *
  * Without --password a password is generated and printed once. Uses the same configuration
  * (DATA_DIR or DATABASE_URL) as the server.
@@ -20,6 +22,9 @@ import type { DomainContext } from './domain/context';
 import { createPasswordHasher, generatePassword } from './domain/passwords';
 import { anonymiseEndedStudents, retentionCutoff } from './domain/privacy';
 import { createAccount, setPassword } from './domain/users';
+import { createBackup } from './backup/backup';
+import { BackupError } from './backup/manifest';
+import { restoreBackup } from './backup/restore';
 import { ApiError } from './errors';
 import { createMailer } from './mail/mailer';
 import { MailOutbox } from './mail/outbox';
@@ -32,7 +37,9 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   create-owner   --username U --email E --first F --last L [--country C] [--state S] [--territory T] [--password P]
   reset-password --login USERNAME_OR_EMAIL [--password P]
   import-wordpress --url https://site
-  anonymise-ended`;
+  anonymise-ended
+  backup  --out FILE
+  restore --from FILE`;
 
 const OPTIONS = {
   username: { type: 'string' },
@@ -45,6 +52,8 @@ const OPTIONS = {
   territory: { type: 'string' },
   login: { type: 'string' },
   url: { type: 'string' },
+  out: { type: 'string' },
+  from: { type: 'string' },
 } as const;
 
 class UsageError extends Error {}
@@ -64,6 +73,19 @@ export async function runCli(argv: readonly string[], out: (line: string) => voi
     return 2;
   }
   const config = loadConfig();
+  // These two never open the database through the portal's connection: a backup only reads it, and a
+  // restore needs it as empty as it found it.
+  if (command === 'backup' || command === 'restore') {
+    try {
+      return command === 'backup' ? await backupCommand(config, need(values.out, 'out'), out) : await restoreCommand(config, need(values.from, 'from'), out);
+    } catch (err) {
+      if (err instanceof UsageError || err instanceof BackupError) {
+        out(`error: ${err.message}`);
+        return 1;
+      }
+      throw err;
+    }
+  }
   const db = openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: config.sqliteFile });
   const ctx: DomainContext = {
     db,
@@ -129,6 +151,27 @@ export async function runCli(argv: readonly string[], out: (line: string) => voi
   } finally {
     await db.close();
   }
+}
+
+const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+const rowCount = (rows: Record<string, number>): number => Object.values(rows).reduce((a, b) => a + b, 0);
+
+async function backupCommand(config: Config, file: string, out: (line: string) => void): Promise<number> {
+  const { file: written, bytes, ms, manifest } = await createBackup(config, file);
+  out(
+    `backup written to ${written}: ${megabytes(bytes)} in ${seconds(ms)} (database: ${manifest.database.tool}, ${Object.keys(manifest.database.rows).length} tables, ${rowCount(manifest.database.rows)} rows; media: ${manifest.media.files} files, ${megabytes(manifest.media.bytes)})`,
+  );
+  out('It holds personal data (children\'s names, parents\' contacts, password hashes): keep it readable by the operator only (it is written with mode 0600).');
+  return 0;
+}
+
+async function restoreCommand(config: Config, file: string, out: (line: string) => void): Promise<number> {
+  const { manifest, ms } = await restoreBackup(config, file);
+  out(
+    `restored ${file} (made ${manifest.createdAt} by portal ${manifest.portalVersion}) in ${seconds(ms)}: ${rowCount(manifest.database.rows)} rows, ${manifest.media.files} media files. Start the portal on it now.`,
+  );
+  return 0;
 }
 
 async function importCommand(db: Db, config: Config, url: string, out: (line: string) => void, progress: (line: string) => void): Promise<number> {

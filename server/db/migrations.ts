@@ -480,6 +480,11 @@ function migratorFor(db: Db): Migrator {
   return new Migrator({ db: db.kysely, provider: new StaticProvider(db.dialect), ...(db.schema ? { migrationTableSchema: db.schema } : {}) });
 }
 
+/** The names of every migration this version of the portal has (a backup from a newer one has more). */
+export function knownMigrations(dialect: DialectName): string[] {
+  return Object.keys(migrations(dialect));
+}
+
 /** Brings the schema up to date; throws when a migration fails. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = migratorFor(db);

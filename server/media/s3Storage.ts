@@ -1,6 +1,6 @@
 /** The media storage driver for any S3-compatible object store (AWS S3, MinIO, Ceph, Garage, ...). */
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -8,6 +8,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -28,6 +29,9 @@ const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
  * holds one part in memory, whatever the file's size.
  */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
+
+/** Objects up to this size are read whole when opened. */
+const SMALL_OBJECT_BYTES = 1024 * 1024;
 
 export function s3Storage(config: S3MediaConfig): MediaStorage {
   const client = new S3Client({
@@ -108,6 +112,40 @@ export function s3Storage(config: S3MediaConfig): MediaStorage {
       }
     },
     exists: async (key) => (await head(key)) !== null,
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: config.prefix || undefined, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.Key.startsWith(config.prefix) && !object.Key.endsWith('/')) yield object.Key.slice(config.prefix.length);
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+    async openRead(key) {
+      const Key = objectKey(key);
+      let found;
+      try {
+        found = await client.send(new HeadObjectCommand({ Bucket, Key }));
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+      const size = found.ContentLength;
+      if (size === undefined) throw new Error(`The object store told no length for ${key}`);
+      // If-Match: the object read is the one whose size was told, or the read fails.
+      const get = () => client.send(new GetObjectCommand({ Bucket, Key, ...(found.ETag ? { IfMatch: found.ETag } : {}) }));
+      if (size <= SMALL_OBJECT_BYTES) {
+        const object = await get();
+        return { size, body: Readable.from([Buffer.from((await object.Body?.transformToByteArray()) ?? [])]) };
+      }
+      // A large object is fetched when it is read: a backup opens the next files early, and a download
+      // left waiting may be cut.
+      async function* later(): AsyncGenerator<Buffer> {
+        for await (const chunk of (await get()).Body as Readable) yield chunk as Buffer;
+      }
+      return { size, body: Readable.from(later()) };
+    },
     async send(key, reply, { range, cacheControl }) {
       const wanted = range !== undefined && SINGLE_RANGE.test(range.trim()) && range.trim() !== 'bytes=-' ? range.trim() : undefined;
       let object;

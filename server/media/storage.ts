@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
 
@@ -36,6 +36,13 @@ export interface MediaStorage {
   read(key: MediaKey): Promise<Buffer | null>;
   /** Whether the file is stored, without reading it (a lesson video may be hundreds of MB). */
   exists(key: MediaKey): Promise<boolean>;
+  /** Every stored file's key (a backup's list), files still being uploaded left out. */
+  list(): AsyncIterable<MediaKey>;
+  /**
+   * The file as stored at this moment, as a stream, and its size; null when there is none. A file
+   * replaced meanwhile does not change what the stream gives.
+   */
+  openRead(key: MediaKey): Promise<{ size: number; body: Readable } | null>;
   /**
    * Answers a GET or HEAD for the file with its Content-Type, ETag, Last-Modified and byte ranges;
    * false when there is no such file (the caller answers 404).
@@ -87,6 +94,8 @@ export const mediaTypeOf = (key: MediaKey): string => {
 
 export const asBuffer = (content: string | Buffer): Buffer => (Buffer.isBuffer(content) ? content : Buffer.from(content));
 
+const SMALL_FILE_BYTES = 1024 * 1024;
+
 /** The local folder: files at <root>/<key>, answered by @fastify/static's sendFile (ranges, ETag, Last-Modified). */
 export function localStorage(root: string): MediaStorage {
   const fileOf = (key: MediaKey) => path.join(root, ...key.split('/'));
@@ -120,6 +129,35 @@ export function localStorage(root: string): MediaStorage {
       await rmdir(path.dirname(file)).catch(() => undefined);
     },
     read: (key) => readFile(fileOf(key)).catch(() => null),
+    async *list() {
+      async function* walk(folder: string, prefix: string): AsyncGenerator<MediaKey> {
+        const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const entry of entries) {
+          if (entry.isDirectory()) yield* walk(path.join(folder, entry.name), `${prefix}${entry.name}/`);
+          else if (entry.isFile() && !entry.name.endsWith('.partial')) yield `${prefix}${entry.name}`;
+        }
+      }
+      yield* walk(root, '');
+    },
+    async openRead(key) {
+      // The open descriptor keeps the file's bytes even when an upload renames a new file over it.
+      const handle = await open(fileOf(key), 'r').catch(() => null);
+      if (!handle) return null;
+      const found = await handle.stat();
+      if (!found.isFile()) {
+        await handle.close();
+        return null;
+      }
+      if (found.size > SMALL_FILE_BYTES) return { size: found.size, body: handle.createReadStream() };
+      // A small file at once: a file stream per step image costs more than reading it.
+      try {
+        const content = await handle.readFile();
+        return { size: content.length, body: Readable.from([content]) };
+      } finally {
+        await handle.close();
+      }
+    },
     exists: (key) =>
       stat(fileOf(key)).then(
         (found) => found.isFile(),
