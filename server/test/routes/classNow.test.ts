@@ -296,11 +296,10 @@ describeEachDb('class now on two instances of one database', (dialect) => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(event).toMatchObject({ student: { firstName: 'Mia', lessonTitle: 'Catapult' } });
 
-    const closing = Date.now();
-    await apps[1]!.close();
-    expect(Date.now() - closing).toBeLessThan(3000);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(conn.ended).toBe(true);
+    // The server's streams end as it starts closing, not when its last other socket has gone.
+    const closed = apps[1]!.close();
+    await waitUntil(() => conn.ended, 1000);
+    await closed;
   });
 });
 
