@@ -45,7 +45,7 @@ test('a task past its heap is ended as out of memory, and the process goes on', 
   expect((outcome as IsolatedLimit).limit).toBe('memory');
   expect(worstMs).toBeLessThan(500);
   expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
-});
+}, 90_000);
 
 test("a task's ApiError reaches the caller as that ApiError", async () => {
   const err = await runIsolated(TASKS, 'refuse', null, { timeoutMs: 10_000, heapMb: 32 }).catch((e: unknown) => e);

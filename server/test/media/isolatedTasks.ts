@@ -10,10 +10,14 @@ export function spin(): never {
   }
 }
 
-/** Keeps every object it makes until the heap is full. */
+/**
+ * Keeps everything it makes until the heap is full: in large arrays on the heap (not buffers, which
+ * live outside it), so the heap fills in a few dozen steps instead of a million small objects that
+ * keep the collector busy for a long time near the limit on a loaded machine.
+ */
 export function hoard(): number {
-  const kept: unknown[] = [];
-  for (;;) kept.push({ at: kept.length, text: `item ${kept.length}`.repeat(8) });
+  const kept: number[][] = [];
+  for (;;) kept.push(new Array<number>(128 * 1024).fill(kept.length + 0.5));
 }
 
 export function refuse(): never {
