@@ -81,8 +81,9 @@ export const rosterImportMessages = defineMessages('rosterImport', {
   mustBeInteger: 'Must be an integer.',
   mustBeAtLeast: params('Must be at least {min}.'),
   mustBeAtMost: params('Must be at most {max}.'),
-  mustBeIsoDate: 'Must be a date as YYYY-MM-DD.',
+  mustBeIsoDate: 'Must be a date as YYYY-MM-DD, or day/month/year such as 01/12/2026.',
   mustBeRealDate: 'Must be a real date.',
   mustBePhone: 'Must be a phone number.',
-  mustNotEndBeforeStart: 'Must not be before LessonStartDate.',
+  mustNotEndBeforeStart: params('Must not be before {column}.'),
+  mustBeProgram: params('Must be one of these programs: {programs}.'),
 });
