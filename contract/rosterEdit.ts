@@ -69,10 +69,14 @@ export type AuditAction =
   | 'student.reactivate'
   | 'student.move'
   | 'student.password_reset'
+  | 'student.create'
   | 'student.sign_in_mail'
+  | 'student.import_mail'
   | 'student.import'
   | 'student.erase'
   | 'student.anonymise'
+  | 'user.create'
+  | 'user.password_reset'
   | 'user.password_change'
   | 'user.terms_accept';
 

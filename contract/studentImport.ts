@@ -58,7 +58,10 @@ export type StudentImportDuplicate = null | 'existing' | 'in_file';
 export interface StudentImportRow {
   /** The row's number in the sheet (the header is row 1). */
   row: number;
-  /** The cells as text, as read (dates as YYYY-MM-DD when the sheet held a date). */
+  /**
+   * The cells as text, as read: dates as YYYY-MM-DD when the sheet held a date or a typed day/month/year
+   * (read day first), and a known program as the program's title.
+   */
   values: Record<StudentImportField, string>;
   /** The sign-up's message for each field that fails its rules; {} when the row is fine. */
   errors: Partial<Record<StudentImportField, string>>;

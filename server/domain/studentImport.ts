@@ -24,6 +24,7 @@ import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
 import { lockFamilies } from './families';
 import { loginNameBase, uniqueLoginNames } from './loginNames';
 import { generatePassword } from './passwords';
+import { DAY_FIRST, typedDateAsIso } from './typedDates';
 import { accountRow } from './users';
 
 /** The password hash of an imported account until its sign-in mail is made: no password matches it. */
@@ -103,6 +104,12 @@ export async function createImportPreview(ctx: DomainContext, actor: Actor, uplo
   const now = ctx.clock();
   await deleteExpired(ctx.db, now);
   const read = await readRosterFile(upload.bytes, upload.fileName);
+  // Dates typed by hand (01/12/2026) are read in the order of the importing user's language.
+  const dayFirst = DAY_FIRST[mailLanguageOf(actor.user.locale)];
+  for (const r of read.rows) {
+    r.values.LessonStartDate = typedDateAsIso(r.values.LessonStartDate, dayFirst);
+    r.values.LessonEndDate = typedDateAsIso(r.values.LessonEndDate, dayFirst);
+  }
   const { rows, counts } = await checkRows(ctx.db.kysely, owner.id, read.rows);
   const inserted = await ctx.db.kysely
     .insertInto('student_imports')
@@ -281,7 +288,8 @@ export async function mailImportedStudents(ctx: DomainContext, shouldStop: () =>
         const studentName = `${p.student_first_name} ${p.student_last_name}`;
         const mail = studentWelcomeMail(mailLanguageOf(p.locale), { to: p.parent_email, parentName: p.parent_name, studentName, username: p.username, password: p.password, siteUrl: ctx.siteUrl });
         ids.push(await q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now));
-        await recordAudit(trx, null, { action: 'student.sign_in_mail', subjectType: 'student', subjectId: p.user_id, ownerId: p.teacher_id, after: { importId: p.import_id } }, now);
+        // The account's first sign-in mail, told apart from a mail an owner sends again.
+        await recordAudit(trx, null, { action: 'student.import_mail', subjectType: 'student', subjectId: p.user_id, ownerId: p.teacher_id, after: { importId: p.import_id } }, now);
       }
       return ids;
     });

@@ -3,24 +3,53 @@
  * create_student answers) and flags the duplicates by the families rule: a child who already has
  * an account ('existing'), or a row naming the same child as an earlier row ('in_file').
  */
-import type { StudentImportCounts, StudentImportField, StudentImportRow } from '../../contract/studentImport';
-import type { Executor } from '../db/queries';
+import { CONTENT_IDS } from '../../contract';
+import { STUDENT_IMPORT_HEADERS, type StudentImportCounts, type StudentImportField, type StudentImportRow } from '../../contract/studentImport';
+import { listChildPages, type Executor } from '../db/queries';
 import { childKey, existingChildKeys } from './families';
 import { lessonDatesError, studentFields } from './studentFields';
 import type { ReadRow } from '../roster/importFile';
 
-/** The sign-up's message for each failing field of one row ({} when it passes). */
-export function rowErrors(values: ReadRow['values']): Partial<Record<StudentImportField, string>> {
+/** The programs a row may name: each by its title, as the content's programs list shows it. */
+export interface ProgramNames {
+  titles: string[];
+  /** "Play Machines 1", "play-machines-1" and "PlayMachines1" all give one key. */
+  byKey: Map<string, string>;
+}
+
+const programKey = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** The content's programs (drafts included: an office may enrol children before a program goes live). */
+export async function programNames(db: Executor): Promise<ProgramNames> {
+  const rows = (await listChildPages(db, [CONTENT_IDS.programsRoot])).filter((r) => r.status !== 'trash');
+  const byKey = new Map<string, string>();
+  for (const row of rows) {
+    byKey.set(programKey(row.title), row.title);
+    if (row.slug) byKey.set(programKey(row.slug), row.title);
+  }
+  return { titles: [...new Set(rows.map((r) => r.title))], byKey };
+}
+
+/** The sign-up's message for each failing field of one row ({} when it passes); a known program is written as its title. */
+export function rowErrors(values: ReadRow['values'], programs?: ProgramNames): Partial<Record<StudentImportField, string>> {
   const result = studentFields.safeParse(values);
+  const errors: Partial<Record<StudentImportField, string>> = {};
   if (!result.success) {
-    const errors: Partial<Record<StudentImportField, string>> = {};
     for (const issue of result.error.issues) {
       const field = String(issue.path[0]) as StudentImportField;
       errors[field] ??= values[field] === '' ? 'Must not be empty.' : issue.message;
     }
-    return errors;
+  } else if (lessonDatesError(result.data.LessonStartDate, result.data.LessonEndDate)) {
+    // Named by the sheet's header, as the person who filled it in sees the column.
+    errors.LessonEndDate = `Must not be before ${STUDENT_IMPORT_HEADERS.LessonStartDate}.`;
   }
-  return (lessonDatesError(result.data.LessonStartDate, result.data.LessonEndDate) ?? {}) as Partial<Record<StudentImportField, string>>;
+  // With no programs in the content yet there is nothing to choose from, and the name is kept as typed.
+  if (programs && programs.titles.length > 0 && !errors.Program) {
+    const title = programs.byKey.get(programKey(values.Program));
+    if (title === undefined) errors.Program = `Must be one of these programs: ${programs.titles.join(', ')}.`;
+    else values.Program = title;
+  }
+  return errors;
 }
 
 /** Flags each row's duplicate against the owner's students (as create_student does) and earlier rows. */
@@ -41,7 +70,8 @@ export async function flagDuplicates(db: Executor, ownerId: number, rows: readon
 }
 
 export async function checkRows(db: Executor, ownerId: number, read: readonly ReadRow[]): Promise<{ rows: StudentImportRow[]; counts: StudentImportCounts }> {
-  const checked = read.map((r) => ({ row: r.row, values: r.values, errors: rowErrors(r.values) }));
+  const programs = await programNames(db);
+  const checked = read.map((r) => ({ row: r.row, values: r.values, errors: rowErrors(r.values, programs) }));
   const duplicates = await flagDuplicates(db, ownerId, checked);
   const rows = checked.map((r, i) => ({ ...r, duplicate: duplicates[i] ?? null }));
   const invalid = rows.filter((r) => Object.keys(r.errors).length > 0).length;

@@ -96,7 +96,7 @@ describe('Import students page', () => {
       '52Parent EmailMust be a valid email address.',
       '122PhoneMust be a phone number.',
       '202Start DateMust be a real date.',
-      '335End DateMust not be before LessonStartDate.',
+      '335End DateMust not be before Start Date.',
       '422LessonsMust be at least 1.',
       '501LessonsMust be an integer.',
     ]);

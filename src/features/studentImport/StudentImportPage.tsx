@@ -131,6 +131,7 @@ export default function StudentImportPage() {
       <Subtitle>{t.subtitle({ rows: format.number(STUDENT_IMPORT_LIMITS.rows), megabytes: format.number(STUDENT_IMPORT_LIMITS.fileBytes / 1024 / 1024) })}</Subtitle>
       <Card>
         <p>{t.columnsHelp}</p>
+        <p>{t.valuesHelp}</p>
         <Toolbar>
           <Button
             type="button"

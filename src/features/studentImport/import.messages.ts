@@ -7,6 +7,7 @@ export const rosterImportMessages = defineMessages('rosterImport', {
   subtitle: params('Add a whole class from a spreadsheet (CSV or Excel .xlsx, up to {rows} rows and {megabytes} MB).'),
   columnsHelp:
     "Use the columns of the students list's Excel export: Student First Name, Student Last Name, Parent Name, Parent Email, Phone, Program, Start Date, End Date and Lessons. Each child gets their own account; brothers and sisters may share a parent email.",
+  valuesHelp: "Program must name one of the portal's programs. Dates may be written as 2026-12-01 or as day/month/year (01/12/2026).",
   downloadTemplate: 'Download the template',
   templateFailed: 'The template could not be made just now. Please try again.',
   templateFileName: 'Students import template',
@@ -81,8 +82,9 @@ export const rosterImportMessages = defineMessages('rosterImport', {
   mustBeInteger: 'Must be an integer.',
   mustBeAtLeast: params('Must be at least {min}.'),
   mustBeAtMost: params('Must be at most {max}.'),
-  mustBeIsoDate: 'Must be a date as YYYY-MM-DD.',
+  mustBeIsoDate: 'Must be a date as YYYY-MM-DD, or day/month/year such as 01/12/2026.',
   mustBeRealDate: 'Must be a real date.',
   mustBePhone: 'Must be a phone number.',
-  mustNotEndBeforeStart: 'Must not be before LessonStartDate.',
+  mustNotEndBeforeStart: params('Must not be before {column}.'),
+  mustBeProgram: params('Must be one of these programs: {programs}.'),
 });

@@ -116,4 +116,22 @@ describe('the import page in other languages', () => {
     expect([job.fileName, job.sheetName]).toEqual(['תבנית ייבוא תלמידים', 'תלמידים']);
     expect(job.columns.map((column) => column.header)).toEqual(['Student First Name', 'Student Last Name', 'Parent Name', 'Parent Email', 'Phone', 'Program', 'Start Date', 'End Date', 'Lessons']);
   });
+
+  it('names the start date column as the sheet and the page do, and lists the programs that exist, in English, Hebrew and Spanish', async () => {
+    const errors = [
+      row(0, { errors: { LessonEndDate: 'Must not be before Start Date.' } }),
+      row(1, { errors: { Program: 'Must be one of these programs: Play Machines 1, Play Machines 2.' } }),
+    ];
+    const { user } = openImport(importApi(previewOf(errors)));
+    await chooseFile(user);
+    const problems = async (name: string) => within(await screen.findByRole('region', { name })).getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(await problems('Rows with errors')).toEqual(['2End DateMust not be before Start Date.', '3ProgramMust be one of these programs: Play Machines 1, Play Machines 2.']);
+    await showQaLanguage('he');
+    expect(await problems('שורות עם שגיאות')).toEqual(['2תאריך סיוםלא יכול להיות לפני תאריך התחלה.', '3תוכניתחייבת להיות אחת מהתוכניות: Play Machines 1, Play Machines 2.']);
+    await showQaLanguage('es');
+    const spanish = (await problems('Filas con errores')).join(' | ');
+    expect(spanish).toContain('No puede ser anterior a «Fecha de inicio».');
+    expect(spanish).toContain('Debe ser uno de estos programas: Play Machines 1, Play Machines 2.');
+    expect(spanish).not.toMatch(/LessonStartDate/);
+  });
 });

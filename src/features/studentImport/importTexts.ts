@@ -25,13 +25,16 @@ const ROW_MESSAGES: Record<string, Key> = {
   'Must be a date as YYYY-MM-DD.': 'mustBeIsoDate',
   'Must be a real date.': 'mustBeRealDate',
   'Must be a phone number.': 'mustBePhone',
-  'Must not be before LessonStartDate.': 'mustNotEndBeforeStart',
 };
 
 /** A row's problem in the shown language; `translated` is false for a message the portal does not know (shown as the server wrote it). */
 export function rowProblem(t: ImportTexts, format: Formatters, message: string): { text: string; translated: boolean } {
   const known = ROW_MESSAGES[message];
   if (known) return { text: t[known], translated: true };
+  // The server names the column by the sheet's header; the page names it in the shown language.
+  if (/^Must not be before (LessonStartDate|Start Date)\.$/.test(message)) return { text: t.mustNotEndBeforeStart({ column: fieldName(t, 'LessonStartDate') }), translated: true };
+  const programs = /^Must be one of these programs: (.*)\.$/.exec(message);
+  if (programs) return { text: t.mustBeProgram({ programs: programs[1]! }), translated: true };
   const longest = /^Must be at most (\d+) characters long\.$/.exec(message);
   if (longest) return { text: t.mustBeShorter({ max: format.number(Number(longest[1])) }), translated: true };
   const least = /^Must be at least (\d+)\.$/.exec(message);

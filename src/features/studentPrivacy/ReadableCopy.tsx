@@ -79,6 +79,7 @@ const ACTIONS: Record<string, TextKey> = {
   'student.move': 'actionStudentMove',
   'student.password_reset': 'actionStudentPasswordReset',
   'student.sign_in_mail': 'actionStudentSignInMail',
+  'student.import_mail': 'actionStudentImportMail',
   'student.import': 'actionStudentImport',
   'student.erase': 'actionStudentErase',
   'student.anonymise': 'actionStudentAnonymise',

@@ -76,6 +76,7 @@ export const rosterPrivacyMessages = defineMessages('rosterPrivacy', {
   actionStudentMove: 'moved to another franchise owner',
   actionStudentPasswordReset: 'password reset',
   actionStudentSignInMail: 'sign-in mail sent again',
+  actionStudentImportMail: 'first sign-in mail sent (imported)',
   actionStudentImport: 'added by an import',
   actionStudentErase: 'data erased',
   actionStudentAnonymise: 'data erased after the keeping period',

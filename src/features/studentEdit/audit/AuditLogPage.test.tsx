@@ -38,6 +38,9 @@ function open(route: string, getAudit: (query: AuditQuery) => Promise<AuditPage>
   return { ...view, queries };
 }
 
+/** The "Changed fields" lines of a row, as read. */
+const changesOf = (row: HTMLElement) => within(row).queryAllByRole('listitem').map((item) => item.textContent);
+
 describe('the audit log page', () => {
   it('shows who changed what, with each changed field before and after, newest first, and pages on', async () => {
     const { user, queries } = open('/admin/audit_log', async (query) =>
@@ -52,11 +55,10 @@ describe('the audit log page', () => {
     expect(within(rows[0]!).getByText('Dana Cohen')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Edited')).toBeInTheDocument();
     expect(within(rows[0]!).getByRole('link', { name: 'Amir Katz' })).toHaveAttribute('href', '/students/12');
-    expect(within(rows[0]!).getByText('Phone: 050-111-2222 → 052-333-4444')).toBeInTheDocument();
-    await waitFor(() => expect(within(rows[1]!).getByText('Franchise owner: Dana Cohen → Lee Wong')).toBeInTheDocument());
+    expect(changesOf(rows[0]!)).toEqual(['Phone: 050-111-2222 → 052-333-4444']);
+    await waitFor(() => expect(changesOf(rows[1]!)).toEqual(['Franchise owner: Dana Cohen → Lee Wong']));
     await user.click(screen.getByRole('button', { name: 'Show older entries' }));
-    expect(await screen.findByText('Sign-in: enabled → disabled')).toBeInTheDocument();
-    expect(screen.getByText('End date: January 31, 2027 → November 23, 2026')).toBeInTheDocument();
+    await waitFor(() => expect(changesOf(within(screen.getByRole('table')).getAllByRole('row')[3]!)).toEqual(['Sign-in: enabled → disabled', 'End date: January 31, 2027 → November 23, 2026']));
     expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
     expect(queries).toEqual([{}, { before: 8 }]);
   });

@@ -20,7 +20,8 @@ import { ScrollRegion, Table, Td, Th, Tr } from '../../../shared/ui/Table';
 import { Title } from '../../../shared/ui/Text';
 import { selectOwnerChoices } from '../../../entities/roster/rosterListsSelectors';
 import { rosterListsActions } from '../../../entities/roster/rosterListsSlice';
-import { AUDIT_ACTIONS, actionLabel, describeChanges, formatWhen } from './auditFormat';
+import { AUDIT_ACTIONS, actionLabel, changeParts, formatWhen, readsLeftToRight, type ChangePart } from './auditFormat';
+import { media } from '../../../shared/breakpoints';
 import { useFormatters } from '../../../shared/i18n/formatting';
 import { useMessages } from '../../../shared/i18n/messages';
 import { auditMessages } from './audit.messages';
@@ -44,6 +45,63 @@ const Changes = styled.ul`
   list-style: none;
 `;
 
+/** On a phone each entry is a block of labelled lines (When, Who, What, Student, Changed fields), so none is cut off. */
+const EntriesTable = styled(Table)`
+  ${media.mobile} {
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+    }
+    tbody,
+    tr {
+      display: block;
+    }
+    tr {
+      border-bottom: 2px solid ${({ theme }) => theme.colors.border};
+    }
+    td {
+      display: grid;
+      grid-template-columns: 8rem 1fr;
+      gap: ${({ theme }) => theme.space[2]}px;
+      height: auto;
+      white-space: normal;
+      overflow-wrap: anywhere;
+      border-bottom: none;
+    }
+    td::before {
+      content: attr(data-label);
+      font-weight: ${({ theme }) => theme.fontWeights.bold};
+    }
+  }
+`;
+
+const BEFORE = '\uE000';
+const AFTER = '\uE001';
+
+/** A value as data: isolated from the text around it, and left to right where it reads so (a phone in Hebrew). */
+function Value({ field, text }: { field: string; text: string }) {
+  return (
+    <bdi dir={readsLeftToRight(field, text) ? 'ltr' : undefined} translate="no">
+      {text}
+    </bdi>
+  );
+}
+
+/** "Phone: 050… → 052…" (or "Phone: 050…" for a field only set), laid out by the language's own pattern. */
+function Change({ part, t }: { part: ChangePart; t: ReturnType<typeof auditMessages.get> }) {
+  const pattern = part.before === undefined ? t.addedField({ field: part.label, value: AFTER }) : t.changedField({ field: part.label, before: BEFORE, after: AFTER });
+  return (
+    <li>
+      {pattern.split(/([\uE000\uE001])/).map((piece, i) =>
+        piece === BEFORE ? <Value key={i} field={part.field} text={part.before ?? ''} /> : piece === AFTER ? <Value key={i} field={part.field} text={part.after} /> : piece,
+      )}
+    </li>
+  );
+}
+
 /** The URL's filters that are well-formed; anything else is left out (the server would refuse it). */
 function queryFrom(search: URLSearchParams): AuditQuery {
   const query: AuditQuery = {};
@@ -58,21 +116,25 @@ function queryFrom(search: URLSearchParams): AuditQuery {
 function EntryRow({ entry, ownerName }: { entry: AuditEntry; ownerName: (id: number) => string | undefined }) {
   const t = useMessages(auditMessages);
   const formatters = useFormatters();
-  const changes = describeChanges(t, formatters, entry.before, entry.after, ownerName);
+  const changes = changeParts(t, formatters, entry.before, entry.after, ownerName);
   return (
     <Tr>
-      <Td translate="no">{formatWhen(formatters, entry.at)}</Td>
+      <Td translate="no" data-label={t.when}>
+        {formatWhen(formatters, entry.at)}
+      </Td>
       {/* People's names are shown as they are written, never translated. */}
-      <Td>{entry.actor ? <span translate="no">{entry.actor.name || `#${entry.actor.id}`}</span> : t.thePortal}</Td>
-      <Td>{actionLabel(t, entry.action)}</Td>
-      <Td translate="no">{entry.subject.type === 'student' ? <Link to={paths.student.href({ studentId: entry.subject.id })}>{entry.subject.name || `#${entry.subject.id}`}</Link> : entry.subject.name}</Td>
-      <Td>
+      <Td data-label={t.who}>{entry.actor ? <bdi translate="no">{entry.actor.name || `#${entry.actor.id}`}</bdi> : t.thePortal}</Td>
+      <Td data-label={t.whatColumn}>{actionLabel(t, entry.action, entry.after)}</Td>
+      <Td translate="no" data-label={t.student}>
+        <bdi>{entry.subject.type === 'student' ? <Link to={paths.student.href({ studentId: entry.subject.id })}>{entry.subject.name || `#${entry.subject.id}`}</Link> : entry.subject.name}</bdi>
+      </Td>
+      <Td data-label={t.changedFields}>
         {changes.length === 0 ? (
           '—'
         ) : (
           <Changes>
-            {changes.map((change) => (
-              <li key={change}>{change}</li>
+            {changes.map((part) => (
+              <Change key={part.field} part={part} t={t} />
             ))}
           </Changes>
         )}
@@ -163,7 +225,7 @@ export default function AuditLogPage() {
       ) : (
         <>
           <ScrollRegion $bounded={false} tabIndex={0} role="region" aria-label={t.entries}>
-            <Table>
+            <EntriesTable>
               <thead>
                 <tr>
                   <Th scope="col">{t.when}</Th>
@@ -178,7 +240,7 @@ export default function AuditLogPage() {
                   <EntryRow key={entry.id} entry={entry} ownerName={ownerName} />
                 ))}
               </tbody>
-            </Table>
+            </EntriesTable>
           </ScrollRegion>
           {audit.error && (
             <Message $tone="error" role="alert">

@@ -14,10 +14,12 @@ const ACTION_KEYS: Record<string, AuditKey> = {
   'student.move': 'studentMove',
   'student.password_reset': 'studentPasswordReset',
   'student.sign_in_mail': 'studentSignInMail',
+  'student.import_mail': 'studentImportMail',
   'student.import': 'studentImport',
   'student.erase': 'studentErase',
   'student.anonymise': 'studentAnonymise',
   'user.create': 'userCreate',
+  'user.password_reset': 'userPasswordReset',
   'user.password_change': 'userPasswordChange',
   'user.terms_accept': 'userTermsAccept',
 };
@@ -30,9 +32,11 @@ const text = (t: AuditTexts, key: AuditKey): string => {
   return typeof value === 'string' ? value : '';
 };
 
-export const actionLabel = (t: AuditTexts, action: string): string => {
+/** An action in words; `after` tells an import's first mail, logged as a sign-in mail before imports had their own action. */
+export const actionLabel = (t: AuditTexts, action: string, after: Record<string, unknown> = {}): string => {
+  if (action === 'student.sign_in_mail' && after.importId !== undefined) return t.studentImportMail;
   const key = ACTION_KEYS[action];
-  return key ? text(t, key) : action;
+  return key ? text(t, key) : action.replace(/[._]/g, ' ');
 };
 
 const FIELD_KEYS: Record<string, AuditKey> = {
@@ -50,11 +54,18 @@ const FIELD_KEYS: Record<string, AuditKey> = {
   country: 'fieldCountry',
   state: 'fieldState',
   territory: 'fieldTerritory',
+  via: 'fieldVia',
+  importId: 'fieldImport',
+  username: 'fieldUsername',
+  version: 'fieldTermsVersion',
+  role: 'fieldRole',
 };
+
+const VIA_KEYS: Record<string, AuditKey> = { reset_password: 'viaResetPassword', 'first use of a reset password': 'viaFirstUse' };
 
 export const fieldLabel = (t: AuditTexts, field: string): string => {
   const key = FIELD_KEYS[field];
-  return key ? text(t, key) : field.replace(/_/g, ' ');
+  return key ? text(t, key) : field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 };
 
 /** A value as the table shows it; `ownerName` names an owner id. */
@@ -62,9 +73,37 @@ export function formatValue(t: AuditTexts, formatters: Formatters, field: string
   if (value === undefined || value === null || value === '') return '—';
   if (field === 'sign_in_disabled') return value === true ? t.signInDisabled : t.signInEnabled;
   if (field === 'teacher_id' && typeof value === 'number') return ownerName(value) ?? `#${value}`;
+  if (field === 'via' && typeof value === 'string') return VIA_KEYS[value] ? text(t, VIA_KEYS[value]) : value.replace(/_/g, ' ');
+  if (field === 'importId') return t.importNumber({ id: String(value) });
+  // A terms version is a long hash: its first characters tell versions apart.
+  if (field === 'version' && typeof value === 'string') return value.slice(0, 8);
+  if (field === 'role' && value === 'franchise_owner') return t.fieldOwner;
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCalendarDate(value, formatters);
   if (typeof value === 'number') return formatters.number(value);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** Values read left to right whatever the page's direction: phones, e-mails, login names, numbers. */
+const LTR_FIELDS = new Set(['phone', 'parent_email', 'username', 'version']);
+export const readsLeftToRight = (field: string, shown: string): boolean => LTR_FIELDS.has(field) || shown.includes('@') || /^[\d\s+()\-./:#]+$/.test(shown);
+
+export interface ChangePart {
+  field: string;
+  label: string;
+  /** Absent when the entry only says what the field is now (a student added or imported). */
+  before?: string;
+  after: string;
+}
+
+/** Each field of an entry, named and formatted: what it was (when the entry says) and what it became. */
+export function changeParts(t: AuditTexts, formatters: Formatters, before: Record<string, unknown>, after: Record<string, unknown>, ownerName: (id: number) => string | undefined): ChangePart[] {
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields.map((field) => ({
+    field,
+    label: fieldLabel(t, field),
+    ...(field in before ? { before: formatValue(t, formatters, field, before[field], ownerName) } : {}),
+    after: formatValue(t, formatters, field, after[field], ownerName),
+  }));
 }
 
 /** Each changed field as "Phone: 050… → 052…". */

@@ -1,0 +1,107 @@
+/**
+ * The audit log in words a person reads: every action and detail named in the shown language (no
+ * stored keys), an imported child's first mail told apart from a mail sent again, phone numbers
+ * left to right in Hebrew, and on a phone every column of an entry shown as a labelled line.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import type { AuditEntry, AuditPage } from '../../../../contract/rosterEdit';
+import { networkError } from '../../../../test/fakeApi';
+import { showQaLanguage } from '../../../../test/catalogueTexts';
+import { signedInAs } from '../../../../test/renderApp';
+import { renderRoster, rosterApi } from '../../../../test/fixtures/roster';
+import { serveRosterEdit } from '../../../../test/fixtures/rosterEdit';
+
+jest.setTimeout(30_000);
+
+const entry = (id: number, more: Partial<AuditEntry>): AuditEntry => ({
+  id,
+  at: '2026-11-23T10:15:00.000Z',
+  actor: null,
+  action: 'student.edit',
+  subject: { type: 'student', id: 12, name: 'Amir Katz' },
+  ownerId: 2,
+  before: {},
+  after: {},
+  ...more,
+});
+
+const ENTRIES: AuditEntry[] = [
+  entry(9, { action: 'student.create', actor: { id: 2, name: 'Dana Cohen', role: 'franchise_owner' } }),
+  entry(8, { action: 'student.import_mail', after: { importId: 12 } }),
+  entry(7, { action: 'student.sign_in_mail', after: { importId: 11 } }),
+  entry(6, { action: 'user.password_reset', subject: { type: 'user', id: 2, name: 'Dana Cohen' }, after: { via: 'reset_password' } }),
+  entry(5, { action: 'user.terms_accept', subject: { type: 'user', id: 2, name: 'Dana Cohen' }, after: { version: '6dffee7c0a1b2c3d4e5f' } }),
+  entry(4, { action: 'student.import', actor: { id: 2, name: 'Dana Cohen', role: 'franchise_owner' }, after: { phone: '+972 52 555 0101', username: 'amir.katz', importId: 12 } }),
+  entry(3, { action: 'student.edit', actor: { id: 2, name: 'Dana Cohen', role: 'franchise_owner' }, before: { phone: '050-111-2222' }, after: { phone: '052-333-4444' } }),
+];
+
+function open() {
+  const refuse = () => Promise.reject(networkError());
+  const client = {
+    getAudit: async (): Promise<AuditPage> => ({ entries: ENTRIES, nextBefore: null }),
+    getStudent: refuse,
+    editStudent: refuse,
+    endStudent: refuse,
+    reactivateStudent: refuse,
+    moveStudent: refuse,
+  };
+  return renderRoster({ route: '/admin/audit_log', session: signedInAs('admin'), api: rosterApi({ request: serveRosterEdit(client) }) });
+}
+
+const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const cells = (row: HTMLElement) => within(row).getAllByRole('cell');
+
+describe('the audit log in words', () => {
+  it('names every action and detail in words, tells an import’s first mail from a mail sent again, and offers "Added" in the filter', async () => {
+    open();
+    await screen.findByRole('table');
+    expect(rows().map((row) => cells(row)[2]!.textContent)).toEqual([
+      'Added with the sign-up form',
+      'Sent the first sign-in mail (imported)',
+      'Sent the first sign-in mail (imported)',
+      'Was mailed a new password',
+      'Accepted the terms',
+      'Imported',
+      'Edited',
+    ]);
+    const details = rows().map((row) => within(row).queryAllByRole('listitem').map((item) => item.textContent));
+    expect(details[1]).toEqual(['Import: no. 12']);
+    expect(details[3]).toEqual(['How: the "Forgot your password?" form']);
+    expect(details[4]).toEqual(['Terms version: 6dffee7c']);
+    expect(details[5]).toEqual(['Phone: +972 52 555 0101', 'Login name: amir.katz', 'Import: no. 12']);
+    const shown = screen.getByRole('table').textContent ?? '';
+    for (const raw of ['user.password_reset', 'student.', 'reset_password', 'importId', 'via:', '6dffee7c0a1b', 'username']) expect({ raw, shown: shown.includes(raw) }).toEqual({ raw, shown: false });
+    expect(within(screen.getByLabelText('Change')).getByRole('option', { name: 'Added with the sign-up form' })).toHaveValue('student.create');
+  });
+
+  it('shows phone numbers left to right in Hebrew, and names actions and details in Hebrew and Spanish', async () => {
+    open();
+    await screen.findByRole('table');
+    await showQaLanguage('he');
+    await waitFor(() => expect(cells(rows()[0]!)[2]).toHaveTextContent('נוסף/ה בטופס ההרשמה'));
+    const phones = [...screen.getByRole('table').querySelectorAll('bdi')].filter((bdi) => /\d{3}/.test(bdi.textContent ?? '') && !/\d{4}-/.test(bdi.textContent ?? ''));
+    expect(phones.map((bdi) => [bdi.textContent, bdi.getAttribute('dir')])).toEqual([
+      ['+972 52 555 0101', 'ltr'],
+      ['050-111-2222', 'ltr'],
+      ['052-333-4444', 'ltr'],
+    ]);
+    expect(cells(rows()[1]!)[2]).toHaveTextContent('נשלח מייל הכניסה הראשון (ייבוא)');
+    expect(within(rows()[3]!).getByRole('listitem')).toHaveTextContent('איך: הטופס "שכחת את הסיסמה?"');
+    await showQaLanguage('es');
+    await waitFor(() => expect(cells(rows()[3]!)[2]).toHaveTextContent('Recibió una contraseña nueva por correo'));
+    expect(within(rows()[4]!).getByRole('listitem')).toHaveTextContent('Versión de los términos: 6dffee7c');
+  });
+
+  it('on a phone shows each entry as labelled lines: every cell carries its column, and the narrow layout stacks them', async () => {
+    open();
+    await screen.findByRole('table');
+    const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['When', 'Who', 'What', 'Student', 'Changed fields']);
+    for (const row of rows()) expect(cells(row).map((cell) => cell.getAttribute('data-label'))).toEqual(headers);
+    const css = [...document.querySelectorAll('style')].map((style) => style.textContent).join('\n').replace(/\s+/g, ' ');
+    const phoneRules = css.split('@media (max-width: 767px)').slice(1).join(' ');
+    expect(phoneRules).toMatch(/td::before ?\{ ?content: ?attr\(data-label\)/);
+    expect(phoneRules).toMatch(/tr ?\{ ?display: ?block/);
+    expect(phoneRules).toMatch(/thead ?\{ ?position: ?absolute/);
+  });
+});
