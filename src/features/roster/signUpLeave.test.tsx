@@ -36,3 +36,16 @@ describe('Sign up new student: leaving a half-filled form', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });
+
+describe('Add a franchise owner: leaving a half-filled form', () => {
+  it('asks before an in-app link throws away what was typed', async () => {
+    const { user, router } = renderRoster({ route: '/admin/sign_up_new_franchise/Office%20Admin', session: signedInAs('admin'), api: rosterApi(), config: { cmsAdminUrl: '' } });
+    await screen.findByRole('heading', { name: 'Add a franchise owner' });
+    await user.type(screen.getByLabelText(/First Name/), 'Noa');
+    await user.click(screen.getByRole('link', { name: /home/ }));
+    const question = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/admin/sign_up_new_franchise/Office%20Admin');
+    expect(screen.getByLabelText(/First Name/)).toHaveValue('Noa');
+  });
+});
