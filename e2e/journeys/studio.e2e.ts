@@ -2,6 +2,7 @@
  * The content studio end to end: an administrator creates a program and a model with a
  * generated code and 12 uploaded step images in 2 tabs, publishes both, and a student unlocks the
  * model with that code and steps through every image, at 375 and 1280 px (e2e/artifacts/studio-*.png).
+ * Leaving the model by an in-app link before "Save draft" asks first, and staying keeps the steps.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,6 +118,17 @@ describe('content studio journey', () => {
       await page.getByRole('img', { name: `Step ${tab.steps}`, exact: true }).waitFor();
     }
     await photograph(page, 'model-editor');
+
+    // Leaving by the in-app link before saving asks first; Stay keeps every uploaded step.
+    await page.getByRole('link', { name: new RegExp(PROGRAM.title) }).click();
+    const question = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await question.waitFor();
+    await screenshot(page, 'studio-leave-question-1280');
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/studio/models/${modelId}`);
+    expect(await page.getByRole('img', { name: /^Step \d+$/ }).count()).toBe(TABS[TABS.length - 1]!.steps);
+
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByText(/Draft saved/).waitFor();
 

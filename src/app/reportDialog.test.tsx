@@ -126,4 +126,27 @@ describe('Report a problem', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     view.stop();
   });
+
+  it('keeps the note as a draft when Escape closes the dialog, shows it on reopening, and starts empty once sent', async () => {
+    const view = renderWithReports(async () => ({ id: 9, reference: 'R-9' }));
+    let dialog = await openDialog(view.user);
+    await view.user.type(within(dialog).getByLabelText('What happened?'), 'The video stops at step 4.');
+    await view.user.click(within(dialog).getByRole('checkbox', { name: 'Attach a picture of this page' }));
+    await view.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    dialog = await openDialog(view.user);
+    expect(within(dialog).getByLabelText('What happened?')).toHaveValue('The video stops at step 4.');
+    expect(within(dialog).getByRole('checkbox', { name: 'Attach a picture of this page' })).toBeChecked();
+    // The note stays out of the action log until it is sent.
+    expect(JSON.stringify(view.store.getState())).not.toContain('The video stops at step 4.');
+
+    await view.user.click(within(dialog).getByRole('checkbox', { name: 'Attach a picture of this page' }));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByText('Report sent. Reference: R-9')).toBeInTheDocument();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    dialog = await openDialog(view.user);
+    expect(within(dialog).getByLabelText('What happened?')).toHaveValue('');
+    view.stop();
+  });
 });

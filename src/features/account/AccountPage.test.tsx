@@ -87,4 +87,14 @@ describe('/account: change your own password', () => {
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     expect(await screen.findByRole('menuitem', { name: 'My account' })).toHaveAttribute('href', '/account');
   });
+
+  it('asks before an in-app link throws a half-typed change away', async () => {
+    const { user, router } = renderRoster({ route: '/account', session: signedInAs('mia'), api: rosterApi({ request: requestOverFetch('token-mia') }) });
+    await user.type(await screen.findByLabelText('Current password'), 'old-one-123');
+    await user.click(screen.getByRole('link', { name: /home/ }));
+    expect(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/account');
+    expect(screen.getByLabelText('Current password')).toHaveValue('old-one-123');
+  });
 });

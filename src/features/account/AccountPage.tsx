@@ -11,6 +11,7 @@ import { space } from '../../shared/theme';
 import { Button } from '../../shared/ui/Button';
 import { NarrowCard } from '../../shared/ui/Card';
 import { FormStack, TextField, verbatimInput } from '../../shared/ui/Field';
+import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { Message } from '../../shared/ui/Message';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { PASSWORD_RULES } from '../../../contract';
@@ -107,6 +108,7 @@ export default function AccountPage() {
           {working ? t.changing : t.change}
         </Button>
       </FormStack>
+      <LeaveGuard unsaved={Object.values(fields).some((value) => value !== '')} saving={working} />
     </NarrowCard>
   );
 }

@@ -9,6 +9,7 @@ import { space } from '../../shared/theme';
 import { Button } from '../../shared/ui/Button';
 import { controlLook, FormField } from '../../shared/ui/Field';
 import { Toolbar } from '../../shared/ui/Layout';
+import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { Message } from '../../shared/ui/Message';
 import { qaInboxMessages } from './qaInbox.messages';
 import { qaInboxActions, selectQaInbox } from './qaInboxSlice';
@@ -102,6 +103,7 @@ function Triage({ report }: { report: ProblemReportDetail }) {
           {save.status === 'saving' ? t.saving : t.saveStatus}
         </Button>
       </Toolbar>
+      <LeaveGuard unsaved={status !== report.status || comment.trim() !== report.comment.trim()} saving={save.status === 'saving'} />
     </form>
   );
 }

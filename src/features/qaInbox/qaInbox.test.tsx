@@ -92,4 +92,22 @@ describe('QA inbox (administrators)', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'QA inbox' })).toBeNull());
     expect(requests).toEqual([]);
   });
+
+  it('asks before an in-app link throws an unsaved comment away, and not once it is saved', async () => {
+    const { api } = inboxApi();
+    const { user, router } = renderApp({ route: '/admin/qa_inbox', session: signedInAs('admin'), api, config: { capabilities: { serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: true } } });
+    const first = await screen.findByRole('article', { name: 'R-12 · crash' });
+    await user.click(within(first).getByRole('button', { name: 'Open R-12' }));
+    await user.type(await within(first).findByLabelText('Comment'), 'Looking into it.');
+    await user.click(screen.getByRole('link', { name: /home/ }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/admin/qa_inbox');
+    expect(within(first).getByLabelText('Comment')).toHaveValue('Looking into it.');
+
+    await user.click(within(first).getByRole('button', { name: 'Save status' }));
+    expect(await within(first).findByText('Saved.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: /home/ }));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/admin/qa_inbox'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
 });

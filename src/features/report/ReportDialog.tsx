@@ -1,7 +1,8 @@
 /**
  * "Report a problem": a short note, a picture of the page only when the user agrees, and
  * the app's recent actions (without passwords, codes or anyone's name or contact). The note stays
- * here until the report is sent, so a failed send loses nothing.
+ * here until the report is sent, so a failed send loses nothing; closing the dialog (Cancel,
+ * Escape) hands it to whoever opened it as a draft, so opening it again shows it.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -38,18 +39,30 @@ const Hint = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+/** What the user has written and chosen, not sent yet. */
+export interface ReportDraft {
+  note: string;
+  attachPicture: boolean;
+}
+
+export const emptyReportDraft: ReportDraft = { note: '', attachPicture: false };
+
 export interface ReportDialogProps {
   /** The crash the report is about, attached as it is (message and stack). */
   error?: ReportedError;
+  /** What was written the last time the dialog was closed without sending. */
+  draft?: ReportDraft;
+  /** Told of every change, and of the empty draft once the report is sent or saved to send. */
+  onDraftChange?: (draft: ReportDraft) => void;
   onClose: () => void;
 }
 
-export default function ReportDialog({ error, onClose }: ReportDialogProps) {
+export default function ReportDialog({ error, draft = emptyReportDraft, onDraftChange, onClose }: ReportDialogProps) {
   const joined = useFeature('report');
   const dispatch = useAppDispatch();
   const { status, reference, failure } = useAppSelector(selectReport);
-  const [note, setNote] = useState('');
-  const [attachPicture, setAttachPicture] = useState(false);
+  const [note, setNote] = useState(draft.note);
+  const [attachPicture, setAttachPicture] = useState(draft.attachPicture);
   const [noteMissing, setNoteMissing] = useState(false);
   const noteId = useId();
   const sending = status === 'sending';
@@ -60,6 +73,10 @@ export default function ReportDialog({ error, onClose }: ReportDialogProps) {
   useEffect(() => {
     if (joined) dispatch(reportActions.dialogOpened());
   }, [dispatch, joined]);
+  const done = status === 'sent' || status === 'queued';
+  useEffect(() => {
+    onDraftChange?.(done ? emptyReportDraft : { note, attachPicture });
+  }, [onDraftChange, done, note, attachPicture]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,7 +89,7 @@ export default function ReportDialog({ error, onClose }: ReportDialogProps) {
     dispatch(reportActions.sendRequested({ note: trimmed, attachPicture, error: error ?? null }));
   };
 
-  if (status === 'sent' || status === 'queued') {
+  if (done) {
     return (
       <Modal title={t.title} onClose={onClose}>
         <Message $tone="success" role="status">

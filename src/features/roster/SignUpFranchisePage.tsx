@@ -13,6 +13,7 @@ import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { selectSignUpOwnerFlow } from './rosterSelectors';
 import { FormFooter } from '../../shared/ui/FormFooter';
+import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { rosterActions } from './rosterSlice';
 import { emptyOwnerForm, validateOwnerForm, type OwnerField, type OwnerFormValues } from './ownerForm';
 import { Button } from '../../shared/ui/Button';
@@ -141,6 +142,7 @@ function AddFranchiseOwnerForm() {
         label={t.addFranchiseOwner}
         busyLabel={t.adding}
       />
+      <LeaveGuard unsaved={OWNER_FIELDS.some((field) => values[field].trim() !== '')} saving={submitting} />
     </form>
   );
 }

@@ -24,6 +24,7 @@ import { Page, Toolbar } from '../../shared/ui/Layout';
 import { Message } from '../../shared/ui/Message';
 import { Title } from '../../shared/ui/Text';
 import { FormFooter } from '../../shared/ui/FormFooter';
+import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { selectSignUpStudentFlow } from './rosterSelectors';
 import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
 import { rosterActions } from './rosterSlice';
@@ -116,6 +117,7 @@ export default function SignUpStudentPage() {
           </FormFooter>
         </form>
       </Card>
+      <LeaveGuard unsaved={form.dirty} saving={submitting} />
     </Page>
   );
 }

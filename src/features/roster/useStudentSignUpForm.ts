@@ -30,6 +30,8 @@ export interface StudentSignUpForm extends StudentFieldsState {
   errorField: StudentField | undefined;
   /** How many times the values were checked: each check moves the focus again. */
   attempt: number;
+  /** Something was typed or chosen since the form was opened (or cleared for the next student). */
+  dirty: boolean;
 }
 
 /**
@@ -39,10 +41,11 @@ export interface StudentSignUpForm extends StudentFieldsState {
 export function useStudentSignUpForm(chooseOwner: boolean, requestedOwnerId: number | null, rejection: Rejection): StudentSignUpForm {
   const t = useMessages(signUpMessages);
   const labels = useMessages(studentFormMessages);
-  const [values, setValues] = useState<StudentFormValues>(() => ({
+  const [start, setStart] = useState<StudentFormValues>(() => ({
     ...emptyStudentForm,
     teacherId: chooseOwner && requestedOwnerId !== null ? String(requestedOwnerId) : '',
   }));
+  const [values, setValues] = useState<StudentFormValues>(start);
   // The values as they were sent: their first failure is worded in the language shown now (the
   // texts are a dependency so that a language change words it again).
   const [checked, setChecked] = useState<StudentFormValues | null>(null);
@@ -60,11 +63,14 @@ export function useStudentSignUpForm(chooseOwner: boolean, requestedOwnerId: num
       return problem;
     },
     clearForAnother: () => {
-      setValues({ ...emptyStudentForm, teacherId: values.teacherId });
+      const next = { ...emptyStudentForm, teacherId: values.teacherId };
+      setStart(next);
+      setValues(next);
       setChecked(null);
     },
     errorField: error?.field,
     attempt,
+    dirty: (Object.keys(values) as StudentField[]).some((field) => values[field].trim() !== start[field].trim()),
   };
 }
 

@@ -173,3 +173,26 @@ describe("the student's details section", () => {
     expect(await screen.findByText('amir.katz')).toBeInTheDocument();
   });
 });
+
+describe("the student's edit form, left half-changed", () => {
+  it('asks before an in-app link throws the typed changes away, and Stay keeps them', async () => {
+    const { user, router, backend } = open('dana');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const phone = screen.getByLabelText('Phone');
+    await user.clear(phone);
+    await user.type(phone, '052-555-0199');
+    await user.click(screen.getByRole('link', { name: /home/ }));
+    const question = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe(`/students/${amir.id}`);
+    expect(screen.getByLabelText('Phone')).toHaveValue('052-555-0199');
+
+    // Saved, the page is left without a question.
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The changes were saved.')).toBeInTheDocument();
+    expect(backend.current().phone).toBe('052-555-0199');
+    await user.click(screen.getByRole('link', { name: /home/ }));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe(`/students/${amir.id}`));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});

@@ -12,6 +12,7 @@ import { controlProps, FormField } from '../../shared/ui/Field';
 import { FormGrid } from '../../shared/ui/Layout';
 import { Message } from '../../shared/ui/Message';
 import { FormFooter } from '../../shared/ui/FormFooter';
+import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { endsBeforeStart, MAX_LESSONS, studentMessages, validateStudentForm, type FieldError, type StudentField, type StudentFormValues } from '../../entities/students/studentForm';
 import { changeFailureText, editFromForm, fieldOfRefusal, formFromRecord } from './editForm';
 import { selectStudentDetails } from './editSelectors';
@@ -48,6 +49,7 @@ export function EditStudentForm({ record, onClose }: { record: RosterStudent; on
     if (focusField) document.getElementById(fieldId(focusField))?.focus();
   }, [focusField, attempt]);
 
+  const changed = Object.keys(editFromForm(values, record)).length > 0;
   const set = (field: StudentField, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const onSubmit = (event: FormEvent) => {
@@ -113,6 +115,7 @@ export function EditStudentForm({ record, onClose }: { record: RosterStudent; on
           {t.cancel}
         </Button>
       </FormFooter>
+      <LeaveGuard unsaved={changed} saving={submitting} />
     </form>
   );
 }

@@ -15,7 +15,7 @@ import { Title } from '../../shared/ui/Text';
 import { MediaField } from './components/MediaField';
 import { StudioDeleteDialog, EditorActions  } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
-import { useLeaveWarning } from './components/useLeaveWarning';
+import { StudioLeaveGuard } from './components/StudioLeaveGuard';
 import { TabEditor } from './components/TabEditor';
 import type { ModelForm } from './model/forms';
 import { BackArrow, Check, Section } from './ProgramEditorPage';
@@ -47,7 +47,6 @@ function ModelEditor({ id }: { id: number }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const t = useMessages(studioEditorMessages);
   useEffect(() => void dispatch(studioActions.modelOpened({ id })), [dispatch, id]);
-  useLeaveWarning(editor?.dirty ?? false);
 
   if (!model || !form || !editor) {
     if (editor?.status === 'failed') return <LoadFailed what={t.modelWhat} error={editor.error} onRetry={() => dispatch(studioActions.modelOpened({ id }))} />;
@@ -156,6 +155,7 @@ function ModelEditor({ id }: { id: number }) {
           {t.deleteModel}
         </Button>
       </p>
+      <StudioLeaveGuard id={id} />
       {confirmDelete && <StudioDeleteDialog kind="model" id={id} title={model.title} onCancel={() => setConfirmDelete(false)} />}
     </>
   );

@@ -17,7 +17,7 @@ import { MediaField } from './components/MediaField';
 import { SortableList } from './components/SortableList';
 import { StudioDeleteDialog, EditorActions, StatusBadge  } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
-import { useLeaveWarning } from './components/useLeaveWarning';
+import { StudioLeaveGuard } from './components/StudioLeaveGuard';
 import type { ProgramForm, ProgramMediaField } from './model/forms';
 import { CreateByTitle } from './StudioProgramsPage';
 import { selectEditor, selectProgramForm, selectStudio, selectStudioProgram, studioFailure } from './studioSelectors';
@@ -81,7 +81,6 @@ function ProgramEditor({ id }: { id: number }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const t = useMessages(studioMessages);
   useEffect(() => void dispatch(studioActions.programOpened({ id })), [dispatch, id]);
-  useLeaveWarning(editor?.dirty ?? false);
 
   if (!program || !form || !editor) {
     if (editor?.status === 'failed') return <LoadFailed what={t.programWhat} error={editor.error} onRetry={() => dispatch(studioActions.programOpened({ id }))} />;
@@ -130,6 +129,7 @@ function ProgramEditor({ id }: { id: number }) {
         </FormGrid>
       </Section>
       <ProgramModels program={program} />
+      <StudioLeaveGuard id={id} />
       {confirmDelete && <StudioDeleteDialog kind="program" id={id} title={program.title} onCancel={() => setConfirmDelete(false)} />}
     </>
   );

@@ -31,6 +31,7 @@ export const studioMessages = defineMessages('studio', {
   statusPublished: 'Published',
   saving: 'Saving…',
   saveDraft: 'Save draft',
+  leaveHint: 'To keep it, choose Stay, then Save draft.',
   publishing: 'Publishing…',
   publish: 'Publish',
   discardChanges: 'Discard changes',

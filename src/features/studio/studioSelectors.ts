@@ -41,6 +41,10 @@ export const uploadsFor = (items: readonly UploadItem[], id: number, kinds: Uplo
 
 export { batchTotals };
 
+/** What leaving a page now would lose: edits not saved as a draft, or files still on their way into the form. */
+export const selectUnsaved = (state: StoreState, id: number) =>
+  Boolean(selectEditor(state, id)?.dirty) || selectUploads(state).some((item) => item.target.id === id && (item.status === 'queued' || item.status === 'uploading'));
+
 /**
  * What a failed studio call says: the server's own sentence when it refused what was sent (it
  * names the field or file and the rule), a calm one for everything else.
