@@ -24,11 +24,3 @@ export const uiTexts = defineMessages('sharedUi', {
   goToStart: 'Go to the start page',
   reportProblem: 'Report a problem',
 });
-
-/** ui/LeaveGuard.tsx: leaving a page whose typed or uploaded work is not saved yet. */
-export const leaveTexts = defineMessages('sharedLeave', {
-  title: 'Leave without saving?',
-  body: 'What you typed or uploaded on this page is not saved yet. If you leave now, it is lost.',
-  stay: 'Stay',
-  leave: 'Leave without saving',
-});

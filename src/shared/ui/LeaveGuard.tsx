@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { useMessages } from '../i18n/messages';
-import { leaveTexts } from '../shared.messages';
+import { leaveTexts } from './leaveGuard.messages';
 import { Button } from './Button';
 import { Modal, ModalActions } from './Modal';
 
