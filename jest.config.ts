@@ -101,7 +101,8 @@ const config: Config = {
   // The unit and integration files wait on databases, argon2 and worker threads more than on the CPU:
   // three at once on a 2-core CI machine (Jest's default of cores - 1 would be one: 458 s with two,
   // 350 s with three, measured on the whole suite).
-  maxWorkers: process.env.E2E || process.env.CLUSTER === '1' ? 1 : Math.max(3, availableParallelism() - 1),
+  // E2E_WORKERS: journey files at a time (CI runs the portal's two at a time).
+  maxWorkers: process.env.E2E ? Number(process.env.E2E_WORKERS ?? 1) : process.env.CLUSTER === '1' ? 1 : Math.max(3, availableParallelism() - 1),
 };
 
 export default config;
