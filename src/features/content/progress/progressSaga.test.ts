@@ -9,8 +9,8 @@ import { selectModelPlace } from './progressSlice';
 
 jest.setTimeout(15_000);
 
-const step = (n: number, extra: Partial<StepViewed> = {}): StepViewed => ({ programId: 130, lessonId: 2001, tabId: 'tab-1', tabIndex: 0, tabs: 1, step: n, steps: 12, ...extra });
-const entry = (place: ProgressBody): ProgressEntry => ({ ...place, programId: 130, finishedAt: null, startedAt: '2026-11-25T10:00:00.000Z', updatedAt: '2026-11-25T10:00:00.000Z' });
+const step = (n: number, extra: Partial<StepViewed> = {}): StepViewed => ({ programId: 130, lessonId: 2001, tabId: 'tab-1', tabTitle: '', tabIndex: 0, tabs: 1, step: n, steps: 12, ...extra });
+const entry = (place: ProgressBody): ProgressEntry => ({ ...place, tabTitle: place.tabTitle ?? '', tabsDone: [], programId: 130, finishedAt: null, startedAt: '2026-11-25T10:00:00.000Z', updatedAt: '2026-11-25T10:00:00.000Z' });
 
 /** A portal backend that saves places, or fails as `answer` says. */
 function backend(saved: ProgressEntry[] = []) {
