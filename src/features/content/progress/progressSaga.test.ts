@@ -44,7 +44,7 @@ describe('saving the place (progress saga)', () => {
     for (const n of [2, 3, 4, 5]) s.store.dispatch(contentActions.stepViewed(step(n)));
     expect(puts).toEqual([]);
     await waitFor(() => expect(puts).toHaveLength(1), { timeout: 3000 });
-    expect(puts[0]).toEqual({ method: 'PUT', path: PROGRESS_PATHS.myProgress, body: { lessonId: 2001, tabId: 'tab-1', tabIndex: 0, tabs: 1, step: 5, steps: 12 }, expiry: 'jwt' });
+    expect(puts[0]).toEqual({ method: 'PUT', path: PROGRESS_PATHS.myProgress, body: { lessonId: 2001, tabId: 'tab-1', tabTitle: '', tabIndex: 0, tabs: 1, step: 5, steps: 12 }, expiry: 'jwt' });
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(puts).toHaveLength(1);
     expect(localStorage.length).toBe(0);
