@@ -130,7 +130,7 @@ function StudentTile({ student, serverNow, helping, onHelped }: { student: Class
       <p translate="no">{student.lessonTitle}</p>
       {student.programTitle !== '' && <Muted translate="no">{student.programTitle}</Muted>}
       <p>
-        {student.tabTitle !== ''
+        {student.tabTitle
           ? t.tabAndStep({ tab: student.tabTitle, ...place })
           : student.tabs > 1
             ? t.partAndStep({ part: format.number(student.tabIndex + 1), parts: format.number(student.tabs), ...place })

@@ -52,7 +52,7 @@ export default function StudentProgressSection({ student, erased }: StudentPageS
         const step = { state: t.inProgress, step: format.number(entry.step), steps: format.number(entry.steps) };
         const where = entry.finishedAt
           ? t.finished
-          : entry.tabTitle !== ''
+          : entry.tabTitle
             ? t.stateAndTabStep({ ...step, tab: entry.tabTitle })
             : entry.tabs > 1
               ? t.stateAndPartStep({ ...step, part: format.number(entry.tabIndex + 1), parts: format.number(entry.tabs) })

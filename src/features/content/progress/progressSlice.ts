@@ -50,7 +50,8 @@ const toPlace = (entry: ProgressEntry): ModelPlace => ({
   tabs: entry.tabs,
   step: entry.step,
   steps: entry.steps,
-  tabsDone: entry.tabsDone,
+  // An instance of the previous version (during an update) answers without it.
+  tabsDone: entry.tabsDone ?? [],
   finished: entry.finishedAt !== null,
 });
 
@@ -81,7 +82,7 @@ export const progressSlice = createSlice({
       const saved = state.places[action.payload.lessonId];
       // A later step may already be queued: only the tabs gone through and the finished flag are the server's to add.
       if (saved) {
-        saved.tabsDone = [...new Set([...saved.tabsDone, ...action.payload.tabsDone])].sort((a, b) => a - b);
+        saved.tabsDone = [...new Set([...saved.tabsDone, ...(action.payload.tabsDone ?? [])])].sort((a, b) => a - b);
         saved.finished ||= action.payload.finishedAt !== null;
       }
       else state.places[action.payload.lessonId] = toPlace(action.payload);
