@@ -31,6 +31,8 @@ export interface ClassNowStudent {
   programId: number;
   programTitle: string;
   tabId: string;
+  /** The tab's name as the student saw it ("Build"); empty when the lesson has no tabs or the place predates names. */
+  tabTitle: string;
   /** 0-based. */
   tabIndex: number;
   tabs: number;

@@ -37,18 +37,27 @@ export interface ProgressBody {
   lessonId: number;
   /** The gallery tab's id (the lesson's only part when it has no tabs); at most 100 characters. */
   tabId: string;
+  /** The tab's name as the student sees it ("Build", "Video"); empty or left out when the lesson has no tabs. At most 100 characters. */
+  tabTitle?: string;
   /** 0-based, below tabs. */
   tabIndex: number;
+  /** At most MAX_PROGRESS_TABS. */
   tabs: number;
   /** 1-based, at most steps. */
   step: number;
   steps: number;
 }
 
+/** More tabs than any lesson has (five): what a saved place may say. */
+export const MAX_PROGRESS_TABS = 30;
+
 export interface ProgressEntry extends ProgressBody {
+  tabTitle: string;
+  /** The tabs (0-based) whose last step the student has reached, in order. */
+  tabsDone: number[];
   /** The model's program (the lesson page's parent). */
   programId: number;
-  /** ISO 8601 UTC of reaching the last step of the last tab; null while not yet. Stays once set. */
+  /** ISO 8601 UTC of having reached the last step of every tab (see tabsDone); null while not yet. Stays once set. */
   finishedAt: string | null;
   /** ISO 8601 UTC of the first step saved. */
   startedAt: string;

@@ -21,13 +21,13 @@ export const ROSTER_PATHS = {
   audit: '/wp-json/yo/v1/audit',
 } as const;
 
-export type RosterStudentStatus = 'active' | 'ended';
+export type RosterStudentStatus = 'active' | 'ended' | 'erased';
 
 /** One student as the student's page shows it: the roster record plus the account's state. */
 export interface RosterStudent extends WireStudent {
   /** The student's login name (users.username). */
   loginName: string;
-  /** 'ended' once the lessons were ended (sign-in disabled) and until re-activated. */
+  /** 'ended' once the lessons were ended (sign-in disabled) and until re-activated; 'erased' for good once the child's data was erased. */
   status: RosterStudentStatus;
   /** ISO 8601 UTC of ending, or null while active. */
   endedAt: string | null;

@@ -29,7 +29,7 @@ function progressAnswer(request: ApiRequest): Promise<unknown> | undefined {
   }
   if (request.method === 'PUT' && request.path === PROGRESS_PATHS.myProgress) {
     const at = new Date().toISOString();
-    return Promise.resolve({ ...(request.body as ProgressBody), programId: 0, finishedAt: null, startedAt: at, updatedAt: at } satisfies ProgressEntry);
+    return Promise.resolve({ ...(request.body as ProgressBody), tabTitle: (request.body as ProgressBody).tabTitle ?? '', tabsDone: [], programId: 0, finishedAt: null, startedAt: at, updatedAt: at } satisfies ProgressEntry);
   }
   return undefined;
 }

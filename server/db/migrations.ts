@@ -404,6 +404,15 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .execute();
       },
     },
+    '2026_12_07_progress_tabs': {
+      async up(db: AnyDb) {
+        // Which tabs of a model a student has gone through to the end (one bit per tab), so that
+        // opening the last tab no longer counts as finishing the model; and the tab's name for the
+        // teacher. Places saved before keep their finished time: which tabs they went through is unknown.
+        await db.schema.alterTable('student_progress').addColumn('tabs_done', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema.alterTable('student_progress').addColumn('tab_title', 'varchar(100)', (c) => c.notNull().defaultTo('')).execute();
+      },
+    },
   };
 }
 

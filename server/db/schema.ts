@@ -267,11 +267,15 @@ export interface StudentProgressTable {
   lesson_id: number;
   program_id: number;
   tab_id: string;
+  /** The tab's name as the student saw it; '' without tabs. */
+  tab_title: ColumnType<string, string | undefined, string>;
   tab_index: number;
   tabs: number;
   step: number;
   steps: number;
-  /** ISO 8601 UTC of first reaching the last step of the last tab; null while not yet. */
+  /** Bit n set: the student reached the last step of tab n (0-based). */
+  tabs_done: ColumnType<number, number | undefined, number>;
+  /** ISO 8601 UTC of first having reached the last step of every tab; null while not yet. */
   finished_at: string | null;
   /** ISO 8601 UTC */
   started_at: string;

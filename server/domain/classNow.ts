@@ -34,6 +34,7 @@ function toStudent(row: ClassPlaceRow): ClassNowStudent {
     programId: row.program_id,
     programTitle: row.program_title,
     tabId: row.tab_id,
+    tabTitle: row.tab_title,
     tabIndex: row.tab_index,
     tabs: row.tabs,
     step: row.step,

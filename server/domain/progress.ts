@@ -14,10 +14,12 @@ function toEntry(row: StudentProgressRow): ProgressEntry {
     lessonId: row.lesson_id,
     programId: row.program_id,
     tabId: row.tab_id,
+    tabTitle: row.tab_title,
     tabIndex: row.tab_index,
     tabs: row.tabs,
     step: row.step,
     steps: row.steps,
+    tabsDone: Array.from({ length: row.tabs }, (_, i) => i).filter((i) => (row.tabs_done & (2 ** i)) !== 0),
     finishedAt: row.finished_at,
     startedAt: row.started_at,
     updatedAt: row.updated_at,
@@ -36,7 +38,8 @@ export async function saveMyProgress(ctx: DomainContext, actor: Actor, body: Pro
   const program = page.parent > 0 ? await findVisiblePage(ctx, actor, page.parent) : null;
   if (program?.parent !== CONTENT_IDS.programsRoot) throw invalidParams({ lessonId: 'lessonId must be a model of a program.' });
   if (hasCode(page) && !(await q.unlockedPageIds(ctx.db.kysely, actor.id)).has(page.id)) throw notUnlocked();
-  const finished = body.tabIndex === body.tabs - 1 && body.step === body.steps;
+  // Finished means the student went through every tab to its last step (a tab's last step reached
+  // at least once, in any order): opening the last tab, say the video, finishes nothing before it.
   const row = await q.saveProgressRow(
     ctx.db.kysely,
     {
@@ -44,12 +47,12 @@ export async function saveMyProgress(ctx: DomainContext, actor: Actor, body: Pro
       lesson_id: page.id,
       program_id: page.parent,
       tab_id: body.tabId,
+      tab_title: body.tabTitle ?? '',
       tab_index: body.tabIndex,
       tabs: body.tabs,
       step: body.step,
       steps: body.steps,
     },
-    finished,
     ctx.clock().toISOString(),
   );
   return toEntry(row);

@@ -42,7 +42,7 @@ function toRosterStudent({ student, user }: OwnStudent): RosterStudent {
   return {
     ...toWireStudent(student),
     loginName: user.username,
-    status: user.sign_in_disabled_at === null ? 'active' : 'ended',
+    status: student.erased_at !== null ? 'erased' : user.sign_in_disabled_at === null ? 'active' : 'ended',
     endedAt: user.sign_in_disabled_at,
     signInDisabled: user.sign_in_disabled_at !== null,
   };

@@ -1,7 +1,7 @@
 /** Resume and progress (contract/progress.ts): a student's own place, and a student's progress for their owner. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PROGRESS_PATHS } from '../../contract';
+import { MAX_PROGRESS_TABS, PROGRESS_PATHS } from '../../contract';
 import { myProgress, progressSummary, saveMyProgress, studentProgress } from '../domain/progress';
 import { id } from '../domain/fieldRules';
 import { readParams, studentIdParam, type StudentIdRequest } from '../http/params';
@@ -17,8 +17,9 @@ const count = (max: number) => z.number().int('Must be a whole number.').min(1, 
 const progressBody = z.strictObject({
   lessonId: id(),
   tabId: z.string().trim().min(1, 'Must not be empty.').max(100, 'Must be at most 100 characters.'),
-  tabIndex: z.number().int('Must be a whole number.').min(0, 'Must be at least 0.').max(MAX_STEPS - 1, `Must be below ${MAX_STEPS}.`),
-  tabs: count(MAX_STEPS),
+  tabTitle: z.string().trim().max(100, 'Must be at most 100 characters.').optional(),
+  tabIndex: z.number().int('Must be a whole number.').min(0, 'Must be at least 0.').max(MAX_PROGRESS_TABS - 1, `Must be below ${MAX_PROGRESS_TABS}.`),
+  tabs: count(MAX_PROGRESS_TABS),
   step: count(MAX_STEPS),
   steps: count(MAX_STEPS),
 });

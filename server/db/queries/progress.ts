@@ -1,25 +1,39 @@
+import { sql } from 'kysely';
 import type { StudentProgressRow, StudentProgressTable } from '../schema';
 import type { StudentScope } from './students';
 import type { Executor } from './executor';
 
-type ProgressPlace = Omit<StudentProgressTable, 'finished_at' | 'started_at' | 'updated_at' | 'stuck_at' | 'changed_at'>;
+type ProgressPlace = Omit<StudentProgressTable, 'finished_at' | 'started_at' | 'updated_at' | 'stuck_at' | 'changed_at' | 'tabs_done' | 'tab_title'> & { tab_title: string };
 
 /**
- * Saves a student's place in a model; finished_at is set the first time `finished` holds and then kept.
+ * Saves a student's place in a model. Reaching a tab's last step marks that tab as gone through
+ * (tabs_done, added to in the statement itself, so two devices saving at once both count);
+ * finished_at is set the first time every tab is gone through, and then kept.
  * Moving to another step (tab or step changed) clears "I'm stuck"; saving the same step again keeps it.
  */
-export async function saveProgressRow(db: Executor, place: ProgressPlace, finished: boolean, at: string): Promise<StudentProgressRow> {
+export async function saveProgressRow(db: Executor, place: ProgressPlace, at: string): Promise<StudentProgressRow> {
   const { user_id: _user, lesson_id: _lesson, ...moved } = place;
-  const finishedAt = finished ? at : null;
+  const reached = place.step === place.steps ? 2 ** place.tab_index : 0;
+  const all = 2 ** place.tabs - 1;
+  const done = sql<number>`(student_progress.tabs_done | ${reached})`;
   return db
     .insertInto('student_progress')
-    .values({ ...place, finished_at: finishedAt, started_at: at, updated_at: at, stuck_at: null, changed_at: at })
+    .values({ ...place, tabs_done: reached, finished_at: reached === all ? at : null, started_at: at, updated_at: at, stuck_at: null, changed_at: at })
     .onConflict((oc) =>
       oc.columns(['user_id', 'lesson_id']).doUpdateSet((eb) => ({
         ...moved,
         updated_at: at,
         changed_at: at,
-        finished_at: eb.fn.coalesce('student_progress.finished_at', eb.val(finishedAt)),
+        tabs_done: done,
+        finished_at: eb.fn.coalesce(
+          'student_progress.finished_at',
+          eb
+            .case()
+            .when(sql<boolean>`(${done} & ${all}) = ${all}`)
+            .then(eb.val<string | null>(at))
+            .else(eb.val<string | null>(null))
+            .end(),
+        ),
         stuck_at: eb
           .case()
           .when(
@@ -84,6 +98,7 @@ export interface ClassPlaceRow {
   program_id: number;
   program_title: string;
   tab_id: string;
+  tab_title: string;
   tab_index: number;
   tabs: number;
   step: number;
@@ -112,6 +127,7 @@ export function classPlaces(db: Executor, filter: { teacherIds?: readonly number
       'p.program_id',
       'g.title as program_title',
       'p.tab_id',
+      'p.tab_title',
       'p.tab_index',
       'p.tabs',
       'p.step',

@@ -28,6 +28,7 @@ export const classNowAnswer = z.object({
       programId: z.number(),
       programTitle: z.string(),
       tabId: z.string(),
+      tabTitle: z.string(),
       tabIndex: z.number(),
       tabs: z.number(),
       step: z.number(),
@@ -46,6 +47,8 @@ export const classUnlockResult = z.object({ lessonId: z.number(), students: z.nu
 export const progressEntry = z.object({
   lessonId: z.number(),
   tabId: z.string(),
+  tabTitle: z.string(),
+  tabsDone: z.array(z.number()),
   tabIndex: z.number(),
   tabs: z.number(),
   step: z.number(),

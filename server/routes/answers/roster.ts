@@ -26,7 +26,7 @@ const json = z.record(z.string(), z.unknown());
 
 export const rosterStudent = wireStudent.extend({
   loginName: z.string(),
-  status: z.enum(['active', 'ended']),
+  status: z.enum(['active', 'ended', 'erased']),
   endedAt: z.string().nullable(),
   signInDisabled: z.boolean(),
 }) satisfies z.ZodType<RosterStudent>;

@@ -64,15 +64,15 @@ describeEachDb('class now', (dialect) => {
     for (const c of streams.splice(0)) c.close();
   });
 
-  test("the class right now: the owner's present students with model and step; another owner's class never has them", async () => {
+  test("the class right now: the owner's present students with model, tab name and step; another owner's class never has them", async () => {
     expect(((await s.get(CLASS_NOW_PATHS.classNow, { token: tokens.dana })).body as ClassNow).students).toEqual([]);
-    await move(3);
+    await move(3, tokens.mia, { tabTitle: 'Build' });
     await move(7, tokens.other, { tabId: 'tab-2', tabIndex: 1 });
     const dana = (await s.get(CLASS_NOW_PATHS.classNow, { token: tokens.dana })).body as ClassNow;
     expect(dana.ownerId).toBe(danaId);
     const mia = dana.students.find((st) => st.studentId === miaId);
-    expect(mia).toMatchObject({ firstName: 'Mia', lessonId: catapultId, lessonTitle: 'Catapult', programId: 130, tabIndex: 0, step: 3, steps: 12, stuckSince: null });
-    expect(dana.students.find((st) => st.studentId === otherId)).toMatchObject({ tabIndex: 1, step: 7 });
+    expect(mia).toMatchObject({ firstName: 'Mia', lessonId: catapultId, lessonTitle: 'Catapult', programId: 130, tabTitle: 'Build', tabIndex: 0, step: 3, steps: 12, stuckSince: null });
+    expect(dana.students.find((st) => st.studentId === otherId)).toMatchObject({ tabTitle: '', tabIndex: 1, step: 7 });
     expect(JSON.stringify(dana)).not.toContain('lesson_password');
     const lee = (await s.get(CLASS_NOW_PATHS.classNow, { token: tokens.lee })).body as ClassNow;
     expect(lee.students.map((st) => st.studentId)).not.toContain(miaId);

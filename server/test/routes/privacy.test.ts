@@ -3,7 +3,7 @@
  * answer, table or log line; counts kept), the retention job with a moved clock, and the terms
  * acceptances.
  */
-import { PRIVACY_PATHS, PROGRESS_PATHS, type StudentDataExport, type StudentEraseResult, type TermsAcceptanceState, type WirePage } from '../../../contract';
+import { PRIVACY_PATHS, PROGRESS_PATHS, ROSTER_PATHS, type StudentDataExport, type StudentEraseResult, type TermsAcceptanceState, type WirePage } from '../../../contract';
 import { openDb, type Db } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import { createPasswordHasher } from '../../domain/passwords';
@@ -130,6 +130,8 @@ describeEachDb("a child's data", (dialect) => {
     expect(danaList.find((st) => st.user_id === String(child.id))).toMatchObject({ student_first_name: 'Erased' });
     expect((await s.post(PATHS.students, KEY, { token: admin })).body as unknown[]).toHaveLength(allCount);
     expect((await s.post(PATHS.users, KEY, { token: admin })).body as unknown[]).toHaveLength(usersCount);
+    // The student's page says so: erased, not active.
+    expect((await s.get(ROSTER_PATHS.student(child.id), { token: dana })).body).toMatchObject({ status: 'erased', parent_name: '', parent_email: '' });
 
     const answers = [
       await s.post(PATHS.students, KEY, { token: dana }),

@@ -37,7 +37,7 @@ describeEachDb('progress', (dialect) => {
     expect(await rows()).toEqual([]);
   });
 
-  test('the place is saved as the student moves and read back from another sign-in; the last step of the last tab finishes the model for good', async () => {
+  test('the place is saved as the student moves and read back from another sign-in; the last step of every tab finishes the model for good', async () => {
     await unlockCatapult();
     const first = await save(place(3));
     expect(first.status).toBe(200);
@@ -49,10 +49,38 @@ describeEachDb('progress', (dialect) => {
     expect(mine[0]).toMatchObject({ lessonId: catapultId, tabIndex: 0, step: 4 });
     expect(mine[0]!.startedAt <= mine[0]!.updatedAt).toBe(true);
 
+    expect(((await save(place(12))).body as ProgressEntry).finishedAt).toBeNull();
     const finished = (await save(place(12, { tabId: 'tab-2', tabIndex: 1 }))).body as ProgressEntry;
     expect(finished.finishedAt).not.toBeNull();
     const back = (await save(place(2))).body as ProgressEntry;
     expect(back).toMatchObject({ step: 2, tabIndex: 0, finishedAt: finished.finishedAt });
+  });
+
+  test('opening Build and then the Video tab finishes nothing: every tab must be gone through to its last step, in any order', async () => {
+    await unlockCatapult();
+    const tab = (index: number, title: string, step: number, steps: number) => ({ lessonId: catapultId, tabId: `tab-${index}`, tabTitle: title, tabIndex: index, tabs: 3, step, steps });
+    await save(tab(0, 'Build', 1, 12));
+    const video = (await save(tab(2, 'Video', 1, 1))).body as ProgressEntry;
+    expect(video).toMatchObject({ tabTitle: 'Video', tabsDone: [2], finishedAt: null });
+    const summary = async () => ((await s.get(PROGRESS_PATHS.progressSummary, { token: tokens.dana })).body as ProgressSummary[]).find((p) => p.studentId === miaId);
+    expect(await summary()).toMatchObject({ inProgress: 1, finished: 0 });
+    const [owners] = (await s.get(PROGRESS_PATHS.studentProgress(miaId), { token: tokens.dana })).body as ProgressEntry[];
+    expect(owners).toMatchObject({ tabTitle: 'Video', finishedAt: null });
+
+    expect(((await save(tab(1, 'Experiment', 6, 6))).body as ProgressEntry).finishedAt).toBeNull();
+    const built = (await save(tab(0, 'Build', 12, 12))).body as ProgressEntry;
+    expect(built).toMatchObject({ tabsDone: [0, 1, 2] });
+    expect(built.finishedAt).not.toBeNull();
+    expect(await summary()).toMatchObject({ inProgress: 0, finished: 1 });
+  });
+
+  test('two devices saving the ends of two tabs at the same moment both count', async () => {
+    await unlockCatapult();
+    const phone = await s.login('mia', DEMO.mia.password);
+    await Promise.all([save(place(12)), save(place(12, { tabId: 'tab-2', tabIndex: 1 }), phone)]);
+    const [row] = await rows();
+    expect(row!.tabs_done).toBe(3);
+    expect(row!.finished_at).not.toBeNull();
   });
 
   test("an owner reads her student's progress, another owner cannot, an administrator can", async () => {
@@ -74,6 +102,8 @@ describeEachDb('progress', (dialect) => {
       [place(13), 400, 'rest_invalid_param'],
       [place(0), 400, 'rest_invalid_param'],
       [place(3, { tabIndex: 2 }), 400, 'rest_invalid_param'],
+      [place(3, { tabs: 31, tabIndex: 30 }), 400, 'rest_invalid_param'],
+      [place(3, { tabTitle: 'x'.repeat(101) }), 400, 'rest_invalid_param'],
       [place(3, { tabId: '' }), 400, 'rest_invalid_param'],
       [place(3, { tabId: 'x'.repeat(101) }), 400, 'rest_invalid_param'],
       [{ ...place(3), extra: 1 }, 400, 'rest_invalid_param'],
@@ -92,6 +122,7 @@ describeEachDb('progress', (dialect) => {
     expect(lee.length).toBeGreaterThan(0);
     // Mia: Catapult unlocked and finished; a second row written directly (one model in progress).
     await unlockCatapult();
+    await save(place(12));
     await save(place(12, { tabId: 'tab-2', tabIndex: 1 }));
     const at = '2030-01-01T00:00:00.000Z';
     const other = lee[0]!;

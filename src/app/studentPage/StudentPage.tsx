@@ -4,7 +4,7 @@
  * details, progress, sign-in and the child's data). Composed here because it joins those features
  * and the roster.
  */
-import { ERASED_STUDENT_FIRST_NAME, ERASED_STUDENT_LAST_NAME } from '../../../contract/privacy';
+import { isErasedStudent } from '../../entities/students/erased';
 import { useCallback, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
@@ -71,7 +71,7 @@ export default function StudentPage() {
   }
 
   const name = `${student.firstName} ${student.lastName}`.trim();
-  const erased = student.firstName === ERASED_STUDENT_FIRST_NAME && student.lastName === ERASED_STUDENT_LAST_NAME && student.parentEmail === '';
+  const erased = isErasedStudent(student);
   return (
     <Page aria-labelledby="student-title">
       <Title id="student-title" translate="no">

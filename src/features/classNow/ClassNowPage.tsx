@@ -129,7 +129,13 @@ function StudentTile({ student, serverNow, helping, onHelped }: { student: Class
       )}
       <p translate="no">{student.lessonTitle}</p>
       {student.programTitle !== '' && <Muted translate="no">{student.programTitle}</Muted>}
-      <p>{student.tabs > 1 ? t.partAndStep({ part: format.number(student.tabIndex + 1), parts: format.number(student.tabs), ...place }) : t.step(place)}</p>
+      <p>
+        {student.tabTitle
+          ? t.tabAndStep({ tab: student.tabTitle, ...place })
+          : student.tabs > 1
+            ? t.partAndStep({ part: format.number(student.tabIndex + 1), parts: format.number(student.tabs), ...place })
+            : t.step(place)}
+      </p>
       <Muted>{movedAgo(student.updatedAt, serverNow, t, format)}</Muted>
       {stuck && (
         <>

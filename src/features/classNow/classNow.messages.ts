@@ -10,6 +10,8 @@ export const classNowMessages = defineMessages('classNow', {
   reconnecting: 'Reconnecting…',
   notConnected: 'Not connected',
   stuck: 'Stuck',
+  /** "Build, Step 4 of 12": the tab's name as the student saw it. */
+  tabAndStep: params('{tab}, Step {step} of {steps}'),
   partAndStep: params('Part {part} of {parts}, Step {step} of {steps}'),
   step: params('Step {step} of {steps}'),
   markHelpedLabel: params('Mark helped: {name}'),

@@ -36,6 +36,7 @@ const AT = '2026-11-25T10:00:00.000Z';
 const student = (studentId: number, firstName: string, extra: Partial<ClassNowStudent> = {}): ClassNowStudent => ({
   studentId,
   firstName,
+  tabTitle: '',
   lessonId: 2001,
   lessonTitle: 'Catapult',
   programId: 130,
@@ -77,6 +78,18 @@ const open = () => {
 };
 
 describe('class now (franchise owner)', () => {
+  it("names the tab the student is in (Build, Experiment, Video), not its number", async () => {
+    const { streams } = open();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const inTab = { tabId: 'tab-1', tabIndex: 1, tabs: 3, step: 2, steps: 6 };
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir', { ...inTab, tabTitle: 'Experiment' }), student(12, 'Mia', inTab)] });
+    const amir = await screen.findByTestId('class-now-student-11');
+    expect(amir).toHaveTextContent('Experiment, Step 2 of 6');
+    expect(amir).not.toHaveTextContent('Part 2 of 3');
+    // A place saved before tabs had names still says which part.
+    expect(screen.getByTestId('class-now-student-12')).toHaveTextContent('Part 2 of 3, Step 2 of 6');
+  });
+
   it('shows the snapshot: a card per student with model, step and when they moved; stuck students first', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));

@@ -37,6 +37,7 @@ function openClass() {
 const student = (studentId: number, firstName: string, extra: Partial<ClassNowStudent> = {}): ClassNowStudent => ({
   studentId,
   firstName,
+  tabTitle: '',
   lessonId: 2001,
   lessonTitle: 'Catapult',
   programId: 130,

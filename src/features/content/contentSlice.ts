@@ -23,6 +23,8 @@ export interface StepViewed {
   lessonId: number;
   /** The tab's id in the gallery (the lesson's only part when it has no tabs). */
   tabId: string;
+  /** The tab's name on screen ("Build"); '' when the lesson has no tabs. */
+  tabTitle: string;
   tabIndex: number;
   tabs: number;
   /** 1-based. */

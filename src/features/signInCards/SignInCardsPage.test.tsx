@@ -38,6 +38,20 @@ describe('sign-in cards (franchise owner)', () => {
     window.print = jest.fn();
   });
 
+  it('leaves an erased student out: not listed, not counted in All my students, no card printed', async () => {
+    const erased: Student = { ...danaStudents[0]!, id: 99, firstName: 'Erased', lastName: 'student', parentName: '', parentEmail: '', phone: '' };
+    const students = classOf(3);
+    const { api, requests } = cardsApi([...students, erased], async (request) => (request.method === 'GET' ? { cards: [] } : issuedFor(students)));
+    const { user } = renderApp({ route: '/sign_in_cards', session: signedInAs('dana'), api });
+    const table = await screen.findByRole('table');
+    expect(within(table).queryByRole('row', { name: /Erased student/ })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'All my students (3)' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Print cards' }));
+    const sheets = await screen.findAllByRole('region', { name: /^Page \d of 1$/ });
+    expect(within(sheets[0]!).getAllByRole('listitem')).toHaveLength(3);
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
   it("lists each student's card and prints all of them: 8 cards to a sheet, each with the name, the address and a QR code", async () => {
     const students = classOf(9);
     const { api, requests } = cardsApi(students, async (request) => (request.method === 'GET' ? { cards: [amirsCard] } : issuedFor(students)));

@@ -8,6 +8,7 @@ import type { SignInCardSummary } from '../../../contract/signInCards';
 import type { Student } from '../../api/types';
 import { selectCapabilities } from '../../entities/config/configSlice';
 import { selectUserId, selectUserRole } from '../../entities/session/sessionSelectors';
+import { isErasedStudent } from '../../entities/students/erased';
 import { selectAllStudents } from '../../entities/students/studentsSelectors';
 import { failureMessage } from '../../shared/failureMessage';
 import { useFormatters, type Formatters } from '../../shared/i18n/formatting';
@@ -66,7 +67,8 @@ export default function SignInCardsPage() {
   const voiding = useAppSelector(selectVoid);
   // An administrator sees every student; "all" names one owner's, so she ticks them.
   const isOwner = role === 'franchise_owner';
-  const students = useMemo(() => all.filter((s) => !isOwner || s.teacherId === userId).sort(byName), [all, isOwner, userId]);
+  // An erased child can never sign in again: no card, and not counted in "All my students".
+  const students = useMemo(() => all.filter((s) => (!isOwner || s.teacherId === userId) && !isErasedStudent(s)).sort(byName), [all, isOwner, userId]);
   const cardOf = useMemo(() => new Map(list.cards.map((c) => [c.studentId, c])), [list.cards]);
   const [mode, setMode] = useState<'all' | 'chosen'>(isOwner ? 'all' : 'chosen');
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());

@@ -172,6 +172,19 @@ describe("the student's details section", () => {
     await user.click(within(section).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('amir.katz')).toBeInTheDocument();
   });
+
+  it('an erased student reads Erased, not Active, with no empty parent rows', async () => {
+    const backend = editBackend();
+    const erase = () => ({ ...backend.current(), student_first_name: 'Erased', student_last_name: 'student', parent_name: '', parent_email: '', phone: '', loginName: `erased-${amir.id}`, status: 'erased' as const, signInDisabled: true, endedAt: '2026-11-23T10:00:00Z' });
+    backend.client.getStudent = async () => erase();
+    open('dana', backend);
+    expect(await screen.findByText(`erased-${amir.id}`)).toBeInTheDocument();
+    const section = within(details());
+    expect(section.getByText("Erased: the child's data was removed")).toBeInTheDocument();
+    expect(section.queryByText('Active')).toBeNull();
+    expect(section.queryByText('Parent')).toBeNull();
+    expect(section.queryByText('Phone')).toBeNull();
+  });
 });
 
 describe("the student's edit form, left half-changed", () => {

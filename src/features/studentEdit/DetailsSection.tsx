@@ -58,6 +58,7 @@ const successText = (t: EditTexts, kind: string): string | null =>
 
 function RecordFacts({ record, ownerName }: { record: RosterStudent; ownerName: string | null }) {
   const ended = record.status === 'ended';
+  const erased = record.status === 'erased';
   const t = useMessages(editMessages);
   const formatters = useFormatters();
   const day = (value: string) => formatCalendarDate(value, formatters);
@@ -65,7 +66,7 @@ function RecordFacts({ record, ownerName }: { record: RosterStudent; ownerName: 
     <Facts>
       <dt>{t.status}</dt>
       <dd>
-        <Badge $ended={ended}>{ended ? t.endedOn({ date: day(record.lessons_end_date) }) : t.active}</Badge>
+        <Badge $ended={ended || erased}>{erased ? t.erased : ended ? t.endedOn({ date: day(record.lessons_end_date) }) : t.active}</Badge>
       </dd>
       {/* The record's values are people's data: shown as typed, never translated. */}
       <dt>{t.loginName}</dt>
@@ -76,12 +77,17 @@ function RecordFacts({ record, ownerName }: { record: RosterStudent; ownerName: 
           <dd translate="no">{ownerName}</dd>
         </>
       )}
-      <dt>{t.parent}</dt>
-      <dd translate="no">{record.parent_name}</dd>
-      <dt>{t.parentEmail}</dt>
-      <dd translate="no">{record.parent_email}</dd>
-      <dt>{t.phone}</dt>
-      <dd translate="no">{record.phone}</dd>
+      {/* An erased child's parent and phone are gone: no empty rows that look like missing data. */}
+      {!erased && (
+        <>
+          <dt>{t.parent}</dt>
+          <dd translate="no">{record.parent_name}</dd>
+          <dt>{t.parentEmail}</dt>
+          <dd translate="no">{record.parent_email}</dd>
+          <dt>{t.phone}</dt>
+          <dd translate="no">{record.phone}</dd>
+        </>
+      )}
       <dt>{t.program}</dt>
       <dd translate="no">{record.program}</dd>
       <dt>{t.lessons}</dt>

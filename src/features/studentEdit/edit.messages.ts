@@ -6,6 +6,7 @@ export const editMessages = defineMessages('rosterEdit', {
   status: 'Status',
   endedOn: params('Ended on {date}'),
   active: 'Active',
+  erased: "Erased: the child's data was removed",
   loginName: 'Login name',
   franchiseOwner: 'Franchise owner',
   parent: 'Parent',

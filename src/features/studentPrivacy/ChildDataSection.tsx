@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ERASED_STUDENT_FIRST_NAME, ERASED_STUDENT_LAST_NAME } from '../../../contract/privacy';
+import { isErasedStudent } from '../../entities/students/erased';
 import type { Student } from '../../api/types';
 import { failureMessage } from '../../shared/failureMessage';
 import { useMessages } from '../../shared/i18n/messages';
@@ -33,7 +33,7 @@ const Actions = styled.div`
   }
 `;
 
-export const isErased = (s: Student) => s.firstName === ERASED_STUDENT_FIRST_NAME && s.lastName === ERASED_STUDENT_LAST_NAME && s.parentEmail === '';
+export const isErased = (s: Student) => isErasedStudent(s);
 
 export default function ChildDataSection({ student }: StudentPageSectionProps) {
   const dispatch = useAppDispatch();

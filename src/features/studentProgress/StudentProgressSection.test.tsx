@@ -9,6 +9,8 @@ jest.setTimeout(30_000);
 
 const entry = (lessonId: number, title: string, extra: Partial<StudentProgressEntry>): StudentProgressEntry => ({
   lessonId,
+  tabTitle: '',
+  tabsDone: [],
   programId: 130,
   title,
   tabId: 'build',
@@ -29,20 +31,24 @@ function api(answer: (request: ApiRequest) => Promise<unknown>) {
 const progressSection = async () => within(await screen.findByRole('region', { name: 'Progress' }));
 
 describe("a student's page: Progress", () => {
-  it('lists each model the student opened: title, state, part and step, and when they last moved', async () => {
+  it('lists each model the student opened: title, state, the tab by its name and the step (or only Finished), and when they last moved', async () => {
     renderRoster({
       route: '/students/12',
       session: signedInAs('dana'),
       api: api(async () => [
         entry(1001, 'Catapult', { tabId: 'experiment', tabIndex: 1, tabs: 3 }),
         entry(1002, 'Flying Chairs', { step: 12, finishedAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' }),
+        entry(1003, 'Turning Basket', { tabId: 'tab-2', tabTitle: 'Video', tabIndex: 2, tabs: 3, step: 1, steps: 1, updatedAt: '2026-10-30T10:00:00.000Z' }),
+        entry(1004, 'Mixer', { tabId: 'tab-2', tabTitle: 'Video', tabIndex: 2, tabs: 3, step: 1, steps: 1, finishedAt: '2026-10-29T10:00:00.000Z', updatedAt: '2026-10-29T10:00:00.000Z' }),
       ]),
     });
     const section = await progressSection();
     const items = await section.findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'CatapultIn progress · Part 2 of 3, Step 4 of 12Last moved November 24, 2026',
-      'Flying ChairsFinished · Step 12 of 12Last moved November 01, 2026',
+      'Flying ChairsFinishedLast moved November 01, 2026',
+      'Turning BasketIn progress · Video, Step 1 of 1Last moved October 30, 2026',
+      'MixerFinishedLast moved October 29, 2026',
     ]);
   });
 

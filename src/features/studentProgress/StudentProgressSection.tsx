@@ -48,13 +48,20 @@ export default function StudentProgressSection({ student, erased }: StudentPageS
   return (
     <Models>
       {progress.entries.map((entry) => {
-        const state = entry.finishedAt ? t.finished : t.inProgress;
-        const step = { state, step: format.number(entry.step), steps: format.number(entry.steps) };
+        // A finished model says only that: where the student last looked in it is beside the point.
+        const step = { state: t.inProgress, step: format.number(entry.step), steps: format.number(entry.steps) };
+        const where = entry.finishedAt
+          ? t.finished
+          : entry.tabTitle
+            ? t.stateAndTabStep({ ...step, tab: entry.tabTitle })
+            : entry.tabs > 1
+              ? t.stateAndPartStep({ ...step, part: format.number(entry.tabIndex + 1), parts: format.number(entry.tabs) })
+              : t.stateAndStep(step);
         const updated = new Date(entry.updatedAt);
         return (
           <Model key={entry.lessonId}>
             {entry.title ? <strong translate="no">{entry.title}</strong> : <strong>{t.untitledModel({ id: String(entry.lessonId) })}</strong>}
-            <span>{entry.tabs > 1 ? t.stateAndPartStep({ ...step, part: format.number(entry.tabIndex + 1), parts: format.number(entry.tabs) }) : t.stateAndStep(step)}</span>
+            <span>{where}</span>
             {!Number.isNaN(updated.getTime()) && <Muted>{t.lastMoved({ date: format.date(updated) })}</Muted>}
           </Model>
         );

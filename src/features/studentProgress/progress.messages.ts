@@ -13,5 +13,7 @@ export const rosterProgressMessages = defineMessages('rosterProgress', {
   stateAndStep: params('{state} · Step {step} of {steps}'),
   /** "In progress · Part 2 of 3, Step 4 of 12" */
   stateAndPartStep: params('{state} · Part {part} of {parts}, Step {step} of {steps}'),
+  /** "In progress · Build, Step 4 of 12": the tab's name as the student saw it. */
+  stateAndTabStep: params('{state} · {tab}, Step {step} of {steps}'),
   lastMoved: params('Last moved {date}'),
 });

@@ -11,7 +11,7 @@ import { contentActions, type StepViewed } from '../contentSlice';
 jest.setTimeout(20_000);
 
 const route = `/model_building_instructions/PlayMachines1/130/${CATAPULT}`;
-const step = (n: number): StepViewed => ({ programId: 130, lessonId: CATAPULT, tabId: 'build', tabIndex: 0, tabs: 3, step: n, steps: 3 });
+const step = (n: number): StepViewed => ({ programId: 130, lessonId: CATAPULT, tabId: 'build', tabTitle: 'Build', tabIndex: 0, tabs: 3, step: n, steps: 3 });
 
 function studentGallery(answer: (request: ApiRequest) => Promise<unknown> = async () => ({})) {
   const requests: ApiRequest[] = [];

@@ -59,6 +59,7 @@ export function InstructionGallery({
           programId: lesson.programId,
           lessonId: lesson.lessonId,
           tabId: active.id,
+          tabTitle: tabbed ? active.title : '',
           tabIndex: place.tabIndex,
           tabs: tabs.length,
           step: place.stepIndex + 1,

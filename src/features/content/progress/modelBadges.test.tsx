@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { PROGRESS_PATHS, type ProgressEntry } from '../../../../contract/progress';
 import { apiError } from '../../../../test/fakeApi';
 import { CATAPULT, FLYING_CHAIRS, createContentApi } from '../../../../test/fixtures/content';
@@ -9,6 +9,8 @@ jest.setTimeout(15_000);
 const TURNING_BASKET = 1003;
 const place = (lessonId: number, extra: Partial<ProgressEntry>): ProgressEntry => ({
   lessonId,
+  tabTitle: '',
+  tabsDone: [],
   programId: 130,
   tabId: 'build',
   tabIndex: 0,
@@ -42,6 +44,20 @@ describe('select model: where the student is in each model', () => {
     expect(await within(catapult).findByText('In progress · Part 2 · Step 4 of 12', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(screen.getByTestId(`model-card-${FLYING_CHAIRS}`)).getByText('Finished')).toBeInTheDocument();
     expect(within(screen.getByTestId(`model-card-${TURNING_BASKET}`)).getByText('New')).toBeInTheDocument();
+  });
+
+  it('opening Build step 1 and then the Video tab is not Finished: every tab must be gone through to its end', async () => {
+    const view = renderApp({
+      route: `/model_building_instructions/PlayMachines1/130/${CATAPULT}?tab=tab-0&step=1`,
+      session: signedInAs('mia', { unlockedLessonIds: [CATAPULT] }),
+      api: createContentApi({ unlocked: [CATAPULT], overrides: { request: async (request) => (request.method === 'GET' ? [] : Promise.reject(apiError(0, 'network_error'))) } }),
+    });
+    await view.user.click(await screen.findByRole('tab', { name: 'Video' }));
+    await waitFor(() => expect(view.router.state.location.search).toContain('tab=tab-2'));
+    await view.router.navigate('/select-model/PlayMachines1/130');
+    const catapult = await screen.findByTestId(`model-card-${CATAPULT}`);
+    expect(await within(catapult).findByText('In progress · Part 3 · Step 1 of 1', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(catapult).queryByText('Finished')).toBeNull();
   });
 
   it('an owner sees no marks (owners are not tracked)', async () => {

@@ -9,8 +9,8 @@ import { selectModelPlace } from './progressSlice';
 
 jest.setTimeout(15_000);
 
-const step = (n: number, extra: Partial<StepViewed> = {}): StepViewed => ({ programId: 130, lessonId: 2001, tabId: 'tab-1', tabIndex: 0, tabs: 1, step: n, steps: 12, ...extra });
-const entry = (place: ProgressBody): ProgressEntry => ({ ...place, programId: 130, finishedAt: null, startedAt: '2026-11-25T10:00:00.000Z', updatedAt: '2026-11-25T10:00:00.000Z' });
+const step = (n: number, extra: Partial<StepViewed> = {}): StepViewed => ({ programId: 130, lessonId: 2001, tabId: 'tab-1', tabTitle: '', tabIndex: 0, tabs: 1, step: n, steps: 12, ...extra });
+const entry = (place: ProgressBody): ProgressEntry => ({ ...place, tabTitle: place.tabTitle ?? '', tabsDone: [], programId: 130, finishedAt: null, startedAt: '2026-11-25T10:00:00.000Z', updatedAt: '2026-11-25T10:00:00.000Z' });
 
 /** A portal backend that saves places, or fails as `answer` says. */
 function backend(saved: ProgressEntry[] = []) {
@@ -44,7 +44,7 @@ describe('saving the place (progress saga)', () => {
     for (const n of [2, 3, 4, 5]) s.store.dispatch(contentActions.stepViewed(step(n)));
     expect(puts).toEqual([]);
     await waitFor(() => expect(puts).toHaveLength(1), { timeout: 3000 });
-    expect(puts[0]).toEqual({ method: 'PUT', path: PROGRESS_PATHS.myProgress, body: { lessonId: 2001, tabId: 'tab-1', tabIndex: 0, tabs: 1, step: 5, steps: 12 }, expiry: 'jwt' });
+    expect(puts[0]).toEqual({ method: 'PUT', path: PROGRESS_PATHS.myProgress, body: { lessonId: 2001, tabId: 'tab-1', tabTitle: '', tabIndex: 0, tabs: 1, step: 5, steps: 12 }, expiry: 'jwt' });
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(puts).toHaveLength(1);
     expect(localStorage.length).toBe(0);

@@ -16,7 +16,9 @@ export interface ModelPlace {
   tabs: number;
   step: number;
   steps: number;
-  /** Reached the last step of the last tab once (it stays finished). */
+  /** The tabs (0-based) whose last step the student reached. */
+  tabsDone: number[];
+  /** Went through every tab to its last step once (it stays finished). */
   finished: boolean;
 }
 
@@ -28,7 +30,18 @@ export interface ProgressState {
 
 export const initialProgressState: ProgressState = { load: { status: 'idle', error: null }, places: {} };
 
-const isLastStep = (place: ProgressBody) => place.tabIndex === place.tabs - 1 && place.step === place.steps;
+/**
+ * A step seen on top of what was known of the model: reaching a tab's last step marks that tab as
+ * gone through, and the model is finished once every tab is (the server counts the same way), so
+ * opening the last tab, say the video, finishes nothing before it.
+ */
+function withStep(known: ModelPlace | undefined, place: ProgressBody): ModelPlace {
+  const reached = place.step === place.steps ? [place.tabIndex] : [];
+  const tabsDone = [...new Set([...(known?.tabsDone ?? []), ...reached])].sort((a, b) => a - b);
+  const everyTab = Array.from({ length: place.tabs }, (_, i) => i).every((i) => tabsDone.includes(i));
+  const { tabTitle: _title, ...where } = place;
+  return { ...where, tabsDone, finished: (known?.finished ?? false) || everyTab };
+}
 
 const toPlace = (entry: ProgressEntry): ModelPlace => ({
   lessonId: entry.lessonId,
@@ -37,6 +50,8 @@ const toPlace = (entry: ProgressEntry): ModelPlace => ({
   tabs: entry.tabs,
   step: entry.step,
   steps: entry.steps,
+  // An instance of the previous version (during an update) answers without it.
+  tabsDone: entry.tabsDone ?? [],
   finished: entry.finishedAt !== null,
 });
 
@@ -53,7 +68,7 @@ export const progressSlice = createSlice({
     loaded: (state, action: PayloadAction<{ entries: ProgressEntry[]; unsent: ProgressBody[] }>) => {
       state.load = { status: 'ready', error: null };
       state.places = Object.fromEntries(action.payload.entries.map((entry) => [entry.lessonId, toPlace(entry)]));
-      for (const place of action.payload.unsent) state.places[place.lessonId] = { ...place, finished: (state.places[place.lessonId]?.finished ?? false) || isLastStep(place) };
+      for (const place of action.payload.unsent) state.places[place.lessonId] = withStep(state.places[place.lessonId], place);
     },
     loadFailed: (state, action: PayloadAction<ApiError>) => {
       state.load = { status: 'failed', error: action.payload };
@@ -61,12 +76,15 @@ export const progressSlice = createSlice({
     /** A step the student saw, waiting to be saved (debounced). */
     placeQueued: (state, action: PayloadAction<ProgressBody>) => {
       const place = action.payload;
-      state.places[place.lessonId] = { ...place, finished: (state.places[place.lessonId]?.finished ?? false) || isLastStep(place) };
+      state.places[place.lessonId] = withStep(state.places[place.lessonId], place);
     },
     placeSaved: (state, action: PayloadAction<ProgressEntry>) => {
       const saved = state.places[action.payload.lessonId];
-      // A later step may already be queued: only the finished flag is the server's to add.
-      if (saved) saved.finished ||= action.payload.finishedAt !== null;
+      // A later step may already be queued: only the tabs gone through and the finished flag are the server's to add.
+      if (saved) {
+        saved.tabsDone = [...new Set([...saved.tabsDone, ...(action.payload.tabsDone ?? [])])].sort((a, b) => a - b);
+        saved.finished ||= action.payload.finishedAt !== null;
+      }
       else state.places[action.payload.lessonId] = toPlace(action.payload);
     },
     /** The network failed: the place stays on this device and goes when the connection returns. */

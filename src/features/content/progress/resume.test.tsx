@@ -10,6 +10,8 @@ jest.setTimeout(15_000);
 const galleryRoute = `/model_building_instructions/PlayMachines1/130/${CATAPULT}`;
 const saved = (extra: Partial<ProgressEntry> = {}): ProgressEntry => ({
   lessonId: CATAPULT,
+  tabTitle: '',
+  tabsDone: [],
   programId: 130,
   tabId: 'experiment',
   tabIndex: 1,
