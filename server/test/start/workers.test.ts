@@ -50,6 +50,8 @@ describe('WORKERS', () => {
     try {
       await waitForOutput(p, /is running at/, 60_000);
       expect(listeningPids(p)).toHaveLength(2);
+      // The log line and the banner go out through different streams: either may come first.
+      await waitForOutput(p, /"msg":"all workers listening"/, 10_000);
       expect(p.output()).toMatch(/"workers":2,"msg":"all workers listening"/);
 
       const statuses = await Promise.all(Array.from({ length: 20 }, () => status(port, '/wp-json/wp/v2/pages?per_page=1')));

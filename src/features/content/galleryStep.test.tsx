@@ -96,7 +96,7 @@ describe('instruction gallery: the step in the URL, the counter, keys and zoom',
     const view = openCatapult('?tab=tab-0&step=2');
     await screen.findByRole('tablist', { name: 'Catapult parts' });
     const place = { programId: 130, lessonId: CATAPULT, tabs: 3 };
-    expect(viewedSteps()).toEqual([{ ...place, tabId: 'tab-0', tabIndex: 0, step: 2, steps: 3 }]);
+    expect(viewedSteps()).toEqual([{ ...place, tabId: 'tab-0', tabIndex: 0, tabTitle: 'Build', step: 2, steps: 3 }]);
     // Renders that do not move (the thumbnails' pictures arriving) report nothing.
     firstSlideArrives();
     expect(thumbImages()).toHaveLength(3);
@@ -104,12 +104,12 @@ describe('instruction gallery: the step in the URL, the counter, keys and zoom',
 
     await view.user.click(screen.getByRole('button', { name: 'Next Slide' }));
     await waitFor(() => expect(viewedSteps()).toHaveLength(2));
-    expect(viewedSteps()[1]).toEqual({ ...place, tabId: 'tab-0', tabIndex: 0, step: 3, steps: 3 });
+    expect(viewedSteps()[1]).toEqual({ ...place, tabId: 'tab-0', tabIndex: 0, tabTitle: 'Build', step: 3, steps: 3 });
 
     await view.user.click(screen.getByRole('tab', { name: 'Video' }));
     await waitFor(() => expect(viewedSteps()).toHaveLength(3));
     // A video tab's slide is a step too.
-    expect(viewedSteps()[2]).toEqual({ ...place, tabId: 'tab-2', tabIndex: 2, step: 1, steps: 1 });
+    expect(viewedSteps()[2]).toEqual({ ...place, tabId: 'tab-2', tabIndex: 2, tabTitle: 'Video', step: 1, steps: 1 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(viewedSteps()).toHaveLength(3);
     view.unmount();
@@ -118,7 +118,7 @@ describe('instruction gallery: the step in the URL, the counter, keys and zoom',
   it("reports a lesson without tabs as its one part, 'all'", async () => {
     const view = renderApp({ route: galleryRoute(FLYING_CHAIRS), session: signedInAs('dana'), api: createContentApi({ viewer: 'owner' }) });
     await screen.findByRole('heading', { level: 1, name: 'Flying Chairs' });
-    expect(viewedSteps()).toEqual([{ programId: 130, lessonId: FLYING_CHAIRS, tabId: 'all', tabIndex: 0, tabs: 1, step: 1, steps: 6 }]);
+    expect(viewedSteps()).toEqual([{ programId: 130, lessonId: FLYING_CHAIRS, tabId: 'all', tabIndex: 0, tabTitle: '', tabs: 1, step: 1, steps: 6 }]);
     view.unmount();
   });
 

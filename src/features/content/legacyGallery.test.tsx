@@ -72,7 +72,7 @@ describe('older gallery route /model_building_instructions/{userName}/{programNa
       const route = '/model_building_instructions/Mia%20Levi/PlayMachines2/LawnMower';
       const view = renderApp({ route: `${route}?step=50`, session: signedInAs('mia', { unlockedModels: { LawnMower: true } }), api: createContentApi({ unlocked: [LAWN_MOWER] }) });
       expect(await screen.findByTestId('gallery-step-counter')).toHaveTextContent('Step 50 of 51');
-      expect(stepViewed.mock.calls.map(([payload]) => payload)).toEqual([{ programId: 167, lessonId: LAWN_MOWER, tabId: 'all', tabIndex: 0, tabs: 1, step: 50, steps: 51 }]);
+      expect(stepViewed.mock.calls.map(([payload]) => payload)).toEqual([{ programId: 167, lessonId: LAWN_MOWER, tabId: 'all', tabIndex: 0, tabTitle: '', tabs: 1, step: 50, steps: 51 }]);
       await view.user.click(screen.getByRole('button', { name: 'Next Slide' }));
       await waitFor(() => expect(view.router.state.location.search).toBe('?step=51'));
       expect(view.router.state.location.pathname).toBe('/model_building_instructions/Mia%20Levi/PlayMachines2/LawnMower');
@@ -88,7 +88,7 @@ describe('older gallery route /model_building_instructions/{userName}/{programNa
       });
       expect(await screen.findByRole('tab', { name: 'Big Perimeter', selected: true })).toBeInTheDocument();
       expect(screen.getByTestId('gallery-step-counter')).toHaveTextContent('Step 2 of 2');
-      expect(stepViewed.mock.calls.map(([payload]) => payload)).toEqual([{ programId: 130, lessonId: PERIMETER, tabId: 'tab-1', tabIndex: 1, tabs: 2, step: 2, steps: 2 }]);
+      expect(stepViewed.mock.calls.map(([payload]) => payload)).toEqual([{ programId: 130, lessonId: PERIMETER, tabId: 'tab-1', tabIndex: 1, tabTitle: 'Big Perimeter', tabs: 2, step: 2, steps: 2 }]);
       perimeter.unmount();
     } finally {
       stepViewed.mockRestore();
