@@ -19,7 +19,7 @@ const BAD: { index: number; column: number; value: Cell; header: string; message
   { index: 50, column: 3, value: 'not-an-email', header: 'Parent Email', message: 'Must be a valid email address.' },
   { index: 120, column: 4, value: 'call me', header: 'Phone', message: 'Must be a phone number.' },
   { index: 200, column: 6, value: '2026-02-30', header: 'Start Date', message: 'Must be a real date.' },
-  { index: 333, column: 7, value: '2026-01-01', header: 'End Date', message: 'Must not be before LessonStartDate.' },
+  { index: 333, column: 7, value: '2026-01-01', header: 'End Date', message: 'Must not be before Start Date.' },
   { index: 420, column: 8, value: 0, header: 'Lessons', message: 'Must be at least 1.' },
   { index: 499, column: 8, value: 'ten', header: 'Lessons', message: 'Must be an integer.' },
 ];
