@@ -4,7 +4,7 @@
  *   create-admin   --username U --email E [--password P]
  *   create-owner   --username U --email E --first F --last L [--country C --state S --territory T] [--password P]
  *   reset-password --login USERNAME_OR_EMAIL [--password P]
- *   import-wordpress --url https://site   (progress on stderr, the summary as JSON on stdout; exit 1 when anything failed)
+ *   import-wordpress --url https://site [--programs ID,ID]   (only those programs with their models; progress on stderr, the summary as JSON on stdout; exit 1 when anything failed)
  *   anonymise-ended   (anonymises the students whose lessons ended more than PRIVACY_RETENTION_MONTHS ago, as the server's job does)
  *   backup  --out FILE    (the database and the media in one file, while the portal runs; docs/deployment.md, Backups)
  *   restore --from FILE   (into an empty data folder or database only)
@@ -36,7 +36,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   create-admin   --username U --email E [--password P]
   create-owner   --username U --email E --first F --last L [--country C] [--state S] [--territory T] [--password P]
   reset-password --login USERNAME_OR_EMAIL [--password P]
-  import-wordpress --url https://site
+  import-wordpress --url https://site [--programs ID,ID]
   anonymise-ended
   backup  --out FILE
   restore --from FILE`;
@@ -52,6 +52,7 @@ const OPTIONS = {
   territory: { type: 'string' },
   login: { type: 'string' },
   url: { type: 'string' },
+  programs: { type: 'string' },
   out: { type: 'string' },
   from: { type: 'string' },
 } as const;
@@ -97,7 +98,7 @@ export async function runCli(argv: readonly string[], out: (line: string) => voi
   };
   try {
     await migrateToLatest(db);
-    if (command === 'import-wordpress') return await importCommand(db, config, need(values.url, 'url'), out, progress);
+    if (command === 'import-wordpress') return await importCommand(db, config, need(values.url, 'url'), programIds(values.programs), out, progress);
     if (command === 'anonymise-ended') {
       out(`anonymised ${await anonymiseEndedStudents(ctx, config.privacyRetentionMonths)} student(s) whose lessons ended before ${retentionCutoff(ctx.clock(), config.privacyRetentionMonths)}`);
       return 0;
@@ -174,7 +175,15 @@ async function restoreCommand(config: Config, file: string, out: (line: string) 
   return 0;
 }
 
-async function importCommand(db: Db, config: Config, url: string, out: (line: string) => void, progress: (line: string) => void): Promise<number> {
+/** --programs 167,356: WordPress page ids of programs; undefined (every program) when not given. */
+function programIds(value: string | undefined): number[] | undefined {
+  if (value === undefined) return undefined;
+  const ids = value.split(',').map((part) => part.trim());
+  if (ids.length === 0 || ids.some((id) => !/^[1-9]\d{0,9}$/.test(id))) throw new UsageError('--programs takes WordPress page ids separated by commas, e.g. 167,356');
+  return ids.map(Number);
+}
+
+async function importCommand(db: Db, config: Config, url: string, programs: number[] | undefined, out: (line: string) => void, progress: (line: string) => void): Promise<number> {
   try {
     await checkImportUrl(url, config.importAllowAddresses);
   } catch (err) {
@@ -197,6 +206,7 @@ async function importCommand(db: Db, config: Config, url: string, out: (line: st
     jobId: job.id,
     url,
     allowAddresses: config.importAllowAddresses,
+    ...(programs ? { programs } : {}),
     onProgress: ({ progress: done, step }) => {
       const page = step.split(',')[0] ?? step;
       if (page === shownPage && Date.now() - shownAt < 2000) return;

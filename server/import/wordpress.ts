@@ -42,6 +42,8 @@ export interface ImportOptions {
   timeoutMs?: number;
   /** Local addresses the operator lets the import reach (IMPORT_ALLOW_ADDRESSES); public ones only when empty. */
   allowAddresses?: AllowList;
+  /** Only these programs (their WordPress ids) with their models; every program when absent. */
+  programs?: readonly number[];
 }
 
 export class ImportError extends Error {}
@@ -176,7 +178,12 @@ export async function importWordPress(options: ImportOptions): Promise<StudioImp
   report(0, `Reading ${siteKey}`);
   const sources: SourcePage[] = [];
   const root = await single(CONTENT_IDS.programsRoot);
-  const programs = await children(CONTENT_IDS.programsRoot);
+  const listed = await children(CONTENT_IDS.programsRoot);
+  const chosen = options.programs ? new Set(options.programs) : null;
+  const programs = chosen ? listed.filter((program) => chosen.has(program.id)) : listed;
+  for (const id of chosen ?? []) {
+    if (!listed.some((program) => program.id === id)) summary.failed.push({ what: `Program ${id}`, reason: 'the site has no program with this id' });
+  }
   if (root) sources.push({ wp: root, role: 'root', name: 'Programs' });
   const terms = await single(CONTENT_IDS.termsPage);
   if (terms) sources.push({ wp: terms, role: 'terms', name: decodeTitle(terms.title?.rendered ?? 'Terms') });

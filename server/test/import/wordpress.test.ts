@@ -427,6 +427,38 @@ describe('npm run admin -- import-wordpress', () => {
   });
 });
 
+describe('npm run admin -- import-wordpress --programs', () => {
+  const wp = new FakeWordPress();
+  let dir = '';
+  const saved = { ...process.env };
+  beforeAll(async () => {
+    await wp.start();
+    await seedFake(wp);
+    dir = mkdtempSync(path.join(tmpdir(), 'portal-cli-import-'));
+    Object.assign(process.env, { DATA_DIR: dir, IMPORT_ALLOW_ADDRESSES: 'loopback' });
+    delete process.env.DATABASE_URL;
+  });
+  afterAll(async () => {
+    process.env = { ...saved };
+    rmSync(dir, { recursive: true, force: true });
+    await wp.stop();
+  });
+
+  test('imports only the chosen programs with their models (and the programs page and terms); an unknown id is reported; bad lists are refused', async () => {
+    const out: string[] = [];
+    const cli = (...args: string[]) => runCli(args, (line) => out.push(line), () => undefined);
+    expect(await cli('import-wordpress', '--url', wp.origin, '--programs', '5000,999')).toBe(1);
+    const summary = JSON.parse(out.at(-1)!) as { created: number; failed: { what: string; reason: string }[] };
+    // The programs page, the terms, Levers Program and its models; not Gears Program nor its models.
+    const levers = [...wp.pages.values()].filter((page) => page.id === 5000 || page.parent === 5000).length;
+    expect(summary).toMatchObject({ created: 2 + levers, failed: [{ what: 'Program 999', reason: 'the site has no program with this id' }] });
+
+    out.length = 0;
+    expect(await cli('import-wordpress', '--url', wp.origin, '--programs', '130; drop')).toBe(1);
+    expect(out.join('\n')).toMatch(/--programs takes WordPress page ids separated by commas/);
+  });
+});
+
 describe('WordPress import into S3-compatible media storage', () => {
   const wp = new FakeWordPress();
   let s3: S3TestServer;
