@@ -4,7 +4,7 @@
  * keeps its name after saving; a program with no logo and no models cannot be published.
  * On SQLite and PostgreSQL.
  */
-import type { StudioBulkOutcome, StudioCatalogue, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput, WirePage } from '../../../contract';
+import type { StudioBulkOutcome, StudioCatalogue, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput } from '../../../contract';
 import { emptyModelInput, STUDIO_PATHS } from '../../../contract';
 import { DEMO, PATHS, describeEachDb, expectWpError, startTestServer, type TestServer } from '../harness';
 
@@ -48,7 +48,8 @@ describeEachDb('content studio: bulk actions and small promises', (dialect) => {
     return answer.body as StudioBulkOutcome;
   };
   const miaSees = async (id: number) => (await s.get(`${PATHS.pages}/${id}`, { token: tokens.mia })).status === 200;
-  const liveHide = async (id: number) => ((await s.get(`${PATHS.pages}/${id}`, { token: tokens.mia })).body as WirePage).metadata?.hide?.[0];
+  /** The live page's hide flag, as wp/v2/pages serves it to an administrator. */
+  const liveHide = async (id: number) => ((await s.get(`${PATHS.pages}/${id}`, admin())).body as { metadata: { hide: string[] } }).metadata.hide[0];
 
   test('a step keeps the name it was uploaded with after saving; one sent without a name is named as before', async () => {
     const program = await createProgram('Named Steps');
@@ -95,12 +96,14 @@ describeEachDb('content studio: bulk actions and small promises', (dialect) => {
     expect(hidden.done).toEqual([a!.id, b!.id]);
     expect(hidden.failed).toEqual([{ id: model.id, title: 'Bulk Model 1', code: 'studio_not_a_program', reason: expect.stringMatching(/unpublishing/) }]);
     expect([await liveHide(a!.id), await liveHide(b!.id)]).toEqual(['1', '1']);
+    expect([await miaSees(a!.id), await miaSees(b!.id)]).toEqual([false, false]);
     expect(hidden.catalogue.programs.filter((p) => p.id === a!.id || p.id === b!.id).map((p) => [p.hidden, p.hasDraft])).toEqual([
       [true, false],
       [true, false],
     ]);
     await bulk('show', [a!.id]);
     expect([await liveHide(a!.id), await liveHide(b!.id)]).toEqual(['0', '1']);
+    expect([await miaSees(a!.id), await miaSees(b!.id)]).toEqual([true, false]);
 
     const unpublished = await bulk('unpublish', [model.id, a!.id]);
     expect(unpublished.done).toEqual([model.id]);
