@@ -172,4 +172,13 @@ describe('content studio: small promises', () => {
     expect(await screen.findByText('Published, but the program is hidden: only administrators see it until you untick Hidden.')).toBeInTheDocument();
     expect(screen.queryByText('Published: everyone sees it now.')).toBeNull();
   });
+
+  it("publishing a model of a hidden program says so too", async () => {
+    const studio = fakeStudio({}, [program(130, 'Play Machines 1', 1, { hidden: true })]);
+    studio.models.set(500, model(500, 130, 'Catapult'));
+    const { user } = renderStudio({ route: '/studio/models/500', session: signedInAs('admin'), studio });
+    await screen.findByRole('heading', { name: 'Catapult' });
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Published, but its program is hidden: only administrators see it until the program is shown.')).toBeInTheDocument();
+  });
 });
