@@ -173,7 +173,7 @@ describe('content studio: small promises', () => {
     expect(screen.queryByText('Published: everyone sees it now.')).toBeNull();
   });
 
-  it("publishing a model of a hidden program says so too", async () => {
+  it('publishing a model of a hidden program says so too', async () => {
     const studio = fakeStudio({}, [program(130, 'Play Machines 1', 1, { hidden: true })]);
     studio.models.set(500, model(500, 130, 'Catapult'));
     const { user } = renderStudio({ route: '/studio/models/500', session: signedInAs('admin'), studio });
