@@ -85,6 +85,14 @@ describe('content studio: what an import brought waits for review', () => {
     expect(studio.calls.find((c) => c.method === 'discardImport')?.args).toEqual([9]);
   });
 
+  it('a published program whose new models wait says so, and counts only its models', async () => {
+    const modelsOnly: StudioImportReview = { ...waiting, programs: [{ id: 5000, title: 'Levers Program', change: 'update', pending: false, models: [{ id: 5003, title: 'Lever Arm', change: 'new' }] }], others: [], counts: { pages: 1, programs: 0, models: 1, others: 0 } };
+    renderStudio({ route: '/studio/import', session: signedInAs('admin'), studio: fakeStudio({ getImports: async () => [finishedJob], getImportReview: async () => modelsOnly }) });
+    const review = await screen.findByRole('region', { name: 'Waiting for review' });
+    expect(review).toHaveTextContent('1 page: 0 programs, 1 model');
+    expect(within(review).getByRole('checkbox', { name: 'Levers Program (published already; its new models wait)' })).toBeInTheDocument();
+  });
+
   it('the review of an import followed to its end shows without a reload', async () => {
     const studio = fakeStudio({ getImportReview: async (jobId) => ({ ...waiting, jobId }) });
     const { user } = renderStudio({ route: '/studio/import', session: signedInAs('admin'), studio });

@@ -38,14 +38,14 @@ function useCountsLine(counts: StudioImportReview['counts']): string {
   return counts.others > 0 ? t.reviewCountsWithOthers({ ...parts, others: t.reviewOthers(counts.others) }) : t.reviewCounts(parts);
 }
 
-function Choice({ page, label, checked, onChange, children }: { page: StudioImportDraft; label: string; checked: boolean; onChange: (on: boolean) => void; children?: ReactNode }) {
+function Choice({ page, label, live = false, checked, onChange, children }: { page: StudioImportDraft; label: string; live?: boolean; checked: boolean; onChange: (on: boolean) => void; children?: ReactNode }) {
   const t = useMessages(studioImportMessages);
   return (
     <li>
       <SelectBox style={{ gap: 8, justifyContent: 'flex-start' }}>
         <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
         <span translate="no">{label}</span>
-        <small>({page.change === 'new' ? t.changeNew : t.changeUpdate})</small>
+        <small>({live ? t.programLive : page.change === 'new' ? t.changeNew : t.changeUpdate})</small>
       </SelectBox>
       {children}
     </li>
@@ -115,8 +115,7 @@ export function ImportReviewPanel() {
             <legend>{t.chooseLegend}</legend>
             <Choices>
               {data.programs.map((program) => (
-                <Choice key={program.id} page={program} label={program.title} checked={chosen.has(program.id)} onChange={(on) => choose(program.id, on)}>
-                  {!program.pending && <small>{t.programLive}</small>}
+                <Choice key={program.id} page={program} label={program.title} live={!program.pending} checked={chosen.has(program.id)} onChange={(on) => choose(program.id, on)}>
                   {program.models.length > 0 && (
                     <details>
                       <summary>{t.modelsFollow(program.models.length)}</summary>
