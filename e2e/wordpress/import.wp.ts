@@ -2,14 +2,15 @@
  * The WordPress import against the real WordPress peer: `npm run e2e:wordpress` started
  * it (setup.sh + portal-setup.sh; 17 programs, 340 models, SVG placeholders for /progrmas/*).
  *
- * 1. `npm run admin -- import-wordpress --programs ...` into a portal that has only its
+ * 1. `npm run admin -- import-wordpress --programs ... --publish` into a portal that has only its
  *    administrator: three chosen programs (one hidden, Teacher Training) with every model, field and
  *    gallery image arrive; page by page the stored rows equal what WordPress's REST API answers, with
  *    its media URLs mapped to the portal's own paths, and every media file is in storage in the
  *    format its name says. WP_IMPORT_ALL=1 imports the whole site instead (17 programs, 340 models,
  *    24,440 media files: about four minutes of two cores, which CI cannot spare).
  * 2. The same import again: nothing changes.
- * 3. A title changed in WordPress (REST API, as its administrator) is the only update of the next import.
+ * 3. A title changed in WordPress (REST API, as its administrator) is the only update of the next import:
+ *    a new draft of the live page, which students do not see until it is published.
  * Prints how long each import took and how many files it downloaded.
  */
 import { spawn } from 'node:child_process';
@@ -99,11 +100,11 @@ function mediaPaths(value: unknown, into: Set<string>): Set<string> {
   return into;
 }
 
-/** `npm run admin -- import-wordpress --url WP` on the portal's data folder: progress shown, the summary parsed. */
+/** `npm run admin -- import-wordpress --url WP --publish` on the portal's data folder: progress shown, the summary parsed. */
 function cliImport(dataDir: string): Promise<{ code: number; summary: StudioImportSummary }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, IMPORT_ALLOW_ADDRESSES: IMPORT_ALLOW };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'import-wordpress', '--url', WP, ...(CHOSEN ? ['--programs', CHOSEN.join(',')] : [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'import-wordpress', '--url', WP, ...(CHOSEN ? ['--programs', CHOSEN.join(',')] : []), '--publish'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let progress = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
@@ -235,7 +236,8 @@ describe(`WordPress import from the real WordPress (${WP})`, () => {
     expect(summary).toMatchObject({ created: 0, updated: 1, skipped: pagesImported - 1, failed: [] });
     const after = await s.db.kysely.selectFrom('pages').selectAll().orderBy('id').execute();
     const changed = after.filter((row, i) => JSON.stringify(row) !== JSON.stringify(before[i]));
-    expect(changed.map((row) => [row.id, row.title])).toEqual([[lawnMower, originalTitle + RENAMED]]);
+    // The live page keeps its title; the new one is its draft.
+    expect(changed.map((row) => [row.id, row.title, (JSON.parse(row.draft_json ?? '{}') as { title?: string }).title])).toEqual([[lawnMower, originalTitle, originalTitle + RENAMED]]);
     expect(summary.media).toMatchObject({ downloaded: 0 });
   }, 5 * 60_000);
 });

@@ -126,6 +126,7 @@ export async function runImportJob(options: RunJobOptions): Promise<StudioImport
       db,
       media: options.media,
       url: options.url,
+      jobId,
       allowAddresses: options.allowAddresses ?? [],
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.programs ? { programs: options.programs } : {}),

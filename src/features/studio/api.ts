@@ -5,10 +5,14 @@
  */
 import {
   STUDIO_PATHS,
+  type StudioBulkAction,
+  type StudioBulkOutcome,
   type StudioCatalogue,
   type StudioFile,
   type StudioImage,
   type StudioImportJob,
+  type StudioImportOutcome,
+  type StudioImportReview,
   type StudioModel,
   type StudioModelInput,
   type StudioOrderBody,
@@ -46,6 +50,14 @@ export interface StudioApi {
   startImport(url: string): Promise<StudioImportJob>;
   getImports(): Promise<StudioImportJob[]>;
   getImportJob(id: number): Promise<StudioImportJob>;
+  /** What the import brought that waits, unpublished, for review. */
+  getImportReview(jobId: number): Promise<StudioImportReview>;
+  /** Publishes everything that waits (no ids), or the chosen programs with their models. */
+  publishImport(jobId: number, ids?: number[]): Promise<StudioImportOutcome>;
+  /** Removes what the import made and the drafts it wrote. */
+  discardImport(jobId: number): Promise<StudioImportOutcome>;
+  /** One action on several programs or models, each on its own. */
+  bulk(action: StudioBulkAction, ids: number[]): Promise<StudioBulkOutcome>;
 }
 
 export function createStudioApi(api: ApiClient): StudioApi {
@@ -83,5 +95,9 @@ export function createStudioApi(api: ApiClient): StudioApi {
     startImport: (url) => post(STUDIO_PATHS.imports, { url }, expectRecord<StudioImportJob>),
     getImports: () => get(STUDIO_PATHS.imports, (answer) => (Array.isArray(answer) ? expectList<StudioImportJob>(answer) : [])),
     getImportJob: (id) => get(STUDIO_PATHS.importJob(id), expectRecord<StudioImportJob>),
+    getImportReview: (jobId) => get(STUDIO_PATHS.importReview(jobId), expectRecord<StudioImportReview>),
+    publishImport: (jobId, ids) => post(STUDIO_PATHS.importPublish(jobId), ids ? { ids } : {}, expectRecord<StudioImportOutcome>),
+    discardImport: (jobId) => post(STUDIO_PATHS.importDiscard(jobId), undefined, expectRecord<StudioImportOutcome>),
+    bulk: (action, ids) => post(STUDIO_PATHS.bulk, { action, ids }, expectRecord<StudioBulkOutcome>),
   };
 }
