@@ -8,6 +8,9 @@ import type { Student } from '../../api/types';
 
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
 
+// The reader's clock: Node reads TZ again when it changes, so the page formats times in this zone.
+process.env.TZ = 'Asia/Jerusalem';
+
 const exported: StudentDataExport = {
   exportedAt: '2026-11-23T10:00:00.000Z',
   student: { userId: 11, ownerId: 2, firstName: 'noa', lastName: 'Levi', parentName: 'Ruth Levi', parentEmail: 'noa.levi@parents.test', phone: '+972 50 000 0000', program: 'Robotics 2', lessonsStartDate: '2024-10-15', lessonsEndDate: '2025-01-31', numberOfLessons: 12, createdAt: '2024-10-01T08:00:00.000Z', erasedAt: null },
@@ -74,7 +77,10 @@ describe("The child's data (student's page)", () => {
     fireEvent.click(data.getByRole('button', { name: 'Open a readable copy' }));
     const copy = within(await screen.findByRole('article', { name: 'What the portal stores about noa Levi' }));
     expect(copy.getByText('Ruth Levi')).toBeInTheDocument();
-    expect(copy.getByText(/^Catapult, on November 2, 2024/)).toBeInTheDocument();
+    // Times in the reader's own time zone (Israel here, two hours ahead of UTC in November), as her language writes them.
+    expect(copy.getByText(/^Catapult, on November 2, 2024/)).toHaveTextContent(/^Catapult, on November 2, 2024 at 5:30\sPM$/);
+    expect(copy.getByText(/^As of /)).toHaveTextContent(/^As of November 23, 2026 at 12:00\sPM\.$/);
+    expect(within(screen.getByRole('article')).queryByText(/UTC/)).not.toBeInTheDocument();
     expect(copy.getByText('Wrong unlock codes on record: 2.')).toBeInTheDocument();
     expect(copy.getByText(/^Catapult: part 2 of 3, step 4 of 12, last moved on November 3, 2024/)).toBeInTheDocument();
     expect(copy.getByText(/details changed, by the franchise owner/)).toBeInTheDocument();

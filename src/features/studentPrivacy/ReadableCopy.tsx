@@ -118,16 +118,16 @@ function List({ items, empty, data }: { items: string[]; empty: string; data?: b
 
 type ProgressRecord = StudentDataExport['progress'][number];
 
-/** A moment in UTC as the language writes it ('November 2, 2024 at 3:30 PM UTC'). */
-function momentsIn(language: string, t: Texts) {
-  const moments = new Intl.DateTimeFormat(language === PSEUDO_LANGUAGE ? 'en' : language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-  return (iso: string | null) => (iso ? t.timeUtc({ time: moments.format(new Date(iso)) }) : '');
+/** A moment in the reader's own time zone, as the language writes it ('November 2, 2024 at 5:30 PM'). */
+function momentsIn(language: string) {
+  const moments = new Intl.DateTimeFormat(language === PSEUDO_LANGUAGE ? 'en' : language, { dateStyle: 'long', timeStyle: 'short' });
+  return (iso: string | null) => (iso ? moments.format(new Date(iso)) : '');
 }
 
 export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClose: () => void }) {
   const t = useMessages(rosterPrivacyMessages);
   const format = useFormatters();
-  const when = momentsIn(format.language, t);
+  const when = momentsIn(format.language);
   const day = (isoDay: string) => {
     const date = fromIsoDate(isoDay);
     return date ? format.date(date) : isoDay || t.notSet;
