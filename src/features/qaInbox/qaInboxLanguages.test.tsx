@@ -20,6 +20,7 @@ const summary = (id: number, extra: Partial<ProblemReportSummary> = {}): Problem
   screen: '1024x768',
   program: 'PlayMachines1',
   lessonId: 131,
+  lessonTitle: 'Catapult',
   error: { message: 'x is undefined', stack: 'at Gallery (gallery.js:1:1)', source: 'window' },
   hasScreenshot: false,
   createdAt: '2026-11-25T10:00:00.000Z',

@@ -8,9 +8,6 @@ import type { Student } from '../../api/types';
 
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
 
-// The reader's clock: Node reads TZ again when it changes, so the page formats times in this zone.
-process.env.TZ = 'Asia/Jerusalem';
-
 const exported: StudentDataExport = {
   exportedAt: '2026-11-23T10:00:00.000Z',
   student: { userId: 11, ownerId: 2, firstName: 'noa', lastName: 'Levi', parentName: 'Ruth Levi', parentEmail: 'noa.levi@parents.test', phone: '+972 50 000 0000', program: 'Robotics 2', lessonsStartDate: '2024-10-15', lessonsEndDate: '2025-01-31', numberOfLessons: 12, createdAt: '2024-10-01T08:00:00.000Z', erasedAt: null },
@@ -71,6 +68,9 @@ describe("The child's data (student's page)", () => {
   });
 
   it('opens a readable copy in plain words, and closes it', async () => {
+    // The reader's clock is in Israel: a formatter that names no time zone uses hers.
+    const BrowserFormat = Intl.DateTimeFormat;
+    jest.spyOn(Intl, 'DateTimeFormat').mockImplementation((locale, options) => new BrowserFormat(locale, { timeZone: 'Asia/Jerusalem', ...options }));
     serve(() => ({ status: 200, body: exported }));
     openNoa();
     const data = await section();

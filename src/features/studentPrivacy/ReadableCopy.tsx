@@ -177,7 +177,8 @@ export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClo
           [t.parent, ...orNone(student.parentName)],
           [t.parentEmail, ...orNone(student.parentEmail)],
           [t.parentPhone, ...orNone(student.phone)],
-          [t.added, when(student.createdAt)],
+          // Moments are written by the language's own date format already: no translator rewrites them.
+          [t.added, when(student.createdAt), true],
         ]}
       />
       <h3>{t.account}</h3>
@@ -186,8 +187,8 @@ export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClo
           [t.loginName, account.username, true],
           [t.email, account.email, true],
           [t.shownAs, account.displayName, true],
-          [t.created, when(account.createdAt)],
-          [t.passwordChanged, account.passwordChangedAt ? when(account.passwordChangedAt) : t.never],
+          [t.created, when(account.createdAt), true],
+          account.passwordChangedAt ? [t.passwordChanged, when(account.passwordChangedAt), true] : [t.passwordChanged, t.never],
         ]}
       />
       <p>{t.passwordNeverStored}</p>
