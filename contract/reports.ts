@@ -70,6 +70,8 @@ export interface ProblemReportSummary {
   comment: string;
   note: string;
   userId: number | null;
+  /** The sender's name as the portal shows it (the account's display name); null once the account is gone. */
+  userName: string | null;
   /** The sender's role when they sent it. */
   role: string;
   appVersion: string;
@@ -77,6 +79,8 @@ export interface ProblemReportSummary {
   screen: string;
   program: string | null;
   lessonId: number | null;
+  /** The lesson's (model's) title, when lessonId names a page that still exists. */
+  lessonTitle: string | null;
   error: ReportedError | null;
   hasScreenshot: boolean;
   /** ISO 8601 UTC */

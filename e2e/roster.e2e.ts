@@ -52,7 +52,7 @@ describe('roster journeys', () => {
     await page.getByRole('table').waitFor();
     const before = (await tableRows(page)).length;
     expect(before).toBeGreaterThanOrEqual(8);
-    await page.getByText('To change user info please contact our team at').waitFor();
+    await page.getByText("To change a student's details, open their name in the list.", { exact: false }).waitFor();
     await screenshot(page, 'roster-dana-1-list');
 
     await page.getByRole('link', { name: 'Sign Up New Student' }).first().click();

@@ -20,7 +20,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { demoModels } from '../server/seed/demoData';
 import { ARTIFACTS_DIR, axeViolations, DEMO_USERS, openBrowser, screenshot, signIn, startPortal, type BrowserSession, type Portal } from './support';
-import { SCREENS, settle, USERS, type Role, type Screen } from './support/screens';
+import { SCREENS, settle, tableReady, USERS, type Role, type Screen } from './support/screens';
+import { textOverlapsItself, wordsBrokenMidWord } from './support/phoneLayout';
 
 export const SWEEP_WIDTHS = [320, 375, 767, 768, 800, 801, 1280] as const;
 const SWEEP_DIR = path.join(ARTIFACTS_DIR, 'sweep');
@@ -452,5 +453,135 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${portal.baseUrl}/select-model/PlayMachines1/130`);
     await keyboardLogOut(page);
+  });
+});
+
+// ---- on a phone: faults no generic check sees ---------------------------------------------------
+
+/** The step picture's zoom, as drawn: its box, the drawing's box in it, and where a picture point is. */
+const zoomState = (page: Page, at: { x: number; y: number }, before?: { x: number; y: number }) =>
+  page.evaluate(
+    ({ at, before }) => {
+      const img = document.querySelector<HTMLImageElement>('.image-gallery-slide.image-gallery-center img.slide-image')!;
+      const m = new DOMMatrix(getComputedStyle(img).transform === 'none' ? '' : getComputedStyle(img).transform);
+      const [s, x, y] = [m.a, m.e, m.f];
+      const r = img.getBoundingClientRect();
+      const [w, h] = [img.offsetWidth, img.offsetHeight];
+      const c = { x: r.left + r.width / 2 - x, y: r.top + r.height / 2 - y };
+      const fit = Math.min(w / img.naturalWidth, h / img.naturalHeight);
+      const [dw, dh] = [img.naturalWidth * fit * s, img.naturalHeight * fit * s];
+      // The picture's point that was under `at` before (scale 1), where it is now.
+      const point = before ?? { x: at.x - c.x, y: at.y - c.y };
+      return {
+        scale: s,
+        local: point,
+        nowAt: { x: c.x + x + s * point.x, y: c.y + y + s * point.y },
+        // How far an empty band reaches into the box on each side (0: the drawing covers it).
+        bands: [c.x + x - dw / 2 - (c.x - w / 2), c.x + w / 2 - (c.x + x + dw / 2), c.y + y - dh / 2 - (c.y - h / 2), c.y + h / 2 - (c.y + y + dh / 2)].map((band) => Math.max(0, Math.round(band))),
+      };
+    },
+    { at, before },
+  );
+
+describe('on a phone (375 px)', () => {
+  let browser: BrowserSession | null = null;
+  afterEach(async () => {
+    expect(browser?.errors ?? []).toEqual([]);
+    await browser?.close();
+    browser = null;
+  });
+
+  it('an owner: a student opens at the top, Spanish details keep words whole, every sign-in cards column shows, the QR address and Play video read cleanly, zoom follows the tap', async () => {
+    browser = await openBrowser({ viewport: { width: 375, height: 740 } });
+    const { page } = browser;
+    const base = portal.baseUrl;
+    await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, base);
+    const problems: string[] = [];
+
+    // The last student of a long list, opened from the bottom of it: the student's page starts at its top.
+    await page.goto(`${base}/students_list/Dana%20Cohen`);
+    const students = page.locator('main a[href^="/students/"]:not([href="/students/import"])');
+    await students.first().waitFor();
+    const last = students.last();
+    await last.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await last.click();
+    await page.waitForURL(/\/students\/\d+$/);
+    const studentUrl = page.url();
+    await page.locator('main h1').waitFor();
+    await settle(page);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    if (scrolled !== 0) problems.push(`student page: opened ${scrolled} px down, not at its top`);
+
+    // In Spanish, the details' labels go above their values: no value broken inside a word.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'es');
+    await page.goto(studentUrl);
+    await page.locator('main dl dd').first().waitFor();
+    await settle(page);
+    await page.screenshot({ path: path.join(SWEEP_DIR, 'phone-es-student-375.png'), fullPage: true });
+    for (const broken of await wordsBrokenMidWord(page, 'main dl')) problems.push(`student page (es): ${broken}`);
+
+    // Sign-in cards: every column, Action included, inside the table's region.
+    await page.goto(`${base}/sign_in_cards`);
+    await tableReady(page);
+    await settle(page);
+    const cut = await page.evaluate(() => {
+      const region = document.querySelector('main [role="region"]')!.getBoundingClientRect();
+      return [...document.querySelectorAll('main thead th')].filter((th) => th.getBoundingClientRect().right > region.right + 1).map((th) => th.textContent);
+    });
+    if (cut.length > 0) problems.push(`sign-in cards (es): columns cut off at the right: ${cut.join(', ')}`);
+    await page.screenshot({ path: path.join(SWEEP_DIR, 'phone-es-sign-in-cards-375.png'), fullPage: true });
+
+    // The model's QR page: its address wraps between its parts.
+    await page.goto(`${base}/model_qr/PlayMachines1/130/131?title=Catapult`);
+    await page.locator('main img[src^="data:"]').waitFor();
+    for (const broken of await wordsBrokenMidWord(page, 'main p')) problems.push(`model QR (es): ${broken}`);
+    await page.screenshot({ path: path.join(SWEEP_DIR, 'phone-es-model-qr-375.png'), fullPage: true });
+
+    // Back to English (the server keeps the owner's language for her next sign-in).
+    await page.getByRole('button', { name: 'Menú' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+
+    // Play video: one label, its lines (if it wraps) one under the other.
+    await page.goto(`${base}/model_building_instructions/PlayMachines1/130/131`);
+    await page.locator('.image-gallery').waitFor();
+    await page.getByRole('tab', { name: 'Video' }).click();
+    const play = page.getByRole('button', { name: /Play video/ });
+    await play.waitFor();
+    if (await textOverlapsItself(play)) problems.push('gallery: the Play video label is drawn over itself');
+    await play.screenshot({ path: path.join(SWEEP_DIR, 'phone-play-video-375.png') });
+
+    // Zoom: tap the drawing low on the left, Zoom in twice: that point stays under the finger; a
+    // drag to the picture's top edge then shows no empty band.
+    await page.getByRole('tab').first().click();
+    const picture = page.locator('.image-gallery-slide.image-gallery-center img.slide-image');
+    await picture.waitFor();
+    await settle(page);
+    const box = (await picture.boundingBox())!;
+    const tap = { x: box.x + box.width * 0.3, y: box.y + box.height * 0.75 };
+    await page.mouse.click(tap.x, tap.y);
+    const before = await zoomState(page, tap);
+    for (let i = 0; i < 2; i += 1) {
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.waitForTimeout(250);
+    }
+    const zoomed = await zoomState(page, tap, before.local);
+    expect(zoomed.scale).toBeCloseTo(2.25, 2);
+    if (Math.hypot(zoomed.nowAt.x - tap.x, zoomed.nowAt.y - tap.y) > 3) {
+      problems.push(`zoom: the tapped point moved from (${Math.round(tap.x)}, ${Math.round(tap.y)}) to (${Math.round(zoomed.nowAt.x)}, ${Math.round(zoomed.nowAt.y)})`);
+    }
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 400, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForTimeout(250);
+    const dragged = await zoomState(page, tap, before.local);
+    if (dragged.bands.some((band) => band > 1)) problems.push(`zoom: empty bands came into view (left, right, top, bottom: ${dragged.bands.join(', ')} px)`);
+    await page.screenshot({ path: path.join(SWEEP_DIR, 'phone-zoomed-375.png') });
+
+    expect(problems).toEqual([]);
   });
 });

@@ -106,7 +106,7 @@ async function runServer(config: Config, role: 'alone' | 'worker'): Promise<void
   const db = openConfiguredDb(config, () => app.log);
   const hasher = createPasswordHasher(config.argon2);
   const clock = () => new Date();
-  const mailerLog = { info: (obj: Record<string, unknown>, msg: string) => app.log.info(obj, msg) };
+  const mailerLog = { info: (obj: Record<string, unknown>, msg: string) => app.log.info(obj, msg), warn: (obj: Record<string, unknown>, msg: string) => app.log.warn(obj, msg) };
   const media = await createMediaStorage(config);
   const app = await buildApp({ db, config, mailer: createMailer(config, mailerLog), hasher, clock, media });
   const log = app.log;

@@ -73,7 +73,8 @@ describe('QA inbox journey', () => {
     await admin.waitForURL(`${base}/admin/qa_inbox`);
     const report = admin.getByRole('article', { name: reference });
     await report.getByText(NOTE).waitFor();
-    await report.getByText('PlayMachines1, lesson #131').waitFor();
+    await report.getByText('PlayMachines1 · Catapult').waitFor();
+    await report.getByText('Mia Levi').waitFor();
     await report.getByRole('button', { name: `Open ${reference}` }).click();
     await report.getByRole('img', { name: `The page as ${reference} was sent` }).waitFor();
     expect(await axeViolations(admin, 'main')).toEqual([]);

@@ -32,7 +32,7 @@ const reportDialogOpen = async (page: Page) => {
   await page.getByRole('dialog', { name: 'Report a problem' }).getByLabel('What happened?').waitFor();
 };
 
-const tableReady = (page: Page) => page.locator('main table tbody tr').first().waitFor();
+export const tableReady = (page: Page) => page.locator('main table tbody tr').first().waitFor();
 
 export const SCREENS: Record<Role, Screen[]> = {
   'signed-out': [

@@ -139,7 +139,19 @@ function parseError(json: string | null): ReportedError | null {
   }
 }
 
-function summaryOf(row: q.ProblemReportSummaryRow): ProblemReportSummary {
+type ReportNames = Awaited<ReturnType<typeof q.namesForReports>>;
+
+/** The names the rows' ids stand for (senders, lessons), looked up at once. */
+function namesOf(ctx: DomainContext, rows: q.ProblemReportSummaryRow[]): Promise<ReportNames> {
+  const ids = (pick: (row: q.ProblemReportSummaryRow) => number | null) => [...new Set(rows.map(pick).filter((id): id is number => id !== null))];
+  return q.namesForReports(
+    ctx.db.kysely,
+    ids((row) => row.user_id),
+    ids((row) => row.lesson_id),
+  );
+}
+
+function summaryOf(row: q.ProblemReportSummaryRow, names: ReportNames): ProblemReportSummary {
   return {
     id: row.id,
     reference: row.reference,
@@ -147,12 +159,14 @@ function summaryOf(row: q.ProblemReportSummaryRow): ProblemReportSummary {
     comment: row.comment,
     note: row.note,
     userId: row.user_id,
+    userName: row.user_id === null ? null : (names.users.get(row.user_id) ?? null),
     role: row.role,
     appVersion: row.app_version,
     userAgent: row.user_agent,
     screen: row.screen,
     program: row.program,
     lessonId: row.lesson_id,
+    lessonTitle: row.lesson_id === null ? null : (names.pages.get(row.lesson_id) ?? null),
     error: parseError(row.error_json),
     hasScreenshot: row.screenshot_type !== null,
     createdAt: row.created_at,
@@ -211,7 +225,8 @@ export const noSuchReport = (): ApiError => new ApiError(404, 'report_not_found'
 
 export async function listReports(ctx: DomainContext, filter: q.ReportFilter, page: number, perPage: number): Promise<ProblemReportPage> {
   const { rows, total } = await q.listProblemReports(ctx.db.kysely, filter, perPage, (page - 1) * perPage);
-  return { reports: rows.map(summaryOf), total, page, perPage };
+  const names = await namesOf(ctx, rows);
+  return { reports: rows.map((row) => summaryOf(row, names)), total, page, perPage };
 }
 
 export async function reportDetail(ctx: DomainContext, id: number): Promise<ProblemReportDetail> {
@@ -219,7 +234,7 @@ export async function reportDetail(ctx: DomainContext, id: number): Promise<Prob
   if (!row) throw noSuchReport();
   const picture = row.screenshot_type ? await q.findReportScreenshot(ctx.db.kysely, id) : undefined;
   const screenshot = picture?.screenshot && picture.screenshot_type ? `data:${picture.screenshot_type};base64,${Buffer.from(picture.screenshot).toString('base64')}` : null;
-  return { ...summaryOf(row), log: JSON.parse(row.log_json) as unknown, screenshot };
+  return { ...summaryOf(row, await namesOf(ctx, [row])), log: JSON.parse(row.log_json) as unknown, screenshot };
 }
 
 export async function reportScreenshot(ctx: DomainContext, id: number): Promise<{ bytes: Buffer; type: string }> {

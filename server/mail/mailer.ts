@@ -22,6 +22,8 @@ export interface Mailer {
 
 export interface MailLogger {
   info(obj: Record<string, unknown>, msg: string): void;
+  /** A mail kept in the outbox was not sent: said at warn, which the demo's log level shows. */
+  warn?(obj: Record<string, unknown>, msg: string): void;
 }
 
 export function createSmtpMailer(url: string, from: string, log: MailLogger): Mailer {
@@ -48,7 +50,8 @@ export function createOutboxMailer(dir: string, from: string, log: MailLogger, c
       const file = path.join(dir, `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.eml`);
       const composed = await composer.sendMail({ from, to: message.to, subject: message.subject, date: now, text: message.text, ...(message.html ? { html: message.html } : {}) });
       await writeFile(file, composed.message, { mode: 0o600 });
-      log.info({ file }, 'mail written to the outbox (SMTP_URL is not set)');
+      const say = log.warn ?? log.info;
+      say.call(log, { file }, 'mail written to the outbox, not sent (SMTP_URL is not set)');
     },
   };
 }

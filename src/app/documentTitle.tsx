@@ -9,17 +9,21 @@ import type { RouteHandle } from './earlyPageData';
 import { useMessages } from '../shared/i18n/messages';
 import { routeTitles } from './app.messages';
 
-/** With the service worker's start (src/features/offline/startOffline.ts), once the page is usable. */
-const OfflineBanner = lazy(() => import(/* webpackChunkName: "offline" */ '../features/offline/OfflineBanner'));
+/**
+ * Once the page is usable: the offline banner (with the service worker's start,
+ * src/features/offline/startOffline.ts), the tab named by the page's heading, a new page at its top.
+ */
+const AfterLoad = lazy(() => import(/* webpackChunkName: "offline" */ './afterLoad'));
 const offlineNotice = (
   <Suspense fallback={null}>
-    <OfflineBanner />
+    <AfterLoad />
   </Suspense>
 );
 
 /**
- * The header and page of every screen, and the one place that sets the document title:
- * "{where the user is} · Youngengineer Online", from the deepest matched route's `handle.title`.
+ * The header and page of every screen, and the document title: "{where the user is} ·
+ * Youngengineer Online", from the deepest matched route's `handle.title` until the page is usable,
+ * then from the page's heading (./afterLoad.tsx).
  */
 export function TitledLayout() {
   const signedIn = useAppSelector(selectIsSignedIn);

@@ -117,6 +117,10 @@ describeEachDb('problem reports', (dialect) => {
       log: JSON.parse(body.log as string) as unknown,
       screenshot: TINY_PNG,
     });
+    // Names, not ids: who sent it and from which model, for the administrators who read it.
+    expect(detail).toMatchObject({ userName: 'Mia Levi', lessonTitle: 'Catapult' });
+    const listed = ((await s.get(REPORT_PATHS.reports, { token: admin })).body as ProblemReportPage).reports.find((r) => r.id === receipt.id);
+    expect(listed).toMatchObject({ userName: 'Mia Levi', lessonTitle: 'Catapult', lessonId: catapult });
     const picture = await fetch(s.baseUrl + REPORT_PATHS.screenshot(receipt.id), { headers: { authorization: `Bearer ${admin}` } });
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toBe('image/png');

@@ -72,6 +72,13 @@ export function findProblemReport(db: Executor, id: number): Promise<(ProblemRep
     .executeTakeFirst();
 }
 
+/** The senders' display names and the lessons' titles the reports name, for administrators to read names rather than ids. */
+export async function namesForReports(db: Executor, userIds: number[], pageIds: number[]): Promise<{ users: Map<number, string>; pages: Map<number, string> }> {
+  const users = userIds.length === 0 ? [] : await db.selectFrom('users').select(['id', 'display_name']).where('id', 'in', userIds).execute();
+  const pages = pageIds.length === 0 ? [] : await db.selectFrom('pages').select(['id', 'title']).where('id', 'in', pageIds).execute();
+  return { users: new Map(users.map((u) => [u.id, u.display_name])), pages: new Map(pages.map((p) => [p.id, p.title])) };
+}
+
 export function findReportScreenshot(db: Executor, id: number): Promise<{ screenshot: Buffer | null; screenshot_type: string | null } | undefined> {
   return db.selectFrom('problem_reports').select(['screenshot', 'screenshot_type']).where('id', '=', id).executeTakeFirst();
 }

@@ -38,14 +38,32 @@ export function ReportDetails({ report }: { report: ProblemReportSummary }) {
       <dt>{t.by}</dt>
       <dd>
         {role ? t[role] : <span translate="no">{report.role}</span>}
-        {report.userId !== null ? ` ${t.userNumber({ id: report.userId })}` : ''}
+        {/* The sender by name (people's data, never translated); by number once the account is gone. */}
+        {report.userName ? (
+          <>
+            {': '}
+            <span translate="no">{report.userName}</span>
+          </>
+        ) : report.userId !== null ? (
+          ` ${t.userNumber({ id: report.userId })}`
+        ) : (
+          ''
+        )}
       </dd>
       <dt>{t.status}</dt>
       <dd>{t[STATUS_LABELS[report.status]]}</dd>
       {report.program && (
         <>
           <dt>{t.program}</dt>
-          {report.lessonId !== null ? <dd>{t.programAndLesson({ program: report.program, id: report.lessonId })}</dd> : <dd translate="no">{report.program}</dd>}
+          {report.lessonTitle ? (
+            <dd translate="no">
+              {report.program} · {report.lessonTitle}
+            </dd>
+          ) : report.lessonId !== null ? (
+            <dd>{t.programAndLesson({ program: report.program, id: report.lessonId })}</dd>
+          ) : (
+            <dd translate="no">{report.program}</dd>
+          )}
         </>
       )}
       <dt>{t.portalVersion}</dt>

@@ -14,12 +14,14 @@ const summary = (id: number, extra: Partial<ProblemReportSummary> = {}): Problem
   comment: '',
   note: `Note of report ${id}`,
   userId: 10,
+  userName: 'Mia Levi',
   role: 'student',
   appVersion: '0.1.0',
   userAgent: 'Mozilla/5.0 (test)',
   screen: '1024x768',
   program: 'PlayMachines1',
   lessonId: 131,
+  lessonTitle: 'Catapult',
   error: null,
   hasScreenshot: true,
   createdAt: '2026-11-25T10:00:00.000Z',
@@ -58,7 +60,10 @@ describe('QA inbox (administrators)', () => {
     const articles = screen.getAllByRole('article');
     expect(articles.map((a) => a.getAttribute('aria-labelledby'))).toEqual(['report-12', 'report-11']);
     expect(within(first).getByText('Note of report 12')).toBeInTheDocument();
-    expect(within(first).getByText('PlayMachines1, lesson #131')).toBeInTheDocument();
+    // Who sent it and from which model, by name (the server resolves them for administrators).
+    expect(within(first).getByText('PlayMachines1 · Catapult')).toBeInTheDocument();
+    expect(within(first).getByText('Mia Levi').closest('dd')).toHaveTextContent(/^Student: Mia Levi$/);
+    expect(within(first).queryByText(/user #|lesson #/)).not.toBeInTheDocument();
     expect(requests[0]).toMatchObject({ method: 'GET', path: `${REPORT_PATHS.reports}?page=1&per_page=20` });
 
     await user.click(within(first).getByRole('button', { name: 'Open R-12' }));

@@ -13,12 +13,14 @@ const summary = (id: number, extra: Partial<ProblemReportSummary> = {}): Problem
   comment: 'Looking at the gallery.',
   note: `The pictures did not load in report ${id}`,
   userId: 10,
+  userName: 'Mia Levi',
   role: 'student',
   appVersion: '0.1.0',
   userAgent: 'Mozilla/5.0 (test)',
   screen: '1024x768',
   program: 'PlayMachines1',
   lessonId: 131,
+  lessonTitle: 'Catapult',
   error: { message: 'x is undefined', stack: 'at Gallery (gallery.js:1:1)', source: 'window' },
   hasScreenshot: false,
   createdAt: '2026-11-25T10:00:00.000Z',
@@ -30,7 +32,7 @@ function openInbox(total = 2) {
   const api = createFakeApi({
     request: async (request) => {
       if (!request.path.startsWith(REPORT_PATHS.reports)) return Promise.reject(apiError(404, 'rest_no_route'));
-      if (request.path.includes('?')) return { reports: [summary(12), summary(11, { role: 'franchise_owner', error: null, lessonId: null })], total, page: 1, perPage: 20 };
+      if (request.path.includes('?')) return { reports: [summary(12), summary(11, { role: 'franchise_owner', error: null, lessonId: null, lessonTitle: null })], total, page: 1, perPage: 20 };
       return { ...summary(12), log: { format: 'youngengineer-online/action-log', actions: [] }, screenshot: null } satisfies ProblemReportDetail;
     },
   });

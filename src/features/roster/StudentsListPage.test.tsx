@@ -4,6 +4,7 @@ import { signedInAs } from '../../../test/renderApp';
 import { allStudents, allUsers, danaStudents, deferred, lee, manyStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
 import type { Student } from '../../api/types';
 import { fakeLayoutBox } from '../../../test/layoutBox';
+import { showQaLanguage } from '../../../test/catalogueTexts';
 
 // The export's download (a test checks the file name the page reports for the owner the URL names).
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
@@ -45,10 +46,30 @@ describe('Students list (/students_list/{userName})', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Sign Up New Student' })).toHaveAttribute('href', '/sign_up_new_student/Dana%20Cohen');
     expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeInTheDocument();
-    expect(screen.getByText(/To change user info please contact our team at/)).toHaveTextContent(
-      'To change user info please contact our team at team@demo.portal.test',
+    // Owners edit their students themselves now: the note says how, and what the office still does.
+    expect(screen.getByText(/To change a student's details/)).toHaveTextContent(
+      "To change a student's details, open their name in the list. To move a student to another franchise owner, or to change your own details, please contact our team at team@demo.portal.test",
     );
+    expect(screen.queryByText(/To change user info/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'team@demo.portal.test' })).toHaveAttribute('href', 'mailto:team@demo.portal.test');
+    expect(within(noa).getByRole('link', { name: 'noa Levi' })).toHaveAttribute('href', '/students/11');
+  });
+
+  it.each([
+    ['he', 'כדי לשנות את פרטי התלמיד/ה, פתחו את שמו/ה ברשימה. כדי להעביר תלמיד/ה לבעל/ת זיכיון אחר/ת, או כדי לשנות את הפרטים שלכם, פנו לצוות שלנו בכתובת team@demo.portal.test'],
+    ['es', 'Para cambiar los datos de un estudiante, abre su nombre en la lista. Para pasar un estudiante a otro franquiciado, o para cambiar tus propios datos, escribe a nuestro equipo a team@demo.portal.test'],
+  ])('tells an owner in %s how to change a student, and whom to ask for the rest', async (language, note) => {
+    renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api: rosterApi() });
+    await screen.findByRole('table');
+    await showQaLanguage(language);
+    expect(await screen.findByText(note.slice(0, 20), { exact: false })).toHaveTextContent(note);
+  });
+
+  it('tells an administrator (who moves students herself) only how to change a student', async () => {
+    renderRoster({ route: '/students_list/Dana?owner=2', session: signedInAs('admin'), api: rosterApi() });
+    await screen.findByRole('table');
+    expect(screen.getByText(/To change a student's details/)).toHaveTextContent(/^To change a student's details, open their name in the list\.$/);
+    expect(screen.queryByRole('link', { name: 'team@demo.portal.test' })).not.toBeInTheDocument();
   });
 
   it('shows an administrator the students of the owner the URL names (?owner=, else the unique first name)', async () => {
@@ -157,6 +178,25 @@ describe('Students list (/students_list/{userName})', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(firstColumn()).toHaveLength(3);
+  });
+
+  it('loads the list by itself when the connection returns, without Try again', async () => {
+    let online = false;
+    const api = rosterApi({
+      getAllStudents: async () => {
+        if (!online) throw networkError();
+        return allStudents;
+      },
+    });
+    renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check the Wi-Fi connection');
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(firstColumn()).toEqual(['noa', 'Amir', 'Étienne']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows an empty state with the sign-up link when the owner has no students', async () => {

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { Student, User } from '../../api/types';
 import { selectCapabilities, selectSupportEmail } from '../../entities/config/configSlice';
+import { selectUserRole } from '../../entities/session/sessionSelectors';
 import { ownerIdFromSearch } from '../../shared/ownerFromSearch';
 import { OWNER_QUERY, paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
@@ -42,6 +43,7 @@ export default function StudentsListPage() {
   const programs = useMemo(() => distinctValues(students, (student) => student.program), [students]);
   const supportEmail = useAppSelector(selectSupportEmail);
   const signInCards = useAppSelector(selectCapabilities).signInCards === true;
+  const isAdmin = useAppSelector(selectUserRole) === 'administrator';
 
   const { open } = useRosterList(rosterActions.studentsListOpened);
   const t = useMessages(rosterMessages);
@@ -109,14 +111,19 @@ export default function StudentsListPage() {
         onRetry={open}
         empty={<NoStudentsYet userName={listName} ownerId={linkOwnerId} />}
         footer={
-          supportEmail && (
-            <SupportNote>
-              {t.contactToChange}{' '}
-              <a href={`mailto:${supportEmail}`} translate="no">
-                {supportEmail}
-              </a>
-            </SupportNote>
-          )
+          <SupportNote>
+            {t.changeStudentHint}
+            {/* Moving a student is the office's: an administrator does it on the student's page. */}
+            {supportEmail && !isAdmin && (
+              <>
+                {' '}
+                {t.contactToMove}{' '}
+                <a href={`mailto:${supportEmail}`} translate="no">
+                  {supportEmail}
+                </a>
+              </>
+            )}
+          </SupportNote>
         }
       >
         {rows.length === 0 ? (

@@ -15,6 +15,7 @@ import { useFormatters, type Formatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { space } from '../../shared/theme';
+import { media } from '../../shared/breakpoints';
 import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Layout';
 import { Message } from '../../shared/ui/Message';
@@ -43,6 +44,21 @@ const Choices = styled.fieldset`
     align-items: center;
     gap: ${space(2)};
     min-height: ${({ theme }) => theme.touchTarget}px;
+  }
+`;
+
+/** Every column in view on a phone: names and states wrap instead of pushing Action out of sight. */
+const CardsTable = styled(Table)`
+  th,
+  td {
+    white-space: normal;
+    overflow-wrap: break-word;
+  }
+  ${media.mobile} {
+    th,
+    td {
+      padding-inline: ${space(2)};
+    }
   }
 `;
 
@@ -138,7 +154,7 @@ export default function SignInCardsPage() {
             </Message>
           )}
           <ScrollRegion $bounded={false} tabIndex={0} role="region" aria-label={t.tableLabel}>
-            <Table>
+            <CardsTable>
               <thead>
                 <tr>
                   <Th scope="col">{t.columnChoose}</Th>
@@ -177,7 +193,7 @@ export default function SignInCardsPage() {
                   );
                 })}
               </tbody>
-            </Table>
+            </CardsTable>
           </ScrollRegion>
         </form>
       )}

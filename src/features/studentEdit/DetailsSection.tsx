@@ -11,6 +11,7 @@ import { selectUserRole } from '../../entities/session/sessionSelectors';
 import { selectUserEntities } from '../../entities/users/usersSelectors';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { media } from '../../shared/breakpoints';
 import { Button } from '../../shared/ui/Button';
 import { Toolbar } from '../../shared/ui/Layout';
 import { Message } from '../../shared/ui/Message';
@@ -36,7 +37,15 @@ const Facts = styled.dl`
   }
   dd {
     margin: 0;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
+  }
+  /* On a phone a long label (in Spanish above all) would leave its value a sliver: labels go above. */
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    row-gap: 0;
+    dd {
+      margin-bottom: ${({ theme }) => theme.space[3]}px;
+    }
   }
 `;
 

@@ -68,13 +68,19 @@ describe("The child's data (student's page)", () => {
   });
 
   it('opens a readable copy in plain words, and closes it', async () => {
+    // The reader's clock is in Israel: a formatter that names no time zone uses hers.
+    const BrowserFormat = Intl.DateTimeFormat;
+    jest.spyOn(Intl, 'DateTimeFormat').mockImplementation((locale, options) => new BrowserFormat(locale, { timeZone: 'Asia/Jerusalem', ...options }));
     serve(() => ({ status: 200, body: exported }));
     openNoa();
     const data = await section();
     fireEvent.click(data.getByRole('button', { name: 'Open a readable copy' }));
     const copy = within(await screen.findByRole('article', { name: 'What the portal stores about noa Levi' }));
     expect(copy.getByText('Ruth Levi')).toBeInTheDocument();
-    expect(copy.getByText(/^Catapult, on November 2, 2024/)).toBeInTheDocument();
+    // Times in the reader's own time zone (Israel here, two hours ahead of UTC in November), as her language writes them.
+    expect(copy.getByText(/^Catapult, on November 2, 2024/)).toHaveTextContent(/^Catapult, on November 2, 2024 at 5:30\sPM$/);
+    expect(copy.getByText(/^As of /)).toHaveTextContent(/^As of November 23, 2026 at 12:00\sPM\.$/);
+    expect(within(screen.getByRole('article')).queryByText(/UTC/)).not.toBeInTheDocument();
     expect(copy.getByText('Wrong unlock codes on record: 2.')).toBeInTheDocument();
     expect(copy.getByText(/^Catapult: part 2 of 3, step 4 of 12, last moved on November 3, 2024/)).toBeInTheDocument();
     expect(copy.getByText(/details changed, by the franchise owner/)).toBeInTheDocument();

@@ -118,16 +118,16 @@ function List({ items, empty, data }: { items: string[]; empty: string; data?: b
 
 type ProgressRecord = StudentDataExport['progress'][number];
 
-/** A moment in UTC as the language writes it ('November 2, 2024 at 3:30 PM UTC'). */
-function momentsIn(language: string, t: Texts) {
-  const moments = new Intl.DateTimeFormat(language === PSEUDO_LANGUAGE ? 'en' : language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-  return (iso: string | null) => (iso ? t.timeUtc({ time: moments.format(new Date(iso)) }) : '');
+/** A moment in the reader's own time zone, as the language writes it ('November 2, 2024 at 5:30 PM'). */
+function momentsIn(language: string) {
+  const moments = new Intl.DateTimeFormat(language === PSEUDO_LANGUAGE ? 'en' : language, { dateStyle: 'long', timeStyle: 'short' });
+  return (iso: string | null) => (iso ? moments.format(new Date(iso)) : '');
 }
 
 export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClose: () => void }) {
   const t = useMessages(rosterPrivacyMessages);
   const format = useFormatters();
-  const when = momentsIn(format.language, t);
+  const when = momentsIn(format.language);
   const day = (isoDay: string) => {
     const date = fromIsoDate(isoDay);
     return date ? format.date(date) : isoDay || t.notSet;
@@ -177,7 +177,8 @@ export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClo
           [t.parent, ...orNone(student.parentName)],
           [t.parentEmail, ...orNone(student.parentEmail)],
           [t.parentPhone, ...orNone(student.phone)],
-          [t.added, when(student.createdAt)],
+          // Moments are written by the language's own date format already: no translator rewrites them.
+          [t.added, when(student.createdAt), true],
         ]}
       />
       <h3>{t.account}</h3>
@@ -186,8 +187,8 @@ export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClo
           [t.loginName, account.username, true],
           [t.email, account.email, true],
           [t.shownAs, account.displayName, true],
-          [t.created, when(account.createdAt)],
-          [t.passwordChanged, account.passwordChangedAt ? when(account.passwordChangedAt) : t.never],
+          [t.created, when(account.createdAt), true],
+          account.passwordChangedAt ? [t.passwordChanged, when(account.passwordChangedAt), true] : [t.passwordChanged, t.never],
         ]}
       />
       <p>{t.passwordNeverStored}</p>

@@ -28,7 +28,6 @@ export const rosterPrivacyMessages = defineMessages('rosterPrivacy', {
   closeCopy: 'Close the copy',
   asOf: params('As of {time}.'),
   erasedOn: params("This child's data was erased on {time}."),
-  timeUtc: params('{time} UTC'),
   notSet: 'not set',
   none: 'none',
   noneList: 'None.',

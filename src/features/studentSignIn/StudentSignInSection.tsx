@@ -11,6 +11,7 @@ import { useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { space } from '../../shared/theme';
+import { media } from '../../shared/breakpoints';
 import { Button } from '../../shared/ui/Button';
 import { Message } from '../../shared/ui/Message';
 import { SkeletonBlock } from '../../shared/ui/States';
@@ -30,7 +31,14 @@ const Facts = styled.dl`
   }
   dd {
     margin: 0;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
+  }
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    row-gap: 0;
+    dd {
+      margin-bottom: ${space(3)};
+    }
   }
 `;
 

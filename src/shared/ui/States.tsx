@@ -1,4 +1,5 @@
 /** Loading, empty and failure states: calm, no raw error text, one way forward. */
+import { useRetryWhenOnline } from '../retryWhenOnline';
 import { useLoadingView } from '../pageLoad';
 import type { ReactNode } from 'react';
 import type { ApiError } from '../../api/types';
@@ -15,6 +16,7 @@ import { uiTexts } from '../shared.messages';
 /** A calm failure: no raw error text, one way forward. */
 export function LoadFailed({ what, error, onRetry }: { what: string; error: ApiError | null; onRetry: () => void }) {
   const t = useMessages(uiTexts);
+  useRetryWhenOnline(true, onRetry);
   return (
     <StateBox role="alert">
       <h2>{t.couldNotLoad({ what })}</h2>

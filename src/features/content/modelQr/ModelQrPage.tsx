@@ -3,7 +3,7 @@
  * or lesson plan. It links to the model's page: signed out, that goes to the sign-in and back;
  * signed in and unlocked, it opens the model's first step.
  */
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { useLocation, useParams } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '../../../shared/paths';
@@ -27,8 +27,8 @@ const Label = styled.div`
     font-size: 2rem;
     overflow-wrap: anywhere;
   }
-  img,
-  span {
+  > img,
+  > span {
     display: block;
     width: min(90mm, 80%);
     aspect-ratio: 1;
@@ -38,6 +38,15 @@ const Label = styled.div`
     overflow-wrap: anywhere;
   }
 `;
+
+/** The address with a break allowed after each slash: a narrow page wraps it between its parts, never inside a word. */
+const breakableAddress = (url: string) =>
+  url.split(/(?<=\/)(?!\/)/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 
 const Heading = styled(Title)`
   width: 100%;
@@ -72,7 +81,7 @@ export default function ModelQrPage() {
           <h2 {...asAuthored}>{title}</h2>
           {qr ? <img src={qr} alt={t.qrCodeOpens({ title })} /> : <span />}
           <p>
-            {t.scanToOpen} <span translate="no">{modelUrl}</span>
+            {t.scanToOpen} <span translate="no">{breakableAddress(modelUrl)}</span>
           </p>
         </Label>
       </Sheet>

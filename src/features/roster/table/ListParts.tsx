@@ -1,4 +1,5 @@
 /** Pieces the three list screens share: load states, the export button and its outcome. */
+import { useRetryWhenOnline } from '../../../shared/retryWhenOnline';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { Link } from 'react-router';
@@ -51,6 +52,7 @@ interface ListBodyProps {
 export function ListBody({ noun, headers, rowCount, onRetry, empty, children, footer = null }: ListBodyProps) {
   const { status, error } = useAppSelector(selectListLoad);
   const t = useMessages(rosterMessages);
+  useRetryWhenOnline(status === 'failed', onRetry);
   if (status === 'failed') {
     return (
       <>

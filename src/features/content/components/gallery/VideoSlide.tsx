@@ -24,8 +24,13 @@ const PlayVideo = styled.button`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]}px;
+  /* Its own width, not what is left right of the middle; the gallery's line-height of 0 would draw
+     a wrapped label's lines over each other. */
+  width: max-content;
+  max-width: calc(100% - ${({ theme }) => theme.space[4]}px);
+  line-height: 1.25;
   min-height: 56px;
-  padding: 0 ${({ theme }) => theme.space[5]}px;
+  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[5]}px;
   border: 0;
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.brand};

@@ -30,12 +30,35 @@ export const currentPicture = (box: HTMLElement) => box.querySelector<HTMLImageE
 export const onSlides = (target: EventTarget | null) =>
   target instanceof Element && !!target.closest('.image-gallery-slides') && !target.closest('button, a, iframe, input');
 
-/** `next` at an allowed scale, shifted no further than keeps the picture filling its own box. */
+/** The drawn picture's size in its box: object-fit: contain leaves empty bands beside or above it. */
+function drawnSize(picture: HTMLImageElement): { width: number; height: number } {
+  const { offsetWidth: width, offsetHeight: height, naturalWidth, naturalHeight } = picture;
+  if (!naturalWidth || !naturalHeight || !width || !height) return { width, height };
+  const fit = Math.min(width / naturalWidth, height / naturalHeight);
+  return { width: naturalWidth * fit, height: naturalHeight * fit };
+}
+
+/**
+ * `next` at an allowed scale, shifted no further than keeps the drawing in view: larger than the
+ * box, it covers the box (no empty band comes in); smaller, it stays whole inside it.
+ */
 export function keptInside(next: View, picture: HTMLImageElement): View {
   const s = clampScale(next.scale);
-  const maxX = ((s - 1) * picture.offsetWidth) / 2;
-  const maxY = ((s - 1) * picture.offsetHeight) / 2;
-  return s === 1 ? UNZOOMED : { scale: s, x: clamp(next.x, -maxX, maxX), y: clamp(next.y, -maxY, maxY) };
+  if (s === 1) return UNZOOMED;
+  const drawn = drawnSize(picture);
+  const maxX = Math.abs(s * drawn.width - picture.offsetWidth) / 2;
+  const maxY = Math.abs(s * drawn.height - picture.offsetHeight) / 2;
+  return { scale: s, x: clamp(next.x, -maxX, maxX), y: clamp(next.y, -maxY, maxY) };
+}
+
+/** The picture's point under `at` (screen) in the view `now`, as a shift from its centre at scale 1. */
+export function pointOnPicture(now: View, centre: Point, at: Point): Point {
+  return { x: (at.x - centre.x - now.x) / now.scale, y: (at.y - centre.y - now.y) / now.scale };
+}
+
+/** Where the picture's point (from pointOnPicture) is on screen in the view `now`. */
+export function pointOnScreen(now: View, centre: Point, point: Point): Point {
+  return { x: centre.x + now.x + now.scale * point.x, y: centre.y + now.y + now.scale * point.y };
 }
 
 /** The picture's centre on screen as if it were not shifted: scaling about it leaves it where the shift put it. */

@@ -9,7 +9,7 @@
  * pointer move); React hears only "zoomed or not" and the scale after each gesture, for the buttons.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { clampScale, currentPicture, keptInside, MAX_ZOOM, pointKept, UNZOOMED, unshiftedCentre, type Point, type View } from './stepZoomView';
+import { clampScale, currentPicture, keptInside, MAX_ZOOM, pointKept, pointOnPicture, pointOnScreen, UNZOOMED, unshiftedCentre, type Point, type View } from './stepZoomView';
 import { listenForSwipeGate } from './swipeGate';
 import { listenForZoomGestures } from './zoomGestures';
 
@@ -39,7 +39,13 @@ export function useStepGestures(box: RefObject<HTMLElement | null>, canZoom: boo
   canZoomRef.current = canZoom;
   const { show, unzoomPictureLeft } = usePictureTransform(box, view, setScale, reducedMotion);
 
-  /** The scale `to`, keeping the picture's point under `at` (screen coordinates) where it is. */
+  /** The picture's point the user last tapped or clicked on this step (pointOnPicture), if any. */
+  const aim = useRef<Point | null>(null);
+
+  /**
+   * The scale `to`, keeping the picture's point under `at` (screen coordinates) where it is; without
+   * `at` (the buttons, + and −), the point last tapped or clicked, else what is in the box's middle.
+   */
   const zoomTo = useCallback(
     (to: number, at?: Point, animate = true) => {
       const root = box.current;
@@ -47,10 +53,19 @@ export function useStepGestures(box: RefObject<HTMLElement | null>, canZoom: boo
       if (!img || !canZoomRef.current) return;
       const now = view.current;
       const centre = unshiftedCentre(img, now);
-      const point = at ?? { x: centre.x + now.x, y: centre.y + now.y };
+      const point = at ?? (aim.current ? pointOnScreen(now, centre, aim.current) : centre);
       show(pointKept(now, centre, point, point, clampScale(to)), { animate, settle: true });
     },
     [box, show],
+  );
+
+  const aimAt = useCallback(
+    (at: Point) => {
+      const root = box.current;
+      const img = root ? currentPicture(root) : null;
+      if (img) aim.current = pointOnPicture(view.current, unshiftedCentre(img, view.current), at);
+    },
+    [box],
   );
 
   const resetZoom = useCallback(() => show(UNZOOMED, { animate: true, settle: true }), [show]);
@@ -60,6 +75,7 @@ export function useStepGestures(box: RefObject<HTMLElement | null>, canZoom: boo
   // A new step (or a video) starts unzoomed; the picture left behind gets its place back.
   useEffect(() => {
     unzoomPictureLeft();
+    aim.current = null;
     setScale(1);
   }, [stepKey, canZoom, unzoomPictureLeft]);
 
@@ -67,13 +83,13 @@ export function useStepGestures(box: RefObject<HTMLElement | null>, canZoom: boo
     const root = box.current;
     if (!root) return undefined;
     const settle = () => setScale(view.current.scale);
-    const stopZoomGestures = listenForZoomGestures(root, { view, canZoom: canZoomRef, show, zoomTo, settle });
+    const stopZoomGestures = listenForZoomGestures(root, { view, canZoom: canZoomRef, show, zoomTo, aimAt, settle });
     const stopSwipeGate = listenForSwipeGate(root, view);
     return () => {
       stopZoomGestures();
       stopSwipeGate();
     };
-  }, [box, show, zoomTo]);
+  }, [box, show, zoomTo, aimAt]);
 
   return {
     zoomed: scale > 1,

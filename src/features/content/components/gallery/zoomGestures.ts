@@ -18,6 +18,8 @@ export interface ZoomTarget {
   show: (next: View, options?: { animate?: boolean; settle?: boolean }) => void;
   /** The scale `to`, keeping the picture's point under `at` (screen coordinates) where it is. */
   zoomTo: (to: number, at?: Point) => void;
+  /** A tap or click on the picture at `at`: Zoom in and − zoom about that point from now on. */
+  aimAt: (at: Point) => void;
   /** Tells React the scale a gesture left. */
   settle: () => void;
 }
@@ -53,8 +55,10 @@ export function listenForZoomGestures(root: HTMLElement, zoom: ZoomTarget): () =
   };
 
   const onPointerEnd = (event: PointerEvent) => {
-    if (!pointers.delete(event.pointerId)) return;
+    const point = pointers.get(event.pointerId);
+    if (!point || !pointers.delete(event.pointerId)) return;
     pinchAndPan.end(pointers);
+    if (event.type === 'pointerup' && pointers.size === 0 && taps.stayed(point)) zoom.aimAt(point);
     const doubleTapAt = taps.released(event, pointers.size === 0);
     if (doubleTapAt) toggleZoomAt(zoom, doubleTapAt);
   };
@@ -158,6 +162,10 @@ function watchForDoubleTap() {
     },
     moved(point: Point) {
       if (press && distance(press, point) > TAP_SLOP_PX) press.moved = true;
+    },
+    /** The press ending at `point` was a tap or a click (of any pointer), not a drag. */
+    stayed(point: Point): boolean {
+      return press !== null && !press.moved && distance(press, point) <= TAP_SLOP_PX;
     },
     /** A pointer went up or was cancelled: where a double tap ended, or null. */
     released(event: PointerEvent, noneLeft: boolean): Point | null {
