@@ -7,6 +7,7 @@
  */
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, getContext, take } from 'typed-redux-saga';
+import type { ApiRequest } from '../../api/transport';
 import type { ApiClient } from '../../api/types';
 import { savePicture } from '../../shared/offlineCaches';
 import { isKeptAnswer, isKeptPicture } from '../../sw/cachePolicy';
@@ -61,7 +62,8 @@ export function* keepFirstPages() {
   const api = yield* getContext<ApiClient>('api');
   for (const path of answers) {
     try {
-      yield* call([api, api.request], { method: 'GET', path, expiry: 'jwt' });
+      const request: ApiRequest = { method: 'GET', path, expiry: 'jwt' };
+      yield* call([api, api.request], request);
     } catch {
       // Not kept this time (the connection went, the session ended): opened again online, it will be.
     }
