@@ -6,9 +6,8 @@
  * through the worker, which keeps them as it keeps everything after.
  */
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { call, getContext, take } from 'typed-redux-saga';
-import type { ApiRequest } from '../../api/transport';
-import type { ApiClient } from '../../api/types';
+import { call, take } from 'typed-redux-saga';
+import { ignoreAnswer, portalCall } from '../../api/portalCall';
 import { savePicture } from '../../shared/offlineCaches';
 import { isKeptAnswer, isKeptPicture } from '../../sw/cachePolicy';
 
@@ -29,6 +28,9 @@ export function keptAddresses(loaded: readonly string[], origin: string): { answ
   }
   return { answers: [...answers], pictures: [...pictures] };
 }
+
+/** A lesson answer asked for again with the session, through the worker (which keeps it). */
+const askAgain = portalCall((path: string) => ({ method: 'GET', path }), ignoreAnswer);
 
 const workerContainer = (): ServiceWorkerContainer | null => (typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : null);
 
@@ -59,11 +61,9 @@ export function* keepFirstPages() {
     channel.close();
   }
   const { answers, pictures } = keptAddresses(yield* call(loadedAddresses), window.location.origin);
-  const api = yield* getContext<ApiClient>('api');
   for (const path of answers) {
     try {
-      const request: ApiRequest = { method: 'GET', path, expiry: 'jwt' };
-      yield* call([api, api.request], request);
+      yield* call(askAgain, path);
     } catch {
       // Not kept this time (the connection went, the session ended): opened again online, it will be.
     }
