@@ -142,7 +142,8 @@ describe('offline journey', () => {
       if (localStorage.getItem('persist:session') === null) for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
     }, stored);
     // Its gallery is the first page this tablet loads: the page asks for the lesson before any worker is there.
-    await page.goto(`${base}/model_building_instructions/${PM1.name}/${PM1.id}/${CATAPULT.id}`);
+    // (The first step asked for: she may have a place saved further on, where the gallery would resume.)
+    await page.goto(`${base}/model_building_instructions/${PM1.name}/${PM1.id}/${CATAPULT.id}?tab=tab-0&step=1`);
     await page.getByRole('img', { name: 'Catapult, step 1 of 15' }).waitFor();
     await workerInControl(page);
     // The worker keeps the lesson's answer and its first picture once it controls the tab.
