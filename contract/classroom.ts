@@ -5,7 +5,34 @@
 export const CLASSROOM_PATHS = {
   /** POST ClassUnlockBody: unlocks a model for all of an owner's students or chosen ones → ClassUnlockResult. */
   classUnlocks: '/wp-json/yo/v1/class-unlocks',
+  /**
+   * GET → MyUnlocks: the signed-in student's unlocked models and the models whose code she may not
+   * try now (too many wrong codes). Anyone else: both empty (they open every model).
+   */
+  myUnlocks: '/wp-json/yo/v1/me/unlocks',
 } as const;
+
+/** A model whose code a student may not try again yet. */
+export interface CodeLockout {
+  lessonId: number;
+  /** ISO 8601 UTC: when she may try again. */
+  until: string;
+  /** Seconds from the answer until then (the clocks of the tablet and the server may differ). */
+  retryAfter: number;
+}
+
+export interface MyUnlocks {
+  /** The models (lesson page ids) she unlocked, or her owner unlocked for her. */
+  unlocked: number[];
+  lockedOut: CodeLockout[];
+}
+
+/** A student of the owner's who may not try a model's code again yet, for the students list. */
+export interface StudentLockout {
+  lessonId: number;
+  lessonTitle: string;
+  until: string;
+}
 
 export interface ClassUnlockBody {
   /** The model (lesson page) to unlock. */

@@ -3,6 +3,8 @@
  * A student saves their place as they move through a model's steps and reads it back on any device;
  * their franchise owner and administrators read a student's progress.
  */
+import type { StudentLockout } from './classroom';
+
 export const PROGRESS_PATHS = {
   /** PUT ProgressBody (a student, their own place) → ProgressEntry; GET → the student's own ProgressEntry[]. */
   myProgress: '/wp-json/yo/v1/me/progress',
@@ -30,6 +32,8 @@ export interface ProgressSummary {
   finished: number;
   /** ISO 8601 UTC of the last step saved or model unlocked; null when never. */
   lastActiveAt: string | null;
+  /** Models whose code the student may not try again yet (too many wrong codes), soonest first; the portal backend always sends it. */
+  lockedOut?: StudentLockout[];
 }
 
 /** The step a student is on in a model (lesson page). */

@@ -1,7 +1,8 @@
 /**
- * The offline portal: a student's opened lesson works with the network cut, an owner
- * prepares a program for class and opens its models offline, and a new deployment takes over an
- * open tab cleanly on its next navigation (e2e/artifacts/offline-*.png).
+ * The offline portal: a student's opened lesson works with the network cut (also the first lesson
+ * a new tablet opened, before the service worker controlled it), a code typed offline is never
+ * called wrong, an owner prepares a program for class and opens its models offline, and a new
+ * deployment takes over an open tab cleanly on its next navigation (e2e/artifacts/offline-*.png).
  *
  * The network is cut twice over: CDP's Network.emulateNetworkConditions for the page, and
  * Playwright's context offline (which also reaches the service worker's own fetches), so every
@@ -66,6 +67,21 @@ async function stepThrough(page: Page, expected?: number): Promise<number> {
   return steps;
 }
 
+/** A model's code, as an administrator reads it through the API. */
+async function codeOf(base: string, programId: number, title: string): Promise<string> {
+  const login = await fetch(`${base}/wp-json/jwt-auth/v1/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: DEMO_USERS.admin.username, password: DEMO_USERS.admin.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const pages = (await (await fetch(`${base}/wp-json/wp/v2/pages?parent=${programId}&per_page=100`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    title: { rendered: string };
+    metadata: { lesson_password?: string[] };
+  }[];
+  return pages.find((p) => p.title.rendered === title)?.metadata.lesson_password?.[0] ?? '';
+}
+
 describe('offline journey', () => {
   it("a student's opened lesson works offline: reload, every step of the tab, the banner", async () => {
     const browser = await journey.openBrowser({ viewport: { width: 1024, height: 900 } });
@@ -93,6 +109,56 @@ describe('offline journey', () => {
     await page.getByRole('img', { name: 'Catapult, step 1 of 15' }).waitFor();
     await stepThrough(page, CATAPULT.steps);
     await screenshot(page, 'offline-student-gallery');
+
+    // The model list, loaded offline: a locked model's right code needs the internet, it is not wrong.
+    const chairsCode = await codeOf(base, PM1.id, 'Flying Chairs');
+    await page.goto(`${base}/select-model/${PM1.name}/${PM1.id}`);
+    const chairs = page.getByTestId(/^model-card-/).filter({ has: page.getByLabel('Enter the 4-digit code for Flying Chairs') });
+    await chairs.getByLabel('Enter the 4-digit code for Flying Chairs').fill(chairsCode);
+    await chairs.getByText('This needs the internet. Try again when you are back online.').waitFor();
+    expect(await chairs.getByText('Wrong code, try again').count()).toBe(0);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('the lesson a tablet opens as its very first page, before the worker controls it, is kept for offline use', async () => {
+    // Signed in on another tablet first: its stored session is what this one starts with.
+    const first = await journey.openBrowser();
+    await signIn(first.page, DEMO_USERS.mia.username, DEMO_USERS.mia.password, journey.portal.baseUrl);
+    const stored = await first.page.evaluate(async (catapult) => {
+      // Catapult unlocked on the server (as the first test did by typing its code).
+      const config = (window as unknown as { __PORTAL_CONFIG__: { authKey: string } }).__PORTAL_CONFIG__;
+      const token = JSON.parse((JSON.parse(localStorage.getItem('persist:session') ?? '{}') as { token?: string }).token ?? 'null') as string;
+      await fetch('/wp-json/wl/v1/unlock_lesson', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ AUTH_KEY: config.authKey, lesson_id: catapult.id, code: catapult.code }),
+      });
+      return Object.fromEntries(Object.entries(localStorage));
+    }, CATAPULT);
+    const browser = await journey.openBrowser({ viewport: { width: 1024, height: 900 } });
+    const { page } = browser;
+    const base = journey.portal.baseUrl;
+    await browser.context.addInitScript((entries: Record<string, string>) => {
+      if (localStorage.getItem('persist:session') === null) for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, stored);
+    // Its gallery is the first page this tablet loads: the page asks for the lesson before any worker is there.
+    // (The first step asked for: she may have a place saved further on, where the gallery would resume.)
+    await page.goto(`${base}/model_building_instructions/${PM1.name}/${PM1.id}/${CATAPULT.id}?tab=tab-0&step=1`);
+    await page.getByRole('img', { name: 'Catapult, step 1 of 15' }).waitFor();
+    await workerInControl(page);
+    // The worker keeps the lesson's answer and its first picture once it controls the tab.
+    await page.waitForFunction(async (id) => {
+      const answers = await (await caches.open('yo-user-answers')).keys();
+      const pictures = await (await caches.open('yo-user-pictures')).keys();
+      return answers.some((request) => new URL(request.url).pathname === `/wp-json/wp/v2/pages/${id}`) && pictures.length > 0;
+    }, CATAPULT.id, { timeout: 15_000 });
+
+    await cutNetwork(browser);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Catapult' }).waitFor();
+    await page.getByText(BANNER).waitFor();
+    await stepShown(page, 1);
+    expect(await page.getByText('We could not load these instructions').count()).toBe(0);
     expect(browser.errors).toEqual([]);
   });
 

@@ -8,6 +8,8 @@ import type { StudentProgressRow } from '../db/schema';
 import { ApiError, invalidParams, invalidUserId, notAllowed } from '../errors';
 import { findVisiblePage, hasCode } from './content';
 import { isAdmin, isOwner, isStudent, type Actor, type DomainContext } from './context';
+import type { RateLimiter } from './rateLimiter';
+import { studentLockouts } from './unlocks';
 
 function toEntry(row: StudentProgressRow): ProgressEntry {
   return {
@@ -75,17 +77,18 @@ export async function studentProgress(ctx: DomainContext, actor: Actor, studentI
  * How far each student is, for the roster tables: an owner's own students (naming another owner is
  * refused); an administrator's every student, or one owner's.
  */
-export async function progressSummary(ctx: DomainContext, actor: Actor, ownerId?: number): Promise<ProgressSummary[]> {
+export async function progressSummary(ctx: DomainContext, actor: Actor, wrongCodes: RateLimiter, ownerId?: number): Promise<ProgressSummary[]> {
   if (!isAdmin(actor) && !isOwner(actor)) throw notAllowed(true);
   if (!isAdmin(actor) && ownerId !== undefined && ownerId !== actor.id) throw notAllowed(true);
   const scope = isAdmin(actor) ? (ownerId === undefined ? 'all' : { teacherId: ownerId }) : { teacherId: actor.id };
-  const rows = await q.progressSummaries(ctx.db.kysely, scope);
+  const [rows, lockouts] = await Promise.all([q.progressSummaries(ctx.db.kysely, scope), studentLockouts(ctx, scope === 'all' ? null : scope.teacherId, wrongCodes)]);
   return rows.map((row) => ({
     studentId: row.student_id,
     unlocked: row.unlocked,
     inProgress: row.in_progress,
     finished: row.finished,
     lastActiveAt: latest(row.last_moved_at, row.last_unlocked_at),
+    lockedOut: lockouts.get(row.student_id) ?? [],
   }));
 }
 

@@ -84,6 +84,31 @@ export class RateLimiter {
     return this.stepMs;
   }
 
+  /** How far back attempts count. */
+  get windowMs(): number {
+    return this.rule.windowMs;
+  }
+
+  /** Most attempts a key may make within the window. */
+  get max(): number {
+    return this.rule.max;
+  }
+
+  /**
+   * Without counting an attempt: null while the key may try again, else the seconds until it may
+   * (what take() would answer next). For telling someone they are held back before they try.
+   */
+  async waitBeforeNext(key: string): Promise<number | null> {
+    const now = this.clock().getTime();
+    const w = this.window(key, now);
+    const slices = await q.rateLimitSlices(this.db.kysely, this.name, w.key, w.windowStart - this.rule.windowMs);
+    const inForce = this.rule.slices === undefined ? slices.filter((slice) => slice.window_start === w.windowStart) : slices;
+    const counted = inForce.reduce((sum, slice) => sum + slice.hits, 0);
+    if (counted < this.rule.max) return null;
+    const waitMs = this.rule.slices === undefined ? w.expiresAt - now : this.slidingWait(inForce, counted, now);
+    return Math.max(1, Math.ceil(waitMs / 1000));
+  }
+
   /** Forgets every counted attempt of the key (a successful sign-in). */
   async reset(key: string): Promise<void> {
     await q.clearRateLimitKey(this.db.kysely, this.name, this.window(key, 0).key);

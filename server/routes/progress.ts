@@ -45,6 +45,6 @@ export function progressRoutes(app: FastifyInstance, s: AppServices): void {
   app.get(PROGRESS_PATHS.progressSummary, answers(z.array(progressSummaryAnswer)), async (request, reply) => {
     const actor = requireActor(request);
     const { owner } = readParams(request, summaryParams);
-    return sendJson(reply, await progressSummary(s.ctx, actor, owner));
+    return sendJson(reply, await progressSummary(s.ctx, actor, s.limiters.unlockWrongPerStudent, owner));
   });
 }

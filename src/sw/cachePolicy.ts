@@ -35,6 +35,16 @@ export const SW_MESSAGES = {
   skipWaiting: 'yo/skip-waiting',
 } as const;
 
+/** Media folders whose pictures (step pictures, thumbnails) are kept, cache-first. */
+export const MEDIA_PREFIXES = ['/progrmas/', '/content/'] as const;
+const PICTURE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
+
+/** A lesson answer the worker keeps (network first, the last one offline): wp/v2 pages and users/me. */
+export const isKeptAnswer = (url: URL): boolean => url.pathname.startsWith('/wp-json/wp/v2/pages') || url.pathname === '/wp-json/wp/v2/users/me';
+
+/** A picture the worker keeps (cache first, without its signature). */
+export const isKeptPicture = (url: URL): boolean => MEDIA_PREFIXES.some((prefix) => url.pathname.startsWith(prefix)) && PICTURE.test(url.pathname);
+
 /** The address of a media file without its signature: one cached copy however often it is re-signed. */
 export function unsignedMediaKey(url: string): string {
   const parsed = new URL(url);

@@ -18,6 +18,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { PrecacheEntry } from 'workbox-precaching';
 import {
+  isKeptAnswer,
+  isKeptPicture,
   MAX_CACHED_ANSWERS,
   MAX_CACHED_PICTURES,
   OFFLINE_KEEP_SECONDS,
@@ -36,8 +38,6 @@ const worker = globalThis as unknown as WorkerScope;
 
 /** Weak classroom Wi-Fi: after this long without an answer, the cached one is shown. */
 const NETWORK_TIMEOUT_SECONDS = 8;
-const MEDIA_PREFIXES = ['/progrmas/', '/content/'];
-const PICTURE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
 
 setCacheNameDetails({ prefix: 'yo' });
 // Workbox finds `self.__WB_MANIFEST` in the compiled worker and writes the build's file list there.
@@ -59,7 +59,7 @@ registerRoute(
 );
 
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/wp-json/wp/v2/pages') || url.pathname === '/wp-json/wp/v2/users/me'),
+  ({ url, sameOrigin }) => sameOrigin && isKeptAnswer(url),
   new NetworkFirst({
     cacheName: USER_CACHES.answers,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
@@ -71,7 +71,7 @@ registerRoute(
 );
 
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && MEDIA_PREFIXES.some((prefix) => url.pathname.startsWith(prefix)) && PICTURE.test(url.pathname),
+  ({ url, sameOrigin }) => sameOrigin && isKeptPicture(url),
   new CacheFirst({
     cacheName: USER_CACHES.pictures,
     plugins: [

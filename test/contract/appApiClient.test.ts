@@ -7,6 +7,7 @@ import { createApiClient } from '../../src/api/createApiClient';
 import { isApiError } from '../../src/api/errors';
 import type { ApiClient, ApiError, LoginResult } from '../../src/api/types';
 import { CONTENT_IDS } from '../../contract';
+import { getMyUnlocks } from '../../src/features/content/api';
 import { DEMO, TEST_AUTH_KEY, startTestServer, type TestServer } from '../../server/test/harness';
 
 let server: TestServer;
@@ -208,6 +209,17 @@ describe('the app ApiClient against the portal backend', () => {
     const after = await student.api.getLessons(CONTENT_IDS.playMachines1);
     expect(after.find((l) => l.id === catapult.id)?.unlocked).toBe(true);
     expect(after.find((l) => l.id !== catapult.id)?.unlocked).toBe(false);
+  });
+
+  it("reads the student's unlocks and lock-outs in the contract's shape (her open model list asks it)", async () => {
+    const admin = await signedIn('admin');
+    const student = await signedIn('mia');
+    const chairs = (await admin.api.getLessons(CONTENT_IDS.playMachines1)).find((l) => l.title === 'Flying Chairs')!;
+    for (let i = 0; i < 10; i += 1) await failure(student.api.unlockLesson(chairs.id, chairs.unlockCode === '0000' ? '0001' : '0000'));
+    const mine = await getMyUnlocks.send(student.api);
+    expect(mine.lockedOut).toEqual([{ lessonId: chairs.id, until: expect.any(String), retryAfter: expect.any(Number) }]);
+    expect(Date.parse(mine.lockedOut[0]!.until)).toBeGreaterThan(Date.now());
+    expect(mine.unlocked.every((id) => typeof id === 'number')).toBe(true);
   });
 
   it('ends the session once on a tampered token: validate on start, and any other call', async () => {

@@ -40,3 +40,34 @@ export async function usersWithUnlock(db: Executor, pageId: number, userIds: rea
   const rows = await db.selectFrom('unlocks').select('user_id').where('page_id', '=', pageId).where('user_id', 'in', [...userIds]).execute();
   return new Set(rows.map((r) => r.user_id));
 }
+
+/** The pages a user typed a wrong code for since `since`. */
+export async function unlockFailurePagesSince(db: Executor, userId: number, since: string): Promise<number[]> {
+  const rows = await db.selectFrom('unlock_failures').select('page_id').distinct().where('user_id', '=', userId).where('created_at', '>', since).execute();
+  return rows.map((r) => r.page_id);
+}
+
+/**
+ * Students (of one owner, or of all when null) with at least `atLeast` wrong codes for one page since
+ * `since`, and not unlocked since, with the page's title.
+ */
+export async function repeatedUnlockFailures(
+  db: Executor,
+  teacherId: number | null,
+  since: string,
+  atLeast: number,
+): Promise<{ user_id: number; page_id: number; title: string }[]> {
+  const rows = await db
+    .selectFrom('unlock_failures as f')
+    .innerJoin('students as s', 's.user_id', 'f.user_id')
+    .innerJoin('pages as p', 'p.id', 'f.page_id')
+    .leftJoin('unlocks as u', (join) => join.onRef('u.user_id', '=', 'f.user_id').onRef('u.page_id', '=', 'f.page_id'))
+    .select((eb) => ['f.user_id', 'f.page_id', 'p.title', eb.fn.countAll<number>().as('n')])
+    .where('f.created_at', '>', since)
+    .where('u.user_id', 'is', null)
+    .$if(teacherId !== null, (qb) => qb.where('s.teacher_id', '=', teacherId!))
+    .groupBy(['f.user_id', 'f.page_id', 'p.title'])
+    .having((eb) => eb.fn.countAll(), '>=', atLeast)
+    .execute();
+  return rows.map((r) => ({ user_id: r.user_id, page_id: r.page_id, title: r.title }));
+}

@@ -7,6 +7,7 @@ import type {
   ClassNow,
   ClassNowHelped,
   ClassUnlockResult,
+  MyUnlocks,
   ProblemReportDetail,
   ProblemReportPage,
   ProblemReportReceipt,
@@ -42,6 +43,11 @@ export const classNowAnswer = z.object({
 export const classNowHelped = z.object({ studentId: z.number(), cleared: z.number() }) satisfies z.ZodType<ClassNowHelped>;
 export const stuckResult = z.object({ lessonId: z.number(), stuckSince: z.string() }) satisfies z.ZodType<StuckResult>;
 
+export const myUnlocksAnswer = z.object({
+  unlocked: z.array(z.number()),
+  lockedOut: z.array(z.object({ lessonId: z.number(), until: z.string(), retryAfter: z.number() })),
+}) satisfies z.ZodType<MyUnlocks>;
+
 export const classUnlockResult = z.object({ lessonId: z.number(), students: z.number(), newlyUnlocked: z.number() }) satisfies z.ZodType<ClassUnlockResult>;
 
 export const progressEntry = z.object({
@@ -67,6 +73,7 @@ export const progressSummary = z.object({
   inProgress: z.number(),
   finished: z.number(),
   lastActiveAt: z.string().nullable(),
+  lockedOut: z.array(z.object({ lessonId: z.number(), lessonTitle: z.string(), until: z.string() })),
 }) satisfies z.ZodType<ProgressSummary>;
 
 export const reportReceipt = z.object({ id: z.number(), reference: z.string() }) satisfies z.ZodType<ProblemReportReceipt>;

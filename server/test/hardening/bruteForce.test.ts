@@ -2,7 +2,7 @@
  * Brute force. What routes/security.test.ts and routes/api.test.ts already prove (100 wrong
  * passwords a day per account, NIST 800-63B's limit, then one guess per growing delay of seconds to
  * minutes, answered 429 with Retry-After; per-address login
- * and reset limits; 10 wrong unlock codes an hour per student; the same body for an unknown user
+ * and reset limits; 10 wrong unlock codes an hour per student and model; the same body for an unknown user
  * and a wrong password) is extended here to the ways round it: spreading guesses over many
  * addresses or lessons, telling accounts apart by the throttle, by the headers or by the time an
  * answer takes.
@@ -103,32 +103,36 @@ test('an unknown account and a wrong password: the same status, body and headers
   }
 }, 180_000);
 
-test('unlock codes: 10 wrong an hour per student whatever the address and the lesson; the right code is refused after', async () => {
+test('unlock codes: 10 wrong an hour per student and model whatever the address; that model\'s right code is refused after, another model\'s is not', async () => {
   let now = Date.parse('2026-09-01T10:00:00Z');
   const s = await startTestServer({ dialect: 'sqlite', clock: () => new Date(now), configure: (c) => ({ ...c, trustProxy: ['127.0.0.1'] }) });
   try {
     const admin = await s.login('admin', DEMO.admin.password);
     const mia = await s.login('mia', DEMO.mia.password);
-    const lessons = (await s.get(`${PATHS.pages}?parent=130&per_page=100`, { token: admin })).body as { id: number; title: { rendered: string }; metadata?: { lesson_password?: string[] } }[];
-    const lockable = lessons.filter((l) => (l.metadata?.lesson_password?.[0] ?? '') !== '');
-    expect(lockable.length).toBeGreaterThan(1);
+    type Lesson = { id: number; title: { rendered: string }; metadata?: { lesson_password?: string[] } };
+    const lockableOf = async (program: number) =>
+      ((await s.get(`${PATHS.pages}?parent=${program}&per_page=100`, { token: admin })).body as Lesson[]).filter((l) => (l.metadata?.lesson_password?.[0] ?? '') !== '');
+    const [target, sibling] = await lockableOf(130);
+    const [elsewhere] = await lockableOf(167);
+    const codeOf = (lesson: Lesson) => lesson.metadata?.lesson_password?.[0] ?? '';
+    const wrongFor = (lesson: Lesson) => (codeOf(lesson) === '0000' ? '0001' : '0000');
     for (let i = 0; i < 10; i += 1) {
-      const lesson = lockable[i % lockable.length]!;
-      const answer = await s.post(PATHS.unlock, { ...KEY, lesson_id: lesson.id, code: '0000' === lesson.metadata?.lesson_password?.[0] ? '0001' : '0000' }, { token: mia, headers: { 'x-forwarded-for': `192.0.2.${i + 1}` } });
+      const answer = await s.post(PATHS.unlock, { ...KEY, lesson_id: target!.id, code: wrongFor(target!) }, { token: mia, headers: { 'x-forwarded-for': `192.0.2.${i + 1}` } });
       expectWpError(answer, 403, 'wrong_code');
     }
-    const target = lockable[0]!;
-    const right = target.metadata?.lesson_password?.[0] ?? '';
-    const blocked = await s.post(PATHS.unlock, { ...KEY, lesson_id: target.id, code: right }, { token: mia, headers: { 'x-forwarded-for': '192.0.2.200' } });
+    const blocked = await s.post(PATHS.unlock, { ...KEY, lesson_id: target!.id, code: codeOf(target!) }, { token: mia, headers: { 'x-forwarded-for': '192.0.2.200' } });
     expectWpError(blocked, 429, 'too_many_attempts');
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Another model, in the same program or another, still checks its code: a wrong one is wrong, the right one opens.
+    expectWpError(await s.post(PATHS.unlock, { ...KEY, lesson_id: sibling!.id, code: wrongFor(sibling!) }, { token: mia }), 403, 'wrong_code');
+    expect((await s.post(PATHS.unlock, { ...KEY, lesson_id: elsewhere!.id, code: codeOf(elsewhere!) }, { token: mia })).status).toBe(200);
     // Still blocked a minute before the hour is up; open again after it.
     now += (retryAfter - 60) * 1000;
-    expect((await s.post(PATHS.unlock, { ...KEY, lesson_id: target.id, code: right }, { token: mia })).status).toBe(429);
+    expect((await s.post(PATHS.unlock, { ...KEY, lesson_id: target!.id, code: codeOf(target!) }, { token: mia })).status).toBe(429);
     now += 61 * 1000;
-    expect((await s.post(PATHS.unlock, { ...KEY, lesson_id: target.id, code: right }, { token: mia })).status).toBe(200);
+    expect((await s.post(PATHS.unlock, { ...KEY, lesson_id: target!.id, code: codeOf(target!) }, { token: mia })).status).toBe(200);
   } finally {
     await s.close();
   }

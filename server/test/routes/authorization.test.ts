@@ -359,6 +359,7 @@ const ROWS: Row[] = [
     },
     expected: { anonymous: 401, student: 200, owner: 403, otherOwner: 403, admin: 403 },
   },
+  { route: `GET ${CLASSROOM_PATHS.myUnlocks}`, call: (c, t) => c.s.get(CLASSROOM_PATHS.myUnlocks, opt(t)), expected: { anonymous: 401, student: 200, owner: 200, otherOwner: 200, admin: 200 } },
   { route: `GET ${PROGRESS_PATHS.myProgress}`, call: (c, t) => c.s.get(PROGRESS_PATHS.myProgress, opt(t)), expected: { anonymous: 401, student: 200, owner: 403, otherOwner: 403, admin: 403 } },
   {
     route: `GET ${PROGRESS_PATHS.studentProgress(':id')}`,

@@ -142,7 +142,7 @@ describeEachDb('progress', (dialect) => {
 
     const lees = await summary(tokens.lee);
     expect(lees.map((r) => r.studentId)).not.toContain(miaId);
-    expect(lees.find((r) => r.studentId === other)).toEqual({ studentId: other, unlocked: 0, inProgress: 1, finished: 0, lastActiveAt: at });
+    expect(lees.find((r) => r.studentId === other)).toEqual({ studentId: other, unlocked: 0, inProgress: 1, finished: 0, lastActiveAt: at, lockedOut: [] });
     expectWpError(await s.get(`${PROGRESS_PATHS.progressSummary}?owner=${ids.get('dana')!.id}`, { token: tokens.lee }), 403, 'rest_forbidden');
     expectWpError(await s.get(PROGRESS_PATHS.progressSummary, { token: tokens.mia }), 403, 'rest_forbidden');
     expectWpError(await s.get(`${PROGRESS_PATHS.progressSummary}?owner=abc`, { token: tokens.admin }), 400, 'rest_invalid_param');

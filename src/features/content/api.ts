@@ -1,6 +1,6 @@
-/** The content's calls of the portal backend (progress, the class's unlocks, "I'm stuck"). */
+/** The content's calls of the portal backend (progress, the class's unlocks and a student's own, "I'm stuck"). */
 import { CLASS_NOW_PATHS, type StuckBody } from '../../../contract/classNow';
-import { CLASSROOM_PATHS, type ClassUnlockBody, type ClassUnlockResult } from '../../../contract/classroom';
+import { CLASSROOM_PATHS, type ClassUnlockBody, type ClassUnlockResult, type MyUnlocks } from '../../../contract/classroom';
 import { PROGRESS_PATHS, type ProgressBody, type ProgressEntry } from '../../../contract/progress';
 import { expectRecord, ignoreAnswer, listOrNone, portalCall } from '../../api/portalCall';
 
@@ -21,3 +21,6 @@ export const sayStuck = portalCall((body: StuckBody) => ({ method: 'POST', path:
 
 /** The step the student is on, saved before "I'm stuck" is said on it. */
 export const saveStuckPlace = portalCall((place: ProgressBody) => ({ method: 'PUT', path: PROGRESS_PATHS.myProgress, body: place }), ignoreAnswer);
+
+/** The student's unlocked models and the models whose code she may not try now (too many wrong codes). */
+export const getMyUnlocks = portalCall(() => ({ method: 'GET', path: CLASSROOM_PATHS.myUnlocks }), expectRecord<MyUnlocks>);

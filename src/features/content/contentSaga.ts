@@ -185,8 +185,12 @@ function* onUnlockCodeChanged(action: ReturnType<typeof contentActions.unlockCod
 
   yield* put(contentActions.unlockCheckStarted({ lessonId }));
   const capabilities = yield* call(capabilitiesWhenKnown);
+  const lesson = yield* selectFromStore(selectLessonById, lessonId);
 
-  if (capabilities.serverUnlock) {
+  // A lesson that says whether she unlocked it came from the portal backend, which alone checks its
+  // code: also when the site's index could not be read (an app started offline takes the site for
+  // plain WordPress), so that offline a right code is not called wrong.
+  if (capabilities.serverUnlock || typeof lesson?.unlocked === 'boolean') {
     const api = yield* getContext<ApiClient>('api');
     try {
       yield* call([api, api.unlockLesson], lessonId, code);
@@ -210,7 +214,6 @@ function* onUnlockCodeChanged(action: ReturnType<typeof contentActions.unlockCod
     yield* put(lessonsActions.unlockConfirmed(lessonId));
   } else {
     // A plain WordPress site sends the code with the lesson (docs/spec/portal-spec.md section 4).
-    const lesson = yield* selectFromStore(selectLessonById, lessonId);
     if (!lesson || lesson.unlockCode === null || lesson.unlockCode.trim() !== code) {
       yield* call(shakeAndReset, lessonId);
       return;

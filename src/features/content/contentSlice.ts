@@ -97,6 +97,8 @@ export const contentSlice = createSlice({
     programsPageOpened: (_state, _action: PayloadAction<{ kind: ProgramListKind | 'selectProgram' }>) => {},
     /** '/select-model/...' and '/select-model-lesson-plans/...'. */
     modelsPageOpened: (_state, _action: PayloadAction<{ programId: number }>) => {},
+    /** The model list left the screen: its reads of the student's unlocks stop. */
+    modelsPageClosed: (_state, _action: PayloadAction<{ programId: number }>) => {},
     /** '/model_building_instructions/{programName}/{ProgramId}/{LessonsId}'. */
     galleryOpened: (state, action: PayloadAction<{ programId: number; lessonId: number }>) => {
       // The page's own galleryOpened comes after its gallery (a child: its effects run first) has

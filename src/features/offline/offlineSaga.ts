@@ -5,6 +5,7 @@ import type { ApiError } from '../../api/types';
 import { sessionActions, sessionEndedActionTypes } from '../../entities/session/sessionSlice';
 import { storedSessionBack } from '../../entities/session/storedSession';
 import { clearUserCaches, serverAnswers } from '../../shared/offlineCaches';
+import { keepFirstPages } from './keepFirstPages';
 import { offlineActions } from './offlineSlice';
 
 /** Between two checks whether the server answers again, after a request failed for network reasons. */
@@ -97,6 +98,7 @@ export function* offlineSaga() {
   if (!signedIn) yield* call(forgetUserCaches);
   yield* all([
     call(watchConnectivity),
+    call(keepFirstPages),
     takeLatest(isNetworkFailure, probeUntilReached),
     takeEvery(sessionEndedActionTypes as string[], forgetUserCaches),
     takeEvery(sessionActions.loginSucceeded.type, onSignedIn),

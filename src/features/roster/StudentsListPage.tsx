@@ -24,6 +24,7 @@ import { Subtitle, Title } from '../../shared/ui/Text';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { useMessages } from '../../shared/i18n/messages';
 import { rosterMessages } from './roster.messages';
+import { CodeLockouts } from './CodeLockouts';
 
 const studentRowId = (student: Student) => String(student.id);
 const studentHref = (student: Student) => paths.student.href({ studentId: student.id });
@@ -101,6 +102,7 @@ export default function StudentsListPage() {
         <ExportButton table="studentsList" userName={listName} ownerId={ownerId ?? undefined} query={controls.query} disabled={rows.length === 0} />
       </Toolbar>
       <ExportOutcome table="studentsList" />
+      <CodeLockouts students={students} />
       {students.length > 0 && (
         <RosterSearchBar table="studentsList" controls={controls} noun="student" searchHint={t.studentSearchHint} choices={{ programs }} shown={rows.length} total={students.length} />
       )}

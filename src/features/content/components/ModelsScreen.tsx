@@ -66,7 +66,11 @@ export function ModelsScreen({
   const t = useMessages(modelListMessages);
 
   useEffect(() => {
-    if (Number.isFinite(programId)) dispatch(contentActions.modelsPageOpened({ programId }));
+    if (!Number.isFinite(programId)) return undefined;
+    dispatch(contentActions.modelsPageOpened({ programId }));
+    return () => {
+      dispatch(contentActions.modelsPageClosed({ programId }));
+    };
   }, [dispatch, programId]);
 
   // A hidden program (non-administrators) or one that does not exist: say so calmly, never the raw name from the address.
