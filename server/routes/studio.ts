@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { STUDIO_LIMITS, STUDIO_PATHS, type StudioModelInput, type StudioProgramInput } from '../../contract';
 import { isAdmin, type Actor } from '../domain/context';
 import * as studio from '../domain/studio';
+import * as studioHistory from '../domain/studioHistory';
 import { sanitizeDescription } from '../domain/studioPages';
-import { invalidPostId, notAllowed } from '../errors';
+import { ApiError, invalidPostId, notAllowed } from '../errors';
 import { MAX_ID, text } from '../domain/fieldRules';
 import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
@@ -17,7 +18,7 @@ import { isMediaPath } from '../media/mediaAccess';
 import { mediaKeyOf } from '../media/storage';
 import { answers } from '../http/answers';
 import { wirePageAnswer } from './answers/pages';
-import { studioCatalogue, studioCode, studioDeleted, studioModel, studioPage, studioProgram } from './answers/studio';
+import { studioCatalogue, studioCode, studioDeleted, studioHistory as historyAnswer, studioModel, studioPage, studioProgram, studioTrash } from './answers/studio';
 
 const MAX_STEPS_PER_TAB = 200;
 
@@ -107,10 +108,14 @@ function requireAdmin(request: FastifyRequest): Actor {
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
-function pageId(request: IdRequest): number {
-  const raw = request.params.id;
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_ID || Number(raw) < 1) throw invalidPostId();
+/** A positive id in the path, or `notFound` (404). */
+function idParam(raw: string, notFound: () => Error): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_ID || Number(raw) < 1) throw notFound();
   return Number(raw);
+}
+
+function pageId(request: IdRequest): number {
+  return idParam(request.params.id, invalidPostId);
 }
 
 export function studioRoutes(app: FastifyInstance, s: AppServices): void {
@@ -147,9 +152,9 @@ export function studioRoutes(app: FastifyInstance, s: AppServices): void {
   });
 
   app.delete(program, answers(studioDeleted), async (request: IdRequest, reply) => {
-    requireAdmin(request);
+    const actor = requireAdmin(request);
     readParams(request, noParams);
-    return sendJson(reply, await studio.deleteProgram(services, pageId(request)));
+    return sendJson(reply, await studio.deleteProgram(services, pageId(request), actor));
   });
 
   app.post(STUDIO_PATHS.createModel(':id'), answers(studioModel), async (request: IdRequest, reply) => {
@@ -183,9 +188,9 @@ export function studioRoutes(app: FastifyInstance, s: AppServices): void {
   });
 
   app.delete(model, answers(studioDeleted), async (request: IdRequest, reply) => {
-    requireAdmin(request);
+    const actor = requireAdmin(request);
     readParams(request, noParams);
-    return sendJson(reply, await studio.deleteModel(services, pageId(request)));
+    return sendJson(reply, await studio.deleteModel(services, pageId(request), actor));
   });
 
   app.post(STUDIO_PATHS.publish(':id'), answers(studioPage), async (request: IdRequest, reply) => {
@@ -198,6 +203,31 @@ export function studioRoutes(app: FastifyInstance, s: AppServices): void {
     const actor = requireAdmin(request);
     readParams(request, noParams);
     return sendJson(reply, await studio.discardDraft(services, actor, pageId(request)));
+  });
+
+  app.get(STUDIO_PATHS.history(':id'), answers(historyAnswer), async (request: IdRequest, reply) => {
+    requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studioHistory.getHistory(services, pageId(request)));
+  });
+
+  app.post(STUDIO_PATHS.putBack(':id', ':versionId'), answers(studioPage), async (request: FastifyRequest<{ Params: { id: string; versionId: string } }>, reply) => {
+    const actor = requireAdmin(request);
+    readParams(request, noParams);
+    const versionId = idParam(request.params.versionId, () => new ApiError(404, 'studio_version_not_found', 'This page has no such version.'));
+    return sendJson(reply, await studioHistory.putBackVersion(services, actor, idParam(request.params.id, invalidPostId), versionId));
+  });
+
+  app.get(STUDIO_PATHS.trash, answers(studioTrash), async (request, reply) => {
+    requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studioHistory.listTrash(services));
+  });
+
+  app.post(STUDIO_PATHS.restore(':id'), answers(studioPage), async (request: IdRequest, reply) => {
+    const actor = requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studioHistory.restoreFromTrash(services, actor, pageId(request)));
   });
 
   app.get(STUDIO_PATHS.preview(':id'), answers(wirePageAnswer), async (request: IdRequest, reply) => {
