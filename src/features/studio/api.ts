@@ -7,6 +7,7 @@ import {
   STUDIO_PATHS,
   type StudioCatalogue,
   type StudioFile,
+  type StudioHistory,
   type StudioImage,
   type StudioImportJob,
   type StudioModel,
@@ -14,6 +15,7 @@ import {
   type StudioOrderBody,
   type StudioProgram,
   type StudioProgramInput,
+  type StudioTrash,
 } from '../../../contract/studio';
 import { toText } from '../../api/mappers';
 import { mapLessonDetail } from '../../api/pageMappers';
@@ -46,6 +48,10 @@ export interface StudioApi {
   startImport(url: string): Promise<StudioImportJob>;
   getImports(): Promise<StudioImportJob[]>;
   getImportJob(id: number): Promise<StudioImportJob>;
+  getHistory(id: number): Promise<StudioHistory>;
+  putBack(id: number, versionId: number): Promise<StudioProgram | StudioModel>;
+  getTrash(): Promise<StudioTrash>;
+  restore(id: number): Promise<StudioProgram | StudioModel>;
 }
 
 export function createStudioApi(api: ApiClient): StudioApi {
@@ -83,5 +89,9 @@ export function createStudioApi(api: ApiClient): StudioApi {
     startImport: (url) => post(STUDIO_PATHS.imports, { url }, expectRecord<StudioImportJob>),
     getImports: () => get(STUDIO_PATHS.imports, (answer) => (Array.isArray(answer) ? expectList<StudioImportJob>(answer) : [])),
     getImportJob: (id) => get(STUDIO_PATHS.importJob(id), expectRecord<StudioImportJob>),
+    getHistory: (id) => get(STUDIO_PATHS.history(id), expectRecord<StudioHistory>),
+    putBack: (id, versionId) => post(STUDIO_PATHS.putBack(id, versionId), undefined, expectRecord<StudioProgram | StudioModel>),
+    getTrash: () => get(STUDIO_PATHS.trash, expectRecord<StudioTrash>),
+    restore: (id) => post(STUDIO_PATHS.restore(id), undefined, expectRecord<StudioProgram | StudioModel>),
   };
 }

@@ -10,11 +10,13 @@ export const studioFeature = defineFeature({
     studioProgram: 'Program · Content studio',
     studioModel: 'Model · Content studio',
     studioImport: 'Import · Content studio',
+    studioTrash: 'Trash · Content studio',
   },
   screens: [
     { path: paths.studio.pattern, access: 'administrators', title: 'contentStudio', page: () => import(/* webpackChunkName: "studio" */ './StudioProgramsPage') },
     { path: paths.studioProgram.pattern, access: 'administrators', title: 'studioProgram', page: () => import(/* webpackChunkName: "studio" */ './ProgramEditorPage') },
     { path: paths.studioModel.pattern, access: 'administrators', title: 'studioModel', page: () => import(/* webpackChunkName: "studio" */ './ModelEditorPage') },
     { path: paths.studioImport.pattern, access: 'administrators', title: 'studioImport', page: () => import(/* webpackChunkName: "studio" */ './ImportPage') },
+    { path: paths.studioTrash.pattern, access: 'administrators', title: 'studioTrash', page: () => import(/* webpackChunkName: "studio" */ './TrashPage') },
   ],
 });

@@ -13,6 +13,7 @@ import { programsActions } from '../../entities/programs/programsSlice';
 import { paths } from '../../shared/paths';
 import type { SagaServices } from '../../shared/sagaServices';
 import { selectFromStore } from '../../shared/storeHooks';
+import { historySaga } from './historySaga';
 import { importSaga } from './importSaga';
 import { studioApi } from './studioApi';
 import { modelInput } from './model/forms';
@@ -188,6 +189,7 @@ function* onPreviewOpened({ payload }: ReturnType<typeof studioActions.previewOp
 export function* studioSaga() {
   yield* fork(uploadSaga);
   yield* fork(importSaga);
+  yield* fork(historySaga);
   yield* takeEvery(isNewOrder(studioActions.programsReordered.type), onProgramsReordered);
   yield* takeEvery(isNewOrder(studioActions.modelsReordered.type), onModelsReordered);
   yield* takeLatest(studioActions.catalogueRequested, loadCatalogue);
