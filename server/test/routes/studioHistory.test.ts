@@ -274,7 +274,9 @@ describeEachDb('content studio: history and trash', (dialect) => {
     await s.request('DELETE', STUDIO_PATHS.program(program.id), undefined, admin());
     const deletedAt = now;
     now += 10 * DAY;
-    await s.request('DELETE', STUDIO_PATHS.program(kept.id), undefined, admin());
+    // Ten days on, the morning's sign-in has expired.
+    tokens.admin = await s.login(DEMO.admin.username, DEMO.admin.password);
+    expect((await s.request('DELETE', STUDIO_PATHS.program(kept.id), undefined, admin())).status).toBe(200);
 
     const three = instances();
     try {
@@ -289,11 +291,10 @@ describeEachDb('content studio: history and trash', (dialect) => {
       now = deletedAt + 30 * DAY + 60_000;
       await Promise.all(jobs.map((job) => job.runOnce()));
       expect(await pagesLeft()).toEqual([kept.id]);
-      // A month on, the morning's sign-in has expired.
       tokens.admin = await s.login(DEMO.admin.username, DEMO.admin.password);
       expect(await s.db.kysely.selectFrom('unlocks').select('page_id').where('page_id', '=', gone.id).execute()).toEqual([]);
       expect(await s.db.kysely.selectFrom('page_versions').select('id').where('page_id', 'in', [program.id, gone.id]).execute()).toEqual([]);
-      expect((await trash()).map((e) => e.id)).toEqual(expect.arrayContaining([kept.id]));
+      expect((await trash()).map((e) => e.id)).toEqual([kept.id]);
       expect((await trash()).map((e) => e.id)).not.toContain(program.id);
       const purges = await s.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'page.purge').where('subject_id', '=', program.id).execute();
       expect(purges.map((e) => [e.actor_id, e.actor_role])).toEqual([[null, 'system']]);
