@@ -17,6 +17,6 @@ export const studioFeature = defineFeature({
     { path: paths.studioProgram.pattern, access: 'administrators', title: 'studioProgram', page: () => import(/* webpackChunkName: "studio" */ './ProgramEditorPage') },
     { path: paths.studioModel.pattern, access: 'administrators', title: 'studioModel', page: () => import(/* webpackChunkName: "studio" */ './ModelEditorPage') },
     { path: paths.studioImport.pattern, access: 'administrators', title: 'studioImport', page: () => import(/* webpackChunkName: "studio" */ './ImportPage') },
-    { path: paths.studioTrash.pattern, access: 'administrators', title: 'studioTrash', page: () => import(/* webpackChunkName: "studio" */ './TrashPage') },
+    { path: paths.studioTrash.pattern, access: 'administrators', title: 'studioTrash', page: () => import(/* webpackChunkName: "studio-history" */ './TrashPage') },
   ],
 });
