@@ -33,6 +33,11 @@ function* onPutBack({ payload }: ReturnType<typeof historyActions.putBackRequest
   yield* call(loadHistory, payload.id);
 }
 
+/** A publish is a new version: an open history shows it. */
+function* onSaved({ payload }: ReturnType<typeof studioActions.saved>) {
+  if (payload.notice === 'publishedNotice') yield* call(loadHistory, payload.page.id);
+}
+
 function* onTrashRequested() {
   try {
     const studio = yield* call(studioApi);
@@ -56,6 +61,7 @@ function* onRestore({ payload }: ReturnType<typeof historyActions.restoreRequest
 export function* historySaga() {
   yield* takeLatest(historyActions.historyOpened, onHistoryOpened);
   yield* takeEvery(historyActions.putBackRequested, onPutBack);
+  yield* takeEvery(studioActions.saved, onSaved);
   yield* takeLatest(historyActions.trashRequested, onTrashRequested);
   yield* takeEvery(historyActions.restoreRequested, onRestore);
 }

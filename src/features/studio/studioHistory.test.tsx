@@ -44,6 +44,18 @@ describe('content studio: history', () => {
     expect(newest).toHaveTextContent(/Robot Arm.*Put back from the version of.*Live now/);
   });
 
+  it('a publish shows at once as the newest version', async () => {
+    const studio = modelWithTwoVersions();
+    const { user } = renderStudio({ route: '/studio/models/500', session: signedInAs('admin'), studio });
+    const title = await screen.findByLabelText('Title');
+    await within(await screen.findByRole('list', { name: 'History' })).findAllByRole('listitem');
+    await user.clear(title);
+    await user.type(title, 'Robot Arm v3');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem')[0]).toHaveTextContent(/Robot Arm v3.*Live now/);
+  });
+
   it("says why a version was not put back, and a program's page has its history too", async () => {
     const studio = modelWithTwoVersions();
     studio.putBack = async () => Promise.reject(apiError(409, 'studio_code_in_use', 'Another model of this program already has code 2468.'));
