@@ -99,9 +99,14 @@ describe('content studio journey', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/studio\/models\/\d+$/);
     const modelId = idFromUrl(page, /\/studio\/models\/(\d+)$/);
-    await page.getByRole('button', { name: 'Generate' }).click();
+    // A new model comes with a code the server gave it; Generate asks for another: wait for that one.
     const codeInput = page.getByLabel(/^Code/);
-    await page.waitForFunction(() => /^\d{4}$/.test((document.getElementById('model-code') as HTMLInputElement | null)?.value ?? ''));
+    const given = await codeInput.inputValue();
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.waitForFunction((before) => {
+      const value = (document.getElementById('model-code') as HTMLInputElement | null)?.value ?? '';
+      return /^\d{4}$/.test(value) && value !== before;
+    }, given);
     const code = await codeInput.inputValue();
     await page.getByLabel('Show in different tabs').check();
     await upload(page, 'Upload small picture', [await drawStep('small.jpg', MODEL.title, 120)]);
