@@ -25,6 +25,7 @@ import {
   newPageRow,
   programInputOf,
   programOrderOf,
+  programPublishProblem,
   programState,
   PROGRAMS_ROOT,
   publishedPatch,
@@ -496,6 +497,12 @@ export async function publishPage(s: StudioServices, actor: Actor, id: number): 
     // One publish of a page at a time (PostgreSQL), so its history gets one version each.
     if (s.ctx.db.dialect === 'postgres') await q.lockPage(trx, id);
     const page = await loadStudioPage(s, id, trx);
+    // What an import brought and is now published no longer waits in its review.
+    await q.settleImports(trx, [id]);
+    if (page.kind === 'program') {
+      const problem = programPublishProblem(effectiveState(page.row), (await modelsOf(trx, id)).length);
+      if (problem !== null) throw new ApiError(409, 'studio_program_empty', problem);
+    }
     const published = await publishState(s, trx, actor, page, effectiveState(page.row), null);
     if (page.kind === 'model') return presenter.model(published);
     return presenter.program(published, await modelsOf(trx, id));
@@ -532,8 +539,61 @@ async function renameModels(trx: q.Executor, models: readonly PageRow[], program
 /** Drops a published page's unpublished edits (a page never published has none apart from itself). */
 export async function discardDraft(s: StudioServices, actor: Actor, id: number): Promise<StudioProgram | StudioModel> {
   const { row, kind } = await loadStudioPage(s, id);
-  if (row.draft_json !== null) await q.updateStudioPage(s.ctx.db.kysely, id, { draft_json: null, modified: s.ctx.clock().toISOString() });
+  if (row.draft_json !== null) {
+    await q.inTransaction(s.ctx.db, async (trx) => {
+      await q.updateStudioPage(trx, id, { draft_json: null, modified: s.ctx.clock().toISOString() });
+      if (row.status === 'publish') await q.settleImports(trx, [id], true);
+    });
+  }
   return kind === 'program' ? programAnswer(s, actor, id) : modelAnswer(s, actor, id);
+}
+
+/**
+ * Hides or shows a program at once, as an order is written: in the live page and in its draft, so
+ * neither publishing nor discarding the draft undoes it.
+ */
+export async function setProgramHidden(s: StudioServices, id: number, hidden: boolean): Promise<void> {
+  await loadProgram(s, id);
+  await q.inTransaction(s.ctx.db, async (trx) => {
+    const row = await q.findPage(trx, id);
+    if (!row) throw invalidPostId();
+    const hide = hidden ? '1' : '0';
+    const patch: Parameters<typeof q.updateStudioPage>[2] = { meta_json: JSON.stringify({ ...liveState(row).meta, hide }) };
+    if (row.draft_json !== null) {
+      const draft = effectiveState(row);
+      patch.draft_json = JSON.stringify({ ...draft, meta: { ...draft.meta, hide } });
+    }
+    await q.updateStudioPage(trx, id, patch);
+  });
+}
+
+/**
+ * Takes a published model off every student's list: it becomes a draft again, holding what the
+ * studio showed of it (its unpublished changes, if any), and is published again like a new one.
+ */
+export async function unpublishModel(s: StudioServices, id: number): Promise<void> {
+  await loadModel(s, id);
+  await q.inTransaction(s.ctx.db, async (trx) => {
+    const row = await q.findPage(trx, id);
+    if (!row) throw invalidPostId();
+    if (row.status !== 'publish') return;
+    const shown = rowWithState(row, effectiveState(row));
+    await q.updateStudioPage(trx, id, {
+      status: 'draft',
+      title: shown.title,
+      content: shown.content,
+      meta_json: shown.meta_json,
+      fields_json: shown.fields_json,
+      draft_json: null,
+      modified: s.ctx.clock().toISOString(),
+    });
+  });
+}
+
+/** Whether the page is a program (else a model), for the studio's lists; 404 for any other page. */
+export async function studioPageKind(s: StudioServices, id: number): Promise<{ kind: 'program' | 'model'; title: string }> {
+  const page = await loadStudioPage(s, id);
+  return { kind: page.kind, title: effectiveState(page.row).title };
 }
 
 /**

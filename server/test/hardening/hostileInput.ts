@@ -4,6 +4,7 @@
  * any stored row (only what the schemas allow).
  */
 import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { DEMO, PATHS, TEST_AUTH_KEY, expectWpError, startTestServer, type Answer, type DialectName, type TestServer } from '../harness';
 
 /** The Big List of Naughty Strings (npm big-list-of-naughty-strings, MIT), plus a curated few it lacks. */
@@ -122,6 +123,12 @@ export interface Hostile {
   send(route: FieldRoute, params: Record<string, unknown>, options?: { form?: boolean }): Promise<Answer>;
   /** The tables a request may change, as JSON: counts, the seeded rows, and the small tables in full. */
   snapshot(except?: string[]): Promise<string>;
+  /**
+   * On SQLite, rows inserted, changed or deleted in any table since the database was opened (the
+   * portal shares the test's one connection): while it stays the same, nothing stored changed and
+   * the snapshot need not be taken again. Null on PostgreSQL.
+   */
+  rowsWritten(): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -189,6 +196,10 @@ export async function startHostile(dialect: DialectName): Promise<Hostile> {
     unhandled,
     send,
     snapshot,
+    async rowsWritten() {
+      if (dialect !== 'sqlite') return null;
+      return Number((await sql<{ n: number }>`select total_changes() as n`.execute(s.db.kysely)).rows[0]!.n);
+    },
     async close() {
       process.off('unhandledRejection', onUnhandled);
       await s.close();

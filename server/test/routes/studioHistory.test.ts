@@ -15,6 +15,8 @@ import { createMediaSigner } from '../../media/signedUrls';
 import { DEMO, PATHS, TEST_AUTH_KEY, TEST_ARGON2, describeEachDb, expectWpError, startTestServer, userIds, type TestServer } from '../harness';
 
 const DAY = 86_400_000;
+/** A program without models is published only with a logo. */
+const LOGO = '/progrmas/studio/history-logo/1280.jpg';
 
 describeEachDb('content studio: history and trash', (dialect) => {
   let now = Date.parse('2026-12-01T09:00:00Z');
@@ -28,6 +30,7 @@ describeEachDb('content studio: history and trash', (dialect) => {
     tokens.admin = await s.login(DEMO.admin.username, DEMO.admin.password);
     tokens.dana = await s.login(DEMO.dana.username, DEMO.dana.password);
     tokens.mia = await s.login(DEMO.mia.username, DEMO.mia.password);
+    await s.media.put(LOGO.slice(1), 'logo');
   });
   afterAll(async () => {
     await s?.close();
@@ -54,7 +57,7 @@ describeEachDb('content studio: history and trash', (dialect) => {
   }
 
   async function publishedProgram(title: string): Promise<StudioProgram> {
-    const program = (await s.post(STUDIO_PATHS.createProgram, emptyProgramInput(title), admin())).body as StudioProgram;
+    const program = (await s.post(STUDIO_PATHS.createProgram, { ...emptyProgramInput(title), logo: LOGO }, admin())).body as StudioProgram;
     expect((await s.post(STUDIO_PATHS.publish(program.id), undefined, admin())).status).toBe(200);
     return program;
   }

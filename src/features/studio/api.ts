@@ -5,11 +5,15 @@
  */
 import {
   STUDIO_PATHS,
+  type StudioBulkAction,
+  type StudioBulkOutcome,
   type StudioCatalogue,
   type StudioFile,
   type StudioHistory,
   type StudioImage,
   type StudioImportJob,
+  type StudioImportOutcome,
+  type StudioImportReview,
   type StudioModel,
   type StudioModelInput,
   type StudioOrderBody,
@@ -52,6 +56,14 @@ export interface StudioApi {
   putBack(id: number, versionId: number): Promise<StudioProgram | StudioModel>;
   getTrash(): Promise<StudioTrash>;
   restore(id: number): Promise<StudioProgram | StudioModel>;
+  /** What the import brought that waits, unpublished, for review. */
+  getImportReview(jobId: number): Promise<StudioImportReview>;
+  /** Publishes everything that waits (no ids), or the chosen programs with their models. */
+  publishImport(jobId: number, ids?: number[]): Promise<StudioImportOutcome>;
+  /** Removes what the import made and the drafts it wrote. */
+  discardImport(jobId: number): Promise<StudioImportOutcome>;
+  /** One action on several programs or models, each on its own. */
+  bulk(action: StudioBulkAction, ids: number[]): Promise<StudioBulkOutcome>;
 }
 
 export function createStudioApi(api: ApiClient): StudioApi {
@@ -93,5 +105,9 @@ export function createStudioApi(api: ApiClient): StudioApi {
     putBack: (id, versionId) => post(STUDIO_PATHS.putBack(id, versionId), undefined, expectRecord<StudioProgram | StudioModel>),
     getTrash: () => get(STUDIO_PATHS.trash, expectRecord<StudioTrash>),
     restore: (id) => post(STUDIO_PATHS.restore(id), undefined, expectRecord<StudioProgram | StudioModel>),
+    getImportReview: (jobId) => get(STUDIO_PATHS.importReview(jobId), expectRecord<StudioImportReview>),
+    publishImport: (jobId, ids) => post(STUDIO_PATHS.importPublish(jobId), ids ? { ids } : {}, expectRecord<StudioImportOutcome>),
+    discardImport: (jobId) => post(STUDIO_PATHS.importDiscard(jobId), undefined, expectRecord<StudioImportOutcome>),
+    bulk: (action, ids) => post(STUDIO_PATHS.bulk, { action, ids }, expectRecord<StudioBulkOutcome>),
   };
 }

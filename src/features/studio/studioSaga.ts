@@ -14,6 +14,7 @@ import { paths } from '../../shared/paths';
 import type { SagaServices } from '../../shared/sagaServices';
 import { selectFromStore } from '../../shared/storeHooks';
 import { historySaga } from './historySaga';
+import { bulkSaga } from './bulkSaga';
 import { importSaga } from './importSaga';
 import { studioApi } from './studioApi';
 import { modelInput } from './model/forms';
@@ -102,11 +103,18 @@ function* onSaveRequested({ payload }: ReturnType<typeof studioActions.saveReque
     if (action === 'publish') page = yield* call([studio, studio.publish], id);
     if (action === 'discard') page = yield* call([studio, studio.discard], id);
     page ??= yield* call(currentPage, studio, id);
-    yield* put(studioActions.saved({ page, notice: notices[action] }));
+    yield* put(studioActions.saved({ page, notice: action === 'publish' ? yield* call(publishedNotice, page) : notices[action] }));
     if (action === 'publish') yield* call(refreshStudentLists, page);
   } catch (error) {
     yield* put(studioActions.saveFailed({ id, action, error: toApiError(error) }));
   }
+}
+
+/** A hidden program (or a model of one) is published, but students do not see it: the notice says so. */
+function* publishedNotice(page: StudioProgram | StudioModel) {
+  if (!('programId' in page)) return page.hidden ? 'publishedHiddenNotice' : 'publishedNotice';
+  const program = (yield* selectFromStore(selectStudio)).content.programs.entities[page.programId];
+  return program?.hidden ? 'publishedInHiddenNotice' : 'publishedNotice';
 }
 
 function* currentPage(studio: StudioApi, id: number) {
@@ -190,6 +198,7 @@ export function* studioSaga() {
   yield* fork(uploadSaga);
   yield* fork(importSaga);
   yield* fork(historySaga);
+  yield* fork(bulkSaga);
   yield* takeEvery(isNewOrder(studioActions.programsReordered.type), onProgramsReordered);
   yield* takeEvery(isNewOrder(studioActions.modelsReordered.type), onModelsReordered);
   yield* takeLatest(studioActions.catalogueRequested, loadCatalogue);

@@ -1,6 +1,7 @@
 import { combineReducers, type UnknownAction } from '@reduxjs/toolkit';
 import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
 import { historyReducer } from './historySlice';
+import { bulkReducer } from './bulkSlice';
 import { importReducer } from './importSlice';
 import { modelsAdapter, programsAdapter, studioContentReducer } from './studioSlice';
 import { batchTotals, uploadsReducer, type UploadItem } from './uploadsSlice';
@@ -9,7 +10,7 @@ import { failureMessage } from '../../shared/failureMessage';
 import type { StoreState } from '../../shared/storeHooks';
 import { selectSliceState, type SliceLike } from '../../shared/sliceState';
 
-const studioParts = combineReducers({ content: studioContentReducer, uploads: uploadsReducer, import: importReducer, history: historyReducer });
+const studioParts = combineReducers({ content: studioContentReducer, uploads: uploadsReducer, import: importReducer, bulk: bulkReducer, history: historyReducer });
 export type StudioState = ReturnType<typeof studioParts>;
 
 /** The studio's state; a session that ends takes it along (the next administrator starts afresh). */
@@ -17,7 +18,7 @@ export const studioReducer = (state: StudioState | undefined, action: UnknownAct
   studioParts(sessionEndedActionTypes.includes(action.type) ? undefined : state, action);
 const initial = studioReducer(undefined, { type: '@@studio/init' });
 
-/** The studio's parts (its catalogue and forms, uploads, the WordPress import, history and trash) under one name in the store. */
+/** The studio's parts (its catalogue and forms, uploads, the WordPress import, bulk actions, history and trash) under one name in the store. */
 export const studioSliceOfStore = { reducerPath: 'studio', reducer: studioReducer, getInitialState: () => initial } as const satisfies SliceLike<'studio', StudioState>;
 
 /** The studio's state joins the store with its screens: until then, the initial state. */
