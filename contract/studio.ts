@@ -18,7 +18,7 @@ export const STUDIO_PATHS = {
   catalogue: '/wp-json/yo/v1/studio/programs',
   /** POST StudioProgramInput: a new program, as a draft (never published yet) → StudioProgram. */
   createProgram: '/wp-json/yo/v1/studio/programs',
-  /** GET → StudioProgram; PUT StudioProgramInput saves the draft → StudioProgram; DELETE (only when it has no models) → { deleted: true }. */
+  /** GET → StudioProgram; PUT StudioProgramInput saves the draft → StudioProgram; DELETE moves it and its models to the trash → { deleted: true }. */
   program: (id: number | string) => `/wp-json/yo/v1/studio/programs/${id}`,
   /** POST { ids }: the programs' order (metadata.order 1..n in this order), at once, no draft → StudioCatalogue. */
   programOrder: '/wp-json/yo/v1/studio/programs/order',
@@ -28,7 +28,7 @@ export const STUDIO_PATHS = {
   modelOrder: (programId: number | string) => `/wp-json/yo/v1/studio/programs/${programId}/models/order`,
   /** POST: a 4-digit code no other model of the program has → { code }. */
   generateCode: (programId: number | string) => `/wp-json/yo/v1/studio/programs/${programId}/code`,
-  /** GET → StudioModel; PUT StudioModelInput saves the draft → StudioModel; DELETE → { deleted: true }. */
+  /** GET → StudioModel; PUT StudioModelInput saves the draft → StudioModel; DELETE moves it to the trash → { deleted: true }. */
   model: (id: number | string) => `/wp-json/yo/v1/studio/models/${id}`,
   /** POST: the draft becomes what everyone sees, at once (a new page gets status publish) → StudioProgram | StudioModel. */
   publish: (id: number | string) => `/wp-json/yo/v1/studio/pages/${id}/publish`,
@@ -36,6 +36,14 @@ export const STUDIO_PATHS = {
   discard: (id: number | string) => `/wp-json/yo/v1/studio/pages/${id}/discard`,
   /** GET: the page with its draft applied, shaped as wp/v2/pages/{id} answers a student who unlocked it (WirePage). */
   preview: (id: number | string) => `/wp-json/yo/v1/studio/pages/${id}/preview`,
+  /** GET: the page's published versions, newest first → StudioHistory. */
+  history: (id: number | string) => `/wp-json/yo/v1/studio/pages/${id}/history`,
+  /** POST: the version becomes the page's published content (and a new version) → StudioProgram | StudioModel. */
+  putBack: (id: number | string, versionId: number | string) => `/wp-json/yo/v1/studio/pages/${id}/history/${versionId}/put-back`,
+  /** GET: deleted programs and models, newest first, until restored or purged after STUDIO_TRASH_DAYS → StudioTrash. */
+  trash: '/wp-json/yo/v1/studio/trash',
+  /** POST: a trash entry (a program with the models that went with it, or a model) back as it was → StudioProgram | StudioModel. */
+  restore: (id: number | string) => `/wp-json/yo/v1/studio/trash/${id}/restore`,
   /** POST multipart/form-data, one file per request (field "file"): a step image → StudioImage; a .zip of images → StudioImage[] in name order. */
   uploadImages: '/wp-json/yo/v1/studio/media/images',
   /** POST multipart/form-data (field "file"): a lesson plan (PDF) or a video (MP4, WebM) → StudioFile. */
@@ -187,6 +195,50 @@ export interface StudioModel extends Omit<StudioModelInput, 'titleImage' | 'smal
   status: StudioStatus;
   hasDraft: boolean;
   modified: string;
+}
+
+/** Who did something in the studio; null when unknown (a page published before its history was kept). */
+export type StudioPerson = { id: number; name: string } | null;
+
+/** One published state of a program or model. */
+export interface StudioVersion {
+  id: number;
+  /** ISO 8601 UTC */
+  at: string;
+  by: StudioPerson;
+  title: string;
+  /** The version this one put back; null for a publish. */
+  restoredFrom: number | null;
+  /** What everyone sees now (the newest version of a published page). */
+  current: boolean;
+}
+
+export interface StudioHistory {
+  pageId: number;
+  versions: StudioVersion[];
+}
+
+/** Deleted pages stay this many days in the trash, then the retention job removes them for good. */
+export const STUDIO_TRASH_DAYS = 30;
+
+/** One deletion: a program (with the models that went with it) or a model. */
+export interface StudioTrashEntry {
+  id: number;
+  kind: 'program' | 'model';
+  title: string;
+  /** A model's program; null for a program. */
+  programTitle: string | null;
+  /** The models that went with a program (0 for a model). */
+  models: number;
+  /** ISO 8601 UTC */
+  trashedAt: string;
+  by: StudioPerson;
+  /** When the retention job removes it for good (ISO 8601 UTC). */
+  purgeAt: string;
+}
+
+export interface StudioTrash {
+  entries: StudioTrashEntry[];
 }
 
 export interface StudioCatalogue {

@@ -3,6 +3,8 @@
  * generated code and 12 uploaded step images in 2 tabs, publishes both, and a student unlocks the
  * model with that code and steps through every image, at 375 and 1280 px (e2e/artifacts/studio-*.png).
  * Leaving the model by an in-app link before "Save draft" asks first, and staying keeps the steps.
+ * Then the model is put back to its previous version, and the program is deleted with its model
+ * and restored from the trash.
  * An import from a WordPress-like site (server/test/import/fakeWordPress.ts) lands as drafts: a
  * student sees none of it until the office publishes one chosen program, which then reaches her.
  */
@@ -140,9 +142,14 @@ describe('content studio journey', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/studio\/models\/\d+$/);
     const modelId = idFromUrl(page, /\/studio\/models\/(\d+)$/);
-    await page.getByRole('button', { name: 'Generate' }).click();
+    // A new model comes with a code the server gave it; Generate asks for another: wait for that one.
     const codeInput = page.getByLabel(/^Code/);
-    await page.waitForFunction(() => /^\d{4}$/.test((document.getElementById('model-code') as HTMLInputElement | null)?.value ?? ''));
+    const given = await codeInput.inputValue();
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.waitForFunction((before) => {
+      const value = (document.getElementById('model-code') as HTMLInputElement | null)?.value ?? '';
+      return /^\d{4}$/.test(value) && value !== before;
+    }, given);
     const code = await codeInput.inputValue();
     await page.getByLabel('Show in different tabs').check();
     await upload(page, 'Upload small picture', [await drawStep('small.jpg', MODEL.title, 120)]);
@@ -228,5 +235,42 @@ describe('content studio journey', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
       expect(student.errors).toEqual([]);
     }
+
+    // History: a second publish, then the model put back to the version before it.
+    const office = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
+    page = office.page;
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password, journey.portal.baseUrl);
+    await page.goto(`${journey.portal.baseUrl}/studio/models/${modelId}`);
+    await page.getByLabel('Title', { exact: true }).fill(`${MODEL.title} Mark II`);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Published: everyone sees it now.').waitFor();
+    const history = page.getByRole('list', { name: 'History' });
+    await history.getByText(`${MODEL.title} Mark II`).waitFor();
+    await history.getByRole('button', { name: /^Put back the version of/ }).click();
+    await page.getByRole('alertdialog', { name: /^Put back the version of/ }).getByRole('button', { name: 'Put back this version' }).click();
+    await page.getByText('Put back and published: everyone sees this version now.').waitFor();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(MODEL.title);
+    await history.getByText(/^Put back from the version of/).waitFor();
+    await screenshot(page, 'studio-history-1280');
+
+    // Trash: the program deleted with its model (the question says so), then restored from the trash.
+    await page.getByRole('link', { name: new RegExp(PROGRAM.title) }).click();
+    await page.waitForURL(/\/studio\/programs\/\d+$/);
+    await page.getByRole('button', { name: 'Delete program' }).click();
+    const deleting = page.getByRole('alertdialog', { name: `Delete ${PROGRAM.title}?` });
+    await deleting.getByText('It goes to the Trash with its 1 model').waitFor();
+    await deleting.getByRole('button', { name: 'Delete program' }).click();
+    await page.waitForURL((url) => url.pathname === '/studio');
+    expect(await page.getByRole('link', { name: PROGRAM.title, exact: true }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Trash', exact: true }).click();
+    const entry = page.getByRole('region', { name: PROGRAM.title });
+    await entry.getByText('Program, with 1 model').waitFor();
+    await screenshot(page, 'studio-trash-1280');
+    await entry.getByRole('button', { name: `Restore ${PROGRAM.title}` }).click();
+    await page.getByText(`${PROGRAM.title} is back.`).waitFor();
+    await page.getByRole('link', { name: 'Open it' }).click();
+    await page.waitForURL((url) => url.pathname === `/studio/programs/${programId}`);
+    await page.getByRole('link', { name: MODEL.title, exact: true }).waitFor();
+    expect(office.errors).toEqual([]);
   });
 });

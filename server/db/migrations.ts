@@ -424,6 +424,29 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('import_sources_job_idx').on('import_sources').columns(['job_id', 'pending']).execute();
       },
     },
+    '2026_12_09_page_history_and_trash': {
+      async up(db: AnyDb) {
+        // Every published state of a studio page (who published it, when, and what it was), so an
+        // earlier one can be put back.
+        await required(
+          autoId(db, 'page_versions').addColumn('page_id', 'integer', (c) => c.notNull().references('pages.id').onDelete('cascade')),
+          { at: 'varchar(30)', title: 'text', content: 'text', meta_json: 'text', fields_json: 'text' },
+        )
+          .addColumn('actor_id', 'integer')
+          .addColumn('restored_from', 'integer')
+          .execute();
+        await db.schema.createIndex('page_versions_page_idx').on('page_versions').columns(['page_id', 'id']).execute();
+        // Deleted programs and models (status 'trash' in pages) until restored or purged: one row per
+        // page, entry_id naming the page whose deletion took it along (a program takes its models).
+        await required(
+          db.schema.createTable('page_trash').addColumn('page_id', 'integer', (c) => c.primaryKey().references('pages.id').onDelete('cascade')),
+          { entry_id: 'integer', trashed_at: 'varchar(30)', status_before: 'varchar(20)' },
+        )
+          .addColumn('actor_id', 'integer')
+          .execute();
+        await db.schema.createIndex('page_trash_entry_idx').on('page_trash').columns(['entry_id', 'trashed_at']).execute();
+      },
+    },
   };
 }
 

@@ -137,6 +137,34 @@ export interface UploadLeasesTable {
   expires_at: number;
 }
 
+/** A published state of a studio page: what was published, by whom, when. */
+export interface PageVersionsTable {
+  id: Generated<number>;
+  page_id: number;
+  /** ISO 8601 UTC */
+  at: string;
+  /** Who published it; null when unknown (a page published before history was kept). */
+  actor_id: number | null;
+  /** The version this one put back, when it was a "put back"; null for a publish. */
+  restored_from: number | null;
+  title: string;
+  content: string;
+  meta_json: string;
+  fields_json: string;
+}
+
+/** A program or model in the trash (its pages row has status 'trash'). */
+export interface PageTrashTable {
+  page_id: number;
+  /** The page whose deletion put this one here: itself, or the program it went with. */
+  entry_id: number;
+  /** ISO 8601 UTC */
+  trashed_at: string;
+  actor_id: number | null;
+  /** 'publish' or 'draft': what restoring gives it back. */
+  status_before: string;
+}
+
 /** Versions bumped by triggers in the same transaction as a write ('students': the roster; 'content': the pages). */
 export interface ChangeVersionsTable {
   name: string;
@@ -387,6 +415,8 @@ export interface Database {
   problem_reports: ProblemReportsTable;
   upload_leases: UploadLeasesTable;
   class_now_streams: ClassNowStreamsTable;
+  page_versions: PageVersionsTable;
+  page_trash: PageTrashTable;
 }
 
 export type SignInCardRow = Selectable<SignInCardsTable>;
@@ -399,4 +429,6 @@ export type StudentRow = Selectable<StudentsTable>;
 export type NewStudentRow = Insertable<StudentsTable>;
 export type PageRow = Selectable<PagesTable>;
 export type NewPageRow = Insertable<PagesTable>;
+export type PageVersionRow = Selectable<PageVersionsTable>;
+export type PageTrashRow = Selectable<PageTrashTable>;
 export type ProblemReportRow = Selectable<ProblemReportsTable>;

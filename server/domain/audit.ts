@@ -1,5 +1,6 @@
 /**
- * The audit log of roster and account changes: every change to a student or an account
+ * The audit log of roster, account and content changes: every change to a student, an account or
+ * a studio page (put back, trashed, restored, purged)
  * is recorded in the transaction that makes it, so a change and its entry are kept or lost together.
  */
 import { insertAuditEntry, type Executor, type NewAuditEntry } from '../db/queries';
@@ -8,7 +9,8 @@ import type { Actor } from './context';
 
 export interface AuditChange {
   action: string;
-  subjectType: 'student' | 'user';
+  /** 'page': a program or model of the content studio (ownerId null). */
+  subjectType: 'student' | 'user' | 'page';
   subjectId: number;
   /** The franchise owner the subject belongs to; null for none (an owner's own account: their id). */
   ownerId: number | null;

@@ -62,7 +62,7 @@ export async function saveMyProgress(ctx: DomainContext, actor: Actor, body: Pro
 
 export async function myProgress(ctx: DomainContext, actor: Actor): Promise<ProgressEntry[]> {
   if (!isStudent(actor)) throw notAllowed(true);
-  return (await q.progressOfStudent(ctx.db.kysely, actor.id)).map(toEntry);
+  return (await q.progressOfStudent(ctx.db.kysely, actor.id, false)).map(toEntry);
 }
 
 /** A student's progress for their franchise owner or an administrator; another owner's student is not found. */

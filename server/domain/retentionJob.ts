@@ -1,11 +1,13 @@
 /**
  * The scheduled retention rounds: the anonymisation of students whose lessons ended more than
- * PRIVACY_RETENTION_MONTHS ago, and the deletion of problem reports older than REPORT_RETENTION_DAYS.
+ * PRIVACY_RETENTION_MONTHS ago, the deletion of problem reports older than REPORT_RETENTION_DAYS, and
+ * the removal for good of studio pages in the trash for more than STUDIO_TRASH_DAYS.
  * Every instance runs them (at start, then hourly); both are safe to run in several at once (each
  * student is claimed once; a report is deleted by whichever delete comes first). Log lines hold
  * counts, never a name.
  */
 import type { DomainContext } from './context';
+import { purgeExpiredTrash } from './pageHistory';
 import { anonymiseEndedStudents } from './privacy';
 import { deleteExpiredReports } from './reports';
 
@@ -45,6 +47,8 @@ export class RetentionJob {
         if (count > 0) this.log.info({ anonymised: count }, 'students anonymised (retention period over)');
         const reports = await deleteExpiredReports(this.ctx, this.periods.reportDays);
         if (reports > 0) this.log.info({ deleted: reports }, 'problem reports deleted (retention period over)');
+        const trashed = await purgeExpiredTrash(this.ctx);
+        if (trashed > 0) this.log.info({ purged: trashed }, 'studio pages removed from the trash for good (30 days over)');
         return count;
       })
       .catch((err: unknown) => {

@@ -176,6 +176,15 @@ function parseJsonObject(text: string): Record<string, unknown> {
   }
 }
 
+/** A student's or account's name as it is now; a studio page's title as the entry recorded it. */
+function subjectName(row: { subject_type: string; subject_id: number; after_json: string }, students: Map<number, string>, users: Map<number, string>): string {
+  if (row.subject_type === 'page') {
+    const title = parseJsonObject(row.after_json).title;
+    return typeof title === 'string' ? title : '';
+  }
+  return (row.subject_type === 'student' ? students : users).get(row.subject_id) ?? '';
+}
+
 /** Administrators only: entries newest first, with the actors' and subjects' names as they are now. */
 export async function listAudit(ctx: DomainContext, actor: Actor, query: AuditListQuery): Promise<AuditPage> {
   if (!isAdmin(actor)) throw notAllowed(true);
@@ -186,7 +195,8 @@ export async function listAudit(ctx: DomainContext, actor: Actor, query: AuditLi
   const studentIds = new Set<number>();
   for (const row of page) {
     if (row.actor_id !== null) userIds.add(row.actor_id);
-    (row.subject_type === 'student' ? studentIds : userIds).add(row.subject_id);
+    if (row.subject_type === 'student') studentIds.add(row.subject_id);
+    else if (row.subject_type === 'user') userIds.add(row.subject_id);
   }
   const userNames = await q.userDisplayNames(db, [...userIds]);
   const students = await q.studentNames(db, [...studentIds]);
@@ -195,7 +205,7 @@ export async function listAudit(ctx: DomainContext, actor: Actor, query: AuditLi
     at: row.at,
     actor: row.actor_id === null ? null : { id: row.actor_id, name: userNames.get(row.actor_id) ?? '', role: row.actor_role },
     action: row.action,
-    subject: { type: row.subject_type, id: row.subject_id, name: (row.subject_type === 'student' ? students : userNames).get(row.subject_id) ?? '' },
+    subject: { type: row.subject_type, id: row.subject_id, name: subjectName(row, students, userNames) },
     ownerId: row.owner_id,
     before: parseJsonObject(row.before_json),
     after: parseJsonObject(row.after_json),

@@ -15,6 +15,7 @@ import type { MediaSigner } from '../media/signedUrls';
 import { mediaKeyOf, type MediaStorage } from '../media/storage';
 import { presentPage } from './content';
 import type { Actor, DomainContext } from './context';
+import { isTrashed, moveToTrash, recordPublished } from './pageHistory';
 import { effectiveState, liveState, rowWithState, type PageState } from './pageState';
 import {
   isExperimental,
@@ -128,55 +129,64 @@ function sortModels(models: readonly PageRow[]): PageRow[] {
   return [...models].sort((a, b) => experimental(a) - experimental(b) || byOrder((r) => modelOrderOf(effectiveState(r)))(a, b));
 }
 
-const programNotEmpty = () => new ApiError(409, 'studio_program_not_empty', 'This program still has models: delete or move them first.');
-
 // ---- loading ----------------------------------------------------------------------------------
 
+/** A page of the studio's: one in the trash is not found, as a deleted one was. */
+async function findLivePage(db: q.Executor, id: number): Promise<PageRow | undefined> {
+  const row = await q.findPage(db, id);
+  return row && !isTrashed(row) ? row : undefined;
+}
+
 async function loadProgram(s: StudioServices, id: number): Promise<PageRow> {
-  const row = await q.findPage(s.ctx.db.kysely, id);
+  const row = await findLivePage(s.ctx.db.kysely, id);
   if (!row || row.parent !== PROGRAMS_ROOT) throw invalidPostId();
   return row;
 }
 
 async function loadModel(s: StudioServices, id: number): Promise<{ row: PageRow; program: PageRow }> {
-  const row = await q.findPage(s.ctx.db.kysely, id);
+  const row = await findLivePage(s.ctx.db.kysely, id);
   if (!row || row.parent === PROGRAMS_ROOT || row.parent === 0) throw invalidPostId();
   return { row, program: await programOfModel(s.ctx.db.kysely, row) };
 }
 
 async function programOfModel(db: q.Executor, row: PageRow): Promise<PageRow> {
-  const program = await q.findPage(db, row.parent);
+  const program = await findLivePage(db, row.parent);
   if (!program || program.parent !== PROGRAMS_ROOT) throw invalidPostId();
   return program;
 }
 
-type StudioPage = { row: PageRow; kind: 'program'; program: null } | { row: PageRow; kind: 'model'; program: PageRow };
+export type StudioPage = { row: PageRow; kind: 'program'; program: null } | { row: PageRow; kind: 'model'; program: PageRow };
 
 /** A program or a model, and which (read with `db`: a transaction's, to write it next). */
-async function loadStudioPage(s: StudioServices, id: number, db: q.Executor = s.ctx.db.kysely): Promise<StudioPage> {
-  const row = await q.findPage(db, id);
+export async function loadStudioPage(s: StudioServices, id: number, db: q.Executor = s.ctx.db.kysely): Promise<StudioPage> {
+  const row = await findLivePage(db, id);
   if (!row || row.parent === 0) throw invalidPostId();
   if (row.parent === PROGRAMS_ROOT) return { row, kind: 'program', program: null };
   return { row, kind: 'model', program: await programOfModel(db, row) };
 }
 
-const modelsOf = (db: q.Executor, programId: number) => q.listChildPages(db, [programId]);
+/** The program's models outside the trash. */
+const modelsOf = async (db: q.Executor, programId: number) => (await q.listChildPages(db, [programId])).filter((row) => !isTrashed(row));
+/** The programs outside the trash. */
+const programsOf = async (db: q.Executor) => (await q.listChildPages(db, [PROGRAMS_ROOT])).filter((row) => !isTrashed(row));
 
-async function programAnswer(s: StudioServices, actor: Actor, id: number): Promise<StudioProgram> {
+export async function programAnswer(s: StudioServices, actor: Actor, id: number): Promise<StudioProgram> {
   const row = await loadProgram(s, id);
   return new Presenter(s, actor).program(row, await modelsOf(s.ctx.db.kysely, id));
 }
 
-async function modelAnswer(s: StudioServices, actor: Actor, id: number): Promise<StudioModel> {
+export async function modelAnswer(s: StudioServices, actor: Actor, id: number): Promise<StudioModel> {
   return new Presenter(s, actor).model((await loadModel(s, id)).row);
 }
 
 export async function getCatalogue(s: StudioServices, actor: Actor): Promise<StudioCatalogue> {
-  const programs = await q.listChildPages(s.ctx.db.kysely, [PROGRAMS_ROOT]);
-  const models = await q.listChildPages(
-    s.ctx.db.kysely,
-    programs.map((p) => p.id),
-  );
+  const programs = await programsOf(s.ctx.db.kysely);
+  const models = (
+    await q.listChildPages(
+      s.ctx.db.kysely,
+      programs.map((p) => p.id),
+    )
+  ).filter((row) => !isTrashed(row));
   const presenter = new Presenter(s, actor);
   return {
     programs: programs
@@ -264,7 +274,7 @@ async function insertNewPage(s: StudioServices, parent: number, stateIn: (trx: q
  * Writes to one program's models take turns (PostgreSQL: a row lock on the program until commit;
  * SQLite runs one write transaction at a time anyway), so two editors cannot both give a code.
  */
-async function lockProgram(s: StudioServices, trx: q.Executor, programId: number): Promise<void> {
+export async function lockProgram(s: StudioServices, trx: q.Executor, programId: number): Promise<void> {
   if (s.ctx.db.dialect === 'postgres') await q.lockPage(trx, programId);
 }
 
@@ -289,7 +299,7 @@ async function saveState(s: StudioServices, row: PageRow, state: PageState, db: 
 
 export async function createProgram(s: StudioServices, actor: Actor, input: StudioProgramInput): Promise<StudioProgram> {
   await checkStoredMedia(s.media, programMedia(input));
-  const programs = await q.listChildPages(s.ctx.db.kysely, [PROGRAMS_ROOT]);
+  const programs = await programsOf(s.ctx.db.kysely);
   const order = Math.max(0, ...programs.map((p) => programOrderOf(effectiveState(p)))) + 1;
   const id = await insertNewPage(s, PROGRAMS_ROOT, () => Promise.resolve(programState(input, order, null)));
   return programAnswer(s, actor, id);
@@ -302,11 +312,17 @@ export async function saveProgram(s: StudioServices, actor: Actor, id: number, i
   return programAnswer(s, actor, id);
 }
 
-export async function deleteProgram(s: StudioServices, id: number): Promise<{ deleted: true }> {
+/**
+ * Moves the program and its models to the trash (restorable for STUDIO_TRASH_DAYS). `actor` is who
+ * the trash list and the audit log name (null: unknown).
+ */
+export async function deleteProgram(s: StudioServices, id: number, actor: Actor | null = null): Promise<{ deleted: true }> {
   await loadProgram(s, id);
   await q.inTransaction(s.ctx.db, async (trx) => {
-    if ((await q.countChildPages(trx, id)) > 0) throw programNotEmpty();
-    await q.deleteStudioPage(trx, id);
+    await lockProgram(s, trx, id);
+    const row = await findLivePage(trx, id);
+    if (!row) throw invalidPostId();
+    await moveToTrash(trx, row, await q.listChildPages(trx, [id]), actor, s.ctx.clock());
   });
   return { deleted: true };
 }
@@ -333,7 +349,7 @@ async function writeOrder(trx: q.Executor, row: PageRow, order: number): Promise
 
 export async function orderPrograms(s: StudioServices, actor: Actor, ids: readonly number[]): Promise<StudioCatalogue> {
   await q.inTransaction(s.ctx.db, async (trx) => {
-    const programs = await q.listChildPages(trx, [PROGRAMS_ROOT]);
+    const programs = await programsOf(trx);
     checkPermutation(ids, programs, 'program');
     const byId = new Map(programs.map((p) => [p.id, p]));
     for (const [i, id] of ids.entries()) await writeOrder(trx, byId.get(id)!, i + 1);
@@ -344,7 +360,7 @@ export async function orderPrograms(s: StudioServices, actor: Actor, ids: readon
 export async function orderModels(s: StudioServices, actor: Actor, programId: number, ids: readonly number[]): Promise<StudioProgram> {
   await loadProgram(s, programId);
   await q.inTransaction(s.ctx.db, async (trx) => {
-    const models = await q.listChildPages(trx, [programId]);
+    const models = await modelsOf(trx, programId);
     checkPermutation(ids, models, 'model of the program');
     const byId = new Map(models.map((m) => [m.id, m]));
     // Main models and experimental ones are each numbered 1..n, in the order given.
@@ -358,10 +374,10 @@ export async function orderModels(s: StudioServices, actor: Actor, programId: nu
   return programAnswer(s, actor, programId);
 }
 
-/** Codes of the program's models, live and draft alike, except the model being edited. */
+/** Codes of the program's models (outside the trash), live and draft alike, except the model being edited. */
 async function codesInUse(db: q.Executor, programId: number, except: number | null): Promise<Set<string>> {
   const codes = new Set<string>();
-  for (const row of await q.listChildPages(db, [programId])) {
+  for (const row of await modelsOf(db, programId)) {
     if (row.id === except) continue;
     for (const state of [liveState(row), effectiveState(row)]) {
       const code = state.meta.lesson_password;
@@ -371,7 +387,7 @@ async function codesInUse(db: q.Executor, programId: number, except: number | nu
   return codes;
 }
 
-async function checkCodeFree(db: q.Executor, programId: number, except: number | null, code: string): Promise<void> {
+export async function checkCodeFree(db: q.Executor, programId: number, except: number | null, code: string): Promise<void> {
   if ((await codesInUse(db, programId, except)).has(code)) {
     throw new ApiError(409, 'studio_code_in_use', `Another model of this program already has code ${code}.`, { params: { code: 'Already used.' } });
   }
@@ -390,7 +406,7 @@ export async function generateCode(s: StudioServices, programId: number): Promis
   return { code: freeCode(await codesInUse(s.ctx.db.kysely, programId, null)) };
 }
 
-function programNameOf(program: PageRow): string {
+export function programNameOf(program: PageRow): string {
   return programInputOf(effectiveState(program)).programName;
 }
 
@@ -409,7 +425,7 @@ export async function createModel(s: StudioServices, actor: Actor, programId: nu
 
 /** The next order within the program's main or experimental models. */
 async function lastOrder(db: q.Executor, programId: number, experimental: boolean, except: number | null): Promise<number> {
-  const sameGroup = (await q.listChildPages(db, [programId])).filter((m) => m.id !== except && isExperimental(effectiveState(m)) === experimental);
+  const sameGroup = (await modelsOf(db, programId)).filter((m) => m.id !== except && isExperimental(effectiveState(m)) === experimental);
   return Math.max(0, ...sameGroup.map((m) => modelOrderOf(effectiveState(m)))) + 1;
 }
 
@@ -418,7 +434,7 @@ export async function saveModel(s: StudioServices, actor: Actor, id: number, inp
   await checkStoredMedia(s.media, modelMedia(input));
   await q.inTransaction(s.ctx.db, async (trx) => {
     await lockProgram(s, trx, program.id);
-    const row = await q.findPage(trx, id);
+    const row = await findLivePage(trx, id);
     if (!row || row.parent !== program.id) throw invalidPostId();
     await checkCodeFree(trx, program.id, id, input.code);
     const previous = effectiveState(row);
@@ -430,9 +446,15 @@ export async function saveModel(s: StudioServices, actor: Actor, id: number, inp
   return modelAnswer(s, actor, id);
 }
 
-export async function deleteModel(s: StudioServices, id: number): Promise<{ deleted: true }> {
-  await loadModel(s, id);
-  await q.inTransaction(s.ctx.db, (trx) => q.deleteStudioPage(trx, id));
+/** Moves the model to the trash (restorable for STUDIO_TRASH_DAYS); `actor` as for deleteProgram. */
+export async function deleteModel(s: StudioServices, id: number, actor: Actor | null = null): Promise<{ deleted: true }> {
+  const { program } = await loadModel(s, id);
+  await q.inTransaction(s.ctx.db, async (trx) => {
+    await lockProgram(s, trx, program.id);
+    const row = await findLivePage(trx, id);
+    if (!row) throw invalidPostId();
+    await moveToTrash(trx, row, [], actor, s.ctx.clock());
+  });
   return { deleted: true };
 }
 
@@ -472,37 +494,46 @@ export async function writePublishedPage(trx: q.Executor, page: { id: number; pa
 export async function publishPage(s: StudioServices, actor: Actor, id: number): Promise<StudioProgram | StudioModel> {
   const presenter = new Presenter(s, actor);
   return q.inTransaction(s.ctx.db, async (trx) => {
+    // One publish of a page at a time (PostgreSQL), so its history gets one version each.
+    if (s.ctx.db.dialect === 'postgres') await q.lockPage(trx, id);
     const page = await loadStudioPage(s, id, trx);
-    if (page.kind === 'model' && page.program.status !== 'publish') {
-      throw new ApiError(409, 'studio_program_unpublished', 'Publish the program of this model first.');
-    }
-    const patch = publishedPatch(page.row, s.ctx.clock());
-    const published: PageRow = { ...page.row, ...patch };
     // What an import brought and is now published no longer waits in its review.
     await q.settleImports(trx, [id]);
-    if (page.kind === 'model') {
-      await q.updateStudioPage(trx, id, patch);
-      return presenter.model(published);
+    if (page.kind === 'program') {
+      const problem = programPublishProblem(effectiveState(page.row), (await modelsOf(trx, id)).length);
+      if (problem !== null) throw new ApiError(409, 'studio_program_empty', problem);
     }
-    const models = await modelsOf(trx, id);
-    const problem = programPublishProblem(effectiveState(page.row), models.length);
-    if (problem !== null) throw new ApiError(409, 'studio_program_empty', problem);
-    const renamed = programInputOf(effectiveState(page.row)).programName;
-    const renamedModels = renamed === programInputOf(liveState(page.row)).programName ? models : await renameModels(trx, models, renamed);
-    await q.updateStudioPage(trx, id, patch);
-    return presenter.program(published, renamedModels);
+    const published = await publishState(s, trx, actor, page, effectiveState(page.row), null);
+    if (page.kind === 'model') return presenter.model(published);
+    return presenter.program(published, await modelsOf(trx, id));
   });
 }
 
-/** A program's new program name reaches its models (meta and field program_name, live and draft): answers the models as written. */
-async function renameModels(trx: q.Executor, models: readonly PageRow[], programName: string): Promise<PageRow[]> {
-  const renamed: PageRow[] = [];
-  for (const model of models) {
-    const patch = renamedModelPatch(model, programName);
-    await q.updateStudioPage(trx, model.id, patch);
-    renamed.push({ ...model, ...patch });
+/**
+ * Makes `state` the page's published content in the caller's transaction (its draft goes), renames
+ * a program's models when its program name changes, and records the new version (`restoredFrom`:
+ * the version it puts back). Answers the page as written.
+ */
+export async function publishState(s: StudioServices, trx: q.Executor, actor: Actor, page: StudioPage, state: PageState, restoredFrom: number | null): Promise<PageRow> {
+  if (page.kind === 'model' && page.program.status !== 'publish') {
+    throw new ApiError(409, 'studio_program_unpublished', 'Publish the program of this model first.');
   }
-  return renamed;
+  const now = s.ctx.clock();
+  const patch = publishedPatch({ ...page.row, draft_json: JSON.stringify(state) }, now);
+  const published: PageRow = { ...page.row, ...patch };
+  if (page.kind === 'program') {
+    const renamed = programInputOf(state).programName;
+    // Models in the trash are renamed too: restored, they belong to the program as it is.
+    if (renamed !== programInputOf(liveState(page.row)).programName) await renameModels(trx, await q.listChildPages(trx, [page.row.id]), renamed);
+  }
+  await q.updateStudioPage(trx, page.row.id, patch);
+  await recordPublished(trx, page.row, published, actor, now, restoredFrom);
+  return published;
+}
+
+/** A program's new program name reaches its models (meta and field program_name, live and draft). */
+async function renameModels(trx: q.Executor, models: readonly PageRow[], programName: string): Promise<void> {
+  for (const model of models) await q.updateStudioPage(trx, model.id, renamedModelPatch(model, programName));
 }
 
 /** Drops a published page's unpublished edits (a page never published has none apart from itself). */

@@ -29,8 +29,8 @@ async function act(s: StudioServices, actor: Actor, action: StudioBulkAction, id
       await unpublishModel(s, id);
       return;
     case 'delete':
-      if (kind === 'program') await deleteProgram(s, id);
-      else await deleteModel(s, id);
+      if (kind === 'program') await deleteProgram(s, id, actor);
+      else await deleteModel(s, id, actor);
   }
 }
 

@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { STUDIO_LIMITS, STUDIO_PATHS, type StudioModelInput, type StudioProgramInput } from '../../contract';
 import { isAdmin, type Actor } from '../domain/context';
 import * as studio from '../domain/studio';
+import * as studioHistory from '../domain/studioHistory';
 import { bulkStudioAction } from '../domain/studioBulk';
 import { sanitizeDescription } from '../domain/studioPages';
-import { invalidPostId, notAllowed } from '../errors';
+import { ApiError, invalidPostId, notAllowed } from '../errors';
 import { MAX_ID, text } from '../domain/fieldRules';
 import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
@@ -18,7 +19,7 @@ import { isMediaPath } from '../media/mediaAccess';
 import { mediaKeyOf } from '../media/storage';
 import { answers } from '../http/answers';
 import { wirePageAnswer } from './answers/pages';
-import { studioBulkOutcome, studioCatalogue, studioCode, studioDeleted, studioModel, studioPage, studioProgram } from './answers/studio';
+import { studioBulkOutcome, studioCatalogue, studioCode, studioDeleted, studioHistory as historyAnswer, studioModel, studioPage, studioProgram, studioTrash } from './answers/studio';
 
 const MAX_STEPS_PER_TAB = 200;
 
@@ -124,10 +125,14 @@ function requireAdmin(request: FastifyRequest): Actor {
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
-function pageId(request: IdRequest): number {
-  const raw = request.params.id;
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_ID || Number(raw) < 1) throw invalidPostId();
+/** A positive id in the path, or `notFound` (404). */
+function idParam(raw: string, notFound: () => Error): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_ID || Number(raw) < 1) throw notFound();
   return Number(raw);
+}
+
+function pageId(request: IdRequest): number {
+  return idParam(request.params.id, invalidPostId);
 }
 
 export function studioRoutes(app: FastifyInstance, s: AppServices): void {
@@ -164,9 +169,9 @@ export function studioRoutes(app: FastifyInstance, s: AppServices): void {
   });
 
   app.delete(program, answers(studioDeleted), async (request: IdRequest, reply) => {
-    requireAdmin(request);
+    const actor = requireAdmin(request);
     readParams(request, noParams);
-    return sendJson(reply, await studio.deleteProgram(services, pageId(request)));
+    return sendJson(reply, await studio.deleteProgram(services, pageId(request), actor));
   });
 
   app.post(STUDIO_PATHS.createModel(':id'), answers(studioModel), async (request: IdRequest, reply) => {
@@ -200,9 +205,9 @@ export function studioRoutes(app: FastifyInstance, s: AppServices): void {
   });
 
   app.delete(model, answers(studioDeleted), async (request: IdRequest, reply) => {
-    requireAdmin(request);
+    const actor = requireAdmin(request);
     readParams(request, noParams);
-    return sendJson(reply, await studio.deleteModel(services, pageId(request)));
+    return sendJson(reply, await studio.deleteModel(services, pageId(request), actor));
   });
 
   app.post(STUDIO_PATHS.publish(':id'), answers(studioPage), async (request: IdRequest, reply) => {
@@ -215,6 +220,31 @@ export function studioRoutes(app: FastifyInstance, s: AppServices): void {
     const actor = requireAdmin(request);
     readParams(request, noParams);
     return sendJson(reply, await studio.discardDraft(services, actor, pageId(request)));
+  });
+
+  app.get(STUDIO_PATHS.history(':id'), answers(historyAnswer), async (request: IdRequest, reply) => {
+    requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studioHistory.getHistory(services, pageId(request)));
+  });
+
+  app.post(STUDIO_PATHS.putBack(':id', ':versionId'), answers(studioPage), async (request: FastifyRequest<{ Params: { id: string; versionId: string } }>, reply) => {
+    const actor = requireAdmin(request);
+    readParams(request, noParams);
+    const versionId = idParam(request.params.versionId, () => new ApiError(404, 'studio_version_not_found', 'This page has no such version.'));
+    return sendJson(reply, await studioHistory.putBackVersion(services, actor, idParam(request.params.id, invalidPostId), versionId));
+  });
+
+  app.get(STUDIO_PATHS.trash, answers(studioTrash), async (request, reply) => {
+    requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studioHistory.listTrash(services));
+  });
+
+  app.post(STUDIO_PATHS.restore(':id'), answers(studioPage), async (request: IdRequest, reply) => {
+    const actor = requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await studioHistory.restoreFromTrash(services, actor, pageId(request)));
   });
 
   app.post(STUDIO_PATHS.bulk, answers(studioBulkOutcome), async (request, reply) => {

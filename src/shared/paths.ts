@@ -70,6 +70,8 @@ export const paths = {
   studioModel: route('/studio/models/:modelId'),
   studioPreview: route('/studio/preview/:pageId'),
   studioImport: route('/studio/import'),
+  /** Deleted programs and models, restorable for 30 days. */
+  studioTrash: route('/studio/trash'),
   /** One student's page (owners: their own; administrators: any): details, edits, sign-in, their data. */
   student: route('/students/:studentId'),
   /** Bulk import of students from CSV or Excel into an owner's roster (an administrator's link adds ?owner=). */

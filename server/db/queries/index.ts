@@ -8,6 +8,7 @@ export * from './userMeta';
 export * from './rateLimits';
 export * from './mailOutbox';
 export * from './studioPages';
+export * from './pageHistory';
 export * from './imports';
 export * from './audit';
 export * from './credentials';

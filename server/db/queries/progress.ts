@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { StudentProgressRow, StudentProgressTable } from '../schema';
 import type { StudentScope } from './students';
 import type { Executor } from './executor';
+import { TRASH_STATUS } from './pageHistory';
 
 type ProgressPlace = Omit<StudentProgressTable, 'finished_at' | 'started_at' | 'updated_at' | 'stuck_at' | 'changed_at' | 'tabs_done' | 'tab_title'> & { tab_title: string };
 
@@ -60,14 +61,22 @@ export function progressOfStudentWithTitles(db: Executor, userId: number): Promi
     .selectAll('student_progress')
     .select('pages.title')
     .where('student_progress.user_id', '=', userId)
+    .where('pages.status', '<>', TRASH_STATUS)
     .orderBy('student_progress.updated_at', 'desc')
     .orderBy('student_progress.lesson_id')
     .execute();
 }
 
-/** A student's places, the most recently moved first. */
-export function progressOfStudent(db: Executor, userId: number): Promise<StudentProgressRow[]> {
-  return db.selectFrom('student_progress').selectAll().where('user_id', '=', userId).orderBy('updated_at', 'desc').orderBy('lesson_id').execute();
+/** A student's places, the most recently moved first; `withTrashed` false leaves out models in the studio's trash. */
+export function progressOfStudent(db: Executor, userId: number, withTrashed = true): Promise<StudentProgressRow[]> {
+  return db
+    .selectFrom('student_progress')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .$if(!withTrashed, (qb) => qb.where(({ exists, not, selectFrom }) => not(exists(selectFrom('pages').select('pages.id').whereRef('pages.id', '=', 'student_progress.lesson_id').where('pages.status', '=', TRASH_STATUS)))))
+    .orderBy('updated_at', 'desc')
+    .orderBy('lesson_id')
+    .execute();
 }
 
 /** Marks a student stuck on a model they have a place in (the first "stuck" time is kept): since when; null when they have no place in it. */
@@ -118,6 +127,7 @@ export function classPlaces(db: Executor, filter: { teacherIds?: readonly number
     .innerJoin('students as s', 's.user_id', 'p.user_id')
     .innerJoin('pages as l', 'l.id', 'p.lesson_id')
     .leftJoin('pages as g', 'g.id', 'p.program_id')
+    .where('l.status', '<>', TRASH_STATUS)
     .select([
       'p.user_id',
       's.teacher_id',
@@ -174,12 +184,14 @@ export async function progressSummaries(db: Executor, scope: StudentScope): Prom
   const unlocked = db
     .selectFrom('unlocks as u')
     .innerJoin('students as su', 'su.user_id', 'u.user_id')
+    .where(({ exists, not, selectFrom }) => not(exists(selectFrom('pages as pu').select('pu.id').whereRef('pu.id', '=', 'u.page_id').where('pu.status', '=', TRASH_STATUS))))
     .select((eb) => ['u.user_id', eb.fn.countAll<number>().as('n'), eb.fn.max('u.created_at').as('last_at')])
     .$if(owner !== null, (qb) => qb.where('su.teacher_id', '=', owner!))
     .groupBy('u.user_id');
   const moved = db
     .selectFrom('student_progress as p')
     .innerJoin('students as sp', 'sp.user_id', 'p.user_id')
+    .where(({ exists, not, selectFrom }) => not(exists(selectFrom('pages as pp').select('pp.id').whereRef('pp.id', '=', 'p.lesson_id').where('pp.status', '=', TRASH_STATUS))))
     .select((eb) => [
         'p.user_id',
         eb.fn.sum<number>(eb.case().when('p.finished_at', 'is', null).then(1).else(0).end()).as('going'),

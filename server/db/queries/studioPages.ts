@@ -26,6 +26,8 @@ export async function updateStudioPage(db: Executor, id: number, patch: Updateab
 export async function deleteStudioPage(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('unlocks').where('page_id', '=', id).execute();
   await db.deleteFrom('unlock_failures').where('page_id', '=', id).execute();
+  await db.deleteFrom('page_versions').where('page_id', '=', id).execute();
+  await db.deleteFrom('page_trash').where('page_id', '=', id).execute();
   await db.deleteFrom('pages').where('id', '=', id).execute();
 }
 

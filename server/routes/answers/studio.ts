@@ -1,6 +1,6 @@
 /** The content studio's answers (contract/studio.ts): programs, models, uploads and import jobs. */
 import { z } from 'zod';
-import type { StudioBulkOutcome, StudioCatalogue, StudioFile, StudioImage, StudioImportJob, StudioImportOutcome, StudioImportReview, StudioModel, StudioProgram } from '../../../contract';
+import type { StudioBulkOutcome, StudioCatalogue, StudioFile, StudioHistory, StudioImage, StudioImportJob, StudioImportOutcome, StudioImportReview, StudioModel, StudioProgram, StudioTrash } from '../../../contract';
 
 const media = z.object({ path: z.string(), url: z.string() });
 const status = z.enum(['draft', 'publish']);
@@ -68,6 +68,28 @@ export const studioCatalogue = z.object({ programs: z.array(studioProgram) }) sa
 export const studioPage = z.union([studioModel, studioProgram]);
 
 export const studioDeleted = z.object({ deleted: z.literal(true) });
+
+const person = z.object({ id: z.number(), name: z.string() }).nullable();
+
+export const studioHistory = z.object({
+  pageId: z.number(),
+  versions: z.array(z.object({ id: z.number(), at: z.string(), by: person, title: z.string(), restoredFrom: z.number().nullable(), current: z.boolean() })),
+}) satisfies z.ZodType<StudioHistory>;
+
+export const studioTrash = z.object({
+  entries: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.enum(['program', 'model']),
+      title: z.string(),
+      programTitle: z.string().nullable(),
+      models: z.number(),
+      trashedAt: z.string(),
+      by: person,
+      purgeAt: z.string(),
+    }),
+  ),
+}) satisfies z.ZodType<StudioTrash>;
 
 export const studioCode = z.object({ code: z.string() });
 

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { StudioCatalogue, StudioModel, StudioProgram, WirePage } from '../../../contract';
+import type { StudioCatalogue, StudioHistory, StudioModel, StudioProgram, WirePage } from '../../../contract';
 import { CLASS_NOW_PATHS, CLASSROOM_PATHS, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from '../harness';
 import { openSse } from '../sseClient';
@@ -126,6 +126,31 @@ const STUDIO_ROWS: Row[] = [
   },
   { route: `POST ${STUDIO_PATHS.discard(':id')}`, call: (c, t) => c.s.post(STUDIO_PATHS.discard(c.catapult), undefined, opt(t)), expected: ADMINS_ONLY },
   { route: `GET ${STUDIO_PATHS.preview(':id')}`, call: (c, t) => c.s.get(STUDIO_PATHS.preview(c.catapult), opt(t)), expected: ADMINS_ONLY },
+  { route: `GET ${STUDIO_PATHS.history(':id')}`, call: (c, t) => c.s.get(STUDIO_PATHS.history(c.catapult), opt(t)), expected: ADMINS_ONLY },
+  {
+    route: `POST ${STUDIO_PATHS.putBack(':id', ':versionId')}`,
+    call: async (c, t, caller) => {
+      const { program, model } = await studioFixture(c, t, caller);
+      let version = 1;
+      if (caller === 'admin') {
+        await c.s.post(STUDIO_PATHS.publish(program), undefined, opt(t));
+        await c.s.post(STUDIO_PATHS.publish(model), undefined, opt(t));
+        version = ((await c.s.get(STUDIO_PATHS.history(model), opt(t))).body as StudioHistory).versions[0]!.id;
+      }
+      return c.s.post(STUDIO_PATHS.putBack(model, version), undefined, opt(t));
+    },
+    expected: ADMINS_ONLY,
+  },
+  { route: `GET ${STUDIO_PATHS.trash}`, call: (c, t) => c.s.get(STUDIO_PATHS.trash, opt(t)), expected: ADMINS_ONLY },
+  {
+    route: `POST ${STUDIO_PATHS.restore(':id')}`,
+    call: async (c, t, caller) => {
+      const { program } = await studioFixture(c, t, caller);
+      if (caller === 'admin') await c.s.request('DELETE', STUDIO_PATHS.program(program), undefined, opt(t));
+      return c.s.post(STUDIO_PATHS.restore(program), undefined, opt(t));
+    },
+    expected: ADMINS_ONLY,
+  },
 ];
 
 /** One student: their owner and administrators; another owner gets 404 as for an unknown id. */

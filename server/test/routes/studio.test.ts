@@ -331,7 +331,7 @@ describeEachDb('content studio', (dialect) => {
     expectWpError(await put(STUDIO_PATHS.model((uncoded.body as StudioModel).id), { ...modelBody, code: '' }), 400, 'rest_invalid_param');
   });
 
-  test('delete: a program only when empty; a model with its unlocks', async () => {
+  test('delete: a model goes to the trash, its unlocks kept for a restore; a program goes with its models', async () => {
     const program = await createProgram('Studio Delete');
     await s.post(STUDIO_PATHS.publish(program.id), undefined, admin());
     const model = await createModel(program.id, { code: '7777' });
@@ -339,11 +339,10 @@ describeEachDb('content studio', (dialect) => {
     await s.post(PATHS.unlock, { AUTH_KEY: TEST_AUTH_KEY, lesson_id: model.id, code: '7777' }, { token: tokens.mia });
     expect(await s.db.kysely.selectFrom('unlocks').selectAll().where('page_id', '=', model.id).execute()).toHaveLength(1);
 
-    const refused = await s.request('DELETE', STUDIO_PATHS.program(program.id), undefined, admin());
-    expectWpError(refused, 409, 'studio_program_not_empty');
     expect(await s.request('DELETE', STUDIO_PATHS.model(model.id), undefined, admin())).toMatchObject({ status: 200, body: { deleted: true } });
-    expect(await s.db.kysely.selectFrom('unlocks').selectAll().where('page_id', '=', model.id).execute()).toHaveLength(0);
+    expect(await s.db.kysely.selectFrom('unlocks').selectAll().where('page_id', '=', model.id).execute()).toHaveLength(1);
     expectWpError(await s.get(`${PATHS.pages}/${model.id}`, { token: tokens.mia }), 404, 'rest_post_invalid_id');
+    await createModel(program.id, { code: '7778' });
     expect(await s.request('DELETE', STUDIO_PATHS.program(program.id), undefined, admin())).toMatchObject({ status: 200, body: { deleted: true } });
     expectWpError(await s.get(STUDIO_PATHS.program(program.id), admin()), 404, 'rest_post_invalid_id');
     expectWpError(await s.request('DELETE', STUDIO_PATHS.model(model.id), undefined, admin()), 404, 'rest_post_invalid_id');

@@ -4,7 +4,7 @@
  * keeps its name after saving; a program with no logo and no models cannot be published.
  * On SQLite and PostgreSQL.
  */
-import type { StudioBulkOutcome, StudioCatalogue, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput } from '../../../contract';
+import type { StudioBulkOutcome, StudioCatalogue, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput, StudioTrash } from '../../../contract';
 import { emptyModelInput, STUDIO_PATHS } from '../../../contract';
 import { DEMO, PATHS, describeEachDb, expectWpError, startTestServer, type TestServer } from '../harness';
 
@@ -112,16 +112,21 @@ describeEachDb('content studio: bulk actions and small promises', (dialect) => {
     expect(((await s.get(STUDIO_PATHS.model(model.id), admin())).body as StudioModel).status).toBe('draft');
   });
 
-  test("delete several: each as its own Delete; a program keeps its refusal unless its models are chosen too", async () => {
+  test('delete several: each as its own Delete, to the trash (a program with its models)', async () => {
     const p = await createProgram('Bulk Delete', { logo: '/progrmas/studio/bulk-logo/1280.jpg' });
     const other = await createProgram('Bulk Delete Other');
     const m = await createModel(p.id, 'Doomed Model');
-    const refused = await bulk('delete', [p.id]);
-    expect(refused).toMatchObject({ done: [], failed: [{ id: p.id, code: 'studio_program_not_empty' }] });
-    const both = await bulk('delete', [p.id, m.id, other.id]);
-    expect(both.done.sort((x, y) => x - y)).toEqual([p.id, m.id, other.id].sort((x, y) => x - y));
+    const both = await bulk('delete', [p.id, other.id]);
+    expect(both.done.sort((x, y) => x - y)).toEqual([p.id, other.id].sort((x, y) => x - y));
     expect(both.catalogue.programs.some((x) => [p.id, other.id].includes(x.id))).toBe(false);
     expectWpError(await s.get(STUDIO_PATHS.model(m.id), admin()), 404, 'rest_post_invalid_id');
+    const trash = (await s.get(STUDIO_PATHS.trash, admin())).body as StudioTrash;
+    expect(trash.entries.filter((e) => [p.id, other.id].includes(e.id)).map((e) => [e.id, e.models]).sort((x, y) => x[0]! - y[0]!)).toEqual(
+      [
+        [p.id, 1],
+        [other.id, 0],
+      ].sort((x, y) => x[0]! - y[0]!),
+    );
   });
 
   test('bulk is for administrators, and its input is checked', async () => {

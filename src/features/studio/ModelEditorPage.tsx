@@ -16,6 +16,7 @@ import { MediaField } from './components/MediaField';
 import { StudioDeleteDialog, EditorActions  } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
 import { StudioLeaveGuard } from './components/StudioLeaveGuard';
+import { LazyHistoryPanel } from './components/LazyHistoryPanel';
 import { TabEditor } from './components/TabEditor';
 import type { ModelForm } from './model/forms';
 import { BackArrow, Check, Section } from './ProgramEditorPage';
@@ -150,6 +151,7 @@ function ModelEditor({ id }: { id: number }) {
           <TabEditor key={selected} modelId={id} tab={selected} draft={form.tabs[selected]!} count={form.tabs.length} />
         </Tabs>
       </Section>
+      <LazyHistoryPanel id={id} />
       <p>
         <Button type="button" $variant="secondary" onClick={() => setConfirmDelete(true)}>
           {t.deleteModel}

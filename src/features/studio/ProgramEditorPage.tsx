@@ -19,6 +19,7 @@ import { SortableList } from './components/SortableList';
 import { StudioDeleteDialog, EditorActions, StatusBadge  } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
 import { StudioLeaveGuard } from './components/StudioLeaveGuard';
+import { LazyHistoryPanel } from './components/LazyHistoryPanel';
 import type { ProgramForm, ProgramMediaField } from './model/forms';
 import { CreateByTitle } from './StudioProgramsPage';
 import { selectEditor, selectProgramForm, selectStudio, selectStudioProgram, studioFailure } from './studioSelectors';
@@ -131,7 +132,8 @@ function ProgramEditor({ id }: { id: number }) {
       </Section>
       <ProgramModels program={program} />
       <StudioLeaveGuard id={id} />
-      {confirmDelete && <StudioDeleteDialog kind="program" id={id} title={program.title} onCancel={() => setConfirmDelete(false)} />}
+      <LazyHistoryPanel id={id} />
+      {confirmDelete && <StudioDeleteDialog kind="program" id={id} title={program.title} models={program.models.length} onCancel={() => setConfirmDelete(false)} />}
     </>
   );
 }

@@ -164,7 +164,7 @@ function ProgramsList() {
           )}
         </SortableList>
       )}
-      {toDelete && <StudioDeleteDialog kind="program" id={toDelete.id} title={toDelete.title} onCancel={() => setDeleting(null)} />}
+      {toDelete && <StudioDeleteDialog kind="program" id={toDelete.id} title={toDelete.title} models={toDelete.models.length} onCancel={() => setDeleting(null)} />}
     </>
   );
 }

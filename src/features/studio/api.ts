@@ -9,6 +9,7 @@ import {
   type StudioBulkOutcome,
   type StudioCatalogue,
   type StudioFile,
+  type StudioHistory,
   type StudioImage,
   type StudioImportJob,
   type StudioImportOutcome,
@@ -18,6 +19,7 @@ import {
   type StudioOrderBody,
   type StudioProgram,
   type StudioProgramInput,
+  type StudioTrash,
 } from '../../../contract/studio';
 import { toText } from '../../api/mappers';
 import { mapLessonDetail } from '../../api/pageMappers';
@@ -50,6 +52,10 @@ export interface StudioApi {
   startImport(url: string): Promise<StudioImportJob>;
   getImports(): Promise<StudioImportJob[]>;
   getImportJob(id: number): Promise<StudioImportJob>;
+  getHistory(id: number): Promise<StudioHistory>;
+  putBack(id: number, versionId: number): Promise<StudioProgram | StudioModel>;
+  getTrash(): Promise<StudioTrash>;
+  restore(id: number): Promise<StudioProgram | StudioModel>;
   /** What the import brought that waits, unpublished, for review. */
   getImportReview(jobId: number): Promise<StudioImportReview>;
   /** Publishes everything that waits (no ids), or the chosen programs with their models. */
@@ -95,6 +101,10 @@ export function createStudioApi(api: ApiClient): StudioApi {
     startImport: (url) => post(STUDIO_PATHS.imports, { url }, expectRecord<StudioImportJob>),
     getImports: () => get(STUDIO_PATHS.imports, (answer) => (Array.isArray(answer) ? expectList<StudioImportJob>(answer) : [])),
     getImportJob: (id) => get(STUDIO_PATHS.importJob(id), expectRecord<StudioImportJob>),
+    getHistory: (id) => get(STUDIO_PATHS.history(id), expectRecord<StudioHistory>),
+    putBack: (id, versionId) => post(STUDIO_PATHS.putBack(id, versionId), undefined, expectRecord<StudioProgram | StudioModel>),
+    getTrash: () => get(STUDIO_PATHS.trash, expectRecord<StudioTrash>),
+    restore: (id) => post(STUDIO_PATHS.restore(id), undefined, expectRecord<StudioProgram | StudioModel>),
     getImportReview: (jobId) => get(STUDIO_PATHS.importReview(jobId), expectRecord<StudioImportReview>),
     publishImport: (jobId, ids) => post(STUDIO_PATHS.importPublish(jobId), ids ? { ids } : {}, expectRecord<StudioImportOutcome>),
     discardImport: (jobId) => post(STUDIO_PATHS.importDiscard(jobId), undefined, expectRecord<StudioImportOutcome>),

@@ -10,6 +10,7 @@ export const studioFeature = defineFeature({
     studioProgram: 'Program · Content studio',
     studioModel: 'Model · Content studio',
     studioImport: 'Import · Content studio',
+    studioTrash: 'Trash · Content studio',
   },
   screens: [
     { path: paths.studio.pattern, access: 'administrators', title: 'contentStudio', page: () => import(/* webpackChunkName: "studio" */ './StudioProgramsPage') },
@@ -17,5 +18,6 @@ export const studioFeature = defineFeature({
     { path: paths.studioModel.pattern, access: 'administrators', title: 'studioModel', page: () => import(/* webpackChunkName: "studio" */ './ModelEditorPage') },
     // The import and its review are a screen of their own, so the studio's lists stay within their budget.
     { path: paths.studioImport.pattern, access: 'administrators', title: 'studioImport', page: () => import(/* webpackChunkName: "page-studio-import" */ './ImportPage') },
+    { path: paths.studioTrash.pattern, access: 'administrators', title: 'studioTrash', page: () => import(/* webpackChunkName: "studio-history" */ './TrashPage') },
   ],
 });

@@ -45,8 +45,14 @@ export const studioMessages = defineMessages('studio', {
   deleteQuestion: params('Delete {title}?'),
   deleteProgram: 'Delete program',
   deleteModel: 'Delete model',
-  deleteProgramExplanation: 'Only a program without models can be deleted. This cannot be undone.',
-  deleteModelExplanation: 'Its steps and its code go with it. This cannot be undone.',
+  deleteProgramExplanation: count({
+    one: 'It goes to the Trash with its {count} model: nobody sees them any more. You can restore them from the Trash for 30 days.',
+    other: 'It goes to the Trash with its {count} models: nobody sees them any more. You can restore them from the Trash for 30 days.',
+  }),
+  deleteEmptyProgramExplanation: 'It goes to the Trash: nobody sees it any more. You can restore it from the Trash for 30 days.',
+  deleteModelExplanation: 'It goes to the Trash with its steps and its code: nobody sees it any more. You can restore it from the Trash for 30 days.',
+  navTrash: 'Trash',
+  putBackNotice: 'Put back and published: everyone sees this version now.',
   savedNotice: 'Draft saved. Students see it once it is published.',
   publishedNotice: 'Published: everyone sees it now.',
   publishedHiddenNotice: 'Published, but the program is hidden: only administrators see it until you untick Hidden.',
@@ -83,7 +89,7 @@ export const studioMessages = defineMessages('studio', {
 });
 
 /** A studio notice kept in the store: the key of its text, so it shows in the language of the moment. */
-export type StudioNotice = 'savedNotice' | 'publishedNotice' | 'publishedHiddenNotice' | 'publishedInHiddenNotice' | 'discardedNotice' | 'orderNotSaved';
+export type StudioNotice = 'savedNotice' | 'publishedNotice' | 'publishedHiddenNotice' | 'publishedInHiddenNotice' | 'discardedNotice' | 'orderNotSaved' | 'putBackNotice';
 
 /** The model editor: its fields, pictures, tabs and steps, uploads and the sortable lists. */
 export const studioEditorMessages = defineMessages('studioEditor', {
@@ -246,7 +252,7 @@ export const studioBulkMessages = defineMessages('studioBulk', {
   working: 'Working…',
   deletePrograms: count({ one: 'Delete {count} program?', other: 'Delete {count} programs?' }),
   deleteModels: count({ one: 'Delete {count} model?', other: 'Delete {count} models?' }),
-  deleteExplanation: 'Each one is deleted as its own Delete button would delete it; a program that still has models is not deleted unless its models are chosen too.',
+  deleteExplanation: 'Each one is deleted as its own Delete button would delete it: it goes to the Trash (a program with its models), and can be restored from there for 30 days.',
   done: count({ one: 'Done: {count} page.', other: 'Done: {count} pages.' }),
   notDoneHeading: 'Not done:',
   failureLine: params('{title}: {reason}'),

@@ -13,6 +13,7 @@ import { programsActions } from '../../entities/programs/programsSlice';
 import { paths } from '../../shared/paths';
 import type { SagaServices } from '../../shared/sagaServices';
 import { selectFromStore } from '../../shared/storeHooks';
+import { historySaga } from './historySaga';
 import { bulkSaga } from './bulkSaga';
 import { importSaga } from './importSaga';
 import { studioApi } from './studioApi';
@@ -196,6 +197,7 @@ function* onPreviewOpened({ payload }: ReturnType<typeof studioActions.previewOp
 export function* studioSaga() {
   yield* fork(uploadSaga);
   yield* fork(importSaga);
+  yield* fork(historySaga);
   yield* fork(bulkSaga);
   yield* takeEvery(isNewOrder(studioActions.programsReordered.type), onProgramsReordered);
   yield* takeEvery(isNewOrder(studioActions.modelsReordered.type), onModelsReordered);

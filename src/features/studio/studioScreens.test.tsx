@@ -51,13 +51,15 @@ describe('content studio: programs', () => {
   });
 
   it("asks before deleting, and shows the server's reason when it refuses", async () => {
-    const studio = fakeStudio({}, [program(130, 'Play Machines 1', 1, { models: [{ id: 131, title: 'Catapult', code: '2468', experimental: false, order: 1, status: 'publish', hasDraft: false, stepCount: 3, smallImage: null }] })]);
+    const studio = fakeStudio({ deleteProgram: async () => Promise.reject(apiError(409, 'studio_busy', 'Another administrator is publishing this program.')) }, [
+      program(130, 'Play Machines 1', 1, { models: [{ id: 131, title: 'Catapult', code: '2468', experimental: false, order: 1, status: 'publish', hasDraft: false, stepCount: 3, smallImage: null }] }),
+    ]);
     const { user } = renderStudio({ route: '/studio', session: signedInAs('admin'), studio });
     await user.click(await screen.findByRole('button', { name: 'Delete Play Machines 1' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Play Machines 1?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Delete program' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This program still has 2 models');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Another administrator is publishing this program.');
     expect(studio.programs.has(130)).toBe(true);
   });
 

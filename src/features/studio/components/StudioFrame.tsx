@@ -44,6 +44,7 @@ export function StudioFrame({ children }: { children: ReactNode }) {
           {t.navPrograms}
         </NavLink>
         <NavLink to={paths.studioImport.href()}>{t.navImport}</NavLink>
+        <NavLink to={paths.studioTrash.href()}>{t.navTrash}</NavLink>
       </Nav>
       {contentStudio ? children : <EmptyState>{t.noStudio}</EmptyState>}
     </Page>

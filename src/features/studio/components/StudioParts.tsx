@@ -159,8 +159,8 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
 }
 
 
-/** Asks before deleting a program or a model; the server's reason shows when it refuses. */
-export function StudioDeleteDialog({ kind, id, title, onCancel }: { kind: 'program' | 'model'; id: number; title: string; onCancel: () => void }) {
+/** Asks before moving a program (saying how many models go with it) or a model to the trash; the server's reason shows when it refuses. */
+export function StudioDeleteDialog({ kind, id, title, models = 0, onCancel }: { kind: 'program' | 'model'; id: number; title: string; models?: number; onCancel: () => void }) {
   const dispatch = useAppDispatch();
   const editor = useAppSelector((state) => selectEditor(state, id));
   const t = useMessages(studioMessages);
@@ -172,7 +172,7 @@ export function StudioDeleteDialog({ kind, id, title, onCancel }: { kind: 'progr
       onConfirm={() => dispatch(studioActions.saveRequested({ id, action: 'delete' }))}
       onCancel={onCancel}
     >
-      <p>{kind === 'program' ? t.deleteProgramExplanation : t.deleteModelExplanation}</p>
+      <p>{kind === 'model' ? t.deleteModelExplanation : models > 0 ? t.deleteProgramExplanation(models) : t.deleteEmptyProgramExplanation}</p>
       {editor?.failed?.action === 'delete' && (
         <Message $tone="error" role="alert">
           <p>{studioFailure(editor.failed.error)}</p>

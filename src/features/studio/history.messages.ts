@@ -1,0 +1,38 @@
+import { count } from '../../shared/i18n/count';
+import { defineMessages, params } from '../../shared/i18n/messages';
+
+/** A page's history (its published versions, Put back) and the trash (deleted programs and models, Restore). */
+export const studioHistoryMessages = defineMessages('studioHistory', {
+  history: 'History',
+  historyHint: 'Every published version of this page, newest first.',
+  loadingHistory: 'Loading the history',
+  historyWhat: 'the history',
+  noVersions: 'Nothing published yet: each publish is kept here.',
+  versionLine: params('{when} · {who}'),
+  unknownPerson: 'before the history was kept',
+  someone: 'an administrator',
+  liveNow: 'Live now',
+  putBackFrom: params('Put back from the version of {when}'),
+  putBack: 'Put back this version',
+  putBackNamed: params('Put back the version of {when}'),
+  putBackQuestion: params('Put back the version of {when}?'),
+  putBackExplanation: 'It is published at once: everyone sees it, and it becomes a new entry in this history. Unpublished changes to this page are replaced.',
+  notPutBack: params('Not put back: {reason}'),
+  trash: 'Trash',
+  trashHint: 'Deleted programs and models stay here for 30 days, then they are removed for good. Restore puts one back as it was before it was deleted: what was published is seen again at once, drafts stay drafts, and students keep their unlocks.',
+  loadingTrash: 'Loading the trash',
+  trashWhat: 'the trash',
+  emptyTrash: 'The trash is empty.',
+  programEntry: count({ one: 'Program, with {count} model', other: 'Program, with {count} models' }),
+  programEntryAlone: 'Program',
+  modelEntry: params('Model of {program}'),
+  deletedLine: params('Deleted {when} by {who}'),
+  purgeLine: params('Removed for good on {date}'),
+  restore: 'Restore',
+  restoring: 'Restoring…',
+  restoreNamed: params('Restore {title}'),
+  notRestored: params('Not restored: {reason}'),
+  restoredNotice: params('{title} is back.'),
+  openRestored: 'Open it',
+  noTitle: '(no title)',
+});
