@@ -79,6 +79,7 @@ class Presenter {
       ...input,
       id: row.id,
       order: programOrderOf(state),
+      hidden: input.audience === 'hidden',
       logo: this.media(input.logo),
       longImage: this.media(input.longImage),
       desktopBackground: this.media(input.desktopBackground),
@@ -217,8 +218,24 @@ export async function checkStoredMedia(media: MediaStorage, named: readonly { fi
   if (Object.keys(missing).length > 0) throw invalidParams(missing);
 }
 
+const PROGRAM_PICTURES = ['logo', 'longImage', 'desktopBackground', 'mobileBackground'] as const;
+
 function programMedia(input: StudioProgramInput): { field: string; path: string }[] {
-  return (['logo', 'longImage', 'desktopBackground', 'mobileBackground'] as const).map((field) => ({ field, path: input[field] }));
+  return PROGRAM_PICTURES.map((field) => ({ field, path: input[field] }));
+}
+
+/**
+ * A picture that is not a stored file may only be the link the program already has (an imported
+ * program's picture left on its site): it is kept as it is; a new link is refused (upload it).
+ */
+function checkKeptLinks(input: StudioProgramInput, previous: StudioProgramInput | null): void {
+  const refused: Record<string, string> = {};
+  for (const field of PROGRAM_PICTURES) {
+    const value = input[field];
+    if (value === '' || isMediaPath(value) || value === previous?.[field]) continue;
+    refused[field] = 'Must be empty, the path of a stored file, or the link the program already has: upload the picture.';
+  }
+  if (Object.keys(refused).length > 0) throw invalidParams(refused);
 }
 
 function modelMedia(input: StudioModelInput): { field: string; path: string }[] {
@@ -287,6 +304,7 @@ async function saveState(s: StudioServices, row: PageRow, state: PageState, db: 
 }
 
 export async function createProgram(s: StudioServices, actor: Actor, input: StudioProgramInput): Promise<StudioProgram> {
+  checkKeptLinks(input, null);
   await checkStoredMedia(s.media, programMedia(input));
   const programs = await q.listChildPages(s.ctx.db.kysely, [PROGRAMS_ROOT]);
   const order = Math.max(0, ...programs.map((p) => programOrderOf(effectiveState(p)))) + 1;
@@ -296,6 +314,7 @@ export async function createProgram(s: StudioServices, actor: Actor, input: Stud
 
 export async function saveProgram(s: StudioServices, actor: Actor, id: number, input: StudioProgramInput): Promise<StudioProgram> {
   const row = await loadProgram(s, id);
+  checkKeptLinks(input, programInputOf(effectiveState(row)));
   await checkStoredMedia(s.media, programMedia(input));
   await saveState(s, row, programState(input, programOrderOf(liveState(row)), effectiveState(row)));
   return programAnswer(s, actor, id);

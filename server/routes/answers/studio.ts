@@ -30,6 +30,7 @@ export const studioProgram = z.object({
   id: z.number(),
   title: z.string(),
   programName: z.string(),
+  audience: z.enum(['everyone', 'teachers', 'hidden']),
   hidden: z.boolean(),
   description: z.string(),
   order: z.number(),
@@ -70,6 +71,8 @@ export const studioPage = z.union([studioModel, studioProgram]);
 export const studioDeleted = z.object({ deleted: z.literal(true) });
 
 export const studioCode = z.object({ code: z.string() });
+
+export const studioSettings = z.object({ studentsSeeEnrolledProgramOnly: z.boolean() });
 
 export const studioFile = z.object({ path: z.string(), url: z.string(), name: z.string(), type: z.string(), bytes: z.number() }) satisfies z.ZodType<StudioFile>;
 
