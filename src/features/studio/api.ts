@@ -14,6 +14,7 @@ import {
   type StudioOrderBody,
   type StudioProgram,
   type StudioProgramInput,
+  type StudioSettings,
 } from '../../../contract/studio';
 import { toText } from '../../api/mappers';
 import { mapLessonDetail } from '../../api/pageMappers';
@@ -46,6 +47,8 @@ export interface StudioApi {
   startImport(url: string): Promise<StudioImportJob>;
   getImports(): Promise<StudioImportJob[]>;
   getImportJob(id: number): Promise<StudioImportJob>;
+  getSettings(): Promise<StudioSettings>;
+  saveSettings(settings: StudioSettings): Promise<StudioSettings>;
 }
 
 export function createStudioApi(api: ApiClient): StudioApi {
@@ -83,5 +86,7 @@ export function createStudioApi(api: ApiClient): StudioApi {
     startImport: (url) => post(STUDIO_PATHS.imports, { url }, expectRecord<StudioImportJob>),
     getImports: () => get(STUDIO_PATHS.imports, (answer) => (Array.isArray(answer) ? expectList<StudioImportJob>(answer) : [])),
     getImportJob: (id) => get(STUDIO_PATHS.importJob(id), expectRecord<StudioImportJob>),
+    getSettings: () => get(STUDIO_PATHS.settings, expectRecord<StudioSettings>),
+    saveSettings: (settings) => put(STUDIO_PATHS.settings, settings, expectRecord<StudioSettings>),
   };
 }

@@ -49,6 +49,8 @@ export const studioMessages = defineMessages('studio', {
   deleteModelExplanation: 'Its steps and its code go with it. This cannot be undone.',
   savedNotice: 'Draft saved. Students see it once it is published.',
   publishedNotice: 'Published: everyone sees it now.',
+  publishedTeachersNotice: 'Published for teachers: franchise owners and administrators see it now; students do not.',
+  publishedHiddenNotice: 'Published, and hidden: only the studio shows it.',
   discardedNotice: 'Unpublished changes discarded.',
   orderNotSaved: 'The new order could not be saved, so the previous order is back. Please try again.',
   programWhat: 'this program',
@@ -81,7 +83,7 @@ export const studioMessages = defineMessages('studio', {
 });
 
 /** A studio notice kept in the store: the key of its text, so it shows in the language of the moment. */
-export type StudioNotice = 'savedNotice' | 'publishedNotice' | 'discardedNotice' | 'orderNotSaved';
+export type StudioNotice = 'savedNotice' | 'publishedNotice' | 'publishedTeachersNotice' | 'publishedHiddenNotice' | 'discardedNotice' | 'orderNotSaved';
 
 /** The model editor: its fields, pictures, tabs and steps, uploads and the sortable lists. */
 export const studioEditorMessages = defineMessages('studioEditor', {

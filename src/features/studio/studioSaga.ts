@@ -19,6 +19,7 @@ import { modelInput } from './model/forms';
 import { selectStudio } from './studioSelectors';
 import { studioActions, type SaveAction } from './studioSlice';
 import { uploadSaga } from './uploadSaga';
+import { settingsSaga } from './settingsSaga';
 
 function* navigate(to: string) {
   const navigator = yield* getContext<SagaServices['navigator']>('navigator');
@@ -92,6 +93,10 @@ function* saveDraft(studio: StudioApi, id: number) {
 
 const notices = { save: 'savedNotice', publish: 'publishedNotice', discard: 'discardedNotice' } as const satisfies Record<Exclude<SaveAction, 'delete'>, string>;
 
+/** What publishing says: who sees the page now (a program's audience decides it). */
+const publishedNotice = (page: StudioProgram | StudioModel) =>
+  'audience' in page && page.audience === 'teachers' ? 'publishedTeachersNotice' : 'audience' in page && page.audience === 'hidden' ? 'publishedHiddenNotice' : 'publishedNotice';
+
 function* onSaveRequested({ payload }: ReturnType<typeof studioActions.saveRequested>) {
   const { id, action } = payload;
   try {
@@ -101,7 +106,7 @@ function* onSaveRequested({ payload }: ReturnType<typeof studioActions.saveReque
     if (action === 'publish') page = yield* call([studio, studio.publish], id);
     if (action === 'discard') page = yield* call([studio, studio.discard], id);
     page ??= yield* call(currentPage, studio, id);
-    yield* put(studioActions.saved({ page, notice: notices[action] }));
+    yield* put(studioActions.saved({ page, notice: action === 'publish' ? publishedNotice(page) : notices[action] }));
     if (action === 'publish') yield* call(refreshStudentLists, page);
   } catch (error) {
     yield* put(studioActions.saveFailed({ id, action, error: toApiError(error) }));
@@ -188,6 +193,7 @@ function* onPreviewOpened({ payload }: ReturnType<typeof studioActions.previewOp
 export function* studioSaga() {
   yield* fork(uploadSaga);
   yield* fork(importSaga);
+  yield* fork(settingsSaga);
   yield* takeEvery(isNewOrder(studioActions.programsReordered.type), onProgramsReordered);
   yield* takeEvery(isNewOrder(studioActions.modelsReordered.type), onModelsReordered);
   yield* takeLatest(studioActions.catalogueRequested, loadCatalogue);

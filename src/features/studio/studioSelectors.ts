@@ -1,6 +1,7 @@
 import { combineReducers, type UnknownAction } from '@reduxjs/toolkit';
 import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
 import { importReducer } from './importSlice';
+import { settingsReducer } from './settingsSlice';
 import { modelsAdapter, programsAdapter, studioContentReducer } from './studioSlice';
 import { batchTotals, uploadsReducer, type UploadItem } from './uploadsSlice';
 import type { ApiError } from '../../api/types';
@@ -8,7 +9,7 @@ import { failureMessage } from '../../shared/failureMessage';
 import type { StoreState } from '../../shared/storeHooks';
 import { selectSliceState, type SliceLike } from '../../shared/sliceState';
 
-const studioParts = combineReducers({ content: studioContentReducer, uploads: uploadsReducer, import: importReducer });
+const studioParts = combineReducers({ content: studioContentReducer, uploads: uploadsReducer, import: importReducer, settings: settingsReducer });
 export type StudioState = ReturnType<typeof studioParts>;
 
 /** The studio's state; a session that ends takes it along (the next administrator starts afresh). */
@@ -34,6 +35,7 @@ export const selectProgramForm = (state: StoreState, id: number) => selectStudio
 export const selectModelForm = (state: StoreState, id: number) => selectStudio(state).content.modelForms[id];
 export const selectMediaUrls = (state: StoreState) => selectStudio(state).content.mediaUrls;
 export const selectUploads = (state: StoreState) => selectStudio(state).uploads.items;
+export const selectStudioSettings = (state: StoreState) => selectStudio(state).settings;
 
 /** The uploads for one page (a batch shows its own progress beside the thing it fills in). */
 export const uploadsFor = (items: readonly UploadItem[], id: number, kinds: UploadItem['target']['kind'][]) =>
