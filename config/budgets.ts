@@ -62,7 +62,7 @@ export const routeBudgets: RouteBudget[] = [
   content('/select-model', 'page-select-model'),
   content('/select-model-lesson-plans', 'page-select-model-lesson-plans'),
   content('/model_building_instructions', 'page-gallery'),
-  // The content studio (administrators): its screens and its calls, one chunk.
+  // The content studio (administrators): its screens and its calls, one chunk; its import screen has its own (page-studio-import).
   signedIn('/studio', 'studio'),
   signedIn('/account', 'page-account'),
 ];

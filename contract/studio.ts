@@ -46,6 +46,14 @@ export const STUDIO_PATHS = {
   settings: '/wp-json/yo/v1/studio/settings',
   /** GET → StudioImportJob (poll for progress). */
   importJob: (id: number | string) => `/wp-json/yo/v1/studio/imports/${id}`,
+  /** GET → StudioImportReview: what the import brought that waits, unpublished, for review. */
+  importReview: (id: number | string) => `/wp-json/yo/v1/studio/imports/${id}/review`,
+  /** POST StudioImportPublishBody: publishes all, or the chosen programs with their models → StudioImportOutcome. */
+  importPublish: (id: number | string) => `/wp-json/yo/v1/studio/imports/${id}/publish`,
+  /** POST: removes the pages the import created and the drafts it wrote, nothing else → StudioImportOutcome. */
+  importDiscard: (id: number | string) => `/wp-json/yo/v1/studio/imports/${id}/discard`,
+  /** POST StudioBulkBody: one action on several programs or models → StudioBulkOutcome. */
+  bulk: '/wp-json/yo/v1/studio/pages/bulk',
 } as const;
 
 /** A stored file: its path in the media storage, and a signed URL that shows it to the caller. */
@@ -148,6 +156,8 @@ export interface StudioStepInput {
   thumbnail: string;
   width: number;
   height: number;
+  /** The step's name as the office knows it (the uploaded file's name); kept with the step. */
+  name?: string;
 }
 
 /** One tab of a model's steps; a model has 1 to 5. */
@@ -223,6 +233,55 @@ export interface StudioImportSummary {
   media?: { downloaded: number; converted: number; unchanged: number; skipped: number };
   /** What was left as it was, and why (at most 50). */
   notes?: { what: string; reason: string }[];
+}
+
+/** A page an import brought, waiting for review: 'new' (created by the import) or 'update' (a new draft of a page that was there). */
+export interface StudioImportDraft {
+  id: number;
+  title: string;
+  change: 'new' | 'update';
+}
+
+export interface StudioImportDraftProgram extends StudioImportDraft {
+  /** False when only its models wait (the program itself is live and unchanged). */
+  pending: boolean;
+  models: StudioImportDraft[];
+}
+
+/** What an import job brought that nobody sees until it is published: programs with their models, and other pages (the programs page, the terms). */
+export interface StudioImportReview {
+  jobId: number;
+  site: string;
+  programs: StudioImportDraftProgram[];
+  others: StudioImportDraft[];
+  counts: { pages: number; programs: number; models: number; others: number };
+}
+
+/** Publish chosen: program ids (their models follow) and other pages' ids; no ids: everything. */
+export interface StudioImportPublishBody {
+  ids?: number[];
+}
+
+/** What publishing or discarding did (pages), what could not be done and why, and what still waits. */
+export interface StudioImportOutcome {
+  done: number;
+  failed: { id: number; title: string; reason: string }[];
+  review: StudioImportReview;
+}
+
+export type StudioBulkAction = 'publish' | 'hide' | 'show' | 'unpublish' | 'delete';
+
+export interface StudioBulkBody {
+  action: StudioBulkAction;
+  /** Programs or models (a mix is allowed). */
+  ids: number[];
+}
+
+/** Each page on its own: those done, those refused with the server's reason, and the catalogue as it is now. */
+export interface StudioBulkOutcome {
+  done: number[];
+  failed: { id: number; title: string; code: string; reason: string }[];
+  catalogue: StudioCatalogue;
 }
 
 export interface StudioImportJob {

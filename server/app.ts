@@ -1,4 +1,5 @@
 /** Builds the HTTP app from its parts; main.ts listens, tests inject or listen on port 0. */
+import type { Socket } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -80,6 +81,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     clientErrorHandler: uploadAwareClientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  // A connection that has not sent a byte yet (a client's spare, opened ahead of need) is not idle
+  // to Node: closing the server would wait for it until the headers timeout. It goes as we close.
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  app.addHook('preClose', async () => {
+    for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
   });
   if (options.onRoute) {
     const listener = options.onRoute;

@@ -4,7 +4,8 @@
  *   create-admin   --username U --email E [--password P]
  *   create-owner   --username U --email E --first F --last L [--country C --state S --territory T] [--password P]
  *   reset-password --login USERNAME_OR_EMAIL [--password P]
- *   import-wordpress --url https://site   (progress on stderr, the summary as JSON on stdout; exit 1 when anything failed)
+ *   import-wordpress --url https://site [--programs ID,ID] [--publish]   (only those programs with their models; progress on stderr, the summary as JSON on stdout; exit 1 when anything failed;
+ *                    what it brings waits unpublished for review in the content studio, unless --publish publishes it all)
  *   anonymise-ended   (anonymises the students whose lessons ended more than PRIVACY_RETENTION_MONTHS ago, as the server's job does)
  *   backup  --out FILE    (the database and the media in one file, while the portal runs; docs/deployment.md, Backups)
  *   restore --from FILE   (into an empty data folder or database only)
@@ -29,6 +30,7 @@ import { ApiError } from './errors';
 import { createMailer } from './mail/mailer';
 import { MailOutbox } from './mail/outbox';
 import { checkImportUrl, ImportUrlError } from './import/http';
+import { getImportReview, publishImport } from './domain/importReview';
 import { createImportJob, ImportBusyError, runImportJob } from './import/jobs';
 import { createMediaStorage } from './media/configuredStorage';
 
@@ -36,7 +38,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   create-admin   --username U --email E [--password P]
   create-owner   --username U --email E --first F --last L [--country C] [--state S] [--territory T] [--password P]
   reset-password --login USERNAME_OR_EMAIL [--password P]
-  import-wordpress --url https://site
+  import-wordpress --url https://site [--programs ID,ID] [--publish]
   anonymise-ended
   backup  --out FILE
   restore --from FILE`;
@@ -52,8 +54,10 @@ const OPTIONS = {
   territory: { type: 'string' },
   login: { type: 'string' },
   url: { type: 'string' },
+  programs: { type: 'string' },
   out: { type: 'string' },
   from: { type: 'string' },
+  publish: { type: 'boolean' },
 } as const;
 
 class UsageError extends Error {}
@@ -65,7 +69,7 @@ function need(value: string | undefined, name: string): string {
 
 export async function runCli(argv: readonly string[], out: (line: string) => void, progress: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<number> {
   const [command, ...rest] = argv;
-  let values: { [K in keyof typeof OPTIONS]?: string };
+  let values: { [K in Exclude<keyof typeof OPTIONS, 'publish'>]?: string } & { publish?: boolean };
   try {
     ({ values } = parseArgs({ args: [...rest], options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (err) {
@@ -97,7 +101,7 @@ export async function runCli(argv: readonly string[], out: (line: string) => voi
   };
   try {
     await migrateToLatest(db);
-    if (command === 'import-wordpress') return await importCommand(db, config, need(values.url, 'url'), out, progress);
+    if (command === 'import-wordpress') return await importCommand(db, config, need(values.url, 'url'), programIds(values.programs), values.publish === true, out, progress);
     if (command === 'anonymise-ended') {
       out(`anonymised ${await anonymiseEndedStudents(ctx, config.privacyRetentionMonths)} student(s) whose lessons ended before ${retentionCutoff(ctx.clock(), config.privacyRetentionMonths)}`);
       return 0;
@@ -174,7 +178,15 @@ async function restoreCommand(config: Config, file: string, out: (line: string) 
   return 0;
 }
 
-async function importCommand(db: Db, config: Config, url: string, out: (line: string) => void, progress: (line: string) => void): Promise<number> {
+/** --programs 167,356: WordPress page ids of programs; undefined (every program) when not given. */
+function programIds(value: string | undefined): number[] | undefined {
+  if (value === undefined) return undefined;
+  const ids = value.split(',').map((part) => part.trim());
+  if (ids.length === 0 || ids.some((id) => !/^[1-9]\d{0,9}$/.test(id))) throw new UsageError('--programs takes WordPress page ids separated by commas, e.g. 167,356');
+  return ids.map(Number);
+}
+
+async function importCommand(db: Db, config: Config, url: string, programs: number[] | undefined, publish: boolean, out: (line: string) => void, progress: (line: string) => void): Promise<number> {
   try {
     await checkImportUrl(url, config.importAllowAddresses);
   } catch (err) {
@@ -197,6 +209,7 @@ async function importCommand(db: Db, config: Config, url: string, out: (line: st
     jobId: job.id,
     url,
     allowAddresses: config.importAllowAddresses,
+    ...(programs ? { programs } : {}),
     onProgress: ({ progress: done, step }) => {
       const page = step.split(',')[0] ?? step;
       if (page === shownPage && Date.now() - shownAt < 2000) return;
@@ -209,6 +222,16 @@ async function importCommand(db: Db, config: Config, url: string, out: (line: st
   progress(
     `${finished.status === 'failed' ? finished.step : 'Import finished'} in ${Math.round((Date.now() - started) / 1000)} s: ${summary.created} created, ${summary.updated} updated, ${summary.skipped} unchanged, ${summary.failed.length} failed`,
   );
+  if (finished.status === 'finished') {
+    if (publish) {
+      const outcome = await publishImport(db, job.id, null, new Date());
+      progress(`Published ${outcome.done} pages${outcome.failed.length > 0 ? `; not published: ${outcome.failed.map((f) => `${f.title} (${f.reason})`).join('; ')}` : ''}`);
+      summary.failed.push(...outcome.failed.map((f) => ({ what: f.title, reason: `not published: ${f.reason}` })));
+    } else {
+      const { counts } = await getImportReview(db, job.id);
+      progress(`${counts.pages} pages wait unpublished for review in the content studio (Import from WordPress), or run again with --publish`);
+    }
+  }
   out(JSON.stringify(finished.status === 'failed' ? { ...summary, error: finished.step } : summary, null, 2));
   return finished.status === 'finished' && summary.failed.length === 0 ? 0 : 1;
 }

@@ -3,15 +3,21 @@
  * generated code and 12 uploaded step images in 2 tabs, publishes both, and a student unlocks the
  * model with that code and steps through every image, at 375 and 1280 px (e2e/artifacts/studio-*.png).
  * Leaving the model by an in-app link before "Save draft" asks first, and staying keeps the steps.
+ * An import from a WordPress-like site (server/test/import/fakeWordPress.ts) lands as drafts: a
+ * student sees none of it until the office publishes one chosen program, which then reaches her.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { API_PATHS, type WirePage } from '../../contract';
+import { FakeWordPress, seedFake } from '../../server/test/import/fakeWordPress';
 import { DEMO_USERS, journeyFile, logOut, openMenu, screenshot, signIn } from '../support';
 
-const journey = journeyFile();
+/** The WordPress-like site runs on this machine: the portal may reach loopback addresses for imports. */
+const journey = journeyFile({ env: { IMPORT_ALLOW_ADDRESSES: 'loopback' } });
+const wordPress = new FakeWordPress();
 
 const PROGRAM = { title: 'Studio Journey Program', name: 'StudioJourney' };
 const MODEL = { title: 'Robot Arm' };
@@ -33,8 +39,22 @@ async function drawStep(file: string, label: string, hue: number): Promise<strin
 
 beforeAll(async () => {
   pictures = mkdtempSync(path.join(tmpdir(), 'studio-journey-'));
+  await wordPress.start();
+  await seedFake(wordPress);
 });
-afterAll(() => rmSync(pictures, { recursive: true, force: true }));
+afterAll(async () => {
+  rmSync(pictures, { recursive: true, force: true });
+  await wordPress.stop();
+});
+
+/** The programs a signed-in student gets from the portal's API (what her program list is made of). */
+async function programsMiaGets(): Promise<string[]> {
+  const base = journey.portal.baseUrl;
+  const login = await fetch(base + API_PATHS.token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: DEMO_USERS.mia.username, password: DEMO_USERS.mia.password }) });
+  const { token } = (await login.json()) as { token: string };
+  const pages = (await (await fetch(`${base}/wp-json/wp/v2/pages?parent=127&per_page=100`, { headers: { Authorization: `Bearer ${token}` } })).json()) as WirePage[];
+  return pages.map((page) => page.title.rendered);
+}
 
 const idFromUrl = (page: Page, pattern: RegExp) => Number(pattern.exec(new URL(page.url()).pathname)?.[1]);
 
@@ -71,6 +91,29 @@ async function nextSlide(page: Page, to: number, of: number) {
 }
 
 describe('content studio journey', () => {
+  it('a WordPress import waits as drafts: the student sees nothing of it until the office publishes a chosen program', async () => {
+    const admin = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
+    const page = admin.page;
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password, journey.portal.baseUrl);
+    await page.goto(`${journey.portal.baseUrl}/studio/import`);
+    await page.getByLabel('WordPress site address').fill(wordPress.origin);
+    await page.getByRole('button', { name: 'Start' }).click();
+    const review = page.getByRole('region', { name: 'Waiting for review' });
+    await review.getByText('7 pages: 2 programs, 3 models, 2 other pages').waitFor({ timeout: 30_000 });
+    expect(await programsMiaGets()).not.toEqual(expect.arrayContaining(['Gears Program']));
+    expect(await programsMiaGets()).not.toEqual(expect.arrayContaining(['Levers Program']));
+    await screenshot(page, 'studio-import-review-1280');
+
+    await review.getByRole('checkbox', { name: /Levers Program/ }).check();
+    await review.getByRole('button', { name: 'Publish chosen' }).click();
+    await review.getByText('Published 2 pages.').waitFor();
+    await review.getByText('5 pages: 1 program, 2 models, 2 other pages').waitFor();
+    const seen = await programsMiaGets();
+    expect(seen).toContain('Levers Program');
+    expect(seen).not.toContain('Gears Program');
+    expect(admin.errors).toEqual([]);
+  });
+
   it('an administrator publishes a new model with 12 steps in 2 tabs, and a student unlocks it and steps through them', async () => {
     const admin = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
     let page = admin.page;

@@ -93,6 +93,8 @@ function standIn() {
     }
     if (p === '/imports' && request.method() === 'GET') return json([]);
     if (p === '/imports') return json({ id: 1, url: 'https://wp.example', status: 'running', progress: 0.4, step: 'Play Machines 2: Lawn Mower, 12 of 51 images', summary: { created: 3, updated: 0, skipped: 1, failed: [] }, startedAt: '2026-11-20T10:00:00Z', finishedAt: null });
+    if (p === '/imports/1/review')
+      return json({ jobId: 1, site: 'https://wp.example', programs: [{ id: 980, title: 'Gears', change: 'new', pending: true, models: [{ id: 981, title: 'Crank', change: 'new' }] }], others: [], counts: { pages: 2, programs: 1, models: 1, others: 0 } });
     if (p === '/imports/1') return json({ id: 1, url: 'https://wp.example', status: 'finished', progress: 1, step: '', summary: { created: 12, updated: 2, skipped: 4, failed: [{ what: 'Lawn Mower', reason: 'Image 4 could not be downloaded (404).' }] }, startedAt: '2026-11-20T10:00:00Z', finishedAt: '2026-11-20T10:02:00Z' });
     return json({ code: 'rest_no_route', message: 'No route', data: { status: 404 } }, 404);
   };

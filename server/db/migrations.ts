@@ -413,6 +413,17 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('student_progress').addColumn('tab_title', 'varchar(100)', (c) => c.notNull().defaultTo('')).execute();
       },
     },
+    '2026_12_08_import_review': {
+      async up(db: AnyDb) {
+        // An import's pages wait for review: which job last wrote each one, whether its draft still
+        // waits (pending), and whether the import made the page (discarding deletes it) or wrote a
+        // new draft of a page that was there (discarding drops that draft).
+        for (const column of ['job_id', 'pending', 'created_page']) {
+          await db.schema.alterTable('import_sources').addColumn(column, 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        }
+        await db.schema.createIndex('import_sources_job_idx').on('import_sources').columns(['job_id', 'pending']).execute();
+      },
+    },
     '2026_12_09_program_audiences': {
       async up(db: AnyDb) {
         // The administrators' portal-wide choices, one row each (the value as text).

@@ -176,6 +176,12 @@ export interface ImportSourcesTable {
   source_id: number;
   page_id: number;
   content_hash: string;
+  /** The import job that last wrote the page's draft (0: an import run without a job). */
+  job_id: ColumnType<number, number | undefined, number>;
+  /** 1 while what the import wrote waits for review (unpublished), else 0. */
+  pending: ColumnType<number, number | undefined, number>;
+  /** 1 when the import made the page (discarding deletes it), 0 when it wrote a draft of a page that was there. */
+  created_page: ColumnType<number, number | undefined, number>;
 }
 
 /** A media file the import downloaded: its storage path and the hash (and ETag) of the bytes the site sent. */

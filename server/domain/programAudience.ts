@@ -8,10 +8,12 @@ import type { Executor } from '../db/queries';
 import { invalidParams } from '../errors';
 import { parseMeta } from './pageState';
 
+/** `hide` 1 (as WordPress and older writers set it) always means hidden; else the audience named, else everyone. */
 export function audienceOf(meta: Record<string, unknown>): ProgramAudience {
+  if (String(meta.hide ?? '0').trim() === '1') return 'hidden';
   const named = meta.audience;
   if (typeof named === 'string' && (PROGRAM_AUDIENCES as readonly string[]).includes(named)) return named as ProgramAudience;
-  return String(meta.hide ?? '0').trim() === '1' ? 'hidden' : 'everyone';
+  return 'everyone';
 }
 
 /** The meta that says an audience: `hide` kept in step for readers that know only it. */

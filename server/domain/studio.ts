@@ -14,6 +14,7 @@ import { isMediaPath } from '../media/mediaAccess';
 import type { MediaSigner } from '../media/signedUrls';
 import { mediaKeyOf, type MediaStorage } from '../media/storage';
 import { presentPage } from './content';
+import { audienceMeta, audienceOf } from './programAudience';
 import type { Actor, DomainContext } from './context';
 import { effectiveState, liveState, rowWithState, type PageState } from './pageState';
 import {
@@ -24,6 +25,7 @@ import {
   newPageRow,
   programInputOf,
   programOrderOf,
+  programPublishProblem,
   programState,
   PROGRAMS_ROOT,
   publishedPatch,
@@ -496,11 +498,15 @@ export async function publishPage(s: StudioServices, actor: Actor, id: number): 
     }
     const patch = publishedPatch(page.row, s.ctx.clock());
     const published: PageRow = { ...page.row, ...patch };
+    // What an import brought and is now published no longer waits in its review.
+    await q.settleImports(trx, [id]);
     if (page.kind === 'model') {
       await q.updateStudioPage(trx, id, patch);
       return presenter.model(published);
     }
     const models = await modelsOf(trx, id);
+    const problem = programPublishProblem(effectiveState(page.row), models.length);
+    if (problem !== null) throw new ApiError(409, 'studio_program_empty', problem);
     const renamed = programInputOf(effectiveState(page.row)).programName;
     const renamedModels = renamed === programInputOf(liveState(page.row)).programName ? models : await renameModels(trx, models, renamed);
     await q.updateStudioPage(trx, id, patch);
@@ -522,8 +528,63 @@ async function renameModels(trx: q.Executor, models: readonly PageRow[], program
 /** Drops a published page's unpublished edits (a page never published has none apart from itself). */
 export async function discardDraft(s: StudioServices, actor: Actor, id: number): Promise<StudioProgram | StudioModel> {
   const { row, kind } = await loadStudioPage(s, id);
-  if (row.draft_json !== null) await q.updateStudioPage(s.ctx.db.kysely, id, { draft_json: null, modified: s.ctx.clock().toISOString() });
+  if (row.draft_json !== null) {
+    await q.inTransaction(s.ctx.db, async (trx) => {
+      await q.updateStudioPage(trx, id, { draft_json: null, modified: s.ctx.clock().toISOString() });
+      if (row.status === 'publish') await q.settleImports(trx, [id], true);
+    });
+  }
   return kind === 'program' ? programAnswer(s, actor, id) : modelAnswer(s, actor, id);
+}
+
+/**
+ * Hides or shows a program at once, as an order is written: in the live page and in its draft, so
+ * neither publishing nor discarding the draft undoes it.
+ */
+export async function setProgramHidden(s: StudioServices, id: number, hidden: boolean): Promise<void> {
+  await loadProgram(s, id);
+  await q.inTransaction(s.ctx.db, async (trx) => {
+    const row = await q.findPage(trx, id);
+    if (!row) throw invalidPostId();
+    // Shown again, a hidden program is for students and teachers; a program for teachers stays so.
+    const audience = (meta: Record<string, string>) => audienceMeta(hidden ? 'hidden' : audienceOf(meta) === 'hidden' ? 'everyone' : audienceOf(meta));
+    const live = liveState(row).meta;
+    const patch: Parameters<typeof q.updateStudioPage>[2] = { meta_json: JSON.stringify({ ...live, ...audience(live) }) };
+    if (row.draft_json !== null) {
+      const draft = effectiveState(row);
+      patch.draft_json = JSON.stringify({ ...draft, meta: { ...draft.meta, ...audience(draft.meta) } });
+    }
+    await q.updateStudioPage(trx, id, patch);
+  });
+}
+
+/**
+ * Takes a published model off every student's list: it becomes a draft again, holding what the
+ * studio showed of it (its unpublished changes, if any), and is published again like a new one.
+ */
+export async function unpublishModel(s: StudioServices, id: number): Promise<void> {
+  await loadModel(s, id);
+  await q.inTransaction(s.ctx.db, async (trx) => {
+    const row = await q.findPage(trx, id);
+    if (!row) throw invalidPostId();
+    if (row.status !== 'publish') return;
+    const shown = rowWithState(row, effectiveState(row));
+    await q.updateStudioPage(trx, id, {
+      status: 'draft',
+      title: shown.title,
+      content: shown.content,
+      meta_json: shown.meta_json,
+      fields_json: shown.fields_json,
+      draft_json: null,
+      modified: s.ctx.clock().toISOString(),
+    });
+  });
+}
+
+/** Whether the page is a program (else a model), for the studio's lists; 404 for any other page. */
+export async function studioPageKind(s: StudioServices, id: number): Promise<{ kind: 'program' | 'model'; title: string }> {
+  const page = await loadStudioPage(s, id);
+  return { kind: page.kind, title: effectiveState(page.row).title };
 }
 
 /**

@@ -137,12 +137,23 @@ export function programInputOf(state: PageState): StudioProgramInput {
 
 export const programOrderOf = (state: PageState): number => Number(state.meta.order ?? 0) || 0;
 
+/**
+ * Why a program may not be published yet, or null: without a logo and without a single model its
+ * tile would be blank and lead nowhere.
+ */
+export function programPublishProblem(state: PageState, modelCount: number): string | null {
+  if (modelCount > 0 || programInputOf(state).logo !== '') return null;
+  return 'This program has no logo and no models, so students would see an empty tile. Add a logo or a model, then publish.';
+}
+
 // ---- models ---------------------------------------------------------------------------------
 
 /** A gallery item as the demo and WordPress store it. */
 export interface StoredGalleryItem {
   original: string;
   thumbnail: string;
+  /** The step's name in the studio (its uploaded file's name). */
+  name?: string;
   /** Absent when unknown (a step imported without its size: width and height 0). */
   originalWidth?: number;
   originalHeight?: number;
@@ -150,6 +161,7 @@ export interface StoredGalleryItem {
 
 export function galleryItemOf(step: StudioStepInput): StoredGalleryItem {
   const item: StoredGalleryItem = { original: step.original, thumbnail: step.thumbnail };
+  if (step.name) item.name = step.name;
   if (step.width > 0 && step.height > 0) {
     item.originalWidth = step.width;
     item.originalHeight = step.height;
@@ -217,12 +229,14 @@ function stepOf(item: unknown): StudioStepInput | null {
   if (typeof g.embedUrl === 'string' && g.embedUrl !== '') return null;
   const original = imageValue(g.original) || imageValue(g.url);
   if (original === '') return null;
-  return {
+  const step: StudioStepInput = {
     original,
     thumbnail: imageValue(g.thumbnail) || original,
     width: Number(g.originalWidth ?? g.width ?? 0) || 0,
     height: Number(g.originalHeight ?? g.height ?? 0) || 0,
   };
+  if (typeof g.name === 'string' && g.name !== '') step.name = g.name;
+  return step;
 }
 
 function videoOf(state: PageState, i: number): string {
@@ -260,8 +274,9 @@ export function modelInputOf(state: PageState): StudioModelInput {
 /** The stored name of a studio step's sizes (contract/studio.ts): /progrmas/studio/{folder}/{width}.jpg. */
 const STUDIO_ORIGINAL = /^\/progrmas\/studio\/(.+)\/(\d+)\.jpg$/;
 
-/** A name to show for a step: its upload folder, or the file's name. */
+/** A name to show for a step: the name it was given (its uploaded file's), else its upload folder or the file's name. */
 export function stepNameOf(step: StudioStepInput): string {
+  if (step.name) return step.name;
   const match = STUDIO_ORIGINAL.exec(step.original);
   if (match) return match[1]!.split('/').pop() ?? match[1]!;
   return step.original.split('?')[0]!.split('/').pop() ?? step.original;

@@ -97,6 +97,8 @@ export interface RunJobOptions {
   allowAddresses?: readonly string[];
   /** Also told of every progress step (the CLI prints them). */
   onProgress?: (progress: ImportProgress) => void;
+  /** Only these programs (WordPress ids) with their models; all when absent. */
+  programs?: readonly number[];
 }
 
 /** Runs the job's import, keeping its row up to date; the finished row (never throws for an import failure). */
@@ -124,8 +126,10 @@ export async function runImportJob(options: RunJobOptions): Promise<StudioImport
       db,
       media: options.media,
       url: options.url,
+      jobId,
       allowAddresses: options.allowAddresses ?? [],
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.programs ? { programs: options.programs } : {}),
       onProgress: (progress) => {
         latest = progress;
         options.onProgress?.(progress);

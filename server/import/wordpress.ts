@@ -13,6 +13,14 @@
  * A page is written only after all its media arrived, in one transaction with its bookkeeping: a
  * page whose media fail is reported failed and its earlier version stays. A page whose content hash
  * is unchanged since the last import (and whose media are all recorded) is skipped without a download.
+ *
+ * Nothing an import writes is seen by anyone but the office until it is published: a page the
+ * portal did not have is made as a draft (status 'draft'), and a page it has that is live gets the
+ * site's version as its studio draft (pages.draft_json), its live version untouched. Each page is
+ * remembered as waiting for review (import_sources.pending) by the job that wrote it, for the
+ * studio's review: publish all, publish chosen, or discard (server/domain/importReview.ts). A live
+ * page with unpublished changes made in the studio is not overwritten: it is reported, and brought
+ * by the next import once those changes are published or discarded.
  */
 import { CONTENT_IDS, type StudioImportSummary } from '../../contract';
 import type { Db } from '../db/connection';
@@ -42,9 +50,24 @@ export interface ImportOptions {
   timeoutMs?: number;
   /** Local addresses the operator lets the import reach (IMPORT_ALLOW_ADDRESSES); public ones only when empty. */
   allowAddresses?: AllowList;
+  /** Only these programs (their WordPress ids) with their models; every program when absent. */
+  programs?: readonly number[];
+  /** The import job whose review the drafts join (0: none). */
+  jobId?: number;
 }
 
 export class ImportError extends Error {}
+
+/** A live page with the office's own unpublished changes: the import leaves it alone. */
+class StudioDraftInTheWay extends Error {
+  constructor() {
+    super('It has unpublished changes made in the content studio: publish or discard them there, then import again.');
+  }
+}
+
+/** A page row's columns as a studio draft (pages.draft_json): what the studio edits and publishing makes live. */
+const draftOf = (page: NewPageRow): string =>
+  JSON.stringify({ title: page.title, content: page.content ?? '', meta: JSON.parse(page.meta_json ?? '{}') as unknown, fields: JSON.parse(page.fields_json ?? '{}') as unknown });
 
 const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
 const MAX_JSON_BYTES = 50 * 1024 * 1024;
@@ -124,6 +147,7 @@ const decodeTitle = (html: string): string =>
 
 export async function importWordPress(options: ImportOptions): Promise<StudioImportSummary> {
   const { db, media, signal } = options;
+  const jobId = options.jobId ?? 0;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const allow = options.allowAddresses ?? [];
   const base = await checkImportUrl(options.url, allow);
@@ -176,7 +200,12 @@ export async function importWordPress(options: ImportOptions): Promise<StudioImp
   report(0, `Reading ${siteKey}`);
   const sources: SourcePage[] = [];
   const root = await single(CONTENT_IDS.programsRoot);
-  const programs = await children(CONTENT_IDS.programsRoot);
+  const listed = await children(CONTENT_IDS.programsRoot);
+  const chosen = options.programs ? new Set(options.programs) : null;
+  const programs = chosen ? listed.filter((program) => chosen.has(program.id)) : listed;
+  for (const id of chosen ?? []) {
+    if (!listed.some((program) => program.id === id)) summary.failed.push({ what: `Program ${id}`, reason: 'the site has no program with this id' });
+  }
   if (root) sources.push({ wp: root, role: 'root', name: 'Programs' });
   const terms = await single(CONTENT_IDS.termsPage);
   if (terms) sources.push({ wp: terms, role: 'terms', name: decodeTitle(terms.title?.rendered ?? 'Terms') });
@@ -261,7 +290,7 @@ export async function importWordPress(options: ImportOptions): Promise<StudioImp
       parent: wp.parent > 0 ? (idOf.get(wp.parent) ?? wp.parent) : 0,
       title: wp.title?.rendered ?? '',
       slug: wp.slug ?? '',
-      status: 'publish',
+      status: 'draft',
       menu_order: Number(wp.menu_order) || 0,
       content: html(wp.content?.rendered ?? ''),
       excerpt: html(wp.excerpt?.rendered ?? ''),
@@ -307,6 +336,8 @@ export async function importWordPress(options: ImportOptions): Promise<StudioImp
       if (previous && previous.page_id === row.id && previous.content_hash === hash && existing.has(row.id) && allKnown) {
         summary.skipped += 1;
         counts.unchanged += refs.size;
+        // Still waiting from an earlier import: this import's review shows it.
+        if (jobId > 0 && previous.pending === 1) await q.claimPendingImport(db.kysely, siteKey, source.wp.id, jobId);
         continue;
       }
       let done = 0;
@@ -344,9 +375,19 @@ export async function importWordPress(options: ImportOptions): Promise<StudioImp
         await media.put(key, result.bytes);
       }
       const created = !existing.has(row.id);
+      const ours = previous !== undefined && previous.page_id === row.id;
       await q.inTransaction(db, async (trx) => {
-        await q.writeImportedPage(trx, { ...row, fields_json: fieldsJson, meta_json: metaJson, content });
-        await q.saveImportSource(trx, { site: siteKey, source_id: source.wp.id, page_id: row.id, content_hash: hash });
+        const page = { ...row, fields_json: fieldsJson, meta_json: metaJson, content };
+        const current = await q.findPage(trx, row.id);
+        let createdPage = current ? 0 : 1;
+        if (current?.status === 'publish') {
+          if (current.draft_json !== null && !(ours && previous?.pending === 1)) throw new StudioDraftInTheWay();
+          await q.updateStudioPage(trx, row.id, { draft_json: draftOf(page) });
+        } else {
+          if (current && ours) createdPage = previous?.created_page ?? 0;
+          await q.writeImportedPage(trx, page);
+        }
+        await q.saveImportSource(trx, { site: siteKey, source_id: source.wp.id, page_id: row.id, content_hash: hash, job_id: jobId, pending: 1, created_page: createdPage });
         for (const { ref, result } of outcomes) {
           if (result.ok) await q.saveImportedMedia(trx, { source_url: ref.url, path: result.path, sha256: result.sha256, etag: result.etag });
         }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PROGRAM_AUDIENCES, STUDIO_LIMITS, STUDIO_PATHS, type StudioModelInput, type StudioProgramInput } from '../../contract';
 import { isAdmin, type Actor } from '../domain/context';
 import * as studio from '../domain/studio';
+import { bulkStudioAction } from '../domain/studioBulk';
 import { sanitizeDescription } from '../domain/studioPages';
 import { invalidPostId, notAllowed } from '../errors';
 import { MAX_ID, text } from '../domain/fieldRules';
@@ -17,7 +18,7 @@ import { isMediaPath } from '../media/mediaAccess';
 import { mediaKeyOf } from '../media/storage';
 import { answers } from '../http/answers';
 import { wirePageAnswer } from './answers/pages';
-import { studioCatalogue, studioCode, studioDeleted, studioModel, studioPage, studioProgram, studioSettings } from './answers/studio';
+import { studioBulkOutcome, studioCatalogue, studioCode, studioDeleted, studioModel, studioPage, studioProgram, studioSettings } from './answers/studio';
 import { readStudioSettings, writeStudioSettings } from '../domain/programAudience';
 
 const MAX_STEPS_PER_TAB = 200;
@@ -55,7 +56,15 @@ const pathOrUrl = z.union([z.literal(''), storedPath, httpsUrl], { error: 'Must 
 /** Pixels; 0 for a size not known (a step imported without one). */
 const size = z.number({ error: 'Must be a number.' }).int('Must be an integer.').min(0, 'Must be at least 0.').max(100_000, 'Must be at most 100000.');
 
-const stepInput = z.strictObject({ original: storedPath, thumbnail: storedPath, width: size, height: size });
+/** A step's name (its uploaded file's): kept as shown, without control characters or markup, which a file name may hold. */
+const stepName = z
+  .string({ error: 'Must be a string.' })
+  .max(300, 'Must be at most 300 characters long.')
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  .transform((name) => name.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069<>]/g, '').trim().slice(0, 200))
+  .refine((name) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(name), 'Must be valid Unicode text.');
+
+const stepInput = z.strictObject({ original: storedPath, thumbnail: storedPath, width: size, height: size, name: stepName.optional() });
 
 const tabInput = z.strictObject({
   title: optionalText(100),
@@ -98,6 +107,14 @@ const orderInput = z.strictObject({
   ids: z
     .array(z.number({ error: 'Must be a page id.' }).int('Must be a page id.').min(1, 'Must be a page id.').max(MAX_ID, 'Must be a page id.'), { error: 'Must be a list of page ids.' })
     .max(10_000),
+});
+
+const bulkInput = z.strictObject({
+  action: z.enum(['publish', 'hide', 'show', 'unpublish', 'delete'], { error: 'Must be publish, hide, show, unpublish or delete.' }),
+  ids: z
+    .array(z.number({ error: 'Must be a page id.' }).int('Must be a page id.').min(1, 'Must be a page id.').max(MAX_ID, 'Must be a page id.'), { error: 'Must be a list of page ids.' })
+    .min(1, 'Choose at least one page.')
+    .max(500, 'At most 500 pages at once.'),
 });
 
 const noParams = z.strictObject({});
@@ -215,6 +232,12 @@ export function studioRoutes(app: FastifyInstance, s: AppServices): void {
   app.put(STUDIO_PATHS.settings, answers(studioSettings), async (request, reply) => {
     requireAdmin(request);
     return sendJson(reply, await writeStudioSettings(s.ctx.db.kysely, readParams(request, settingsInput)));
+  });
+
+  app.post(STUDIO_PATHS.bulk, answers(studioBulkOutcome), async (request, reply) => {
+    const actor = requireAdmin(request);
+    const { action, ids } = readParams(request, bulkInput);
+    return sendJson(reply, await bulkStudioAction(services, actor, action, ids));
   });
 
   app.get(STUDIO_PATHS.preview(':id'), answers(wirePageAnswer), async (request: IdRequest, reply) => {

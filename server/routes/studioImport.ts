@@ -16,7 +16,18 @@ import type { AppServices } from '../http/services';
 import { checkImportUrl, ImportUrlError } from '../import/http';
 import { createImportJob, findJob, ImportBusyError, latestJobs, runImportJob } from '../import/jobs';
 import { answers } from '../http/answers';
-import { studioImportJob } from './answers/studio';
+import { discardImport, getImportReview, publishImport } from '../domain/importReview';
+import { studioImportJob, studioImportOutcome, studioImportReview } from './answers/studio';
+
+const publishParams = z.strictObject({
+  ids: z
+    .array(z.number({ error: 'Must be a page id.' }).int('Must be a page id.').min(1, 'Must be a page id.').max(MAX_ID, 'Must be a page id.'), { error: 'Must be a list of page ids.' })
+    .min(1, 'Choose at least one program.')
+    .max(10_000)
+    .optional(),
+});
+
+const noParams = z.strictObject({});
 
 const startParams = z.strictObject({ url: z.string({ error: 'Must be a string.' }).trim().min(1, 'Must not be empty.').max(2000, 'Must be at most 2000 characters long.') });
 
@@ -63,11 +74,35 @@ export function studioImportRoutes(app: FastifyInstance, s: AppServices): void {
     return sendJson(reply, await latestJobs(s.ctx.db, s.ctx.clock()));
   });
 
+  const jobIdOf = (raw: string): number => {
+    const jobId = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+    if (jobId < 1 || jobId > MAX_ID) throw new ApiError(404, 'import_not_found', `There is no import ${raw.slice(0, 20)}.`);
+    return jobId;
+  };
+
   app.get<{ Params: { id: string } }>(STUDIO_PATHS.importJob(':id'), answers(studioImportJob), async (request, reply) => {
     admin(request.viewer);
-    const jobId = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : 0;
-    const job = jobId > 0 && jobId <= MAX_ID ? await findJob(s.ctx.db, jobId, s.ctx.clock()) : null;
-    if (!job) throw new ApiError(404, 'import_not_found', `There is no import ${request.params.id}.`);
+    const job = await findJob(s.ctx.db, jobIdOf(request.params.id), s.ctx.clock());
+    if (!job) throw new ApiError(404, 'import_not_found', `There is no import ${request.params.id.slice(0, 20)}.`);
     return sendJson(reply, job);
+  });
+
+  app.get<{ Params: { id: string } }>(STUDIO_PATHS.importReview(':id'), answers(studioImportReview), async (request, reply) => {
+    admin(request.viewer);
+    readParams(request, noParams);
+    return sendJson(reply, await getImportReview(s.ctx.db, jobIdOf(request.params.id)));
+  });
+
+  app.post<{ Params: { id: string } }>(STUDIO_PATHS.importPublish(':id'), answers(studioImportOutcome), async (request, reply) => {
+    admin(request.viewer);
+    const jobId = jobIdOf(request.params.id);
+    const { ids } = readParams(request, publishParams);
+    return sendJson(reply, await publishImport(s.ctx.db, jobId, ids ?? null, s.ctx.clock()));
+  });
+
+  app.post<{ Params: { id: string } }>(STUDIO_PATHS.importDiscard(':id'), answers(studioImportOutcome), async (request, reply) => {
+    admin(request.viewer);
+    readParams(request, noParams);
+    return sendJson(reply, await discardImport(s.ctx.db, jobIdOf(request.params.id), s.ctx.clock()));
   });
 }

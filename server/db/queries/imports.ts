@@ -21,12 +21,53 @@ export async function writeImportedPage(db: Executor, page: NewPageRow): Promise
   await db.insertInto('pages').values(page).onConflict((oc) => oc.column('id').doUpdateSet(rest)).execute();
 }
 
-export async function saveImportSource(db: Executor, row: { site: string; source_id: number; page_id: number; content_hash: string }): Promise<void> {
+export interface ImportSourceWrite {
+  site: string;
+  source_id: number;
+  page_id: number;
+  content_hash: string;
+  job_id: number;
+  pending: number;
+  created_page: number;
+}
+
+export async function saveImportSource(db: Executor, row: ImportSourceWrite): Promise<void> {
+  const { site: _site, source_id: _source, ...rest } = row;
   await db
     .insertInto('import_sources')
     .values(row)
-    .onConflict((oc) => oc.columns(['site', 'source_id']).doUpdateSet({ page_id: row.page_id, content_hash: row.content_hash }))
+    .onConflict((oc) => oc.columns(['site', 'source_id']).doUpdateSet(rest))
     .execute();
+}
+
+/** A page whose import draft still waits, found unchanged by a later import, is that import's to review now. */
+export async function claimPendingImport(db: Executor, site: string, sourceId: number, jobId: number): Promise<void> {
+  await db.updateTable('import_sources').set({ job_id: jobId }).where('site', '=', site).where('source_id', '=', sourceId).where('pending', '=', 1).execute();
+}
+
+/** The pages of a job's import that wait for review. */
+export function pendingImportsOfJob(db: Executor, jobId: number) {
+  return db.selectFrom('import_sources').selectAll().where('job_id', '=', jobId).where('pending', '=', 1).execute();
+}
+
+/**
+ * The pages no longer wait for review (published, or their draft dropped). `forget`: the next
+ * import brings the site's version again (what was discarded is offered again), instead of
+ * skipping it as already imported.
+ */
+export async function settleImports(db: Executor, pageIds: readonly number[], forget = false): Promise<void> {
+  if (pageIds.length === 0) return;
+  await db
+    .updateTable('import_sources')
+    .set(forget ? { pending: 0, content_hash: '' } : { pending: 0 })
+    .where('page_id', 'in', [...pageIds])
+    .execute();
+}
+
+/** Forgets where the pages came from (pages the import made, now discarded). */
+export async function deleteImportSources(db: Executor, pageIds: readonly number[]): Promise<void> {
+  if (pageIds.length === 0) return;
+  await db.deleteFrom('import_sources').where('page_id', 'in', [...pageIds]).execute();
 }
 
 export function importedMedia(db: Executor, urls: readonly string[]) {

@@ -1,6 +1,6 @@
 /** The content studio's answers (contract/studio.ts): programs, models, uploads and import jobs. */
 import { z } from 'zod';
-import type { StudioCatalogue, StudioFile, StudioImage, StudioImportJob, StudioModel, StudioProgram } from '../../../contract';
+import type { StudioBulkOutcome, StudioCatalogue, StudioFile, StudioImage, StudioImportJob, StudioImportOutcome, StudioImportReview, StudioModel, StudioProgram } from '../../../contract';
 
 const media = z.object({ path: z.string(), url: z.string() });
 const status = z.enum(['draft', 'publish']);
@@ -98,3 +98,25 @@ export const studioImportJob = z.object({
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
 }) satisfies z.ZodType<StudioImportJob>;
+
+const importDraft = z.object({ id: z.number(), title: z.string(), change: z.enum(['new', 'update']) });
+
+export const studioImportReview = z.object({
+  jobId: z.number(),
+  site: z.string(),
+  programs: z.array(importDraft.extend({ pending: z.boolean(), models: z.array(importDraft) })),
+  others: z.array(importDraft),
+  counts: z.object({ pages: z.number(), programs: z.number(), models: z.number(), others: z.number() }),
+}) satisfies z.ZodType<StudioImportReview>;
+
+export const studioImportOutcome = z.object({
+  done: z.number(),
+  failed: z.array(z.object({ id: z.number(), title: z.string(), reason: z.string() })),
+  review: studioImportReview,
+}) satisfies z.ZodType<StudioImportOutcome>;
+
+export const studioBulkOutcome = z.object({
+  done: z.array(z.number()),
+  failed: z.array(z.object({ id: z.number(), title: z.string(), code: z.string(), reason: z.string() })),
+  catalogue: studioCatalogue,
+}) satisfies z.ZodType<StudioBulkOutcome>;

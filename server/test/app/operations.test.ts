@@ -142,3 +142,16 @@ test('a slow body is cut off after REQUEST_TIMEOUT_MS', async () => {
     await s.close();
   }
 }, 30_000);
+
+test('closing is not held up by a connection that never sent a request (a client\'s spare)', async () => {
+  const s = await startTestServer({ dialect: 'sqlite' });
+  const port = Number(new URL(s.baseUrl).port);
+  const spare = connect(port, '127.0.0.1');
+  await new Promise((resolve) => spare.once('connect', resolve));
+  const ended = new Promise((resolve) => spare.once('close', resolve));
+  spare.on('error', () => undefined);
+  const started = Date.now();
+  await s.close();
+  await ended;
+  expect(Date.now() - started).toBeLessThan(5000);
+}, 90_000);

@@ -2,180 +2,26 @@
  * The WordPress import against a small fake WordPress (node:http, in this file): ids kept where
  * free and mapped where the demo holds them, media downloaded and SVG placeholders named .jpg
  * converted to JPEG, foreign media left as links, a model whose media fail reported and left as it
- * was, idempotence, a changed title, and the studio route's job lifecycle and authorization.
+ * was, idempotence, a changed title, and the studio route's job lifecycle and authorization. What an
+ * import brings waits unpublished (importDrafts.test.ts proves the review); these tests publish it.
  * On SQLite and PostgreSQL. The import against the real WordPress peer is e2e/wordpress/import.wp.ts.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
 import { STUDIO_PATHS, type StudioImportJob, type WirePage } from '../../../contract';
 import { runCli } from '../../cli';
 import { DEMO, describeEachDb, expectWpError, startTestServer, type TestServer } from '../harness';
 import * as q from '../../db/queries';
+import { publishImport } from '../../domain/importReview';
 import { createImportJob, runImportJob } from '../../import/jobs';
 import { sniff } from '../../import/media';
 import { importWordPress } from '../../import/wordpress';
 import { startS3TestServer, type S3TestServer } from '../s3TestServer';
+import { FakeWordPress, gallery, seedFake, svg } from './fakeWordPress';
 
 /** The fake site listens on loopback: the operator's setting lets the import reach it. */
 const LOCAL = ['127.0.0.1'];
-
-const svg = (label: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60" viewBox="0 0 80 60"><rect width="80" height="60" fill="#e8eefc"/><text x="4" y="30" font-size="8">${label}</text></svg>`;
-
-interface FakePage {
-  id: number;
-  parent: number;
-  title: string;
-  slug: string;
-  menu_order: number;
-  metadata: Record<string, string[]>;
-  fields: Record<string, unknown>;
-  content?: string;
-}
-
-/** A WordPress that answers wp/v2/pages like the peer's mu-plugin, and serves media from a table. */
-class FakeWordPress {
-  server!: Server;
-  origin = '';
-  pages = new Map<number, FakePage>();
-  media = new Map<string, { type: string; body: Buffer }>();
-  /** Lists of these parents leave the custom fields out (the importer must fetch each page). */
-  thinLists = new Set<number>();
-  /** While set, the programs list waits for it (a long-running import). */
-  gate: Promise<void> | null = null;
-  requests: string[] = [];
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.answer(req.url ?? '/', res));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-
-  private wire(page: FakePage, thin = false) {
-    return {
-      id: page.id,
-      date: '2024-03-01T10:00:00',
-      date_gmt: '2024-03-01T08:00:00',
-      guid: { rendered: `${this.origin}/?page_id=${page.id}` },
-      modified: '2024-03-02T10:00:00',
-      modified_gmt: '2024-03-02T08:00:00',
-      slug: page.slug,
-      status: 'publish',
-      type: 'page',
-      link: `${this.origin}/${page.slug}/`,
-      title: { rendered: page.title },
-      content: { rendered: page.content ?? `<p>${page.title}</p>`, protected: false },
-      excerpt: { rendered: '', protected: false },
-      author: 1,
-      featured_media: 0,
-      parent: page.parent,
-      menu_order: page.menu_order,
-      comment_status: 'closed',
-      ping_status: 'closed',
-      template: '',
-      meta: [],
-      ...(thin ? {} : { metadata: page.metadata, ...page.fields }),
-      _links: { self: [{ href: `${this.origin}/wp-json/wp/v2/pages/${page.id}` }] },
-    };
-  }
-
-  private async answer(rawUrl: string, res: ServerResponse): Promise<void> {
-    this.requests.push(rawUrl);
-    const url = new URL(rawUrl, this.origin);
-    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
-      res.end(JSON.stringify(body));
-    };
-    const single = /^\/wp-json\/wp\/v2\/pages\/(\d+)$/.exec(url.pathname);
-    if (single) {
-      const page = this.pages.get(Number(single[1]));
-      return page ? json(200, this.wire(page)) : json(404, { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } });
-    }
-    if (url.pathname === '/wp-json/wp/v2/pages') {
-      const parent = Number(url.searchParams.get('parent'));
-      if (parent === 127 && this.gate) await this.gate;
-      const children = [...this.pages.values()].filter((p) => p.parent === parent);
-      // One item per page of the list, so every list has several pages (X-WP-TotalPages).
-      const n = Number(url.searchParams.get('page') ?? '1');
-      const item = children[n - 1];
-      return json(200, item ? [this.wire(item, this.thinLists.has(parent))] : [], { 'X-WP-Total': String(children.length), 'X-WP-TotalPages': String(children.length) });
-    }
-    const file = this.media.get(url.pathname);
-    if (file) {
-      res.writeHead(200, { 'content-type': file.type, 'content-length': String(file.body.length) });
-      res.end(file.body);
-      return;
-    }
-    res.writeHead(404, { 'content-type': 'text/html' });
-    res.end('<html>Not found</html>');
-  }
-}
-
-const gallery = (origin: string, folder: string, count: number) =>
-  Array.from({ length: count }, (_, i) => ({ original: `${origin}/progrmas/${folder}/${i + 1}.jpg`, thumbnail: `${origin}/progrmas/${folder}/thumbnails/${i + 1}.jpg` }));
-
-async function seedFake(wp: FakeWordPress): Promise<void> {
-  const o = wp.origin;
-  const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#c33' } }).png().toBuffer();
-  const page = (p: Omit<FakePage, 'slug' | 'menu_order' | 'metadata' | 'fields'> & Partial<FakePage>) =>
-    wp.pages.set(p.id, { slug: p.title.toLowerCase().replace(/\W+/g, '-'), menu_order: 0, metadata: {}, fields: {}, ...p });
-  page({ id: 127, parent: 0, title: 'Programs' });
-  page({
-    id: 51,
-    parent: 0,
-    title: 'Terms &#038; Conditions',
-    content: `<p>Read <a href="${o}/privacy/">this</a>.</p><img src="${o}/wp-content/uploads/2024/01/kit.png" srcset="${o}/wp-content/uploads/2024/01/kit.png 20w, https://cdn.example.test/kit-2x.png 40w">`,
-  });
-  // 130 is the demo's Play Machines 1: this program needs another id. 5000 is free: it keeps its id.
-  page({
-    id: 130,
-    parent: 127,
-    title: 'Gears Program',
-    menu_order: 1,
-    metadata: { order: ['1'], hide: ['0'], program_logo: [`${o}/progrmas/Gears/logo.png`] },
-    fields: { program_logo: `${o}/progrmas/Gears/logo.png`, lego_long: false, program_name: 'Gears' },
-  });
-  page({ id: 5000, parent: 127, title: 'Levers Program', menu_order: 2, metadata: { order: ['2'], hide: ['0'] }, fields: { program_logo: false, program_name: 'Levers' } });
-  const model = (id: number, parent: number, title: string, folder: string, count: number) =>
-    page({
-      id,
-      parent,
-      title,
-      menu_order: 1,
-      metadata: { order: ['1'], experimental_model: ['0'], lesson_password: [String(4000 + id).slice(-4)], lesson_plans_url: [`${o}/lesson-plans/${folder}.pdf`] },
-      fields: {
-        small_image: `${o}/progrmas/${folder}/small.png`,
-        single_model_lego_color: 'https://cdn.example.test/title.png',
-        show_in_diffrent_tabs: false,
-        lesson_0_gallery: gallery(o, folder, count),
-        lesson_1_gallery: false,
-        lesson_0_video_frame: '',
-      },
-    });
-  model(131, 130, 'Crank', 'Gears/Crank', 3);
-  model(5001, 130, 'Winch', 'Gears/Winch', 2);
-  model(5002, 5000, 'Seesaw', 'Levers/Seesaw', 4);
-  wp.thinLists.add(5000);
-  wp.media.set('/wp-content/uploads/2024/01/kit.png', { type: 'image/png', body: png });
-  for (const folder of ['Gears', 'Gears/Crank', 'Gears/Winch', 'Levers/Seesaw']) {
-    wp.media.set(`/progrmas/${folder}/logo.png`, { type: 'image/png', body: png });
-    wp.media.set(`/progrmas/${folder}/small.png`, { type: 'image/png', body: png });
-    for (let i = 1; i <= 4; i += 1) {
-      // As the peer: SVG placeholders for .jpg names.
-      wp.media.set(`/progrmas/${folder}/${i}.jpg`, { type: 'image/svg+xml', body: Buffer.from(svg(`${folder} ${i}`)) });
-      wp.media.set(`/progrmas/${folder}/thumbnails/${i}.jpg`, { type: 'image/svg+xml', body: Buffer.from(svg(`${folder} thumb ${i}`)) });
-    }
-  }
-}
 
 describeEachDb('WordPress import (fake site)', (dialect) => {
   let s: TestServer;
@@ -193,14 +39,25 @@ describeEachDb('WordPress import (fake site)', (dialect) => {
     await wp.stop();
   });
 
-  const run = () => importWordPress({ db: s.db, media: s.media, url: `${wp.origin}/`, allowAddresses: LOCAL });
+  /** A finished job's row, for an import run here to join its review. */
+  const newJob = () => {
+    const now = new Date().toISOString();
+    return q.insertImportJob(s.db.kysely, { url: wp.origin, status: 'finished', progress: 1, step: '', summary_json: '{}', started_at: now, finished_at: now, instance: 'test', heartbeat_at: Date.now(), active: null });
+  };
+  const run = async () => importWordPress({ db: s.db, media: s.media, url: `${wp.origin}/`, allowAddresses: LOCAL, jobId: await newJob() });
   const page = (id: number) => s.db.kysely.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  /** The title the studio shows: the draft's, when the page has one. */
+  const shownTitle = async (id: number) => {
+    const row = await page(id);
+    return row.draft_json === null ? row.title : (JSON.parse(row.draft_json) as { title: string }).title;
+  };
   const mappedId = async (sourceId: number) =>
     (await s.db.kysely.selectFrom('import_sources').select('page_id').where('site', '=', wp.origin).where('source_id', '=', sourceId).executeTakeFirstOrThrow()).page_id;
 
   test('the first import creates every page, keeps free ids, maps taken ones and stores the media', async () => {
     const progress: number[] = [];
-    const summary = await importWordPress({ db: s.db, media: s.media, url: wp.origin, allowAddresses: LOCAL, onProgress: (p) => progress.push(p.progress) });
+    const jobId = await newJob();
+    const summary = await importWordPress({ db: s.db, media: s.media, url: wp.origin, allowAddresses: LOCAL, jobId, onProgress: (p) => progress.push(p.progress) });
     expect(summary.failed).toEqual([]);
     // The demo's programs root (127) and terms page (51) are taken over by the site's; the rest is new.
     expect({ created: summary.created, updated: summary.updated, skipped: summary.skipped }).toEqual({ created: 5, updated: 2, skipped: 0 });
@@ -215,14 +72,18 @@ describeEachDb('WordPress import (fake site)', (dialect) => {
     expect((await page(5001)).parent).toBe(gears);
     expect((await page(gears)).parent).toBe(127);
     expect(await s.db.kysely.selectFrom('pages').select(['id', 'title', 'fields_json']).where('id', 'in', [130, 131]).orderBy('id').execute()).toEqual(demoBefore);
-    // The terms page is the portal's 51; its upload moved under /content/imported/, the foreign srcset entry left as it was.
+    // The terms page is the portal's 51, live: the site's version is its draft. Its upload moved under
+    // /content/imported/, the foreign srcset entry left as it was.
     const terms = await page(51);
-    expect(terms.title).toBe('Terms &#038; Conditions');
-    expect(terms.content).toContain('src="/content/imported/uploads/2024/01/kit.png"');
-    expect(terms.content).toContain(`href="${wp.origin}/privacy/"`);
-    expect(terms.content).toContain('https://cdn.example.test/kit-2x.png 40w');
+    expect(terms.status).toBe('publish');
+    const termsDraft = JSON.parse(terms.draft_json!) as { title: string; content: string };
+    expect(termsDraft.title).toBe('Terms &#038; Conditions');
+    expect(termsDraft.content).toContain('src="/content/imported/uploads/2024/01/kit.png"');
+    expect(termsDraft.content).toContain(`href="${wp.origin}/privacy/"`);
+    expect(termsDraft.content).toContain('https://cdn.example.test/kit-2x.png 40w');
     // Fields and meta name local paths; a list without fields was completed from the single page.
     const seesaw = await page(5002);
+    expect(seesaw.status).toBe('draft');
     const fields = JSON.parse(seesaw.fields_json) as Record<string, unknown>;
     expect(fields.lesson_0_gallery).toEqual(gallery('', 'Levers/Seesaw', 4));
     expect(fields.small_image).toBe('/progrmas/Levers/Seesaw/small.png');
@@ -238,8 +99,10 @@ describeEachDb('WordPress import (fake site)', (dialect) => {
     expect(summary.media).toMatchObject({ converted: 2 * (3 + 2 + 4), skipped: expect.any(Number) });
     expect(summary.media!.skipped).toBeGreaterThanOrEqual(4);
     expect(summary.notes).toEqual(expect.arrayContaining([{ what: 'Gears Program: Crank: https://cdn.example.test/title.png', reason: 'on another host than the site: left as a link' }]));
-    // Students see the imported lesson through the portal's own API, with signed media URLs.
+    // Published, students see the imported lesson through the portal's own API, with signed media URLs.
     const token = await s.login(DEMO.admin.username, DEMO.admin.password);
+    expectWpError(await s.get(`/wp-json/wp/v2/pages/5002`, { token }), 404, 'rest_post_invalid_id');
+    expect(await publishImport(s.db, jobId, null, new Date())).toMatchObject({ done: 7, failed: [] });
     const wire = (await s.get(`/wp-json/wp/v2/pages/5002`, { token })).body as WirePage;
     const items = wire.lesson_0_gallery as { original: string }[];
     const signed = await fetch(`${s.baseUrl}${new URL(items[0]!.original).pathname}${new URL(items[0]!.original).search}`);
@@ -272,7 +135,9 @@ describeEachDb('WordPress import (fake site)', (dialect) => {
     expect(summary.failed[0]!.reason).toContain('missing.jpg: the site answered 404');
     expect(summary.failed[0]!.reason).toContain('fake.jpg: it is not an image, a PDF or a video');
     expect(await page(5002)).toEqual(before);
-    expect((await page(5001)).title).toBe('Winch Renamed');
+    // Published by then: the change is the live page's new draft.
+    expect(await shownTitle(5001)).toBe('Winch Renamed');
+    expect((await page(5001)).title).toBe('Winch');
     expect(await s.media.read('progrmas/Levers/Seesaw/fake.jpg')).toBeNull();
   });
 
@@ -282,7 +147,7 @@ describeEachDb('WordPress import (fake site)', (dialect) => {
     wp.media.set('/progrmas/Levers/Seesaw/missing.jpg', { type: 'image/svg+xml', body: Buffer.from(svg('late')) });
     const summary = await run();
     expect({ created: summary.created, updated: summary.updated, skipped: summary.skipped, failed: summary.failed }).toEqual({ created: 0, updated: 1, skipped: 6, failed: [] });
-    expect((await page(5002)).title).toBe('Seesaw Renamed');
+    expect(await shownTitle(5002)).toBe('Seesaw Renamed');
     expect(summary.media).toMatchObject({ downloaded: 1, converted: 1 });
   });
 
@@ -368,7 +233,7 @@ describeEachDb('WordPress import (fake site)', (dialect) => {
       }
       expect(polled).toMatchObject({ id: job.id, status: 'finished', progress: 1, finishedAt: expect.any(String) });
       expect(polled.summary).toMatchObject({ created: 0, updated: 1, skipped: 6, failed: [] });
-      expect((await page(5001)).title).toBe('Winch From The Studio');
+      expect(await shownTitle(5001)).toBe('Winch From The Studio');
       const list = (await s.get(STUDIO_PATHS.imports, { token: tokens.admin })).body as StudioImportJob[];
       expect(list[0]).toEqual(polled);
       expectWpError(await s.get(STUDIO_PATHS.importJob(999_999), { token: tokens.admin }), 404, 'import_not_found');
@@ -413,8 +278,11 @@ describe('npm run admin -- import-wordpress', () => {
     expect(first.code).toBe(0);
     expect(JSON.parse(first.out)).toMatchObject({ created: 7, updated: 0, skipped: 0, failed: [] });
     expect(first.progress.some((line) => /^\[\s*\d+%\] Gears Program: Crank/.test(line))).toBe(true);
-    expect(first.progress.at(-1)).toMatch(/^Import finished in \d+ s: 7 created, 0 updated, 0 unchanged, 0 failed$/);
-    expect(JSON.parse((await cli('import-wordpress', '--url', wp.origin)).out)).toMatchObject({ created: 0, updated: 0, skipped: 7 });
+    expect(first.progress.at(-2)).toMatch(/^Import finished in \d+ s: 7 created, 0 updated, 0 unchanged, 0 failed$/);
+    expect(first.progress.at(-1)).toBe('7 pages wait unpublished for review in the content studio (Import from WordPress), or run again with --publish');
+    const published = await cli('import-wordpress', '--url', wp.origin, '--publish');
+    expect(JSON.parse(published.out)).toMatchObject({ created: 0, updated: 0, skipped: 7, failed: [] });
+    expect(published.progress.at(-1)).toBe('Published 7 pages');
 
     wp.media.delete('/progrmas/Gears/Winch/2.jpg');
     wp.pages.get(5001)!.title = 'Winch 2';
@@ -424,6 +292,38 @@ describe('npm run admin -- import-wordpress', () => {
 
     expect(await cli('import-wordpress', '--url', 'http://169.254.169.254/')).toMatchObject({ code: 1, out: expect.stringMatching(/link-local/) });
     expect(await cli('import-wordpress')).toMatchObject({ code: 1, out: expect.stringMatching(/--url is required/) });
+  });
+});
+
+describe('npm run admin -- import-wordpress --programs', () => {
+  const wp = new FakeWordPress();
+  let dir = '';
+  const saved = { ...process.env };
+  beforeAll(async () => {
+    await wp.start();
+    await seedFake(wp);
+    dir = mkdtempSync(path.join(tmpdir(), 'portal-cli-import-'));
+    Object.assign(process.env, { DATA_DIR: dir, IMPORT_ALLOW_ADDRESSES: 'loopback' });
+    delete process.env.DATABASE_URL;
+  });
+  afterAll(async () => {
+    process.env = { ...saved };
+    rmSync(dir, { recursive: true, force: true });
+    await wp.stop();
+  });
+
+  test('imports only the chosen programs with their models (and the programs page and terms); an unknown id is reported; bad lists are refused', async () => {
+    const out: string[] = [];
+    const cli = (...args: string[]) => runCli(args, (line) => out.push(line), () => undefined);
+    expect(await cli('import-wordpress', '--url', wp.origin, '--programs', '5000,999')).toBe(1);
+    const summary = JSON.parse(out.at(-1)!) as { created: number; failed: { what: string; reason: string }[] };
+    // The programs page, the terms, Levers Program and its models; not Gears Program nor its models.
+    const levers = [...wp.pages.values()].filter((page) => page.id === 5000 || page.parent === 5000).length;
+    expect(summary).toMatchObject({ created: 2 + levers, failed: [{ what: 'Program 999', reason: 'the site has no program with this id' }] });
+
+    out.length = 0;
+    expect(await cli('import-wordpress', '--url', wp.origin, '--programs', '130; drop')).toBe(1);
+    expect(out.join('\n')).toMatch(/--programs takes WordPress page ids separated by commas/);
   });
 });
 

@@ -116,6 +116,19 @@ describeEachDb('who sees a program', (dialect) => {
     expect((await s.get(logo)).status).toBe(403);
   });
 
+  test('the bulk Hide and Show keep the audience: hidden is hidden, shown again a program for teachers stays for teachers', async () => {
+    const { program: everyone } = await publishedProgram('Bulk Everyone', 'everyone', '1357');
+    const { program: teachers } = await publishedProgram('Bulk Teachers', 'teachers', '2468');
+    expect((await s.post(STUDIO_PATHS.bulk, { action: 'hide', ids: [everyone.id] }, admin())).status).toBe(200);
+    expect(await programsFor(tokens.mia)).not.toContain('Bulk Everyone');
+    expect(await programsFor(tokens.dana)).not.toContain('Bulk Everyone');
+    expect((await s.get(STUDIO_PATHS.program(everyone.id), admin())).body).toMatchObject({ audience: 'hidden', hidden: true });
+    await s.post(STUDIO_PATHS.bulk, { action: 'show', ids: [everyone.id, teachers.id] }, admin());
+    expect(await programsFor(tokens.mia)).toContain('Bulk Everyone');
+    expect(await programsFor(tokens.mia)).not.toContain('Bulk Teachers');
+    expect(await programsFor(tokens.dana)).toContain('Bulk Teachers');
+  });
+
   test("a program's audience is one of three, and the studio says which", async () => {
     const created = (await s.post(STUDIO_PATHS.createProgram, emptyProgramInput('Audience Check'), admin())).body as StudioProgram;
     expect(created.audience).toBe('everyone');

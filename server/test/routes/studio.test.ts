@@ -71,7 +71,8 @@ describeEachDb('content studio', (dialect) => {
   });
 
   async function createProgram(title: string): Promise<StudioProgram> {
-    const res = await s.post(STUDIO_PATHS.createProgram, programBody(title), admin());
+    // With a logo: a program with no logo and no models may not be published.
+    const res = await s.post(STUDIO_PATHS.createProgram, programBody(title, { logo: steps[0]!.original }), admin());
     expect(res.status).toBe(201);
     return res.body as StudioProgram;
   }

@@ -7,6 +7,7 @@ import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
 import { Subtitle, Title } from '../../shared/ui/Text';
+import { ImportReviewPanel } from './components/ImportReview';
 import { ProgressBar } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
 import { importActions } from './importSlice';
@@ -118,6 +119,7 @@ function ImportScreen() {
         </Message>
       )}
       {shownJob && <JobView job={shownJob} />}
+      {shownJob?.status === 'finished' && state.review.jobId === shownJob.id && <ImportReviewPanel />}
       {!shownJob && state.historyStatus === 'loading' && <p role="status">{t.lookingForEarlier}</p>}
       {!shownJob && state.historyStatus === 'ready' && <p>{t.noImportYet}</p>}
       {earlierJobs.length > 0 && (

@@ -1,5 +1,5 @@
 /** /studio/programs/:programId: a program's fields and pictures, its models (main and experimental). */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
 import type { StudioModelSummary, StudioProgram } from '../../../contract/studio';
@@ -15,6 +15,7 @@ import { EmptyState, LoadFailed } from '../../shared/ui/States';
 import { Title } from '../../shared/ui/Text';
 import { AudienceSelect } from './components/AudienceSelect';
 import { MediaField } from './components/MediaField';
+import { BulkBar, SelectBox, useBulkSelection } from './components/BulkActions';
 import { SortableList } from './components/SortableList';
 import { StudioDeleteDialog, EditorActions, StatusBadge  } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
@@ -24,7 +25,7 @@ import { CreateByTitle } from './StudioProgramsPage';
 import { selectEditor, selectProgramForm, selectStudio, selectStudioProgram, studioFailure } from './studioSelectors';
 import { studioActions } from './studioSlice';
 import { useMessages } from '../../shared/i18n/messages';
-import { studioMessages } from './studio.messages';
+import { studioBulkMessages, studioMessages } from './studio.messages';
 
 export const TextArea = styled.textarea`
   width: 100%;
@@ -134,9 +135,12 @@ function ProgramEditor({ id }: { id: number }) {
   );
 }
 
-function ModelGroup({ program, experimental, models }: { program: StudioProgram; experimental: boolean; models: StudioModelSummary[] }) {
+type Selection = ReturnType<typeof useBulkSelection>;
+
+function ModelGroup({ program, experimental, models, selection }: { program: StudioProgram; experimental: boolean; models: StudioModelSummary[]; selection: Selection }) {
   const dispatch = useAppDispatch();
   const t = useMessages(studioMessages);
+  const tb = useMessages(studioBulkMessages);
   const heading = experimental ? t.experimentalModels : t.mainModels;
   const others = program.models.filter((model) => model.experimental !== experimental);
   return (
@@ -156,12 +160,17 @@ function ModelGroup({ program, experimental, models }: { program: StudioProgram;
           }}
         >
           {(model) => (
-            <div style={{ flex: '1 1 12rem', minWidth: 0 }}>
-              <Link to={paths.studioModel.href({ modelId: model.id })} translate={model.title ? 'no' : undefined}>
-                {model.title || t.noTitle}
-              </Link>{' '}
-              <StatusBadge status={model.status} hasDraft={model.hasDraft} /> {t.modelLine(model.stepCount)({ code: model.code || '—' })}
-            </div>
+            <>
+              <SelectBox>
+                <input type="checkbox" aria-label={tb.selectNamed({ title: model.title || t.noTitle })} checked={selection.isSelected(model.id)} onChange={(event) => selection.toggle(model.id, event.target.checked)} />
+              </SelectBox>
+              <div style={{ flex: '1 1 12rem', minWidth: 0 }}>
+                <Link to={paths.studioModel.href({ modelId: model.id })} translate={model.title ? 'no' : undefined}>
+                  {model.title || t.noTitle}
+                </Link>{' '}
+                <StatusBadge status={model.status} hasDraft={model.hasDraft} /> {t.modelLine(model.stepCount)({ code: model.code || '—' })}
+              </div>
+            </>
           )}
         </SortableList>
       )}
@@ -175,11 +184,15 @@ function ProgramModels({ program }: { program: StudioProgram }) {
   const [experimental, setExperimental] = useState(false);
   const t = useMessages(studioMessages);
   const sorted = [...program.models].sort((a, b) => a.order - b.order);
+  const modelIds = useMemo(() => program.models.map((model) => model.id), [program.models]);
+  const selection = useBulkSelection(program.id, modelIds);
+  const titles = useMemo(() => Object.fromEntries(program.models.map((model) => [model.id, model.title])), [program.models]);
   return (
     <Section as="section" aria-labelledby="program-models">
       <h2 id="program-models">{t.models}</h2>
-      <ModelGroup program={program} experimental={false} models={sorted.filter((model) => !model.experimental)} />
-      <ModelGroup program={program} experimental models={sorted.filter((model) => model.experimental)} />
+      <BulkBar scope={program.id} selected={selection.selected} titles={titles} onClear={() => selection.setAll(false)} />
+      <ModelGroup program={program} experimental={false} models={sorted.filter((model) => !model.experimental)} selection={selection} />
+      <ModelGroup program={program} experimental models={sorted.filter((model) => model.experimental)} selection={selection} />
       <h3>{t.newModel}</h3>
       <Check>
         <input type="checkbox" checked={experimental} onChange={(event) => setExperimental(event.target.checked)} /> {t.experimental}

@@ -1,5 +1,5 @@
-/** /studio: every program in order, with its status; reorder, choose who sees each, create, delete; the students' programs setting. */
-import { useEffect, useState, type FormEvent } from 'react';
+/** /studio: every program in order, with its status; reorder, choose who sees each, create, delete, act on several at once; the students' programs setting. */
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '../../shared/paths';
@@ -10,6 +10,7 @@ import { Message } from '../../shared/ui/Message';
 import { EmptyState, LoadFailed, SkeletonBlock } from '../../shared/ui/States';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { ProgramAudienceChoice } from './components/ProgramAudienceChoice';
+import { BulkBar, SelectAll, SelectBox, useBulkSelection } from './components/BulkActions';
 import { SortableList } from './components/SortableList';
 import { StudentProgramsSetting } from './components/StudentProgramsSetting';
 import { StudioDeleteDialog, StatusBadge  } from './components/StudioParts';
@@ -17,7 +18,7 @@ import { StudioFrame } from './components/StudioFrame';
 import { selectCatalogueStatus, selectStudio, selectStudioPrograms, studioFailure } from './studioSelectors';
 import { studioActions } from './studioSlice';
 import { useMessages } from '../../shared/i18n/messages';
-import { studioMessages } from './studio.messages';
+import { studioBulkMessages, studioMessages } from './studio.messages';
 
 const Name = styled.div`
   flex: 1 1 12rem;
@@ -79,6 +80,10 @@ function ProgramsList() {
   const { orderNotice, creating} = useAppSelector(selectStudio).content;
   const [deleting, setDeleting] = useState<number | null>(null);
   const t = useMessages(studioMessages);
+  const tb = useMessages(studioBulkMessages);
+  const programIds = useMemo(() => programs.map((program) => program.id), [programs]);
+  const selection = useBulkSelection('programs', programIds);
+  const titles = useMemo(() => Object.fromEntries(programs.map((program) => [program.id, program.title])), [programs]);
   useEffect(() => void dispatch(studioActions.catalogueRequested()), [dispatch]);
 
   const toDelete = programs.find((program) => program.id === deleting);
@@ -111,10 +116,15 @@ function ProgramsList() {
       )}
       {status === 'failed' && <LoadFailed what={t.programsWhat} error={error} onRetry={() => dispatch(studioActions.catalogueRequested())} />}
       {status === 'ready' && programs.length === 0 && <EmptyState>{t.noPrograms}</EmptyState>}
+      {programs.length > 0 && <SelectAll count={selection.selected.length} total={programs.length} onChange={selection.setAll} />}
+      <BulkBar scope="programs" selected={selection.selected} titles={titles} onClear={() => selection.setAll(false)} />
       {programs.length > 0 && (
         <SortableList items={programs.map((program) => ({ ...program, label: program.title }))} label={t.kindProgram} onReorder={(ids, previousIds) => dispatch(studioActions.programsReordered({ ids, previousIds }))}>
           {(program) => (
             <>
+              <SelectBox>
+                <input type="checkbox" aria-label={tb.selectNamed({ title: program.title || t.noTitle })} checked={selection.isSelected(program.id)} onChange={(event) => selection.toggle(program.id, event.target.checked)} />
+              </SelectBox>
               <Name>
                 {program.title ? (
                   <Link to={paths.studioProgram.href({ programId: program.id })} translate="no">

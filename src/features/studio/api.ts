@@ -5,10 +5,14 @@
  */
 import {
   STUDIO_PATHS,
+  type StudioBulkAction,
+  type StudioBulkOutcome,
   type StudioCatalogue,
   type StudioFile,
   type StudioImage,
   type StudioImportJob,
+  type StudioImportOutcome,
+  type StudioImportReview,
   type StudioModel,
   type StudioModelInput,
   type StudioOrderBody,
@@ -49,6 +53,14 @@ export interface StudioApi {
   getImportJob(id: number): Promise<StudioImportJob>;
   getSettings(): Promise<StudioSettings>;
   saveSettings(settings: StudioSettings): Promise<StudioSettings>;
+  /** What the import brought that waits, unpublished, for review. */
+  getImportReview(jobId: number): Promise<StudioImportReview>;
+  /** Publishes everything that waits (no ids), or the chosen programs with their models. */
+  publishImport(jobId: number, ids?: number[]): Promise<StudioImportOutcome>;
+  /** Removes what the import made and the drafts it wrote. */
+  discardImport(jobId: number): Promise<StudioImportOutcome>;
+  /** One action on several programs or models, each on its own. */
+  bulk(action: StudioBulkAction, ids: number[]): Promise<StudioBulkOutcome>;
 }
 
 export function createStudioApi(api: ApiClient): StudioApi {
@@ -88,5 +100,9 @@ export function createStudioApi(api: ApiClient): StudioApi {
     getImportJob: (id) => get(STUDIO_PATHS.importJob(id), expectRecord<StudioImportJob>),
     getSettings: () => get(STUDIO_PATHS.settings, expectRecord<StudioSettings>),
     saveSettings: (settings) => put(STUDIO_PATHS.settings, settings, expectRecord<StudioSettings>),
+    getImportReview: (jobId) => get(STUDIO_PATHS.importReview(jobId), expectRecord<StudioImportReview>),
+    publishImport: (jobId, ids) => post(STUDIO_PATHS.importPublish(jobId), ids ? { ids } : {}, expectRecord<StudioImportOutcome>),
+    discardImport: (jobId) => post(STUDIO_PATHS.importDiscard(jobId), undefined, expectRecord<StudioImportOutcome>),
+    bulk: (action, ids) => post(STUDIO_PATHS.bulk, { action, ids }, expectRecord<StudioBulkOutcome>),
   };
 }

@@ -15,6 +15,7 @@ export const studioFeature = defineFeature({
     { path: paths.studio.pattern, access: 'administrators', title: 'contentStudio', page: () => import(/* webpackChunkName: "studio" */ './StudioProgramsPage') },
     { path: paths.studioProgram.pattern, access: 'administrators', title: 'studioProgram', page: () => import(/* webpackChunkName: "studio" */ './ProgramEditorPage') },
     { path: paths.studioModel.pattern, access: 'administrators', title: 'studioModel', page: () => import(/* webpackChunkName: "studio" */ './ModelEditorPage') },
-    { path: paths.studioImport.pattern, access: 'administrators', title: 'studioImport', page: () => import(/* webpackChunkName: "studio" */ './ImportPage') },
+    // The import and its review are a screen of their own, so the studio's lists stay within their budget.
+    { path: paths.studioImport.pattern, access: 'administrators', title: 'studioImport', page: () => import(/* webpackChunkName: "page-studio-import" */ './ImportPage') },
   ],
 });

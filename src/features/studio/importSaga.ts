@@ -1,4 +1,7 @@
-/** The WordPress import from the studio: start a job, then follow it until it is finished. */
+/**
+ * The WordPress import from the studio: start a job, follow it until it is finished, then the
+ * review of what it brought (publish all, publish chosen, discard).
+ */
 import { call, delay, put, race, take, takeLatest } from 'typed-redux-saga';
 import type { StudioImportJob } from '../../../contract/studio';
 import { toApiError } from '../../api/errors';
@@ -23,8 +26,9 @@ function* follow(job: StudioImportJob) {
       yield* put(importActions.pollFailed(toApiError(error)));
     }
   }
-  // What the import made shows in the studio's lists.
+  // What the import made shows in the studio's lists, and waits for review.
   yield* put(studioActions.catalogueRequested());
+  if (current.status === 'finished') yield* put(importActions.reviewRequested({ jobId: current.id }));
 }
 
 function* onStart({ payload }: ReturnType<typeof importActions.startRequested>) {
@@ -46,12 +50,37 @@ function* onOpened() {
     const latest = jobs[0];
     // A job started earlier (in another tab, or before a reload) is followed again.
     if (latest && running(latest)) yield* race({ followed: call(follow, latest), started: take(importActions.startRequested) });
+    else if (latest?.status === 'finished') yield* put(importActions.reviewRequested({ jobId: latest.id }));
   } catch {
     yield* put(importActions.historyLoaded(null));
   }
 }
 
+function* onReviewRequested({ payload }: ReturnType<typeof importActions.reviewRequested>) {
+  try {
+    const studio = yield* call(studioApi);
+    yield* put(importActions.reviewLoaded(yield* call([studio, studio.getImportReview], payload.jobId)));
+  } catch (error) {
+    yield* put(importActions.reviewFailed({ jobId: payload.jobId, error: toApiError(error) }));
+  }
+}
+
+function* onReviewAction({ payload }: ReturnType<typeof importActions.reviewActionRequested>) {
+  const { jobId, action, ids } = payload;
+  try {
+    const studio = yield* call(studioApi);
+    const outcome =
+      action === 'discard' ? yield* call([studio, studio.discardImport], jobId) : yield* call([studio, studio.publishImport], jobId, action === 'publishChosen' ? ids : undefined);
+    yield* put(importActions.reviewActed({ action, outcome }));
+    yield* put(studioActions.catalogueRequested());
+  } catch (error) {
+    yield* put(importActions.reviewFailed({ jobId, error: toApiError(error) }));
+  }
+}
+
 export function* importSaga() {
+  yield* takeLatest(importActions.reviewRequested, onReviewRequested);
+  yield* takeLatest(importActions.reviewActionRequested, onReviewAction);
   yield* takeLatest(importActions.startRequested, onStart);
   yield* takeLatest(importActions.opened, onOpened);
 }

@@ -1,6 +1,6 @@
 /** The WordPress import started from the studio: the job being followed and the latest ones. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { StudioImportJob } from '../../../contract/studio';
+import type { StudioImportJob, StudioImportOutcome, StudioImportReview } from '../../../contract/studio';
 import type { ApiError } from '../../api/types';
 
 const initialState = {
@@ -11,7 +11,18 @@ const initialState = {
   job: null as StudioImportJob | null,
   history: [] as StudioImportJob[],
   historyStatus: 'idle' as 'idle' | 'loading' | 'ready' | 'failed',
+  /** What the shown import brought that waits, unpublished, for review. */
+  review: {
+    jobId: 0,
+    status: 'idle' as 'idle' | 'loading' | 'ready' | 'failed',
+    data: null as StudioImportReview | null,
+    error: null as ApiError | null,
+    busy: null as ReviewAction | null,
+    /** The last publish or discard: what it did, and what it could not do. */
+    outcome: null as { action: ReviewAction; done: number; failed: StudioImportOutcome['failed'] } | null,
+  },
 };
+export type ReviewAction = 'publishAll' | 'publishChosen' | 'discard';
 export type ImportState = typeof initialState;
 
 const importSlice = createSlice({
@@ -48,6 +59,33 @@ const importSlice = createSlice({
     },
     pollFailed: (state, action: PayloadAction<ApiError>) => {
       state.error = action.payload;
+    },
+    reviewRequested: (state, action: PayloadAction<{ jobId: number }>) => {
+      if (state.review.jobId !== action.payload.jobId) state.review = { ...initialState.review, jobId: action.payload.jobId };
+      state.review.status = state.review.data ? 'ready' : 'loading';
+      state.review.error = null;
+    },
+    reviewLoaded: (state, action: PayloadAction<StudioImportReview>) => {
+      if (state.review.jobId !== action.payload.jobId) return;
+      state.review.status = 'ready';
+      state.review.data = action.payload;
+    },
+    reviewFailed: (state, action: PayloadAction<{ jobId: number; error: ApiError }>) => {
+      if (state.review.jobId !== action.payload.jobId) return;
+      state.review.status = state.review.data ? 'ready' : 'failed';
+      state.review.busy = null;
+      state.review.error = action.payload.error;
+    },
+    reviewActionRequested: (state, action: PayloadAction<{ jobId: number; action: ReviewAction; ids?: number[] }>) => {
+      state.review.busy = action.payload.action;
+      state.review.error = null;
+      state.review.outcome = null;
+    },
+    reviewActed: (state, action: PayloadAction<{ action: ReviewAction; outcome: StudioImportOutcome }>) => {
+      const { outcome } = action.payload;
+      state.review.busy = null;
+      state.review.data = outcome.review;
+      state.review.outcome = { action: action.payload.action, done: outcome.done, failed: outcome.failed };
     },
   },
 });

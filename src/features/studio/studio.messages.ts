@@ -50,7 +50,8 @@ export const studioMessages = defineMessages('studio', {
   savedNotice: 'Draft saved. Students see it once it is published.',
   publishedNotice: 'Published: everyone sees it now.',
   publishedTeachersNotice: 'Published for teachers: franchise owners and administrators see it now; students do not.',
-  publishedHiddenNotice: 'Published, and hidden: only the studio shows it.',
+  publishedHiddenNotice: 'Published, but the program is hidden: only administrators see it until you choose who sees it.',
+  publishedInHiddenNotice: 'Published, but its program is hidden: only administrators see it until the program is shown.',
   discardedNotice: 'Unpublished changes discarded.',
   orderNotSaved: 'The new order could not be saved, so the previous order is back. Please try again.',
   programWhat: 'this program',
@@ -83,7 +84,7 @@ export const studioMessages = defineMessages('studio', {
 });
 
 /** A studio notice kept in the store: the key of its text, so it shows in the language of the moment. */
-export type StudioNotice = 'savedNotice' | 'publishedNotice' | 'publishedTeachersNotice' | 'publishedHiddenNotice' | 'discardedNotice' | 'orderNotSaved';
+export type StudioNotice = 'savedNotice' | 'publishedNotice' | 'publishedTeachersNotice' | 'publishedHiddenNotice' | 'publishedInHiddenNotice' | 'discardedNotice' | 'orderNotSaved';
 
 /** The model editor: its fields, pictures, tabs and steps, uploads and the sortable lists. */
 export const studioEditorMessages = defineMessages('studioEditor', {
@@ -188,7 +189,7 @@ export const studioImportMessages = defineMessages('studioImport', {
   addressError: 'Type the site’s address, starting with https://',
   title: 'Import from WordPress',
   subtitle:
-    "Reads the programs, models, lesson pages and their pictures from a WordPress site's public API. Running it again updates what changed and duplicates nothing; a model is imported whole or not at all.",
+    "Reads the programs, models, lesson pages and their pictures from a WordPress site's public API. What it brings waits unpublished for your review. Running it again updates those drafts and duplicates nothing; a model is imported whole or not at all.",
   addressLabel: 'WordPress site address',
   addressPlaceholder: 'https://site.example',
   start: 'Start',
@@ -198,4 +199,57 @@ export const studioImportMessages = defineMessages('studioImport', {
   noImportYet: 'No import has run yet.',
   earlierImports: 'Earlier imports',
   historyLine: params('{status} ({created} created, {updated} updated, {skipped} skipped, {failed} failed)'),
+  reviewTitle: 'Waiting for review',
+  reviewIntro: 'Nothing from this import is visible to students until you publish it.',
+  reviewPages: count({ one: '{count} page', other: '{count} pages' }),
+  reviewPrograms: count({ one: '{count} program', other: '{count} programs' }),
+  reviewModels: count({ one: '{count} model', other: '{count} models' }),
+  reviewOthers: count({ one: '{count} other page', other: '{count} other pages' }),
+  reviewCounts: params('{pages}: {programs}, {models}'),
+  reviewCountsWithOthers: params('{pages}: {programs}, {models}, {others}'),
+  reviewLoading: 'Looking for what waits for review…',
+  reviewNothing: 'Nothing from this import is waiting for review.',
+  reviewNotLoaded: params('We could not load what waits for review: {reason}'),
+  chooseLegend: "Choose what to publish (a program's models go with it)",
+  changeNew: 'new',
+  changeUpdate: 'new version of a published page',
+  programLive: 'published already; its new models wait',
+  modelsFollow: count({ one: 'with its {count} model', other: 'with its {count} models' }),
+  termsPage: 'Terms page',
+  programsPage: 'Programs page',
+  publishAll: 'Publish all',
+  publishChosen: 'Publish chosen',
+  discard: 'Discard',
+  publishing: 'Publishing…',
+  discarding: 'Discarding…',
+  discardQuestion: 'Discard what this import brought?',
+  discardExplanation: 'The pages it created are removed, and the new versions it wrote of pages you already had are dropped. Nothing else changes: what is published stays as it is.',
+  publishedPages: count({ one: 'Published {count} page.', other: 'Published {count} pages.' }),
+  discardedPages: count({ one: 'Discarded {count} page.', other: 'Discarded {count} pages.' }),
+  notDoneHeading: 'Not done:',
+  failureLine: params('{title}: {reason}'),
+  reviewNotDone: params('Not done: {reason}'),
+});
+
+/** One action on several programs or models of the studio's lists. */
+export const studioBulkMessages = defineMessages('studioBulk', {
+  selectNamed: params('Select {title}'),
+  selectAll: 'Select all',
+  selectedPrograms: count({ one: '{count} program selected', other: '{count} programs selected' }),
+  selectedModels: count({ one: '{count} model selected', other: '{count} models selected' }),
+  actions: 'Actions on the selected',
+  publish: 'Publish',
+  hide: 'Hide',
+  show: 'Show',
+  unpublish: 'Hide (unpublish)',
+  delete: 'Delete',
+  clear: 'Clear selection',
+  working: 'Working…',
+  deletePrograms: count({ one: 'Delete {count} program?', other: 'Delete {count} programs?' }),
+  deleteModels: count({ one: 'Delete {count} model?', other: 'Delete {count} models?' }),
+  deleteExplanation: 'Each one is deleted as its own Delete button would delete it; a program that still has models is not deleted unless its models are chosen too.',
+  done: count({ one: 'Done: {count} page.', other: 'Done: {count} pages.' }),
+  notDoneHeading: 'Not done:',
+  failureLine: params('{title}: {reason}'),
+  notSent: params('Nothing was changed: {reason}'),
 });

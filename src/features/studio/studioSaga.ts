@@ -13,6 +13,7 @@ import { programsActions } from '../../entities/programs/programsSlice';
 import { paths } from '../../shared/paths';
 import type { SagaServices } from '../../shared/sagaServices';
 import { selectFromStore } from '../../shared/storeHooks';
+import { bulkSaga } from './bulkSaga';
 import { importSaga } from './importSaga';
 import { studioApi } from './studioApi';
 import { modelInput } from './model/forms';
@@ -93,10 +94,6 @@ function* saveDraft(studio: StudioApi, id: number) {
 
 const notices = { save: 'savedNotice', publish: 'publishedNotice', discard: 'discardedNotice' } as const satisfies Record<Exclude<SaveAction, 'delete'>, string>;
 
-/** What publishing says: who sees the page now (a program's audience decides it). */
-const publishedNotice = (page: StudioProgram | StudioModel) =>
-  'audience' in page && page.audience === 'teachers' ? 'publishedTeachersNotice' : 'audience' in page && page.audience === 'hidden' ? 'publishedHiddenNotice' : 'publishedNotice';
-
 function* onSaveRequested({ payload }: ReturnType<typeof studioActions.saveRequested>) {
   const { id, action } = payload;
   try {
@@ -106,11 +103,18 @@ function* onSaveRequested({ payload }: ReturnType<typeof studioActions.saveReque
     if (action === 'publish') page = yield* call([studio, studio.publish], id);
     if (action === 'discard') page = yield* call([studio, studio.discard], id);
     page ??= yield* call(currentPage, studio, id);
-    yield* put(studioActions.saved({ page, notice: action === 'publish' ? publishedNotice(page) : notices[action] }));
+    yield* put(studioActions.saved({ page, notice: action === 'publish' ? yield* call(publishedNotice, page) : notices[action] }));
     if (action === 'publish') yield* call(refreshStudentLists, page);
   } catch (error) {
     yield* put(studioActions.saveFailed({ id, action, error: toApiError(error) }));
   }
+}
+
+/** What publishing says: who sees the page now (a hidden program, or a model of one, students do not; a program for teachers, only teachers). */
+function* publishedNotice(page: StudioProgram | StudioModel) {
+  if (!('programId' in page)) return page.hidden ? 'publishedHiddenNotice' : page.audience === 'teachers' ? 'publishedTeachersNotice' : 'publishedNotice';
+  const program = (yield* selectFromStore(selectStudio)).content.programs.entities[page.programId];
+  return program?.hidden ? 'publishedInHiddenNotice' : 'publishedNotice';
 }
 
 function* currentPage(studio: StudioApi, id: number) {
@@ -194,6 +198,7 @@ export function* studioSaga() {
   yield* fork(uploadSaga);
   yield* fork(importSaga);
   yield* fork(settingsSaga);
+  yield* fork(bulkSaga);
   yield* takeEvery(isNewOrder(studioActions.programsReordered.type), onProgramsReordered);
   yield* takeEvery(isNewOrder(studioActions.modelsReordered.type), onModelsReordered);
   yield* takeLatest(studioActions.catalogueRequested, loadCatalogue);

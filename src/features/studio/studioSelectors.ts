@@ -1,5 +1,6 @@
 import { combineReducers, type UnknownAction } from '@reduxjs/toolkit';
 import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
+import { bulkReducer } from './bulkSlice';
 import { importReducer } from './importSlice';
 import { settingsReducer } from './settingsSlice';
 import { modelsAdapter, programsAdapter, studioContentReducer } from './studioSlice';
@@ -9,7 +10,7 @@ import { failureMessage } from '../../shared/failureMessage';
 import type { StoreState } from '../../shared/storeHooks';
 import { selectSliceState, type SliceLike } from '../../shared/sliceState';
 
-const studioParts = combineReducers({ content: studioContentReducer, uploads: uploadsReducer, import: importReducer, settings: settingsReducer });
+const studioParts = combineReducers({ content: studioContentReducer, uploads: uploadsReducer, import: importReducer, bulk: bulkReducer, settings: settingsReducer });
 export type StudioState = ReturnType<typeof studioParts>;
 
 /** The studio's state; a session that ends takes it along (the next administrator starts afresh). */
@@ -17,7 +18,7 @@ export const studioReducer = (state: StudioState | undefined, action: UnknownAct
   studioParts(sessionEndedActionTypes.includes(action.type) ? undefined : state, action);
 const initial = studioReducer(undefined, { type: '@@studio/init' });
 
-/** The studio's three parts (its catalogue and forms, uploads, the WordPress import) under one name in the store. */
+/** The studio's parts (its catalogue and forms, uploads, the WordPress import, bulk actions) under one name in the store. */
 export const studioSliceOfStore = { reducerPath: 'studio', reducer: studioReducer, getInitialState: () => initial } as const satisfies SliceLike<'studio', StudioState>;
 
 /** The studio's state joins the store with its screens: until then, the initial state. */

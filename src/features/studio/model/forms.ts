@@ -84,7 +84,8 @@ export function modelInput(form: ModelForm): StudioModelInput {
     tabs: form.tabs.map((tab) => ({
       title: tab.title,
       video: tab.video,
-      steps: tab.steps.map(({ original, thumbnail, width, height }) => ({ original, thumbnail, width, height })),
+      // The step keeps the name it was uploaded with (the server would otherwise name it by its storage folder).
+      steps: tab.steps.map(({ original, thumbnail, width, height, name }) => ({ original, thumbnail, width, height, ...(name ? { name } : {}) })),
     })),
   };
 }
