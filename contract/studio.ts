@@ -50,6 +50,8 @@ export const STUDIO_PATHS = {
   uploadFile: '/wp-json/yo/v1/studio/media/files',
   /** POST { url }: starts importing a WordPress site's catalogue → StudioImportJob; GET → the latest jobs, newest first. */
   imports: '/wp-json/yo/v1/studio/imports',
+  /** GET → StudioSettings; PUT StudioSettings → StudioSettings (administrators' portal-wide choices). */
+  settings: '/wp-json/yo/v1/studio/settings',
   /** GET → StudioImportJob (poll for progress). */
   importJob: (id: number | string) => `/wp-json/yo/v1/studio/imports/${id}`,
   /** GET → StudioImportReview: what the import brought that waits, unpublished, for review. */
@@ -105,11 +107,20 @@ export interface StudioFile {
 
 export type StudioStatus = 'draft' | 'publish';
 
+/**
+ * Who sees a program (its page's meta `audience`; meta `hide` is 1 exactly when hidden, as WordPress
+ * readers know it): 'everyone' students and teachers; 'teachers' franchise owners and administrators,
+ * never a student, not by its address either; 'hidden' only administrators (the studio).
+ */
+export type ProgramAudience = 'everyone' | 'teachers' | 'hidden';
+export const PROGRAM_AUDIENCES: readonly ProgramAudience[] = ['everyone', 'teachers', 'hidden'];
+
 /** What an editor fills in for a program. Images are media paths ('' for none). */
 export interface StudioProgramInput {
   title: string;
   programName: string;
-  hidden: boolean;
+  audience: ProgramAudience;
+  /** Each picture: '' for none, a stored file's path, or the link an imported program already has (kept as it is). */
   logo: string;
   longImage: string;
   desktopBackground: string;
@@ -121,6 +132,8 @@ export interface StudioProgramInput {
 export interface StudioProgram extends Omit<StudioProgramInput, 'logo' | 'longImage' | 'desktopBackground' | 'mobileBackground'> {
   id: number;
   order: number;
+  /** audience is 'hidden'. */
+  hidden: boolean;
   logo: StudioMedia | null;
   longImage: StudioMedia | null;
   desktopBackground: StudioMedia | null;
@@ -241,6 +254,12 @@ export interface StudioTrash {
   entries: StudioTrashEntry[];
 }
 
+/** The administrators' choices about who sees which program. */
+export interface StudioSettings {
+  /** A student sees only the program her record names (and none when it names no existing one). */
+  studentsSeeEnrolledProgramOnly: boolean;
+}
+
 export interface StudioCatalogue {
   programs: StudioProgram[];
 }
@@ -351,7 +370,7 @@ export const STUDIO_SLIDE_SIZES = '(max-width: 800px) 100vw, 1068px';
 export const emptyProgramInput = (title: string): StudioProgramInput => ({
   title,
   programName: title.replace(/[^A-Za-z0-9]+/g, ''),
-  hidden: false,
+  audience: 'everyone',
   logo: '',
   longImage: '',
   desktopBackground: '',

@@ -276,6 +276,8 @@ export interface WirePage {
   show_in_diffrent_tabs?: boolean | WireNumber | string[];
   /** Portal backend only, for a signed-in student: whether this student has unlocked the lesson. */
   unlocked?: boolean;
+  /** Portal backend only, for a signed-in student: this program is the one her record names. */
+  enrolled?: boolean;
   lesson_0_video_frame?: WireVideoFrame | string | false;
   lesson_1_video_frame?: WireVideoFrame | string | false;
   lesson_2_video_frame?: WireVideoFrame | string | false;

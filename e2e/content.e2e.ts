@@ -111,12 +111,12 @@ describe('content journeys', () => {
     const page = await signInAs('mia', '/building_instructions/Mia Levi');
     const { errors } = journey.browser;
 
-    // Select Your Program: the student's tiles (no hidden Robotics 1).
+    // Select Your Program: the student's tiles (no hidden Robotics 1), her own program first and marked.
     await page.goto(`${journey.portal.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Select Your Program' }).waitFor();
     const tiles = page.getByRole('list', { name: 'Programs' }).getByRole('link');
     await tiles.nth(2).waitFor();
-    await expect(tiles.allInnerTexts()).resolves.toEqual([PM1.title, PM2.title, 'Teacher Training']);
+    await expect(tiles.allInnerTexts()).resolves.toEqual([expect.stringMatching(new RegExp(`^Your program\\s+${PM1.title}$`)), PM2.title, 'Teacher Training']);
     await checkAtWidths(page, 'student-select-program');
 
     // Play Machines 1: every card locked, main and experimental tabs.
@@ -252,6 +252,27 @@ describe('content journeys', () => {
     await page.getByRole('img', { name: 'Perimeter, Big Perimeter, step 1 of 10' }).waitFor();
     await expect(page.locator('.image-gallery-thumbnail').count()).resolves.toBe(10);
     await checkAtWidths(page, 'admin-legacy-perimeter-big', [375, 1280]);
+
+    // Who sees a program: on the studio's list Teacher Training becomes for teachers only (a draft,
+    // the choice holding while it is saved), then it is published; a student no longer finds it, not
+    // even by its address, while an owner still does.
+    await page.goto(`${journey.portal.baseUrl}/studio`);
+    const who = page.getByRole('combobox', { name: 'Who sees Teacher Training' });
+    await who.selectOption('Teachers only');
+    await page.getByText('Unpublished changes').first().waitFor();
+    expect(await who.inputValue()).toBe('teachers');
+    await page.getByRole('link', { name: 'Teacher Training' }).click();
+    await page.waitForURL(/\/studio\/programs\/7767$/);
+    expect(await page.getByRole('combobox', { name: 'Who sees it' }).inputValue()).toBe('teachers');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Published for teachers: franchise owners and administrators see it now; students do not.').waitFor();
+    const read = async (username: string, password: string) => {
+      const signedIn = await fetch(`${journey.portal.baseUrl}/wp-json/jwt-auth/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+      const { token } = (await signedIn.json()) as { token: string };
+      return (await fetch(`${journey.portal.baseUrl}/wp-json/wp/v2/pages/7767`, { headers: { authorization: `Bearer ${token}` } })).status;
+    };
+    expect(await read(DEMO_USERS.mia.username, DEMO_USERS.mia.password)).toBe(404);
+    expect(await read(DEMO_USERS.dana.username, DEMO_USERS.dana.password)).toBe(200);
     expect(journey.browser.errors).toEqual([]);
   });
 

@@ -68,7 +68,7 @@ describe('roster journeys', () => {
     await page.getByLabel('Parent Name').fill('Ronit Journey');
     await page.getByLabel('Parent Email').fill(email);
     await page.getByLabel('Phone').fill('+972 54 555 0101');
-    await page.getByLabel('Program').selectOption('Robotics 1');
+    await page.getByLabel('Program').selectOption('Play Machines 2');
     await page.getByLabel('Lesson Start Date').fill('2026-09-01');
     await page.keyboard.press('Escape');
     await page.getByLabel('Lesson End Date').fill('2027-06-30');
@@ -88,7 +88,7 @@ describe('roster journeys', () => {
     const rows = await tableRows(page);
     expect(rows).toHaveLength(before + 1);
     expect(rows.find((row) => row[3] === email)).toEqual([
-      'Tamar', 'Journey', 'Ronit Journey', email, '+972 54 555 0101', 'Robotics 1', 'September 01, 2026', 'June 30, 2027', '32',
+      'Tamar', 'Journey', 'Ronit Journey', email, '+972 54 555 0101', 'Play Machines 2', 'September 01, 2026', 'June 30, 2027', '32',
       // Models, In progress, Finished, Last active: nothing yet for a new student.
       '0', '0', '0', 'Never',
     ]);

@@ -18,6 +18,7 @@ function standIn() {
     id: 900 + n,
     title: `Play Machines ${n}`,
     programName: `PlayMachines${n}`,
+    audience: n === 3 ? 'hidden' : 'everyone',
     hidden: n === 3,
     description: '<p>Gears and levers.</p>',
     order: n,

@@ -447,7 +447,51 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('page_trash_entry_idx').on('page_trash').columns(['entry_id', 'trashed_at']).execute();
       },
     },
+    '2026_12_09_program_audiences': {
+      async up(db: AnyDb) {
+        // The administrators' portal-wide choices, one row each (the value as text).
+        await db.schema
+          .createTable('portal_settings')
+          .addColumn('name', 'varchar(60)', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+        // A program's audience is its meta `audience`: a program hidden before is now Hidden (its
+        // meta `hide` stays, as WordPress's readers know it), in its live page and in its draft.
+        const programs = (await db.selectFrom('pages').select(['id', 'meta_json', 'draft_json']).where('parent', '=', PROGRAMS_ROOT_ID).execute()) as { id: number; meta_json: string; draft_json: string | null }[];
+        for (const program of programs) {
+          const meta = hiddenToAudience(program.meta_json, (m) => m);
+          const draft = program.draft_json === null ? null : hiddenToAudience(program.draft_json, (d) => (d.meta ?? {}) as Record<string, unknown>);
+          if (meta === null && draft === null) continue;
+          await db
+            .updateTable('pages')
+            .set({ ...(meta !== null ? { meta_json: meta } : {}), ...(draft !== null ? { draft_json: draft } : {}) })
+            .where('id', '=', program.id)
+            .execute();
+        }
+      },
+    },
   };
+}
+
+/** The content page every program hangs under (contract CONTENT_IDS.programsRoot, as the migration found it). */
+const PROGRAMS_ROOT_ID = 127;
+
+/**
+ * A stored JSON (a page's meta, or a draft holding meta) with `audience: 'hidden'` added to the meta
+ * `metaOf` finds when that meta says hide 1 and names no audience yet; null when nothing changes.
+ */
+function hiddenToAudience(json: string, metaOf: (parsed: Record<string, unknown>) => Record<string, unknown>): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const meta = metaOf(parsed as Record<string, unknown>);
+  if (String(meta.hide ?? '0').trim() !== '1' || typeof meta.audience === 'string') return null;
+  meta.audience = 'hidden';
+  return JSON.stringify(parsed);
 }
 
 /**

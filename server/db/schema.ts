@@ -166,6 +166,12 @@ export interface PageTrashTable {
 }
 
 /** Versions bumped by triggers in the same transaction as a write ('students': the roster; 'content': the pages). */
+/** An administrator's portal-wide choice (see domain/portalSettings.ts for the names and values). */
+export interface PortalSettingsTable {
+  name: string;
+  value: string;
+}
+
 export interface ChangeVersionsTable {
   name: string;
   version: number;
@@ -404,6 +410,7 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   slowdowns: SlowdownsTable;
   change_versions: ChangeVersionsTable;
+  portal_settings: PortalSettingsTable;
   mail_outbox: MailOutboxTable;
   import_sources: ImportSourcesTable;
   import_media: ImportMediaTable;

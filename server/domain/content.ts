@@ -2,9 +2,10 @@
  * Content pages as the WordPress REST API serves them (the API contract's section on content), with
  * this portal's rules (its section on the backend's additions): unlock codes only for administrators and franchise owners, an
  * `unlocked` flag for a signed-in student, hidden programs (and what lies under them) only for
- * administrators.
+ * administrators, programs for teachers only for franchise owners and administrators, and for a
+ * student her own program marked `enrolled` (and, when the administrators say so, no other).
  */
-import type { WirePage } from '../../contract';
+import { CONTENT_IDS, type WirePage } from '../../contract';
 import { ApiError, invalidPostId } from '../errors';
 import * as q from '../db/queries';
 import type { PageRow } from '../db/schema';
@@ -14,6 +15,7 @@ import { responsiveSizesOf } from '../media/imagePipeline';
 import { isAdmin, isPrivileged, isStudent, type DomainContext, type Viewer } from './context';
 import { CODE_META_KEY, parseMeta, parseObject } from './pageState';
 import { keepFields, type FieldList } from './responseFields';
+import { audienceOf, namesProgram, studentScope, type StudentScope } from './programAudience';
 
 export type PageOrderBy = 'date' | 'id' | 'menu_order' | 'title' | 'slug';
 
@@ -36,10 +38,15 @@ export interface PageList {
 const RESERVED = new Set([
   'id', 'date', 'date_gmt', 'guid', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'link', 'title', 'content',
   'excerpt', 'author', 'featured_media', 'parent', 'menu_order', 'comment_status', 'ping_status', 'template', 'meta',
-  'metadata', 'unlocked', '_links',
+  'metadata', 'unlocked', 'enrolled', '_links',
 ]);
 
-const isHidden = (meta: Record<string, string>): boolean => String(meta.hide ?? '0').trim() === '1';
+const isProgram = (row: PageRow): boolean => row.parent === CONTENT_IDS.programsRoot;
+
+function namesOf(row: PageRow): { title: string; programName: string } {
+  const programName = parseMeta(row).program_name ?? parseObject(row.fields_json).program_name;
+  return { title: row.title, programName: typeof programName === 'string' ? programName : '' };
+}
 
 export function hasCode(row: PageRow): boolean {
   const code = parseMeta(row)[CODE_META_KEY];
@@ -65,6 +72,7 @@ const wpDate = (iso: string): string => iso.replace(/\.\d{3}Z$|Z$/, '');
 /** Loads pages once per request and answers whether a viewer may see one. */
 class Visibility {
   private readonly cache = new Map<number, PageRow | null>();
+  private scope: Promise<StudentScope> | null = null;
   constructor(
     private readonly ctx: DomainContext,
     private readonly viewer: Viewer,
@@ -80,14 +88,30 @@ class Visibility {
     return this.cache.get(id) ?? null;
   }
 
-  /** Published, and for everyone but administrators neither it nor any ancestor hidden. */
+  /** The student's program and the administrators' setting, read once per request. */
+  studentScope(): Promise<StudentScope> {
+    this.scope ??= studentScope(this.ctx.db.kysely, this.viewer!.id);
+    return this.scope;
+  }
+
+  /**
+   * Published, and for everyone but administrators neither it nor any ancestor hidden; a program
+   * for teachers (and what lies under it) only for franchise owners; for a student whom the
+   * administrators limit to her own program, only under that program.
+   */
   async visible(row: PageRow): Promise<boolean> {
     if (row.status !== 'publish') return false;
     if (isAdmin(this.viewer)) return true;
     const seen = new Set<number>();
     let current: PageRow | null = row;
     while (current && !seen.has(current.id)) {
-      if (isHidden(parseMeta(current))) return false;
+      const audience = audienceOf(parseMeta(current));
+      if (audience === 'hidden') return false;
+      if (audience === 'teachers' && !isPrivileged(this.viewer)) return false;
+      if (isProgram(current) && isStudent(this.viewer)) {
+        const scope = await this.studentScope();
+        if (scope.enrolledOnly && !namesProgram(scope.program, namesOf(current))) return false;
+      }
       seen.add(current.id);
       current = current.parent > 0 ? await this.load(current.parent) : null;
     }
@@ -134,7 +158,7 @@ function withResponsiveSizes(raw: unknown, presented: unknown, url: (path: strin
   });
 }
 
-export function presentPage(row: PageRow, viewer: Viewer, unlocked: ReadonlySet<number>, origin: string, media: MediaView): WirePage {
+export function presentPage(row: PageRow, viewer: Viewer, unlocked: ReadonlySet<number>, origin: string, media: MediaView, scope: StudentScope | null = null): WirePage {
   const meta = parseMeta(row);
   const code = meta[CODE_META_KEY];
   const policy = mediaUrlPolicy(media.signer, viewer?.id ?? 0, mayOpen(viewer, code, row, unlocked), isPrivileged(viewer), media.now);
@@ -179,6 +203,7 @@ export function presentPage(row: PageRow, viewer: Viewer, unlocked: ReadonlySet<
     metadata,
   };
   if (isStudent(viewer) && typeof code === 'string' && code !== '') page.unlocked = unlocked.has(row.id);
+  if (scope && isProgram(row)) page.enrolled = namesProgram(scope.program, namesOf(row));
   return page;
 }
 
@@ -186,10 +211,13 @@ async function unlockedFor(ctx: DomainContext, viewer: Viewer): Promise<Readonly
   return viewer && isStudent(viewer) ? q.unlockedPageIds(ctx.db.kysely, viewer.id) : new Set<number>();
 }
 
-/** The ids of these rows that lie in a hidden program (administrators are the only viewers who get any). */
+/**
+ * The ids of these rows that an anonymous visitor may not see (in a hidden program, or one for
+ * teachers): only administrators and franchise owners get any, and their pictures go signed.
+ */
 async function hiddenAmong(ctx: DomainContext, viewer: Viewer, rows: readonly PageRow[]): Promise<Set<number>> {
   const hidden = new Set<number>();
-  if (!isAdmin(viewer)) return hidden;
+  if (!isPrivileged(viewer)) return hidden;
   const everyone = new Visibility(ctx, null);
   for (const row of rows) if (row.status === 'publish' && !(await everyone.visible(row))) hidden.add(row.id);
   return hidden;
@@ -204,9 +232,12 @@ export async function findVisiblePage(ctx: DomainContext, viewer: Viewer, id: nu
 }
 
 export async function getPage(ctx: DomainContext, viewer: Viewer, id: number, origin: string, signer: MediaSigner): Promise<WirePage> {
-  const row = await findVisiblePage(ctx, viewer, id);
+  const visibility = new Visibility(ctx, viewer);
+  const row = await visibility.load(id);
+  if (!row || !(await visibility.visible(row))) throw invalidPostId();
   const hidden = await hiddenAmong(ctx, viewer, [row]);
-  return presentPage(row, viewer, await unlockedFor(ctx, viewer), origin, { signer, now: ctx.clock(), hidden });
+  const scope = isStudent(viewer) ? await visibility.studentScope() : null;
+  return presentPage(row, viewer, await unlockedFor(ctx, viewer), origin, { signer, now: ctx.clock(), hidden }, scope);
 }
 
 /** Writes an answer as JSON text with only the fields the route declares (its serializer). */
@@ -258,8 +289,14 @@ export class PageAnswerCache {
   ): Promise<PageAnswer> {
     // Administrators edit content: their own next read must show their change, whichever instance answers.
     const fresh = viewer?.role === 'administrator';
-    const [version, unlocked] = await Promise.all([ctx.db.changeVersions.current('content', { fresh }), unlockedFor(ctx, viewer)]);
-    const key = [...keyOf(unlocked), version, viewer?.role ?? '', viewer?.id ?? 0, signer.expiryAt(ctx.clock()), origin].join('|');
+    const [version, unlocked, scope] = await Promise.all([
+      ctx.db.changeVersions.current('content', { fresh }),
+      unlockedFor(ctx, viewer),
+      // A student's program and the administrators' setting change what she sees without a content change.
+      viewer && isStudent(viewer) ? studentScope(ctx.db.kysely, viewer.id) : null,
+    ]);
+    const scopeKey = scope ? JSON.stringify([scope.program, scope.enrolledOnly]) : '';
+    const key = [...keyOf(unlocked), version, viewer?.role ?? '', viewer?.id ?? 0, signer.expiryAt(ctx.clock()), origin, scopeKey].join('|');
     const cached = this.entries.get(key);
     if (cached) {
       // Most recently used last: the oldest entry is the first to go.
@@ -303,7 +340,8 @@ export async function listPages(ctx: DomainContext, viewer: Viewer, query: PageQ
   const slice = sorted.slice((query.page - 1) * query.perPage, query.page * query.perPage);
   const unlocked = await unlockedFor(ctx, viewer);
   const media = { signer, now: ctx.clock(), hidden: await hiddenAmong(ctx, viewer, slice) };
-  return { items: slice.map((row) => presentPage(row, viewer, unlocked, origin, media)), total, totalPages };
+  const scope = isStudent(viewer) ? await visibility.studentScope() : null;
+  return { items: slice.map((row) => presentPage(row, viewer, unlocked, origin, media, scope)), total, totalPages };
 }
 
 /**

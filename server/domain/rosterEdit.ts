@@ -13,6 +13,7 @@ import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
 import { childExists, childKey, lockFamilies } from './families';
 import { toWireStudent } from './students';
 import { alreadyExists } from './users';
+import { knownProgramTitle } from './programAudience';
 
 export function studentNotFound(): ApiError {
   return new ApiError(404, 'rest_user_invalid_id', 'Invalid user ID.');
@@ -77,7 +78,9 @@ export function editStudent(ctx: DomainContext, actor: Actor, id: number, edit: 
       const param = edit.lessons_end_date !== undefined ? PARAM_OF.lessons_end_date : PARAM_OF.lessons_start_date;
       throw invalidParams({ [param]: `The end date (${end}) must not be before the start date (${start}).` });
     }
-    const { before, after } = changedFields(student, edit);
+    // A new program must be one the content has (a student's own, even gone since, may stay).
+    const checked = edit.program !== undefined && edit.program !== student.program ? { ...edit, program: await knownProgramTitle(trx, edit.program) } : edit;
+    const { before, after } = changedFields(student, checked);
     if (Object.keys(after).length === 0) return;
     const account: Partial<UserRow> = {};
     if (after.student_first_name !== undefined || after.student_last_name !== undefined) {

@@ -3,32 +3,12 @@
  * create_student answers) and flags the duplicates by the families rule: a child who already has
  * an account ('existing'), or a row naming the same child as an earlier row ('in_file').
  */
-import { CONTENT_IDS } from '../../contract';
 import { STUDENT_IMPORT_HEADERS, type StudentImportCounts, type StudentImportField, type StudentImportRow } from '../../contract/studentImport';
-import { listChildPages, type Executor } from '../db/queries';
+import type { Executor } from '../db/queries';
 import { childKey, existingChildKeys } from './families';
 import { lessonDatesError, studentFields } from './studentFields';
+import { programKey, programNames, type ProgramNames } from './programAudience';
 import type { ReadRow } from '../roster/importFile';
-
-/** The programs a row may name: each by its title, as the content's programs list shows it. */
-export interface ProgramNames {
-  titles: string[];
-  /** "Play Machines 1", "play-machines-1" and "PlayMachines1" all give one key. */
-  byKey: Map<string, string>;
-}
-
-const programKey = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-
-/** The content's programs (drafts included: an office may enrol children before a program goes live). */
-export async function programNames(db: Executor): Promise<ProgramNames> {
-  const rows = (await listChildPages(db, [CONTENT_IDS.programsRoot])).filter((r) => r.status !== 'trash');
-  const byKey = new Map<string, string>();
-  for (const row of rows) {
-    byKey.set(programKey(row.title), row.title);
-    if (row.slug) byKey.set(programKey(row.slug), row.title);
-  }
-  return { titles: [...new Set(rows.map((r) => r.title))], byKey };
-}
 
 /** The sign-up's message for each failing field of one row ({} when it passes); a known program is written as its title. */
 export function rowErrors(values: ReadRow['values'], programs?: ProgramNames): Partial<Record<StudentImportField, string>> {

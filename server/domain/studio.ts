@@ -14,6 +14,7 @@ import { isMediaPath } from '../media/mediaAccess';
 import type { MediaSigner } from '../media/signedUrls';
 import { mediaKeyOf, type MediaStorage } from '../media/storage';
 import { presentPage } from './content';
+import { audienceMeta, audienceOf } from './programAudience';
 import type { Actor, DomainContext } from './context';
 import { isTrashed, moveToTrash, recordPublished } from './pageHistory';
 import { effectiveState, liveState, rowWithState, type PageState } from './pageState';
@@ -81,6 +82,7 @@ class Presenter {
       ...input,
       id: row.id,
       order: programOrderOf(state),
+      hidden: input.audience === 'hidden',
       logo: this.media(input.logo),
       longImage: this.media(input.longImage),
       desktopBackground: this.media(input.desktopBackground),
@@ -228,8 +230,24 @@ export async function checkStoredMedia(media: MediaStorage, named: readonly { fi
   if (Object.keys(missing).length > 0) throw invalidParams(missing);
 }
 
+const PROGRAM_PICTURES = ['logo', 'longImage', 'desktopBackground', 'mobileBackground'] as const;
+
 function programMedia(input: StudioProgramInput): { field: string; path: string }[] {
-  return (['logo', 'longImage', 'desktopBackground', 'mobileBackground'] as const).map((field) => ({ field, path: input[field] }));
+  return PROGRAM_PICTURES.map((field) => ({ field, path: input[field] }));
+}
+
+/**
+ * A picture that is not a stored file may only be the link the program already has (an imported
+ * program's picture left on its site): it is kept as it is; a new link is refused (upload it).
+ */
+function checkKeptLinks(input: StudioProgramInput, previous: StudioProgramInput | null): void {
+  const refused: Record<string, string> = {};
+  for (const field of PROGRAM_PICTURES) {
+    const value = input[field];
+    if (value === '' || isMediaPath(value) || value === previous?.[field]) continue;
+    refused[field] = 'Must be empty, the path of a stored file, or the link the program already has: upload the picture.';
+  }
+  if (Object.keys(refused).length > 0) throw invalidParams(refused);
 }
 
 function modelMedia(input: StudioModelInput): { field: string; path: string }[] {
@@ -298,6 +316,7 @@ async function saveState(s: StudioServices, row: PageRow, state: PageState, db: 
 }
 
 export async function createProgram(s: StudioServices, actor: Actor, input: StudioProgramInput): Promise<StudioProgram> {
+  checkKeptLinks(input, null);
   await checkStoredMedia(s.media, programMedia(input));
   const programs = await programsOf(s.ctx.db.kysely);
   const order = Math.max(0, ...programs.map((p) => programOrderOf(effectiveState(p)))) + 1;
@@ -307,6 +326,7 @@ export async function createProgram(s: StudioServices, actor: Actor, input: Stud
 
 export async function saveProgram(s: StudioServices, actor: Actor, id: number, input: StudioProgramInput): Promise<StudioProgram> {
   const row = await loadProgram(s, id);
+  checkKeptLinks(input, programInputOf(effectiveState(row)));
   await checkStoredMedia(s.media, programMedia(input));
   await saveState(s, row, programState(input, programOrderOf(liveState(row)), effectiveState(row)));
   return programAnswer(s, actor, id);
@@ -557,11 +577,13 @@ export async function setProgramHidden(s: StudioServices, id: number, hidden: bo
   await q.inTransaction(s.ctx.db, async (trx) => {
     const row = await q.findPage(trx, id);
     if (!row) throw invalidPostId();
-    const hide = hidden ? '1' : '0';
-    const patch: Parameters<typeof q.updateStudioPage>[2] = { meta_json: JSON.stringify({ ...liveState(row).meta, hide }) };
+    // Shown again, a hidden program is for students and teachers; a program for teachers stays so.
+    const audience = (meta: Record<string, string>) => audienceMeta(hidden ? 'hidden' : audienceOf(meta) === 'hidden' ? 'everyone' : audienceOf(meta));
+    const live = liveState(row).meta;
+    const patch: Parameters<typeof q.updateStudioPage>[2] = { meta_json: JSON.stringify({ ...live, ...audience(live) }) };
     if (row.draft_json !== null) {
       const draft = effectiveState(row);
-      patch.draft_json = JSON.stringify({ ...draft, meta: { ...draft.meta, hide } });
+      patch.draft_json = JSON.stringify({ ...draft, meta: { ...draft.meta, ...audience(draft.meta) } });
     }
     await q.updateStudioPage(trx, id, patch);
   });

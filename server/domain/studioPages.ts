@@ -9,6 +9,7 @@ import { CONTENT_IDS, STUDIO_LIMITS, type StudioModelInput, type StudioProgramIn
 import type { PageRow } from '../db/schema';
 import { isMediaPath } from '../media/mediaAccess';
 import { CODE_META_KEY, effectiveState, liveState, rowWithState, type PageState } from './pageState';
+import { audienceMeta, audienceOf } from './programAudience';
 
 export const PROGRAMS_ROOT = CONTENT_IDS.programsRoot;
 const TAB_SLOTS = 5;
@@ -99,7 +100,7 @@ export function programState(input: StudioProgramInput, order: number, previous:
     meta: {
       ...previous?.meta,
       order: String(order),
-      hide: input.hidden ? '1' : '0',
+      ...audienceMeta(input.audience),
       title: input.title,
       program_name: input.programName,
     },
@@ -125,7 +126,7 @@ export function programInputOf(state: PageState): StudioProgramInput {
   return {
     title: state.title,
     programName: state.meta.program_name ?? imageValue(state.fields.program_name),
-    hidden: String(state.meta.hide ?? '0').trim() === '1',
+    audience: audienceOf(state.meta),
     logo: imageValue(state.fields.program_logo),
     longImage: imageValue(state.fields.lego_long),
     desktopBackground: imageValue(state.fields.program_desktop_backgroung),

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { STUDIO_LIMITS, STUDIO_PATHS, type StudioModelInput, type StudioProgramInput } from '../../contract';
+import { PROGRAM_AUDIENCES, STUDIO_LIMITS, STUDIO_PATHS, type StudioModelInput, type StudioProgramInput } from '../../contract';
 import { isAdmin, type Actor } from '../domain/context';
 import * as studio from '../domain/studio';
 import * as studioHistory from '../domain/studioHistory';
@@ -19,7 +19,8 @@ import { isMediaPath } from '../media/mediaAccess';
 import { mediaKeyOf } from '../media/storage';
 import { answers } from '../http/answers';
 import { wirePageAnswer } from './answers/pages';
-import { studioBulkOutcome, studioCatalogue, studioCode, studioDeleted, studioHistory as historyAnswer, studioModel, studioPage, studioProgram, studioTrash } from './answers/studio';
+import { studioBulkOutcome, studioCatalogue, studioCode, studioDeleted, studioHistory as historyAnswer, studioModel, studioPage, studioProgram, studioSettings, studioTrash } from './answers/studio';
+import { readStudioSettings, writeStudioSettings } from '../domain/programAudience';
 
 const MAX_STEPS_PER_TAB = 200;
 
@@ -47,6 +48,9 @@ const httpsUrl = z
     }
   });
 
+/** A program's picture: '' (none), a stored file's path, or a link (the domain keeps only the one the program has). */
+const pictureOrLink = z.union([z.literal(''), storedPath, z.string().max(2000).regex(/^https?:\/\/\S+$/)], { error: 'Must be empty, the path of a stored file, or the link the program already has.' });
+
 /** '' (none), a stored file's path or an https:// URL. */
 const pathOrUrl = z.union([z.literal(''), storedPath, httpsUrl], { error: 'Must be empty, the path of a stored file, or an https:// URL.' });
 
@@ -72,11 +76,11 @@ const tabInput = z.strictObject({
 const programInput = z.strictObject({
   title: text(200),
   programName: text(100),
-  hidden: flag,
-  logo: mediaPath,
-  longImage: mediaPath,
-  desktopBackground: mediaPath,
-  mobileBackground: mediaPath,
+  audience: z.enum(PROGRAM_AUDIENCES, { error: `Must be one of: ${PROGRAM_AUDIENCES.join(', ')}.` }),
+  logo: pictureOrLink,
+  longImage: pictureOrLink,
+  desktopBackground: pictureOrLink,
+  mobileBackground: pictureOrLink,
   description: z.string({ error: 'Must be a string.' }).max(100_000, 'Must be at most 100000 characters long.').transform(sanitizeDescription),
 }) satisfies z.ZodType<StudioProgramInput>;
 
@@ -115,6 +119,8 @@ const bulkInput = z.strictObject({
 });
 
 const noParams = z.strictObject({});
+
+const settingsInput = z.strictObject({ studentsSeeEnrolledProgramOnly: flag });
 
 /** The signed-in administrator: 401 for an anonymous caller, 403 for a student or a franchise owner. */
 function requireAdmin(request: FastifyRequest): Actor {
@@ -245,6 +251,17 @@ export function studioRoutes(app: FastifyInstance, s: AppServices): void {
     const actor = requireAdmin(request);
     readParams(request, noParams);
     return sendJson(reply, await studioHistory.restoreFromTrash(services, actor, pageId(request)));
+  });
+
+  app.get(STUDIO_PATHS.settings, answers(studioSettings), async (request, reply) => {
+    requireAdmin(request);
+    readParams(request, noParams);
+    return sendJson(reply, await readStudioSettings(s.ctx.db.kysely));
+  });
+
+  app.put(STUDIO_PATHS.settings, answers(studioSettings), async (request, reply) => {
+    requireAdmin(request);
+    return sendJson(reply, await writeStudioSettings(s.ctx.db.kysely, readParams(request, settingsInput)));
   });
 
   app.post(STUDIO_PATHS.bulk, answers(studioBulkOutcome), async (request, reply) => {

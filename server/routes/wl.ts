@@ -24,6 +24,7 @@ import { toWireUser } from '../http/present';
 import { answerText, JSON_TYPE, requireActor, sendJson } from '../http/reply';
 import type { AppServices } from '../http/services';
 import { lessonDatesError, STUDENT_FIELD_RULES } from '../domain/studentFields';
+import { knownProgramTitle } from '../domain/programAudience';
 import { answers } from '../http/answers';
 import { createFranchiseOwnerAnswer, createStudentAnswer, resetPasswordAnswer, unlockLessonAnswer, wireStudent, wireUser } from './answers/wire';
 
@@ -88,6 +89,7 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
     const actor = requireActor(request);
     const datesError = lessonDatesError(p.LessonStartDate, p.LessonEndDate);
     if (datesError) throw invalidParams(datesError);
+    const program = await knownProgramTitle(s.ctx.db.kysely, p.Program);
     // Each sign-up mails a parent: counted per owner in the database (every instance), before it is
     // made; one that mails no one (the same child again, a refusal) gives its count back.
     const attempt = await s.limiters.mailsPerOwner.take(`user:${actor.id}`);
@@ -98,7 +100,7 @@ export function wlRoutes(app: FastifyInstance, s: AppServices): void {
       parentName: p.ParentName,
       parentEmail: p.ParentEmail,
       phone: p.Phone,
-      program: p.Program,
+      program,
       lessonStartDate: p.LessonStartDate,
       lessonEndDate: p.LessonEndDate,
       numberOfLessons: p.NumberOfLessons,

@@ -167,6 +167,8 @@ describe('record mappers', () => {
       title: 'Play Machines 1',
       order: 1,
       hidden: false,
+      forTeachers: false,
+      enrolled: false,
       displayTitle: 'Play Machines 1',
       programName: 'PlayMachines1',
       legoLong: 'https://img.test/long.png',
@@ -175,6 +177,9 @@ describe('record mappers', () => {
       mobileBackground: null,
     });
     expect(mapProgram(page({ metadata: { hide: '1', order: 4 } }))).toMatchObject({ hidden: true, order: 4 });
+    // The portal backend's audience and a student's own program.
+    expect(mapProgram(page({ metadata: { audience: 'teachers' } }))).toMatchObject({ forTeachers: true, hidden: false, enrolled: false });
+    expect(mapProgram({ ...page({}), enrolled: true })).toMatchObject({ enrolled: true, forTeachers: false });
   });
 
   it('maps a lesson page: code withheld is null, experimental flag, unlocked from the backend', () => {

@@ -52,6 +52,8 @@ export function mapProgram(wire: WirePage): Program {
     title: title(wire),
     order: toNumber(meta(wire, 'order'), toNumber(wire.menu_order)),
     hidden: toFlag(meta(wire, 'hide')),
+    forTeachers: meta(wire, 'audience') === 'teachers',
+    enrolled: wire.enrolled === true,
     displayTitle: decodeEntities(meta(wire, 'title')),
     programName: meta(wire, 'program_name'),
     legoLong: toImage(wire.lego_long),

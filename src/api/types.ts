@@ -85,6 +85,10 @@ export interface Program {
   title: string;
   order: number;
   hidden: boolean;
+  /** For franchise owners and administrators only (metadata.audience teachers): never a student's program. */
+  forTeachers: boolean;
+  /** Portal backend, for a signed-in student: the program her record names. */
+  enrolled: boolean;
   /** metadata.title */
   displayTitle: string;
   /** metadata.program_name, e.g. 'PlayMachines1' */

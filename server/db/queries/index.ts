@@ -18,3 +18,4 @@ export * from './signInCards';
 export * from './reports';
 export * from './uploadLeases';
 export * from './classNowStreams';
+export * from './portalSettings';

@@ -74,6 +74,7 @@ export const wirePageAnswer = z
     ...Object.fromEntries(TABS.flatMap((i) => [[`lesson_${i}_video_frame`, videoFrame] as const, [`lesson_${i}_gallery`, gallery] as const])),
     metadata: z.record(z.string(), z.array(z.string())),
     unlocked: z.boolean(),
+    enrolled: z.boolean(),
   })
   .partial();
 

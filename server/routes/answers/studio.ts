@@ -30,6 +30,7 @@ export const studioProgram = z.object({
   id: z.number(),
   title: z.string(),
   programName: z.string(),
+  audience: z.enum(['everyone', 'teachers', 'hidden']),
   hidden: z.boolean(),
   description: z.string(),
   order: z.number(),
@@ -92,6 +93,8 @@ export const studioTrash = z.object({
 }) satisfies z.ZodType<StudioTrash>;
 
 export const studioCode = z.object({ code: z.string() });
+
+export const studioSettings = z.object({ studentsSeeEnrolledProgramOnly: z.boolean() });
 
 export const studioFile = z.object({ path: z.string(), url: z.string(), name: z.string(), type: z.string(), bytes: z.number() }) satisfies z.ZodType<StudioFile>;
 

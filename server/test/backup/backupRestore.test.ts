@@ -183,7 +183,7 @@ async function useThePortal(portal: Portal): Promise<Seen> {
   const uploaded = await fetch(portal.base + STUDIO_PATHS.uploadImages, { method: 'POST', body: form, headers: { authorization: `Bearer ${adminToken}` } });
   expect(uploaded.status).toBe(200);
   const image = (await uploaded.json()) as StudioImage;
-  const program = (await portal.json('POST', STUDIO_PATHS.createProgram, { title: 'Backup Gears', programName: 'BackupGears', hidden: false, logo: '', longImage: '', desktopBackground: '', mobileBackground: '', description: '' }, adminToken)).body as StudioProgram;
+  const program = (await portal.json('POST', STUDIO_PATHS.createProgram, { title: 'Backup Gears', programName: 'BackupGears', audience: 'everyone', logo: '', longImage: '', desktopBackground: '', mobileBackground: '', description: '' }, adminToken)).body as StudioProgram;
   const step = { original: image.original.path, thumbnail: image.thumbnail.path, width: image.width, height: image.height };
   const modelBody = { title: 'Backup Crane', code: '8642', experimental: false, titleImage: image.original.path, smallImage: image.thumbnail.path, lessonPlanTitle: '', lessonPlan: '', showInDifferentTabs: false, tabs: [{ title: 'Build', steps: [step], video: '' }] };
   const model = await portal.json('POST', STUDIO_PATHS.createModel(program.id), modelBody, adminToken);

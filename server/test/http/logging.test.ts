@@ -32,7 +32,7 @@ test('one log line per request: method, URL, status and duration; no names, cont
 
     const mark = s.logs.length;
     const token = await s.login('dana', 'demo-owner-2026');
-    const created = await s.post('/wp-json/wl/v1/create_student', { AUTH_KEY: 'test-auth-key-0123456789', ParentName: 'Pat Parent', StudentFirstName: 'Zoltan', StudentLastName: 'Kid', ParentEmail: 'pat@parent.test', Phone: '5550100', Program: 'AlgoC', LessonStartDate: '2026-01-01', LessonEndDate: '2026-02-01', NumberOfLessons: 4 }, { token });
+    const created = await s.post('/wp-json/wl/v1/create_student', { AUTH_KEY: 'test-auth-key-0123456789', ParentName: 'Pat Parent', StudentFirstName: 'Zoltan', StudentLastName: 'Kid', ParentEmail: 'pat@parent.test', Phone: '5550100', Program: 'Play Machines 1', LessonStartDate: '2026-01-01', LessonEndDate: '2026-02-01', NumberOfLessons: 4 }, { token });
     expect(created.status).toBe(200);
     const logged = s.logs.slice(mark).join('');
     for (const personal of ['Zoltan', 'pat@parent.test', 'Pat Parent', '5550100']) expect({ personal, found: logged.includes(personal) }).toEqual({ personal, found: false });

@@ -26,6 +26,9 @@ interface Ctx {
   catapult: number;
   hiddenChild: number | null;
   hiddenProgram: number;
+  /** A published program for teachers only, and a published model of it (codes 7531). */
+  teachersProgram: number;
+  teachersModel: number;
 }
 
 interface Row {
@@ -151,7 +154,16 @@ const STUDIO_ROWS: Row[] = [
     },
     expected: ADMINS_ONLY,
   },
+  { route: `GET ${STUDIO_PATHS.settings}`, call: (c, t) => c.s.get(STUDIO_PATHS.settings, opt(t)), expected: ADMINS_ONLY },
+  {
+    route: `PUT ${STUDIO_PATHS.settings}`,
+    call: (c, t) => c.s.request('PUT', STUDIO_PATHS.settings, { studentsSeeEnrolledProgramOnly: false }, opt(t)),
+    expected: ADMINS_ONLY,
+  },
 ];
+
+/** A program for teachers, and what lies under it: franchise owners and administrators only. */
+const TEACHERS_ONLY: Record<Caller, number> = { anonymous: 404, student: 404, owner: 200, otherOwner: 200, admin: 200 };
 
 /** One student: their owner and administrators; another owner gets 404 as for an unknown id. */
 const OWN_STUDENT: Record<Caller, number> = { anonymous: 401, student: 403, owner: 200, otherOwner: 404, admin: 200 };
@@ -551,6 +563,24 @@ const ROWS: Row[] = [
   },
   {
     route: `GET ${PATHS.pages}/:id`,
+    label: 'a program for teachers',
+    call: (c, t) => c.s.get(`${PATHS.pages}/${c.teachersProgram}`, opt(t)),
+    expected: TEACHERS_ONLY,
+  },
+  {
+    route: `GET ${PATHS.pages}/:id`,
+    label: 'a model of a program for teachers',
+    call: (c, t) => c.s.get(`${PATHS.pages}/${c.teachersModel}`, opt(t)),
+    expected: TEACHERS_ONLY,
+  },
+  {
+    route: `POST ${PATHS.unlock}`,
+    label: 'the code of a model of a program for teachers',
+    call: (c, t) => c.s.post(PATHS.unlock, { ...KEY, lesson_id: c.teachersModel, code: '7531' }, opt(t)),
+    expected: { ...TEACHERS_ONLY, anonymous: 401 },
+  },
+  {
+    route: `GET ${PATHS.pages}/:id`,
     label: 'the terms page (51)',
     call: (c, t) => c.s.get(`${PATHS.pages}/51`, opt(t)),
     expected: EVERYONE,
@@ -651,6 +681,13 @@ describeEachDb('authorization table', (dialect) => {
     c.catapult = lessons.find((p) => p.title.rendered === 'Catapult')?.id ?? 0;
     const programs = (await c.s.get(`${PATHS.pages}?parent=127&per_page=100`, { token: adminToken })).body as WirePage[];
     c.hiddenProgram = programs.find((p) => (p.metadata?.hide as string[] | undefined)?.[0] === '1')?.id ?? 0;
+    const admin = { token: adminToken };
+    const teachers = (await c.s.post(STUDIO_PATHS.createProgram, { ...studioProgram('Authz Teachers'), audience: 'teachers' }, admin)).body as StudioProgram;
+    const teachersModel = (await c.s.post(STUDIO_PATHS.createModel(teachers.id), studioModel('7531'), admin)).body as StudioModel;
+    await c.s.post(STUDIO_PATHS.publish(teachers.id), undefined, admin);
+    await c.s.post(STUDIO_PATHS.publish(teachersModel.id), undefined, admin);
+    c.teachersProgram = teachers.id;
+    c.teachersModel = teachersModel.id;
     for (const u of c.ids.values()) {
       if (u.role === 'franchise_owner') franchiseOf.set(u.id, u.id);
       if (u.teacherId !== null) franchiseOf.set(u.id, u.teacherId);

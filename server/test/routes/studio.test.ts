@@ -24,7 +24,7 @@ async function storeStep(s: TestServer, folder: string): Promise<{ original: str
 const programBody = (title: string, extra: Partial<StudioProgramInput> = {}): StudioProgramInput => ({
   title,
   programName: title.replace(/\s+/g, ''),
-  hidden: false,
+  audience: 'everyone',
   logo: '',
   longImage: '',
   desktopBackground: '',

@@ -11,7 +11,7 @@ import { DEMO, PATHS, describeEachDb, expectWpError, startTestServer, type TestS
 const programBody = (title: string, extra: Partial<StudioProgramInput> = {}): StudioProgramInput => ({
   title,
   programName: title.replace(/\s+/g, ''),
-  hidden: false,
+  audience: 'everyone',
   logo: '',
   longImage: '',
   desktopBackground: '',

@@ -14,6 +14,9 @@ export const programListMessages = defineMessages('contentPrograms', {
   openingProgram: 'Opening the program',
   hiddenBadge: 'Hidden',
   hiddenMeaning: 'from students and owners',
+  yourProgram: 'Your program',
+  teachersOnly: 'Teachers only',
+  teachersMeaning: 'students do not see it',
 });
 
 /** A program's models (select model, lesson plans), their cards and the unlock form. */

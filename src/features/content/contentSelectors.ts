@@ -27,8 +27,9 @@ export const selectStepOnScreen = (state: StoreState) => selectContent(state).st
 export const selectSiteUrl = (state: StoreState) => state.config.siteUrl;
 
 /** Programs this user may see, in metadata.order: hidden ones for administrators only. */
+/** A student's own program comes first ("Your program"), the others in their order. */
 export const selectVisiblePrograms = createSelector([selectProgramsInOrder, selectUserRole], (programs, role) =>
-  programs.filter((program) => isProgramVisibleTo(role, program)),
+  programs.filter((program) => isProgramVisibleTo(role, program)).sort((a, b) => Number(b.enrolled) - Number(a.enrolled)),
 );
 
 export type ProgramAvailability = 'available' | 'unavailable' | 'unknown';

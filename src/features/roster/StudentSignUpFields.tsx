@@ -1,12 +1,12 @@
 /** The student sign-up form's fields, each with its message tied to it. */
 import DatePicker from 'react-datepicker';
-import { STUDENT_PROGRAM_CHOICES } from '../../shared/constants';
 import { useMessages } from '../../shared/i18n/messages';
 import { useAppSelector } from '../../shared/storeHooks';
 import { controlProps, FormField } from '../../shared/ui/Field';
 import { FormGrid } from '../../shared/ui/Layout';
 import { fromIsoDate, toIsoDate } from '../../shared/i18n/calendarDates';
 import { selectListLoad, selectOwnerChoices } from '../../entities/roster/rosterListsSelectors';
+import { selectStudentProgramChoices } from '../../entities/programs/programsSelectors';
 import { signUpMessages } from './signUp.messages';
 import { MAX_LESSONS, type StudentField } from '../../entities/students/studentForm';
 import { studentFormMessages } from '../../entities/students/studentForm.messages';
@@ -90,11 +90,12 @@ function TextInput({ form, field, label, type = 'text', autoComplete = 'off', in
 
 function ProgramSelect({ form, label, chooseLabel }: { form: StudentFieldsState; label: string; chooseLabel: string }) {
   const message = form.messageFor('program');
+  const choices = useAppSelector(selectStudentProgramChoices);
   return (
     <FormField id={signUpFieldId('program')} label={label} error={message}>
       <select {...controlProps(signUpFieldId('program'), message)} name="program" value={form.values.program} onChange={(event) => form.set('program', event.target.value)}>
         <option value="">{chooseLabel}</option>
-        {STUDENT_PROGRAM_CHOICES.map((program) => (
+        {choices.map((program) => (
           <option key={program} value={program} translate="no">
             {program}
           </option>

@@ -1,3 +1,4 @@
+import { programsSlice } from '../../entities/programs/programsSlice';
 import { rosterListsSlice } from '../../entities/roster/rosterListsSlice';
 import { studentsSlice } from '../../entities/students/studentsSlice';
 import { usersSlice } from '../../entities/users/usersSlice';
@@ -5,7 +6,7 @@ import type { FeatureSagas } from '../../shared/feature';
 import { rosterSaga } from './rosterSaga';
 import { rosterActions, rosterSlice } from './rosterSlice';
 
-export const slices = [rosterSlice, rosterListsSlice, usersSlice, studentsSlice] as const;
+export const slices = [rosterSlice, rosterListsSlice, usersSlice, studentsSlice, programsSlice] as const;
 export const sagas: FeatureSagas = { rosterSaga };
 
 /** The students list's "opened" event, for its early data. */

@@ -8,6 +8,7 @@ import { all, call, fork, getContext, put, take, takeEvery, takeLatest, takeLead
 import { toApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/types';
 import { configActions, selectCapabilitiesKnown } from '../../entities/config/configSlice';
+import { programsActions } from '../../entities/programs/programsSlice';
 import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
 import { rosterListsActions } from '../../entities/roster/rosterListsSlice';
 import { selectUserRole } from '../../entities/session/sessionSelectors';
@@ -53,9 +54,20 @@ function* loadProgressSummary() {
   }
 }
 
-/** The sign-up form needs the owners list only when an administrator chooses the owner. */
+/** The programs that exist, for the program choices; without them the form offers the spec's list. */
+function* loadProgramChoices() {
+  const api = yield* getContext<ApiClient>('api');
+  try {
+    yield* put(programsActions.received(yield* call([api, api.getPrograms])));
+  } catch {
+    // the choices stay as they were
+  }
+}
+
+/** The sign-up form needs the programs, and the owners list only when an administrator chooses the owner. */
 function* loadForSignUp() {
   const role = yield* selectFromStore(selectUserRole);
+  yield* fork(loadProgramChoices);
   if (role === 'administrator') yield* call(loadRoster);
 }
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { RosterStudent } from '../../../contract/rosterEdit';
-import { STUDENT_PROGRAM_CHOICES } from '../../shared/constants';
+import { selectStudentProgramChoices } from '../../entities/programs/programsSelectors';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
 import { controlProps, FormField } from '../../shared/ui/Field';
@@ -27,6 +27,7 @@ export function EditStudentForm({ record, onClose }: { record: RosterStudent; on
   const dispatch = useAppDispatch();
   const id = Number(record.user_id);
   const details = useAppSelector((state) => selectStudentDetails(state, id));
+  const programChoices = useAppSelector(selectStudentProgramChoices);
   const [values, setValues] = useState<StudentFormValues>(() => formFromRecord(record));
   // The values as they were sent: their first failure is worded in the language shown now (the
   // texts are a dependency so that a language change words it again).
@@ -98,7 +99,7 @@ export function EditStudentForm({ record, onClose }: { record: RosterStudent; on
         <FormField id={fieldId('program')} label={labels.programLabel} error={messageFor('program')}>
           <select {...controlProps(fieldId('program'), messageFor('program'))} name="program" value={values.program} onChange={(event) => set('program', event.target.value)}>
             <option value="">{labels.chooseProgram}</option>
-            {[...new Set([...STUDENT_PROGRAM_CHOICES, record.program])].map((program) => (
+            {[...new Set([...programChoices, record.program])].map((program) => (
               <option key={program} value={program} translate="no">
                 {program}
               </option>

@@ -1,5 +1,7 @@
 /** Side effects of the student's page details and the audit log: each change goes to the server, and its answer to the lists. */
-import { all, call, put, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
+import { all, call, getContext, put, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
+import type { ApiClient } from '../../api/types';
+import { programsActions } from '../../entities/programs/programsSlice';
 import { toApiError } from '../../api/errors';
 import { mapStudent } from '../../api/rosterMappers';
 import { studentsActions } from '../../entities/students/studentsSlice';
@@ -13,6 +15,16 @@ function* loadStudent(action: ReturnType<typeof editActions.studentOpened>) {
     yield* put(editActions.studentLoaded({ record: yield* call(getStudent, action.payload.id) }));
   } catch (err) {
     yield* put(editActions.studentLoadFailed({ id: action.payload.id, error: toApiError(err) }));
+  }
+}
+
+/** The programs that exist, for the form's program choices; without them the form offers the spec's list. */
+function* loadProgramChoices() {
+  const api = yield* getContext<ApiClient>('api');
+  try {
+    yield* put(programsActions.received(yield* call([api, api.getPrograms])));
+  } catch {
+    // the choices stay as they were
   }
 }
 
@@ -54,6 +66,7 @@ function* loadAudit(more: boolean) {
 export function* rosterEditSaga() {
   yield* all([
     takeEvery(editActions.studentOpened, loadStudent),
+    takeLatest(editActions.studentOpened, loadProgramChoices),
     takeLeading(editActions.changeRequested, changeStudent),
     takeLatest(editActions.auditRequested, loadAudit, false),
     takeLeading(editActions.auditMoreRequested, loadAudit, true),

@@ -13,6 +13,7 @@ import { Message } from '../../shared/ui/Message';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { EmptyState, LoadFailed } from '../../shared/ui/States';
 import { Title } from '../../shared/ui/Text';
+import { AudienceSelect } from './components/AudienceSelect';
 import { MediaField } from './components/MediaField';
 import { BulkBar, SelectBox, useBulkSelection } from './components/BulkActions';
 import { SortableList } from './components/SortableList';
@@ -114,9 +115,7 @@ function ProgramEditor({ id }: { id: number }) {
         <FormGrid>
           <TextField id="program-title" label={t.titleLabel} error={null} value={form.title} onValueChange={(title) => change({ title })} />
           <TextField id="program-name" label={t.programNameLabel} error={null} value={form.programName} onValueChange={(programName) => change({ programName })} />
-          <Check>
-            <input type="checkbox" checked={form.hidden} onChange={(event) => change({ hidden: event.target.checked })} /> {t.hiddenFromLists}
-          </Check>
+          <AudienceSelect id="program-audience" value={form.audience} onChange={(audience) => change({ audience })} hint />
         </FormGrid>
         <FormField id="program-description" label={t.descriptionLabel} error={null} wide>
           <TextArea id="program-description" translate="no" value={form.description} onChange={(event) => change({ description: event.target.value })} />

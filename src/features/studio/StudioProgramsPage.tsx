@@ -1,4 +1,4 @@
-/** /studio: every program in order, with its status; reorder, hide or show, create, delete. */
+/** /studio: every program in order, with its status; reorder, choose who sees each, create, delete, act on several at once; the students' programs setting. */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -9,8 +9,10 @@ import { TextField } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
 import { EmptyState, LoadFailed, SkeletonBlock } from '../../shared/ui/States';
 import { Subtitle, Title } from '../../shared/ui/Text';
+import { ProgramAudienceChoice } from './components/ProgramAudienceChoice';
 import { BulkBar, SelectAll, SelectBox, useBulkSelection } from './components/BulkActions';
 import { SortableList } from './components/SortableList';
+import { StudentProgramsSetting } from './components/StudentProgramsSetting';
 import { StudioDeleteDialog, StatusBadge  } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
 import { selectCatalogueStatus, selectStudio, selectStudioPrograms, studioFailure } from './studioSelectors';
@@ -39,17 +41,6 @@ const CreateForm = styled.form`
   margin: ${({ theme }) => theme.space[4]}px 0 ${({ theme }) => theme.space[5]}px;
   > div {
     flex: 1 1 16rem;
-  }
-`;
-
-const HideToggle = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[1]}px;
-  min-height: ${({ theme }) => theme.touchTarget}px;
-  input {
-    width: 20px;
-    height: 20px;
   }
 `;
 
@@ -146,17 +137,7 @@ function ProgramsList() {
                   <StatusBadge status={program.status} hasDraft={program.hasDraft} /> {t.modelCount(program.models.length)}
                 </span>
               </Name>
-              <HideToggle>
-                <input
-                  type="checkbox"
-                  checked={program.hidden}
-                  onChange={(event) => {
-                    dispatch(studioActions.programFieldChanged({ id: program.id, changes: { hidden: event.target.checked } }));
-                    dispatch(studioActions.saveRequested({ id: program.id, action: 'save' }));
-                  }}
-                />
-                {t.hidden}
-              </HideToggle>
+              <ProgramAudienceChoice program={program} />
               <Button type="button" $variant="secondary" onClick={() => setDeleting(program.id)} aria-label={t.deleteNamed({ title: program.title })}>
                 {t.delete}
               </Button>
@@ -164,6 +145,7 @@ function ProgramsList() {
           )}
         </SortableList>
       )}
+      <StudentProgramsSetting />
       {toDelete && <StudioDeleteDialog kind="program" id={toDelete.id} title={toDelete.title} models={toDelete.models.length} onCancel={() => setDeleting(null)} />}
     </>
   );

@@ -20,6 +20,7 @@ import {
   type StudioProgram,
   type StudioProgramInput,
   type StudioTrash,
+  type StudioSettings,
 } from '../../../contract/studio';
 import { toText } from '../../api/mappers';
 import { mapLessonDetail } from '../../api/pageMappers';
@@ -56,6 +57,8 @@ export interface StudioApi {
   putBack(id: number, versionId: number): Promise<StudioProgram | StudioModel>;
   getTrash(): Promise<StudioTrash>;
   restore(id: number): Promise<StudioProgram | StudioModel>;
+  getSettings(): Promise<StudioSettings>;
+  saveSettings(settings: StudioSettings): Promise<StudioSettings>;
   /** What the import brought that waits, unpublished, for review. */
   getImportReview(jobId: number): Promise<StudioImportReview>;
   /** Publishes everything that waits (no ids), or the chosen programs with their models. */
@@ -105,6 +108,8 @@ export function createStudioApi(api: ApiClient): StudioApi {
     putBack: (id, versionId) => post(STUDIO_PATHS.putBack(id, versionId), undefined, expectRecord<StudioProgram | StudioModel>),
     getTrash: () => get(STUDIO_PATHS.trash, expectRecord<StudioTrash>),
     restore: (id) => post(STUDIO_PATHS.restore(id), undefined, expectRecord<StudioProgram | StudioModel>),
+    getSettings: () => get(STUDIO_PATHS.settings, expectRecord<StudioSettings>),
+    saveSettings: (settings) => put(STUDIO_PATHS.settings, settings, expectRecord<StudioSettings>),
     getImportReview: (jobId) => get(STUDIO_PATHS.importReview(jobId), expectRecord<StudioImportReview>),
     publishImport: (jobId, ids) => post(STUDIO_PATHS.importPublish(jobId), ids ? { ids } : {}, expectRecord<StudioImportOutcome>),
     discardImport: (jobId) => post(STUDIO_PATHS.importDiscard(jobId), undefined, expectRecord<StudioImportOutcome>),

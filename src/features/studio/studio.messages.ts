@@ -55,7 +55,8 @@ export const studioMessages = defineMessages('studio', {
   putBackNotice: 'Put back and published: everyone sees this version now.',
   savedNotice: 'Draft saved. Students see it once it is published.',
   publishedNotice: 'Published: everyone sees it now.',
-  publishedHiddenNotice: 'Published, but the program is hidden: only administrators see it until you untick Hidden.',
+  publishedTeachersNotice: 'Published for teachers: franchise owners and administrators see it now; students do not.',
+  publishedHiddenNotice: 'Published, but the program is hidden: only administrators see it until you choose who sees it.',
   publishedInHiddenNotice: 'Published, but its program is hidden: only administrators see it until the program is shown.',
   discardedNotice: 'Unpublished changes discarded.',
   orderNotSaved: 'The new order could not be saved, so the previous order is back. Please try again.',
@@ -89,7 +90,7 @@ export const studioMessages = defineMessages('studio', {
 });
 
 /** A studio notice kept in the store: the key of its text, so it shows in the language of the moment. */
-export type StudioNotice = 'savedNotice' | 'publishedNotice' | 'publishedHiddenNotice' | 'publishedInHiddenNotice' | 'discardedNotice' | 'orderNotSaved' | 'putBackNotice';
+export type StudioNotice = 'savedNotice' | 'publishedNotice' | 'publishedTeachersNotice' | 'publishedHiddenNotice' | 'publishedInHiddenNotice' | 'discardedNotice' | 'orderNotSaved' | 'putBackNotice';
 
 /** The model editor: its fields, pictures, tabs and steps, uploads and the sortable lists. */
 export const studioEditorMessages = defineMessages('studioEditor', {

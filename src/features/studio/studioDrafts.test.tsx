@@ -174,15 +174,15 @@ describe('content studio: small promises', () => {
   });
 
   it('publishing a hidden program says students do not see it, never "everyone sees it now"', async () => {
-    const studio = fakeStudio({}, [program(130, 'Play Machines 1', 1, { hidden: true, status: 'draft' })]);
+    const studio = fakeStudio({}, [program(130, 'Play Machines 1', 1, { hidden: true, audience: 'hidden', status: 'draft' })]);
     const { user } = renderStudio({ route: '/studio/programs/130', session: signedInAs('admin'), studio });
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Published, but the program is hidden: only administrators see it until you untick Hidden.')).toBeInTheDocument();
+    expect(await screen.findByText('Published, but the program is hidden: only administrators see it until you choose who sees it.')).toBeInTheDocument();
     expect(screen.queryByText('Published: everyone sees it now.')).toBeNull();
   });
 
   it('publishing a model of a hidden program says so too', async () => {
-    const studio = fakeStudio({}, [program(130, 'Play Machines 1', 1, { hidden: true })]);
+    const studio = fakeStudio({}, [program(130, 'Play Machines 1', 1, { hidden: true, audience: 'hidden' })]);
     studio.models.set(500, model(500, 130, 'Catapult'));
     const { user } = renderStudio({ route: '/studio/models/500', session: signedInAs('admin'), studio });
     await screen.findByRole('heading', { name: 'Catapult' });

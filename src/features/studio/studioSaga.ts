@@ -21,6 +21,7 @@ import { modelInput } from './model/forms';
 import { selectStudio } from './studioSelectors';
 import { studioActions, type SaveAction } from './studioSlice';
 import { uploadSaga } from './uploadSaga';
+import { settingsSaga } from './settingsSaga';
 
 function* navigate(to: string) {
   const navigator = yield* getContext<SagaServices['navigator']>('navigator');
@@ -110,9 +111,9 @@ function* onSaveRequested({ payload }: ReturnType<typeof studioActions.saveReque
   }
 }
 
-/** A hidden program (or a model of one) is published, but students do not see it: the notice says so. */
+/** What publishing says: who sees the page now (a hidden program, or a model of one, students do not; a program for teachers, only teachers). */
 function* publishedNotice(page: StudioProgram | StudioModel) {
-  if (!('programId' in page)) return page.hidden ? 'publishedHiddenNotice' : 'publishedNotice';
+  if (!('programId' in page)) return page.hidden ? 'publishedHiddenNotice' : page.audience === 'teachers' ? 'publishedTeachersNotice' : 'publishedNotice';
   const program = (yield* selectFromStore(selectStudio)).content.programs.entities[page.programId];
   return program?.hidden ? 'publishedInHiddenNotice' : 'publishedNotice';
 }
@@ -198,6 +199,7 @@ export function* studioSaga() {
   yield* fork(uploadSaga);
   yield* fork(importSaga);
   yield* fork(historySaga);
+  yield* fork(settingsSaga);
   yield* fork(bulkSaga);
   yield* takeEvery(isNewOrder(studioActions.programsReordered.type), onProgramsReordered);
   yield* takeEvery(isNewOrder(studioActions.modelsReordered.type), onModelsReordered);

@@ -3,6 +3,7 @@ import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
 import { historyReducer } from './historySlice';
 import { bulkReducer } from './bulkSlice';
 import { importReducer } from './importSlice';
+import { settingsReducer } from './settingsSlice';
 import { modelsAdapter, programsAdapter, studioContentReducer } from './studioSlice';
 import { batchTotals, uploadsReducer, type UploadItem } from './uploadsSlice';
 import type { ApiError } from '../../api/types';
@@ -10,7 +11,7 @@ import { failureMessage } from '../../shared/failureMessage';
 import type { StoreState } from '../../shared/storeHooks';
 import { selectSliceState, type SliceLike } from '../../shared/sliceState';
 
-const studioParts = combineReducers({ content: studioContentReducer, uploads: uploadsReducer, import: importReducer, bulk: bulkReducer, history: historyReducer });
+const studioParts = combineReducers({ content: studioContentReducer, uploads: uploadsReducer, import: importReducer, bulk: bulkReducer, history: historyReducer, settings: settingsReducer });
 export type StudioState = ReturnType<typeof studioParts>;
 
 /** The studio's state; a session that ends takes it along (the next administrator starts afresh). */
@@ -38,6 +39,7 @@ export const selectMediaUrls = (state: StoreState) => selectStudio(state).conten
 export const selectUploads = (state: StoreState) => selectStudio(state).uploads.items;
 export const selectPageHistory = (state: StoreState, id: number) => selectStudio(state).history.pages[id];
 export const selectTrash = (state: StoreState) => selectStudio(state).history.trash;
+export const selectStudioSettings = (state: StoreState) => selectStudio(state).settings;
 
 /** The uploads for one page (a batch shows its own progress beside the thing it fills in). */
 export const uploadsFor = (items: readonly UploadItem[], id: number, kinds: UploadItem['target']['kind'][]) =>

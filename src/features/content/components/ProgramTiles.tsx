@@ -132,6 +132,13 @@ export function ProgramTiles({
                 <VisuallyHidden> {t.hiddenMeaning}</VisuallyHidden>
               </HiddenBadge>
             )}
+            {!program.hidden && program.forTeachers && (
+              <HiddenBadge>
+                {t.teachersOnly}
+                <VisuallyHidden> {t.teachersMeaning}</VisuallyHidden>
+              </HiddenBadge>
+            )}
+            {program.enrolled && <HiddenBadge>{t.yourProgram}</HiddenBadge>}
             {program.logo ? <Logo src={program.logo} alt="" width={160} height={120} /> : <span />}
             <Name translate="no" dir="auto">
               {programLabel(program)}

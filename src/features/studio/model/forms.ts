@@ -33,7 +33,7 @@ export function programForm(program: StudioProgram): ProgramForm {
   return {
     title: program.title,
     programName: program.programName,
-    hidden: program.hidden,
+    audience: program.audience,
     logo: pathOf(program.logo),
     longImage: pathOf(program.longImage),
     desktopBackground: pathOf(program.desktopBackground),
