@@ -36,4 +36,9 @@ describe('the structure', () => {
     const callers = filesUnder('src').filter((file) => !file.startsWith(`src${path.sep}api${path.sep}`) && /\bapi\.request\(|\[api, api\.request\]/.test(readFileSync(path.join(ROOT, file), 'utf8')));
     expect(callers).toEqual([]);
   });
+
+  it('asks styled-components for no vendor prefixes (the build leaves stylis\'s prefixer out: webpack.config.ts)', () => {
+    const asking = filesUnder('src').filter((file) => /\bStyleSheetManager\b|enableVendorPrefixes/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(asking).toEqual([]);
+  });
 });
