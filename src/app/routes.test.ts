@@ -33,7 +33,7 @@ describe('a screen’s route asks for its features’ flows before its page', ()
       },
       hasJoined: () => false,
     };
-    const screen = feature.screens.find((s) => s.path === path)!;
+    const screen = (feature.screens ?? []).find((s) => s.path === path)!;
     const page = jest.spyOn(screen, 'page').mockImplementation(async () => {
       order.push('page');
       return { default: () => null };
