@@ -20,7 +20,10 @@ const LoginPage = lazy(() => import(/* webpackChunkName: "page-login" */ '../fea
 
 /** '/' is the login when signed out and the Select Program page (the content's, which joins with it) when signed in. */
 function homeRoute(host: FeatureHost) {
-  const SelectProgramPage = lazy(async () => (await Promise.all([import(/* webpackChunkName: "page-select-program" */ '../features/content/SelectProgramPage'), host.joinFeature('content')]))[0]);
+  const SelectProgramPage = lazy(async () => {
+    const flows = host.joinFeature('content'); // first, as in screenRoute
+    return (await Promise.all([import(/* webpackChunkName: "page-select-program" */ '../features/content/SelectProgramPage'), flows]))[0];
+  });
   return function HomeRoute() {
     const signedIn = useAppSelector(selectIsSignedIn);
     const valid = useDeferredValue(useAppSelector(selectIsSessionValid)); // as in RequireSignedIn
@@ -63,7 +66,11 @@ function screenRoute(host: FeatureHost, screen: Screen<any, any>, joins: readonl
     path: screen.path,
     handle,
     lazy: async () => {
-      const [page] = await Promise.all([screen.page(), ...joins.map((name) => host.joinFeature(name))]);
+      // The flows first: their chunk is asked for before the page's, so on a phone's few
+      // connections it is not queued behind them, and the page's data (which the flows' sagas
+      // read) starts one round trip sooner.
+      const flows = joins.map((name) => host.joinFeature(name));
+      const [page] = await Promise.all([screen.page(), ...flows]);
       return { Component: page.default };
     },
   };
