@@ -65,6 +65,7 @@ const cluster: NonNullable<Config['projects']>[number] = {
 const config: Config = {
   // One line per test file is enough on CI; failures still print in full.
   verbose: false,
+  testSequencer: '<rootDir>/test/longFirstSequencer.cjs',
   projects: [
     {
       displayName: 'app',

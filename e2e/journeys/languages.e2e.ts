@@ -20,13 +20,21 @@ const DIR = path.join(ARTIFACTS_DIR, 'languages');
 
 /** The chosen language as the app stores it (the session, in localStorage); the page reloads with it. */
 async function storeLanguage(page: Page, language: string): Promise<void> {
-  // After redux-persist has written the session once (a record without its version would be migrated).
-  await page.waitForFunction(() => (window.localStorage.getItem('persist:session') ?? '').includes('_persist'));
-  await page.evaluate((chosen) => {
-    const stored = JSON.parse(window.localStorage.getItem('persist:session') ?? '{}') as Record<string, string>;
-    window.localStorage.setItem('persist:session', JSON.stringify({ ...stored, language: JSON.stringify(chosen) }));
-  }, language);
-  await page.reload();
+  for (let attempt = 1; ; attempt += 1) {
+    // After redux-persist has written the session once (a record without its version would be migrated).
+    await page.waitForFunction(() => (window.localStorage.getItem('persist:session') ?? '').includes('_persist'));
+    await page.evaluate((chosen) => {
+      const stored = JSON.parse(window.localStorage.getItem('persist:session') ?? '{}') as Record<string, string>;
+      window.localStorage.setItem('persist:session', JSON.stringify({ ...stored, language: JSON.stringify(chosen) }));
+    }, language);
+    await page.reload();
+    // On a busy machine the page may write its session once more before it unloads, over the
+    // language just stored: then the page shows no pseudo-language text, and it is stored again.
+    const shownInIt = await page
+      .waitForFunction(() => (document.querySelector('main')?.textContent ?? '').includes('⟦'), undefined, { timeout: 10_000 })
+      .then(() => true, () => false);
+    if (shownInIt || attempt === 3) return;
+  }
 }
 
 /** The page has loaded what it shows: nothing busy, no skeleton, the network quiet (Class now's live stream never is). */

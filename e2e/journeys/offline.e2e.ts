@@ -150,8 +150,11 @@ describe('offline journey', () => {
     await page.waitForFunction(async (id) => {
       const answers = await (await caches.open('yo-user-answers')).keys();
       const pictures = await (await caches.open('yo-user-pictures')).keys();
-      return answers.some((request) => new URL(request.url).pathname === `/wp-json/wp/v2/pages/${id}`) && pictures.length > 0;
+      const kept = answers.map((request) => new URL(request.url).pathname);
+      return kept.includes(`/wp-json/wp/v2/pages/${id}`) && kept.includes('/wp-json/wp/v2/users/me') && pictures.length > 0;
     }, CATAPULT.id, { timeout: 15_000 });
+    // Every answer the page asked the worker for again is in (on a busy machine they come one by one).
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
 
     await cutNetwork(browser);
     await page.reload();

@@ -26,6 +26,7 @@ import { EndLessonsDialog, MoveForm, ReactivateForm } from './StatusForms';
 import { useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
 import { editMessages } from './edit.messages';
+import { AFTER_EMAIL_PARTS, breakable } from '../../shared/ui/Breakable';
 
 const Facts = styled.dl`
   display: grid;
@@ -92,7 +93,7 @@ function RecordFacts({ record, ownerName }: { record: RosterStudent; ownerName: 
           <dt>{t.parent}</dt>
           <dd translate="no">{record.parent_name}</dd>
           <dt>{t.parentEmail}</dt>
-          <dd translate="no">{record.parent_email}</dd>
+          <dd translate="no">{breakable(record.parent_email, AFTER_EMAIL_PARTS)}</dd>
           <dt>{t.phone}</dt>
           <dd translate="no">{record.phone}</dd>
         </>

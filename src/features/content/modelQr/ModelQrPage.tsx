@@ -3,13 +3,14 @@
  * or lesson plan. It links to the model's page: signed out, that goes to the sign-in and back;
  * signed in and unlocked, it opens the model's first step.
  */
-import { Fragment, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useParams } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '../../../shared/paths';
 import { PrintRoot, ScreenOnly, Sheet } from '../../../shared/print/PrintSheet';
 import { useQrCodes } from '../../../shared/print/qrCode';
 import { Button } from '../../../shared/ui/Button';
+import { AFTER_SLASHES, breakable } from '../../../shared/ui/Breakable';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { Title } from '../../../shared/ui/Text';
 import { useMessages } from '../../../shared/i18n/messages';
@@ -38,15 +39,6 @@ const Label = styled.div`
     overflow-wrap: anywhere;
   }
 `;
-
-/** The address with a break allowed after each slash: a narrow page wraps it between its parts, never inside a word. */
-const breakableAddress = (url: string) =>
-  url.split(/(?<=\/)(?!\/)/).map((part, i) => (
-    <Fragment key={i}>
-      {i > 0 && <wbr />}
-      {part}
-    </Fragment>
-  ));
 
 const Heading = styled(Title)`
   width: 100%;
@@ -81,7 +73,7 @@ export default function ModelQrPage() {
           <h2 {...asAuthored}>{title}</h2>
           {qr ? <img src={qr} alt={t.qrCodeOpens({ title })} /> : <span />}
           <p>
-            {t.scanToOpen} <span translate="no">{breakableAddress(modelUrl)}</span>
+            {t.scanToOpen} <span translate="no">{breakable(modelUrl, AFTER_SLASHES)}</span>
           </p>
         </Label>
       </Sheet>
