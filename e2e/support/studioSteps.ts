@@ -94,10 +94,15 @@ export interface StudioDownload {
 /** Every generated studio file the browser downloads from the network (by the page or its service worker), with its size. */
 export function recordStudioDownloads(page: Page): StudioDownload[] {
   const seen: StudioDownload[] = [];
+  const files = new Set<string>();
   page.context().on('response', (response: Response) => {
-    const match = STUDIO_FILE.exec(new URL(response.url()).pathname);
-    // A page's response that the service worker answered is the worker's own download, counted once.
-    if (!match || response.status() !== 200 || response.fromServiceWorker()) return;
+    const pathname = new URL(response.url()).pathname;
+    const match = STUDIO_FILE.exec(pathname);
+    // A page's response that the service worker answered is the worker's own download, counted once;
+    // and the first page's pictures, asked for again through the worker once it controls the tab
+    // (to keep them offline), are one file each.
+    if (!match || response.status() !== 200 || response.fromServiceWorker() || files.has(pathname)) return;
+    files.add(pathname);
     void response.body().then(
       (body) => seen.push({ file: `${match[1]}.${match[2]}`, bytes: body.length }),
       () => undefined,
