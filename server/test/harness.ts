@@ -121,6 +121,25 @@ export interface StartOptions {
   assets?: boolean;
 }
 
+/** Test schemas are dropped under this advisory lock, and migrated under it shared (see drop below). */
+const SCHEMA_DROP_LOCK = 705_512;
+
+/** Migrates a test database; on PostgreSQL while no other test's schema is being dropped. */
+export async function migrateTestDb(db: Db, dialect: DialectName): Promise<void> {
+  if (dialect === 'sqlite') {
+    await migrateToLatest(db);
+    return;
+  }
+  const c = new Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query('select pg_advisory_lock_shared($1)', [SCHEMA_DROP_LOCK]);
+    await migrateToLatest(db);
+  } finally {
+    await c.end();
+  }
+}
+
 /** A fresh database; reopen() gives another handle (another pool) on it, as a second instance has. */
 export async function openTestDb(dialect: DialectName, dir: string): Promise<{ db: Db; drop: () => Promise<void>; reopen: () => Db }> {
   if (dialect === 'sqlite') {
@@ -138,6 +157,9 @@ export async function openTestDb(dialect: DialectName, dir: string): Promise<{ d
     drop: async () => {
       const c = new Client({ connectionString: PG_URL });
       await c.connect();
+      // Not while another test's migrations read the catalogue: PostgreSQL's table listing checks
+      // every schema it sees, and one dropped under it fails that listing ("schema does not exist").
+      await c.query('select pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
       await c.query(`drop schema if exists ${schema} cascade`);
       await c.end();
     },
@@ -166,7 +188,7 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
   const base = loadConfig({ DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), JWT_SECRET: 'test-secret-0123456789-abcdefghij', AUTH_KEY: TEST_AUTH_KEY, LOG_LEVEL: 'info', ...options.env }, [], dir);
   const config = (options.configure ?? ((c) => c))({ ...base, argon2: TEST_ARGON2 });
   const { db, drop, reopen } = await openTestDb(options.dialect, dir);
-  await migrateToLatest(db);
+  await migrateTestDb(db, options.dialect);
   const clock = options.clock ?? (() => new Date());
   const hasher = createPasswordHasher(config.argon2);
   const media = await createMediaStorage(config);
