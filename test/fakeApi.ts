@@ -59,6 +59,7 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
     getLessons: async () => [],
     getLesson: async (lessonId) => ({ id: lessonId, programId: 0, title: '', showInTabs: false, tabs: [], imageCount: null, imageTabs: [] }),
     askEarly: () => undefined,
+    askRosterEarly: () => undefined,
     unlockLesson: async (lessonId) => ({ lessonId, unlocked: true }),
     markKitContentsOpened: async () => {},
     saveLocale: async () => {},

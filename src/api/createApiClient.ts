@@ -51,13 +51,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   /** Reads started by askEarly, by token and path: each taken once, by the same token, while fresh. */
   const early = new Map<string, Promise<unknown>>();
   const earlyKey = (path: string) => `${options.getToken()} ${path}`;
-  const get = (path: string) => {
-    const key = earlyKey(path);
+  /** The early answer to this call if one is waiting, else the call itself. */
+  const takeEarly = (key: string, start: () => Promise<unknown>) => {
     const kept = early.get(key);
     early.delete(key);
-    return kept ?? ask(path);
+    return kept ?? start();
   };
+  const keepEarly = (key: string, answer: Promise<unknown>) => {
+    answer.catch(nothing); // a failure is the page's to report, when it asks
+    early.set(key, answer);
+    setTimeout(() => early.get(key) === answer && early.delete(key), EARLY_ANSWER_MS); // not a later ask's answer
+  };
+  const get = (path: string) => takeEarly(earlyKey(path), () => ask(path));
   const post = (path: string, body?: object, expiry: ExpiryRule = 'jwt') => send({ method: 'POST', path, body, expiry });
+  /** The rosters' two lists are POSTs (wl/v1 carries AUTH_KEY in the body), kept early like the content's reads. */
+  const rosterListKey = (path: string) => earlyKey(`POST ${path}`);
+  const rosterList = (path: string) => takeEarly(rosterListKey(path), () => post(path, wl()));
   /** Every wl/v1 body carries AUTH_KEY, first; wp/v2 routes reject unknown fields, so never there. */
   const wl = (fields: object = {}) => ({ AUTH_KEY: options.authKey, ...fields });
   const pagesOf = (parent: number) => `${API_PATHS.pages}?parent=${parent}&per_page=${PROGRAM_PAGE_SIZE}`;
@@ -79,8 +88,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     login: (username, password) => post(API_PATHS.token, { username, password } satisfies TokenRequestBody, 'never').then(read(mapLogin)),
     validateToken: () => post(API_PATHS.validateToken, undefined, 'anyAuthFailure').then(nothing),
-    getAllStudents: () => roster(post(API_PATHS.allStudents, wl()), (m) => m.mapStudents),
-    getAllUsers: () => roster(post(API_PATHS.allUsers, wl()), (m) => m.mapUsers),
+    getAllStudents: () => roster(rosterList(API_PATHS.allStudents), (m) => m.mapStudents),
+    getAllUsers: () => roster(rosterList(API_PATHS.allUsers), (m) => m.mapUsers),
     createStudent: async (input) => {
       const mappers = await rosterMappers();
       return post(API_PATHS.createStudent, wl(mappers.newStudentFields(input))).then(read(mappers.mapCreateStudentOutcome));
@@ -92,13 +101,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     getLesson: (lessonId) => content(API_PATHS.page(lessonId), (m) => m.mapLessonDetail),
     askEarly: (programId, lessonId) => {
       pageMappers().catch(nothing); // their chunk too, or it would be one more wait after the answers
-      for (const path of [pagesOf(CONTENT_IDS.programsRoot), modelsOf(programId), ...(lessonId ? [API_PATHS.page(lessonId)] : [])]) {
-        const answer = ask(path);
-        const key = earlyKey(path);
-        answer.catch(nothing); // a failure is the page's to report, when it asks
-        early.set(key, answer);
-        setTimeout(() => early.get(key) === answer && early.delete(key), EARLY_ANSWER_MS); // not a later ask's answer
-      }
+      for (const path of [pagesOf(CONTENT_IDS.programsRoot), modelsOf(programId), ...(lessonId ? [API_PATHS.page(lessonId)] : [])]) keepEarly(earlyKey(path), ask(path));
+    },
+    askRosterEarly: () => {
+      rosterMappers().catch(nothing);
+      for (const path of [API_PATHS.allStudents, API_PATHS.allUsers]) keepEarly(rosterListKey(path), post(path, wl()));
     },
     unlockLesson: (lessonId, code) => post(API_PATHS.unlockLesson, wl({ lesson_id: lessonId, code })).then(read(mapUnlockAnswer(lessonId))),
     markKitContentsOpened: () => post(API_PATHS.usersMe, kitContentsOpenedBody).then(nothing),

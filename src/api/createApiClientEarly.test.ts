@@ -68,4 +68,19 @@ describe('createApiClient: content asked for early (a page opened from its addre
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
     await expect(caught(api.getLessons(130))).resolves.toMatchObject({ kind: 'expired', status: 401 });
   });
+
+  it('a list page’s students and users (POSTs with AUTH_KEY) are asked for at once and taken by the page’s own calls', async () => {
+    const student = { user_id: '40', teacher_id: '2', student_first_name: 'Noa' };
+    const { api, seen } = client((request) => ({ body: request.url.endsWith('get_all_students_data') ? [student] : [] }));
+    api.askRosterEarly();
+    expect(seen.map((s) => [s.method, s.url.replace('https://site.test/wp-json', ''), s.body])).toEqual([
+      ['POST', '/wl/v1/get_all_students_data', { AUTH_KEY: 'KEY' }],
+      ['POST', '/wl/v1/get_all_users_data', { AUTH_KEY: 'KEY' }],
+    ]);
+    await expect(api.getAllStudents()).resolves.toMatchObject([{ id: 40, firstName: 'Noa' }]);
+    await expect(api.getAllUsers()).resolves.toEqual([]);
+    expect(seen).toHaveLength(2);
+    await api.getAllStudents(); // a later load asks again
+    expect(seen).toHaveLength(3);
+  });
 });

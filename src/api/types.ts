@@ -212,6 +212,8 @@ export interface ApiClient {
    * same token within a few seconds takes the answer instead of asking again.
    */
   askEarly(programId: number, lessonId?: number): void;
+  /** The same for a roster page (a list of students or owners): its students and users, taken by the first getAllStudents / getAllUsers. */
+  askRosterEarly(): void;
   // portal backend additions; call only where RuntimeConfig.capabilities says the backend has them
   unlockLesson(lessonId: number, code: string): Promise<UnlockResult>;
   /** Remembers on the server that this user has opened Kit Contents (the legacy site reads it too). */

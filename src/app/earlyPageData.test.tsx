@@ -75,6 +75,8 @@ describe('the opened page’s data on start, while the stored sign-in is checked
 
     await waitFor(() => expect(callsTo(api, 'getAllStudents')).toBe(1));
     expect(callsTo(api, 'getAllUsers')).toBe(1);
+    // The lists were asked for by the route itself, before the roster's code had loaded.
+    expect(callsTo(api, 'askRosterEarly')).toBe(1);
     check.release();
     expect(await screen.findByText('Noa', { selector: 'td a' })).toBeInTheDocument();
     expect(callsTo(api, 'getAllStudents')).toBe(1);
@@ -89,12 +91,13 @@ describe('the opened page’s data on start, while the stored sign-in is checked
 
     const check = heldValidation();
     const admin = createContentApi({ viewer: 'admin', overrides: { validateToken: check.validateToken } });
-    renderApp({ route: '/admin/all_students_list', session: signedInAs('admin'), api: admin });
+    renderApp({ route: '/sign_up_new_student/admin', session: signedInAs('admin'), api: admin });
     await waitFor(() => expect(callsTo(admin, 'validateToken')).toBe(1));
-    expect(callsTo(admin, 'getAllStudents')).toBe(0);
+    expect(callsTo(admin, 'getPrograms')).toBe(0);
+    expect(callsTo(admin, 'askRosterEarly')).toBe(0);
     check.release();
     // The page asks once the check has answered.
-    await waitFor(() => expect(callsTo(admin, 'getAllStudents')).toBe(1));
+    await waitFor(() => expect(callsTo(admin, 'getPrograms')).toBe(1));
   });
 
   it('a page opened again while its data loads, or soon after, asks once; another page, or later, asks again', async () => {

@@ -1,6 +1,17 @@
-import { defineFeature } from '../../shared/feature';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { ApiClient } from '../../api/types';
+import { defineFeature, type ScreenParams } from '../../shared/feature';
+import type * as RosterFlows from './flows';
 import { params } from '../../shared/i18n/messages';
 import { paths } from '../../shared/paths';
+
+/** A list page opened from its address: its lists are asked for at once, before the roster's code is there. */
+function listsEarly(opened: (flows: typeof RosterFlows) => UnknownAction) {
+  return (_params: ScreenParams, api: ApiClient) => {
+    api.askRosterEarly();
+    return opened;
+  };
+}
 
 /**
  * The franchise owners' and students' lists (their search, filters, export and progress figures)
@@ -21,7 +32,7 @@ export const rosterFeature = defineFeature({
       path: paths.studentsList.pattern,
       access: 'owners',
       title: 'studentsOf',
-      earlyData: () => (flows) => flows.studentsListOpened(),
+      earlyData: listsEarly((flows) => flows.studentsListOpened()),
       page: () => import(/* webpackChunkName: "page-students-list" */ './StudentsListPage'),
     },
     {
@@ -34,12 +45,14 @@ export const rosterFeature = defineFeature({
       path: paths.franchiseOwnersList.pattern,
       access: 'administrators',
       title: 'franchiseOwners',
+      earlyData: listsEarly((flows) => flows.franchiseOwnersOpened()),
       page: () => import(/* webpackChunkName: "page-franchise-owners" */ './FranchiseOwnersPage'),
     },
     {
       path: paths.allStudentsList.pattern,
       access: 'administrators',
       title: 'allStudentsList',
+      earlyData: listsEarly((flows) => flows.allStudentsOpened()),
       page: () => import(/* webpackChunkName: "page-all-students" */ './AllStudentsPage'),
     },
     {

@@ -9,5 +9,5 @@ import { rosterActions, rosterSlice } from './rosterSlice';
 export const slices = [rosterSlice, rosterListsSlice, usersSlice, studentsSlice, programsSlice] as const;
 export const sagas: FeatureSagas = { rosterSaga };
 
-/** The students list's "opened" event, for its early data. */
-export const { studentsListOpened } = rosterActions;
+/** The list pages' "opened" events, for their early data. */
+export const { studentsListOpened, franchiseOwnersOpened, allStudentsOpened } = rosterActions;
