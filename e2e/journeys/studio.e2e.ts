@@ -16,6 +16,7 @@ import sharp from 'sharp';
 import { API_PATHS, type WirePage } from '../../contract';
 import { FakeWordPress, seedFake } from '../../server/test/import/fakeWordPress';
 import { DEMO_USERS, journeyFile, logOut, openMenu, screenshot, signIn } from '../support';
+import { wordsBrokenMidWord } from '../support/phoneLayout';
 
 /** The WordPress-like site runs on this machine: the portal may reach loopback addresses for imports. */
 const journey = journeyFile({ env: { IMPORT_ALLOW_ADDRESSES: 'loopback' } });
@@ -70,6 +71,8 @@ async function photograph(page: Page, name: string) {
     await page.setViewportSize({ width, height: width <= 400 ? 812 : 900 });
     await page.waitForTimeout(450);
     expect({ width, overflow: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) }).toEqual({ width, overflow: 0 });
+    // On a phone no word is broken inside itself (an address, a name, a long step name).
+    if (width <= 400) expect({ name, broken: await wordsBrokenMidWord(page, 'main') }).toEqual({ name, broken: [] });
     await screenshot(page, `studio-${name}-${width}`);
   }
   await page.setViewportSize(start);
@@ -104,7 +107,7 @@ describe('content studio journey', () => {
     await review.getByText('7 pages: 2 programs, 3 models, 2 other pages').waitFor({ timeout: 30_000 });
     expect(await programsMiaGets()).not.toEqual(expect.arrayContaining(['Gears Program']));
     expect(await programsMiaGets()).not.toEqual(expect.arrayContaining(['Levers Program']));
-    await screenshot(page, 'studio-import-review-1280');
+    await photograph(page, 'import-review');
 
     await review.getByRole('checkbox', { name: /Levers Program/ }).check();
     await review.getByRole('button', { name: 'Publish chosen' }).click();
@@ -251,7 +254,7 @@ describe('content studio journey', () => {
     await page.getByText('Put back and published: everyone sees this version now.').waitFor();
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(MODEL.title);
     await history.getByText(/^Put back from the version of/).waitFor();
-    await screenshot(page, 'studio-history-1280');
+    await photograph(page, 'history');
 
     // Trash: the program deleted with its model (the question says so), then restored from the trash.
     await page.getByRole('link', { name: new RegExp(PROGRAM.title) }).click();
@@ -265,7 +268,7 @@ describe('content studio journey', () => {
     await page.getByRole('link', { name: 'Trash', exact: true }).click();
     const entry = page.getByRole('region', { name: PROGRAM.title });
     await entry.getByText('Program, with 1 model').waitFor();
-    await screenshot(page, 'studio-trash-1280');
+    await photograph(page, 'trash');
     await entry.getByRole('button', { name: `Restore ${PROGRAM.title}` }).click();
     await page.getByText(`${PROGRAM.title} is back.`).waitFor();
     await page.getByRole('link', { name: 'Open it' }).click();

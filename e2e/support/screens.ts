@@ -92,6 +92,7 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'studio-model', path: '/studio/models/131', ready: (page) => page.getByRole('heading', { level: 1, name: 'Catapult' }).waitFor() },
     { name: 'studio-preview', path: '/studio/preview/131', ready: (page) => page.locator('.image-gallery').waitFor() },
     { name: 'studio-import', path: '/studio/import', ready: (page) => page.getByRole('heading', { level: 1, name: 'Import from WordPress' }).waitFor() },
+    { name: 'studio-trash', path: '/studio/trash', ready: (page) => page.getByRole('heading', { level: 1, name: 'Trash' }).waitFor() },
   ],
 };
 

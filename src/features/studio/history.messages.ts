@@ -7,7 +7,7 @@ export const studioHistoryMessages = defineMessages('studioHistory', {
   historyHint: 'Every published version of this page, newest first.',
   loadingHistory: 'Loading the history',
   historyWhat: 'the history',
-  noVersions: 'Nothing published yet: each publish is kept here.',
+  noVersions: 'No versions kept yet: from now on, each publish is kept here and can be put back.',
   versionLine: params('{when} · {who}'),
   unknownPerson: 'before the history was kept',
   someone: 'an administrator',

@@ -67,7 +67,7 @@ describe('content studio: history', () => {
 
     renderStudio({ route: '/studio/programs/130', session: signedInAs('admin') });
     expect(await screen.findByRole('heading', { name: 'History' })).toBeInTheDocument();
-    expect(await screen.findByText('Nothing published yet: each publish is kept here.')).toBeInTheDocument();
+    expect(await screen.findByText('No versions kept yet: from now on, each publish is kept here and can be put back.')).toBeInTheDocument();
   });
 });
 

@@ -16,7 +16,7 @@ const Field = styled.div`
     ${controlLook}
   }
   p {
-    margin: 0;
+    margin: 0 0 ${({ theme }) => theme.space[2]}px;
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 `;

@@ -32,6 +32,16 @@ const Choices = styled.ul`
   }
 `;
 
+/** A page to choose: its box and name, and the kind of change after them (below them on a phone). */
+const ChoiceLabel = styled(SelectBox)`
+  flex-wrap: wrap;
+  justify-content: flex-start;
+  column-gap: ${({ theme }) => theme.space[2]}px;
+  input {
+    flex: none;
+  }
+`;
+
 function useCountsLine(counts: StudioImportReview['counts']): string {
   const t = useMessages(studioImportMessages);
   const parts = { pages: t.reviewPages(counts.pages), programs: t.reviewPrograms(counts.programs), models: t.reviewModels(counts.models) };
@@ -42,11 +52,11 @@ function Choice({ page, label, live = false, checked, onChange, children }: { pa
   const t = useMessages(studioImportMessages);
   return (
     <li>
-      <SelectBox style={{ gap: 8, justifyContent: 'flex-start' }}>
+      <ChoiceLabel>
         <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
         <span translate="no">{label}</span>
         <small>({live ? t.programLive : page.change === 'new' ? t.changeNew : t.changeUpdate})</small>
-      </SelectBox>
+      </ChoiceLabel>
       {children}
     </li>
   );
