@@ -125,16 +125,13 @@ export interface StartOptions {
 const SCHEMA_DROP_LOCK = 705_512;
 
 /** Migrates a test database; on PostgreSQL while no other test's schema is being dropped. */
-export async function migrateTestDb(db: Db, dialect: DialectName): Promise<void> {
-  if (dialect === 'sqlite') {
-    await migrateToLatest(db);
-    return;
-  }
+export async function migrateTestDb(db: Db, dialect: DialectName): Promise<string[]> {
+  if (dialect === 'sqlite') return migrateToLatest(db);
   const c = new Client({ connectionString: PG_URL });
   await c.connect();
   try {
     await c.query('select pg_advisory_lock_shared($1)', [SCHEMA_DROP_LOCK]);
-    await migrateToLatest(db);
+    return await migrateToLatest(db);
   } finally {
     await c.end();
   }

@@ -9,12 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/connection';
-import { migrateToLatest } from '../../db/migrations';
 import { createPasswordHasher } from '../../domain/passwords';
 import { createOutboxMailer } from '../../mail/mailer';
 import { seedDemo } from '../../seed/seedDatabase';
 import { SIGN_IN_CARD_PATHS, type SignInCardsIssued } from '../../../contract';
-import { DEMO, PATHS, TEST_AUTH_KEY, TEST_ARGON2, demoSource, describeEachDb, newStudentBody, openTestDb } from '../harness';
+import { DEMO, PATHS, TEST_AUTH_KEY, TEST_ARGON2, demoSource, describeEachDb, newStudentBody, openTestDb, migrateTestDb } from '../harness';
 
 jest.setTimeout(120_000);
 
@@ -50,7 +49,7 @@ describeEachDb('two instances on one database', (dialect) => {
     const opened = await openTestDb(dialect, dir);
     drop = opened.drop;
     dbs = [opened.db, opened.reopen()];
-    await migrateToLatest(opened.db);
+    await migrateTestDb(opened.db, dialect);
     const base = loadConfig({ DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), JWT_SECRET: 'test-secret-0123456789-abcdefghij', AUTH_KEY: TEST_AUTH_KEY, LOG_LEVEL: 'warn' }, [], dir);
     // The per-address unlock limit would stop the guesses first: this test is about the per-student one.
     // The login slowdown's delays are shortened (1 s doubling to 8 s) so that waiting them out stays quick.

@@ -9,8 +9,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import type { Db } from '../../db/connection';
-import { migrateToLatest } from '../../db/migrations';
-import { PG_URL, announcedWithin, describeEachDb, eventually, openTestDb } from '../harness';
+import { PG_URL, announcedWithin, describeEachDb, eventually, openTestDb, migrateTestDb } from '../harness';
 
 describeEachDb('change versions across instances', (dialect) => {
   let first: Db;
@@ -27,7 +26,7 @@ describeEachDb('change versions across instances', (dialect) => {
     const opened = await openTestDb(dialect, mkdtempSync(path.join(tmpdir(), 'change-versions-')));
     first = opened.db;
     drop = opened.drop;
-    await migrateToLatest(first);
+    await migrateTestDb(first, dialect);
     // A page, so that the SQLite row triggers fire too.
     await first.kysely
       .insertInto('pages')

@@ -5,10 +5,10 @@
  * the address never changes what an existing family sees.
  */
 import type { TokenResponse } from '../../../contract';
-import { migrateTo, migrateToLatest } from '../../db/migrations';
+import { migrateTo } from '../../db/migrations';
 import { createPasswordHasher } from '../../domain/passwords';
 import { seedDemo } from '../../seed/seedDatabase';
-import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, describeEachDb, expectWpError, newStudentBody, openTestDb, startTestServer, type TestServer } from '../harness';
+import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, describeEachDb, expectWpError, newStudentBody, openTestDb, startTestServer, type TestServer, migrateTestDb } from '../harness';
 import { tempDirEachTest } from '../tempDir';
 
 describeEachDb('Families', (dialect) => {
@@ -130,7 +130,7 @@ describeEachDb('Families', (dialect) => {
         const counts = async () =>
           Promise.all((['users', 'students', 'unlocks'] as const).map(async (t) => Number((await db.kysely.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)));
         const before = await counts();
-        expect(await migrateToLatest(db)).toContain('2026_11_29_student_imports_and_families');
+        expect(await migrateTestDb(db, dialect)).toContain('2026_11_29_student_imports_and_families');
         expect(await counts()).toEqual(before);
         // Deleting a student's user still takes their student record along (the foreign keys survived the rebuild).
         const student = await db.kysely.selectFrom('students').select('user_id').executeTakeFirstOrThrow();

@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../db/connection';
-import { migrateToLatest } from '../../db/migrations';
-import { describeEachDb, openTestDb } from '../harness';
+import { describeEachDb, openTestDb, migrateTestDb } from '../harness';
 import { RateLimiter } from '../../domain/rateLimiter';
 
 describeEachDb('RateLimiter in the database', (dialect) => {
@@ -13,7 +12,7 @@ describeEachDb('RateLimiter in the database', (dialect) => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'rate-limit-'));
     ({ db, drop } = await openTestDb(dialect, dir));
-    await migrateToLatest(db);
+    await migrateTestDb(db, dialect);
   });
   afterAll(async () => {
     await db.close();

@@ -12,10 +12,9 @@ import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/connection';
-import { migrateToLatest } from '../../db/migrations';
 import { createPasswordHasher } from '../../domain/passwords';
 import { seedDemo } from '../../seed/seedDatabase';
-import { DEMO, PATHS, TEST_AUTH_KEY, TEST_ARGON2, demoSource, describeEachDb, newStudentBody, openTestDb } from '../harness';
+import { DEMO, PATHS, TEST_AUTH_KEY, TEST_ARGON2, demoSource, describeEachDb, newStudentBody, openTestDb, migrateTestDb } from '../harness';
 import { createSmtpMailer } from '../../mail/mailer';
 
 jest.setTimeout(120_000);
@@ -89,7 +88,7 @@ describeEachDb('mail outbox with SMTP down, then refusing, then accepting', (dia
     const opened = await openTestDb(dialect, dir);
     drop = opened.drop;
     dbs = [opened.db, opened.reopen()];
-    await migrateToLatest(opened.db);
+    await migrateTestDb(opened.db, dialect);
     const port = await freePort();
     const base = loadConfig(
       { DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), JWT_SECRET: 'test-secret-0123456789-abcdefghij', AUTH_KEY: TEST_AUTH_KEY, LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${port}` },

@@ -11,12 +11,11 @@ import { CLASS_NOW_PATHS, CLASSROOM_PATHS, PROGRESS_PATHS, type ClassNow, type C
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/connection';
-import { migrateToLatest } from '../../db/migrations';
 import { createPasswordHasher } from '../../domain/passwords';
 import { ClassNowHub } from '../../domain/classNowHub';
 import { createOutboxMailer } from '../../mail/mailer';
 import { seedDemo } from '../../seed/seedDatabase';
-import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, describeEachDb, eventually, expectWpError, openTestDb, startTestServer, userIds, type TestServer } from '../harness';
+import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, describeEachDb, eventually, expectWpError, openTestDb, startTestServer, userIds, type TestServer, migrateTestDb } from '../harness';
 import { openSse, type SseConnection } from '../sseClient';
 
 jest.setTimeout(60_000);
@@ -220,7 +219,7 @@ describeEachDb('class now on two instances of one database', (dialect) => {
     const opened = await openTestDb(dialect, dir);
     drop = opened.drop;
     dbs = [opened.db, opened.reopen()];
-    await migrateToLatest(opened.db);
+    await migrateTestDb(opened.db, dialect);
     const base = loadConfig({ DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), JWT_SECRET: 'test-secret-0123456789-abcdefghij', AUTH_KEY: TEST_AUTH_KEY, LOG_LEVEL: 'warn' }, [], dir);
     const config = { ...base, argon2: TEST_ARGON2 };
     const hasher = createPasswordHasher(config.argon2);

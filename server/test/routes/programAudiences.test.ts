@@ -6,13 +6,13 @@
  */
 import type { StudioModel, StudioProgram, StudioProgramInput, StudioSettings, WirePage } from '../../../contract';
 import { STUDIO_PATHS, emptyModelInput, emptyProgramInput } from '../../../contract';
-import { migrateTo, migrateToLatest } from '../../db/migrations';
+import { migrateTo } from '../../db/migrations';
 import * as q from '../../db/queries';
 import { writePublishedPage } from '../../domain/studio';
 import { programState } from '../../domain/studioPages';
 import { createPasswordHasher } from '../../domain/passwords';
 import { seedDemo } from '../../seed/seedDatabase';
-import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, describeEachDb, expectWpError, newStudentBody, openTestDb, startTestServer, userIds, type TestServer } from '../harness';
+import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, describeEachDb, expectWpError, newStudentBody, openTestDb, startTestServer, userIds, type TestServer, migrateTestDb } from '../harness';
 import { tempDirEachTest } from '../tempDir';
 
 const REMOTE_LOGO = 'https://cdn.example.org/wp-content/uploads/robot-arms-logo.png';
@@ -227,7 +227,7 @@ describeEachDb('who sees a program', (dialect) => {
         const pm2 = await db.kysely.selectFrom('pages').select(['title', 'content', 'meta_json', 'fields_json']).where('id', '=', 167).executeTakeFirstOrThrow();
         const draft = { title: pm2.title, content: pm2.content, meta: { ...JSON.parse(pm2.meta_json), hide: '1' }, fields: JSON.parse(pm2.fields_json) };
         await db.kysely.updateTable('pages').set({ draft_json: JSON.stringify(draft) }).where('id', '=', 167).execute();
-        expect(await migrateToLatest(db)).toContain('2026_12_09_program_audiences');
+        expect(await migrateTestDb(db, dialect)).toContain('2026_12_09_program_audiences');
         const meta = async (id: number) => JSON.parse((await db.kysely.selectFrom('pages').select('meta_json').where('id', '=', id).executeTakeFirstOrThrow()).meta_json);
         const robotics = await db.kysely.selectFrom('pages').select('id').where('title', '=', 'Robotics 1').executeTakeFirstOrThrow();
         expect(await meta(robotics.id)).toMatchObject({ hide: '1', audience: 'hidden' });
