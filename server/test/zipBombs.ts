@@ -1,7 +1,7 @@
 /**
- * Zip archives for the hostile-upload tests, written by hand so that a test can choose what the
- * headers claim: a workbook whose sheet inflates to any size (deflated as a stream, never held
- * inflated), with honest or lying sizes, and entries with any name.
+ * Zip archives for the upload tests (student workbooks, the studio's zips of steps), written by
+ * hand so that a test can choose what the headers claim: entries that inflate to any size
+ * (deflated as a stream, never held inflated), with honest or lying sizes, and any names.
  */
 import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
 
@@ -17,9 +17,14 @@ export interface RawEntry {
   stored?: boolean;
 }
 
+/** An honest entry; a name ending in "/" is a folder (stored, empty). */
 export function entryOf(name: string, data: Buffer): RawEntry {
+  if (name.endsWith('/')) return { name, body: Buffer.alloc(0), size: 0, crc: 0, stored: true };
   return { name, body: deflateRawSync(data), size: data.length, crc: crc32(data) };
 }
+
+/** An archive of honest entries. */
+export const zipOf = (files: readonly { name: string; data: Buffer }[]): Buffer => zipArchive(files.map((file) => entryOf(file.name, file.data)));
 
 export function zipArchive(entries: readonly RawEntry[]): Buffer {
   const locals: Buffer[] = [];
@@ -64,7 +69,7 @@ export function zipArchive(entries: readonly RawEntry[]): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-/** `head`, then `pad` repeated until about `bytes` in all, then `tail`, deflated as a stream (never held inflated). */
+/** `head`, then `pad` repeated until about `bytes` in all (exactly, for a pad that divides 1 MB and no head or tail), then `tail`, deflated as a stream (never held inflated). */
 export async function deflatedPadding(head: string, pad: string, bytes: number, tail: string): Promise<{ body: Buffer; size: number; crc: number }> {
   const deflate = createDeflateRaw({ level: 9 });
   const out: Buffer[] = [];
@@ -78,7 +83,7 @@ export async function deflatedPadding(head: string, pad: string, bytes: number, 
   };
   await write(Buffer.from(head));
   const block = Buffer.from(pad.repeat(Math.max(1, Math.floor((1024 * 1024) / pad.length))));
-  while (size + block.length + tail.length < bytes) await write(block);
+  while (size + block.length + tail.length <= bytes) await write(block);
   await write(Buffer.from(tail));
   const ended = new Promise((resolve) => deflate.once('end', resolve));
   deflate.end();

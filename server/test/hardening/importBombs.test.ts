@@ -198,7 +198,7 @@ describeEachDb('Hostile uploads', (dialect) => {
     };
 
     test.each([
-      ['400 MB of zeros in one "photo"', () => zipArchive([entryOf('1.jpg', photo), { name: '2.jpg', body: zeros.body, size: zeros.size, crc: zeros.crc }]), /"2\.jpg" would unpack to 399\.\d MB; an image may be at most 20\.0 MB/],
+      ['400 MB of zeros in one "photo"', () => zipArchive([entryOf('1.jpg', photo), { name: '2.jpg', body: zeros.body, size: zeros.size, crc: zeros.crc }]), /"2\.jpg" would unpack to 400\.0 MB; an image may be at most 20\.0 MB/],
       ['400 MB of zeros whose headers claim 10 KB', () => zipArchive([entryOf('1.jpg', photo), { name: '2.jpg', body: zeros.body, size: 10 * 1024, crc: zeros.crc }]), /"2\.jpg" unpacks to more than the 10 KB it declares \(a zip bomb\?\)/],
       [
         '300 entries of 3 MB of zeros, each claiming 3 KB',

@@ -8,13 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
 import { STUDIO_LIMITS, STUDIO_PATHS, type StudioFile, type StudioImage } from '../../../contract/studio';
 import { studioImageOfStep } from '../../media/imagePipeline';
 import { createMediaSigner } from '../../media/signedUrls';
 import { DEMO, expectWpError, startTestServer, type Answer, type TestServer } from '../harness';
 import { startS3TestServer, type S3TestServer } from '../s3TestServer';
+import { deflatedPadding, entryOf, zipArchive, zipOf } from '../zipBombs';
 
 // ---- test files ----
 
@@ -36,76 +36,6 @@ async function photo(width: number, height: number, options: { noise?: number; q
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: options.quality ?? 92 })
     .toBuffer();
-}
-
-interface ZipEntry {
-  name: string;
-  data: Buffer;
-  /** Store the bytes as given (already deflated) with this size and CRC in the headers. */
-  deflated?: { size: number; crc: number };
-}
-
-/** A zip archive (deflate), written by hand so that a test can make its headers lie. */
-function zipOf(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const isDir = entry.name.endsWith('/');
-    const body = entry.deflated ? entry.data : isDir ? Buffer.alloc(0) : deflateRawSync(entry.data);
-    const size = entry.deflated?.size ?? entry.data.length;
-    const crc = entry.deflated?.crc ?? crc32(entry.data);
-    const method = isDir ? 0 : 8;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(0x21, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    centrals.push(central, name);
-    offset += local.length + name.length + body.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-/** `bytes` zeros, deflated as a stream (never held inflated): the body of a zip bomb. */
-async function deflatedZeros(bytes: number): Promise<{ data: Buffer; crc: number }> {
-  const deflate = createDeflateRaw({ level: 9 });
-  const out: Buffer[] = [];
-  deflate.on('data', (chunk: Buffer) => out.push(chunk));
-  const chunk = Buffer.alloc(4 * 1024 * 1024);
-  let crc = 0;
-  for (let written = 0; written < bytes; written += chunk.length) {
-    crc = crc32(chunk, crc);
-    if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve));
-  }
-  await new Promise((resolve) => deflate.end(resolve));
-  return { data: Buffer.concat(out), crc };
 }
 
 // ---- calls and storage ----
@@ -326,16 +256,13 @@ describe('studio uploads (local storage)', () => {
 
   test('zip bombs are refused: 1 GB of zeros, and an entry that inflates past the size it declares', async () => {
     const gigabyte = 1024 * 1024 * 1024;
-    const zeros = await deflatedZeros(gigabyte);
-    const bomb = zipOf([{ name: 'photo.jpg', data: zeros.data, deflated: { size: gigabyte, crc: zeros.crc } }]);
+    const zeros = await deflatedPadding('', '\0', gigabyte, '');
+    const bomb = zipArchive([{ name: 'photo.jpg', ...zeros }]);
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     await expectRefused(await upload(s, STUDIO_PATHS.uploadImages, bomb, 'bomb.zip', admin), 413, 'studio_zip_refused', /"bomb\.zip" was refused: "photo\.jpg" would unpack to 1024\.0 MB/);
 
-    const hundred = await deflatedZeros(100 * 1024 * 1024);
-    const liar = zipOf([
-      { name: '1.jpg', data: await photo(320, 240) },
-      { name: '2.jpg', data: hundred.data, deflated: { size: 5000, crc: hundred.crc } },
-    ]);
+    const hundred = await deflatedPadding('', '\0', 100 * 1024 * 1024, '');
+    const liar = zipArchive([entryOf('1.jpg', await photo(320, 240)), { name: '2.jpg', ...hundred, size: 5000 }]);
     await expectRefused(await upload(s, STUDIO_PATHS.uploadImages, liar, 'liar.zip', admin), 413, 'studio_zip_refused', /"2\.jpg" unpacks to more than .* it declares/);
 
     const many = zipOf(Array.from({ length: 501 }, (_, i) => ({ name: `${i}.txt`, data: Buffer.from('x') })));
