@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import type { RosterStudent } from '../../../contract/rosterEdit';
 import { signedInAs } from '../../../test/renderApp';
 import { programs } from '../../../test/fixtures/content';
 import { danaStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
-import { serveRosterEdit, type RosterEditBackend } from '../../../test/fixtures/rosterEdit';
+import { serveRosterEdit, studentRecordOf, type RosterEditBackend } from '../../../test/fixtures/rosterEdit';
 
 jest.setTimeout(30_000);
 
@@ -27,23 +26,7 @@ describe("a student's program is chosen from the programs that exist", () => {
 
   it("the edit form offers them too, and keeps the student's own program when it is no longer one of them", async () => {
     const amir = danaStudents[1]!;
-    const record: RosterStudent = {
-      user_id: String(amir.id),
-      teacher_id: String(amir.teacherId),
-      student_first_name: amir.firstName,
-      student_last_name: amir.lastName,
-      parent_name: amir.parentName,
-      parent_email: amir.parentEmail,
-      phone: amir.phone,
-      program: 'AlgoC',
-      lessons_start_date: amir.startDate,
-      lessons_end_date: amir.endDate,
-      number_of_lessons: String(amir.numberOfLessons),
-      loginName: 'amir.katz',
-      status: 'active',
-      endedAt: null,
-      signInDisabled: false,
-    };
+    const record = studentRecordOf(amir, 'amir.katz', { program: 'AlgoC' });
     const backend = { getStudent: async () => record, getAudit: async () => ({ entries: [], nextBefore: null }) } as unknown as RosterEditBackend;
     const { user } = renderRoster({ route: `/students/${amir.id}`, session: signedInAs('dana'), api: rosterApi({ getPrograms: existing, request: serveRosterEdit(backend) }) });
     await user.click(await screen.findByRole('button', { name: 'Edit' }));

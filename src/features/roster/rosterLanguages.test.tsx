@@ -6,12 +6,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { saveAs } from 'file-saver';
 import { read, utils } from 'xlsx';
-import type { AuditEntry, AuditPage, RosterStudent } from '../../../contract/rosterEdit';
+import type { AuditEntry, AuditPage } from '../../../contract/rosterEdit';
 import { networkError } from '../../../test/fakeApi';
 import { showQaLanguage, textsNotFromCatalogue } from '../../../test/catalogueTexts';
 import { signedInAs } from '../../../test/renderApp';
 import { danaStudents, renderRoster, rosterApi, readBlob } from '../../../test/fixtures/roster';
-import { serveRosterEdit, type RosterEditBackend } from '../../../test/fixtures/rosterEdit';
+import { serveRosterEdit, studentRecordOf, type RosterEditBackend } from '../../../test/fixtures/rosterEdit';
 
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
 const saveAsMock = saveAs as unknown as jest.Mock;
@@ -29,23 +29,7 @@ async function expectAllFromCatalogues() {
 }
 
 const amir = danaStudents[1]!;
-const amirRecord: RosterStudent = {
-  user_id: String(amir.id),
-  teacher_id: String(amir.teacherId),
-  student_first_name: amir.firstName,
-  student_last_name: amir.lastName,
-  parent_name: amir.parentName,
-  parent_email: amir.parentEmail,
-  phone: amir.phone,
-  program: amir.program,
-  lessons_start_date: amir.startDate,
-  lessons_end_date: amir.endDate,
-  number_of_lessons: String(amir.numberOfLessons),
-  loginName: 'amir.katz',
-  status: 'active',
-  endedAt: null,
-  signInDisabled: false,
-};
+const amirRecord = studentRecordOf(amir, 'amir.katz');
 
 function editApi(entries: AuditEntry[] = []): RosterEditBackend {
   const refuse = () => Promise.reject(networkError());

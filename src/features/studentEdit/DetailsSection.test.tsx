@@ -3,32 +3,14 @@ import type { AuditPage, AuditQuery, RosterStudent, RosterStudentEdit } from '..
 import { apiError, networkError } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
 import { danaStudents, renderRoster, rosterApi } from '../../../test/fixtures/roster';
-import { serveRosterEdit, type RosterEditBackend } from '../../../test/fixtures/rosterEdit';
+import { serveRosterEdit, studentRecordOf, type RosterEditBackend } from '../../../test/fixtures/rosterEdit';
 import { selectStudentById } from '../../entities/students/studentsSelectors';
 
 jest.setTimeout(30_000);
 
 const amir = danaStudents[1]!;
 
-function wireOf(): RosterStudent {
-  return {
-    user_id: String(amir.id),
-    teacher_id: String(amir.teacherId),
-    student_first_name: amir.firstName,
-    student_last_name: amir.lastName,
-    parent_name: amir.parentName,
-    parent_email: amir.parentEmail,
-    phone: amir.phone,
-    program: amir.program,
-    lessons_start_date: amir.startDate,
-    lessons_end_date: amir.endDate,
-    number_of_lessons: String(amir.numberOfLessons),
-    loginName: 'amir.katz',
-    status: 'active',
-    endedAt: null,
-    signInDisabled: false,
-  };
-}
+const wireOf = (): RosterStudent => studentRecordOf(amir, 'amir.katz');
 
 const PARAM_COLUMN: Record<string, keyof RosterStudent> = { Phone: 'phone', ParentEmail: 'parent_email', StudentFirstName: 'student_first_name' };
 
