@@ -180,6 +180,26 @@ async function parseEml(file: string): Promise<Mail> {
   return { to: mail.to?.[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html ?? null, file };
 }
 
+/** A response as tests read it: the JSON body when it is JSON, else the text. */
+async function answerOf(res: Response): Promise<Answer> {
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, body, text };
+}
+
+/** A file posted as the browser's upload does (multipart, field "file"), with any other form fields first. */
+export async function uploadFile(baseUrl: string, urlPath: string, content: Buffer | string, name: string, token?: string, fields: Record<string, string> = {}): Promise<Answer> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([new Uint8Array(Buffer.from(content))]), name);
+  return answerOf(await fetch(baseUrl + urlPath, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} }));
+}
+
 export async function startTestServer(options: StartOptions): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const base = loadConfig({ DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), JWT_SECRET: 'test-secret-0123456789-abcdefghij', AUTH_KEY: TEST_AUTH_KEY, LOG_LEVEL: 'info', ...options.env }, [], dir);
@@ -216,15 +236,7 @@ export async function startTestServer(options: StartOptions): Promise<TestServer
         body = JSON.stringify(params);
       }
     }
-    const res = await fetch(baseUrl + urlPath, { method, headers, ...(body !== undefined ? { body } : {}) });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, headers: res.headers, body: parsed, text };
+    return answerOf(await fetch(baseUrl + urlPath, { method, headers, ...(body !== undefined ? { body } : {}) }));
   }
 
   const server: TestServer = {

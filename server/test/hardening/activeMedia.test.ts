@@ -15,7 +15,7 @@ import { REPORT_PATHS, STUDIO_PATHS, type ProblemReportReceipt } from '../../../
 import { sniff } from '../../import/media';
 import { importWordPress } from '../../import/wordpress';
 import { createMediaSigner } from '../../media/signedUrls';
-import { DEMO, expectWpError, startTestServer, type Answer, type TestServer } from '../harness';
+import { DEMO, expectWpError, startTestServer, type TestServer, uploadFile } from '../harness';
 import { startS3TestServer, type S3TestServer } from '../s3TestServer';
 
 jest.setTimeout(60_000);
@@ -71,19 +71,7 @@ async function scriptedSite(): Promise<{ server: Server; origin: string }> {
   return { server, origin };
 }
 
-async function upload(s: TestServer, urlPath: string, content: Buffer, name: string, token: string): Promise<Answer> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(content)]), name);
-  const res = await fetch(s.baseUrl + urlPath, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, headers: res.headers, body, text };
-}
+const upload = (s: TestServer, urlPath: string, content: Buffer, name: string, token: string) => uploadFile(s.baseUrl, urlPath, content, name, token);
 
 describe('media on the local folder', () => {
   let s: TestServer;

@@ -15,7 +15,7 @@ import { buildApp } from '../../app';
 import { STUDENT_IMPORT_PATHS, STUDIO_PATHS, type StudentImportPreview } from '../../../contract';
 import { createPasswordHasher } from '../../domain/passwords';
 import { createOutboxMailer } from '../../mail/mailer';
-import { DEMO, describeEachDb, eventually, expectWpError, startTestServer, type Answer, type TestServer } from '../harness';
+import { DEMO, describeEachDb, eventually, expectWpError, startTestServer, type Answer, type TestServer, uploadFile } from '../harness';
 import { deflatedPadding, entryOf, workbook, zipArchive } from '../zipBombs';
 
 jest.setTimeout(180_000);
@@ -54,19 +54,7 @@ function watchHealth(baseUrl: string): { stop: () => Promise<Watch> } {
   };
 }
 
-async function upload(baseUrl: string, urlPath: string, content: Buffer, name: string, token: string): Promise<Answer> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(content)]), name);
-  const res = await fetch(baseUrl + urlPath, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, headers: res.headers, body, text };
-}
+const upload = uploadFile;
 
 /** Uploads while watching /healthz: the answer, how long it took, and what /healthz saw meanwhile. */
 async function uploadWatched(s: TestServer, urlPath: string, content: Buffer, name: string, token: string): Promise<{ answer: Answer; ms: number; health: Watch }> {

@@ -7,7 +7,7 @@
 import { utils, write, type CellObject, type WorkSheet } from 'xlsx';
 import type { StudentImportPreview, TokenResponse, WireStudent } from '../../../contract';
 import { STUDENT_IMPORT_PATHS } from '../../../contract';
-import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, userIds, type Answer, type TestServer } from '../harness';
+import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, userIds, type TestServer, uploadFile } from '../harness';
 
 const HEADERS = ['Student First Name', 'Student Last Name', 'Parent Name', 'Parent Email', 'Phone', 'Program', 'Start Date', 'End Date', 'Lessons'];
 type Cell = string | number;
@@ -90,20 +90,7 @@ describeEachDb('Student import', (dialect) => {
     await s?.close();
   });
 
-  async function upload(content: Buffer | string, name: string, token: string | undefined, fields: Record<string, string> = {}): Promise<Answer> {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('file', new Blob([new Uint8Array(Buffer.from(content))]), name);
-    const res = await fetch(s.baseUrl + STUDENT_IMPORT_PATHS.previews, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, headers: res.headers, body, text };
-  }
+  const upload = (content: Buffer | string, name: string, token: string | undefined, fields: Record<string, string> = {}) => uploadFile(s.baseUrl, STUDENT_IMPORT_PATHS.previews, content, name, token, fields);
 
   const count = async (table: 'students' | 'users' | 'student_imports' | 'audit_log') =>
     Number((await s.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

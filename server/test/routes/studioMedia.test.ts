@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { STUDIO_LIMITS, STUDIO_PATHS, type StudioFile, type StudioImage } from '../../../contract/studio';
 import { studioImageOfStep } from '../../media/imagePipeline';
 import { createMediaSigner } from '../../media/signedUrls';
-import { DEMO, expectWpError, startTestServer, type Answer, type TestServer } from '../harness';
+import { DEMO, expectWpError, startTestServer, type Answer, type TestServer, uploadFile } from '../harness';
 import { startS3TestServer, type S3TestServer } from '../s3TestServer';
 import { deflatedPadding, entryOf, zipArchive, zipOf } from '../zipBombs';
 
@@ -40,19 +40,7 @@ async function photo(width: number, height: number, options: { noise?: number; q
 
 // ---- calls and storage ----
 
-async function upload(s: TestServer, urlPath: string, content: Buffer, name: string, token?: string): Promise<Answer> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(content)]), name);
-  const res = await fetch(s.baseUrl + urlPath, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, headers: res.headers, body, text };
-}
+const upload = (s: TestServer, urlPath: string, content: Buffer, name: string, token?: string) => uploadFile(s.baseUrl, urlPath, content, name, token);
 
 /** Every file under a folder, relative paths. */
 function filesUnder(dir: string): string[] {
