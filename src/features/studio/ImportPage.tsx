@@ -11,7 +11,7 @@ import { ImportReviewPanel } from './components/ImportReview';
 import { ProgressBar } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
 import { importActions } from './importSlice';
-import { Section } from './ProgramEditorPage';
+import { Section } from './components/StudioLayout';
 import { selectStudio, studioFailure } from './studioSelectors';
 import { useMessages } from '../../shared/i18n/messages';
 import { useFormatters } from '../../shared/i18n/formatting';

@@ -19,7 +19,7 @@ import { StudioLeaveGuard } from './components/StudioLeaveGuard';
 import { LazyHistoryPanel } from './components/LazyHistoryPanel';
 import { TabEditor } from './components/TabEditor';
 import type { ModelForm } from './model/forms';
-import { BackArrow, Check, Section } from './ProgramEditorPage';
+import { BackArrow, Check, Section } from './components/StudioLayout';
 import { selectEditor, selectModelForm, selectStudio, selectStudioModel, selectStudioProgram } from './studioSelectors';
 import { studioActions } from './studioSlice';
 import { useMessages } from '../../shared/i18n/messages';

@@ -1,12 +1,10 @@
 /** /studio/programs/:programId: a program's fields and pictures, its models (main and experimental). */
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import styled from 'styled-components';
 import type { StudioModelSummary, StudioProgram } from '../../../contract/studio';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
-import { Card } from '../../shared/ui/Card';
 import { FormField, TextField } from '../../shared/ui/Field';
 import { FormGrid } from '../../shared/ui/Layout';
 import { Message } from '../../shared/ui/Message';
@@ -22,50 +20,14 @@ import { StudioFrame } from './components/StudioFrame';
 import { StudioLeaveGuard } from './components/StudioLeaveGuard';
 import { LazyHistoryPanel } from './components/LazyHistoryPanel';
 import type { ProgramForm, ProgramMediaField } from './model/forms';
-import { CreateByTitle } from './StudioProgramsPage';
+import { CreateByTitle } from './components/CreateByTitle';
+import { BackArrow, Check, Section, TextArea } from './components/StudioLayout';
 import { selectEditor, selectProgramForm, selectStudio, selectStudioProgram, studioFailure } from './studioSelectors';
 import { studioActions } from './studioSlice';
 import { useMessages } from '../../shared/i18n/messages';
 import { studioBulkMessages, studioMessages } from './studio.messages';
 
-export const TextArea = styled.textarea`
-  width: 100%;
-  min-height: 10rem;
-  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
-  border: 2px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-export const Check = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
-  min-height: ${({ theme }) => theme.touchTarget}px;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  input {
-    width: 20px;
-    height: 20px;
-  }
-`;
-
-export const Section = styled(Card)`
-  margin: ${({ theme }) => theme.space[5]}px 0;
-  h2 {
-    margin-top: 0;
-  }
-`;
-
 const mediaFields: ProgramMediaField[] = ['logo', 'longImage', 'desktopBackground', 'mobileBackground'];
-
-/** A "back" arrow: it points the other way in a right-to-left language. */
-export const BackArrow = styled.span`
-  display: inline-block;
-  [dir='rtl'] & {
-    transform: scaleX(-1);
-  }
-`;
 
 export default function ProgramEditorPage() {
   const id = Number(useParams().programId);

@@ -1,11 +1,10 @@
 /** /studio: every program in order, with its status; reorder, choose who sees each, create, delete, act on several at once; the students' programs setting. */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
-import { TextField } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
 import { EmptyState, LoadFailed, SkeletonBlock } from '../../shared/ui/States';
 import { Subtitle, Title } from '../../shared/ui/Text';
@@ -15,6 +14,7 @@ import { SortableList } from './components/SortableList';
 import { StudentProgramsSetting } from './components/StudentProgramsSetting';
 import { StudioDeleteDialog, StatusBadge  } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
+import { CreateByTitle } from './components/CreateByTitle';
 import { selectCatalogueStatus, selectStudio, selectStudioPrograms, studioFailure } from './studioSelectors';
 import { studioActions } from './studioSlice';
 import { useMessages } from '../../shared/i18n/messages';
@@ -32,38 +32,6 @@ const Name = styled.div`
     overflow-wrap: anywhere;
   }
 `;
-
-const CreateForm = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space[3]}px;
-  margin: ${({ theme }) => theme.space[4]}px 0 ${({ theme }) => theme.space[5]}px;
-  > div {
-    flex: 1 1 16rem;
-  }
-`;
-
-/** A create form: a title, then the new page's editor. */
-export function CreateByTitle({ id, label, busy, onCreate }: { id: string; label: string; busy: boolean; onCreate: (title: string) => void }) {
-  const [title, setTitle] = useState('');
-  const [missing, setMissing] = useState(false);
-  const t = useMessages(studioMessages);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!title.trim()) return setMissing(true);
-    setMissing(false);
-    onCreate(title.trim());
-  };
-  return (
-    <CreateForm onSubmit={submit} noValidate>
-      <TextField id={id} label={label} error={missing ? t.titleRequired : null} value={title} onValueChange={setTitle} />
-      <Button type="submit" disabled={busy}>
-        {busy ? t.creating : t.create}
-      </Button>
-    </CreateForm>
-  );
-}
 
 export default function StudioProgramsPage() {
   return (

@@ -12,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { Button } from '../../../shared/ui/Button';
 import { Message } from '../../../shared/ui/Message';
 import { importActions } from '../importSlice';
-import { Section } from '../ProgramEditorPage';
+import { Section } from './StudioLayout';
 import { studioImportMessages } from '../studio.messages';
 import { selectStudio, studioFailure } from '../studioSelectors';
 import { SelectBox } from './BulkActions';

@@ -1,31 +1,12 @@
 /** The administrators' setting on the studio's programs list: students see only their own program, or every program for students. */
 import { useEffect } from 'react';
-import styled from 'styled-components';
-import { Card } from '../../../shared/ui/Card';
 import { useMessages } from '../../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { Message } from '../../../shared/ui/Message';
 import { audienceMessages } from '../audience.messages';
 import { selectStudioSettings } from '../studioSelectors';
 import { settingsActions } from '../settingsSlice';
-
-const Section = styled(Card)`
-  margin: ${({ theme }) => theme.space[5]}px 0;
-  h2 {
-    margin-top: 0;
-  }
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space[2]}px;
-    min-height: ${({ theme }) => theme.touchTarget}px;
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  }
-  input {
-    width: 20px;
-    height: 20px;
-  }
-`;
+import { Check, Section } from './StudioLayout';
 
 export function StudentProgramsSetting() {
   const dispatch = useAppDispatch();
@@ -35,7 +16,7 @@ export function StudentProgramsSetting() {
   return (
     <Section as="section" aria-labelledby="students-programs-setting" aria-busy={status === 'loading' || saving}>
       <h2 id="students-programs-setting">{t.settingsHeading}</h2>
-      <label>
+      <Check>
         <input
           type="checkbox"
           aria-describedby="students-programs-hint"
@@ -44,7 +25,7 @@ export function StudentProgramsSetting() {
           onChange={(event) => dispatch(settingsActions.changed({ studentsSeeEnrolledProgramOnly: event.target.checked }))}
         />{' '}
         {t.enrolledOnly}
-      </label>
+      </Check>
       <p id="students-programs-hint">{t.enrolledOnlyHint}</p>
       {error && status === 'ready' && (
         <Message $tone="error" role="alert">
