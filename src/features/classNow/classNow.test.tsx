@@ -82,7 +82,7 @@ describe('class now (franchise owner)', () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
     const inTab = { tabId: 'tab-1', tabIndex: 1, tabs: 3, step: 2, steps: 6 };
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir', { ...inTab, tabTitle: 'Experiment' }), student(12, 'Mia', inTab)] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir', { ...inTab, tabTitle: 'Experiment' }), student(12, 'Mia', inTab)], lockedOut: [] });
     const amir = await screen.findByTestId('class-now-student-11');
     expect(amir).toHaveTextContent('Experiment, Step 2 of 6');
     expect(amir).not.toHaveTextContent('Part 2 of 3');
@@ -93,7 +93,7 @@ describe('class now (franchise owner)', () => {
   it('shows the snapshot: a card per student with model, step and when they moved; stuck students first', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: '2026-11-25T09:59:00.000Z', step: 5 })] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: '2026-11-25T09:59:00.000Z', step: 5 })], lockedOut: [] });
     const list = await screen.findByRole('list', { name: 'Students in a lesson' });
     const cards = within(list).getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Mia', 'Amir']);
@@ -110,7 +110,7 @@ describe('class now (franchise owner)', () => {
   it('updates a card as the student moves, and says politely who has become stuck', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir'), student(12, 'Mia')] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir'), student(12, 'Mia')], lockedOut: [] });
     await screen.findByTestId('class-now-student-11');
     streams[0]!.send({ type: 'student', at: AT, student: student(11, 'Amir', { step: 4 }) });
     await waitFor(() => expect(screen.getByTestId('class-now-student-11')).toHaveTextContent('Step 4 of 12'));
@@ -124,7 +124,7 @@ describe('class now (franchise owner)', () => {
   it('"Mark helped" clears the flag', async () => {
     const { streams, posts, user } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(12, 'Mia', { stuckSince: AT })] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(12, 'Mia', { stuckSince: AT })], lockedOut: [] });
     await user.click(await screen.findByRole('button', { name: 'Mark helped: Mia' }));
     await waitFor(() => expect(screen.getByTestId('class-now-student-12')).not.toHaveTextContent('Stuck'));
     expect(posts.map((p) => [p.method, p.body])).toEqual([['POST', { studentId: 12 }]]);
@@ -133,21 +133,21 @@ describe('class now (franchise owner)', () => {
   it('an empty class says so', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [], lockedOut: [] });
     expect(await screen.findByText(/No students are in a lesson right now/)).toBeInTheDocument();
   });
 
   it('a dropped connection shows "Reconnecting…" and comes back live with a new snapshot', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir')] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir')], lockedOut: [] });
     await screen.findByText('Live');
     streams[0]!.drop();
     expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
     // The last known class stays on screen meanwhile.
     expect(screen.getByTestId('class-now-student-11')).toBeInTheDocument();
     await waitFor(() => expect(streams).toHaveLength(2), { timeout: 3000 });
-    streams[1]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir', { step: 6 })] });
+    streams[1]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir', { step: 6 })], lockedOut: [] });
     await screen.findByText('Live');
     expect(screen.getByTestId('class-now-student-11')).toHaveTextContent('Step 6 of 12');
   });

@@ -55,7 +55,7 @@ const student = (studentId: number, firstName: string, extra: Partial<ClassNowSt
 async function showClass() {
   const { send, opened } = openClass();
   await waitFor(() => expect(opened()).toBe(1));
-  send({ type: 'snapshot', ownerId: 2, at: new Date().toISOString(), students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: new Date().toISOString(), step: 5 })] });
+  send({ type: 'snapshot', ownerId: 2, at: new Date().toISOString(), students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: new Date().toISOString(), step: 5 })], lockedOut: [] });
   return screen.findByRole('list', { name: 'Students in a lesson' });
 }
 
