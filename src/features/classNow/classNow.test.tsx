@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { CLASS_NOW_PATHS, type ClassNowEvent, type ClassNowStudent } from '../../../contract/classNow';
+import { CLASS_NOW_PATHS, type ClassNowEvent, type ClassNowLockout, type ClassNowStudent } from '../../../contract/classNow';
 import { apiError, createFakeApi } from '../../../test/fakeApi';
 import { studioConfig } from '../../../test/fixtures/studio';
 import { renderApp, signedInAs } from '../../../test/renderApp';
 import type { ApiRequest } from '../../api/transport';
+import { formattersFor } from '../../shared/i18n/formatting';
 
 jest.setTimeout(20_000);
 
@@ -150,5 +151,39 @@ describe('class now (franchise owner)', () => {
     streams[1]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir', { step: 6 })], lockedOut: [] });
     await screen.findByText('Live');
     expect(screen.getByTestId('class-now-student-11')).toHaveTextContent('Step 6 of 12');
+  });
+
+  it('tells the teacher, live, which child is held back from which model and until when, and what she can do; gone when it ends', async () => {
+    const { streams } = open();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir')], lockedOut: [] });
+    await screen.findByTestId('class-now-student-11');
+    expect(screen.queryByTestId('class-now-lockouts')).toBeNull();
+
+    // Noa is not in a lesson: she is named all the same.
+    const until = '2026-11-25T11:00:00.000Z';
+    const noa: ClassNowLockout = { studentId: 14, firstName: 'Noa', lessonId: 2001, lessonTitle: 'Catapult', until };
+    streams[0]!.send({ type: 'lockouts', at: AT, lockedOut: [noa] });
+    const notice = await screen.findByTestId('class-now-lockouts');
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(within(notice).getByText('Too many wrong codes')).toBeInTheDocument();
+    expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual([`Noa: Catapult, can try again at ${formattersFor('en').dateTime(new Date(until))}`]);
+    expect(notice).toHaveTextContent('use "Unlock for students" on the model\'s card; or wait');
+    // The cards stay as they were.
+    expect(screen.getByTestId('class-now-student-11')).toHaveTextContent('Step 3 of 12');
+
+    streams[0]!.send({ type: 'lockouts', at: AT, lockedOut: [] });
+    await waitFor(() => expect(screen.queryByTestId('class-now-lockouts')).toBeNull());
+  });
+
+  it("a lock-out leaves the page at its end by the server's clock, without waiting for the stream", async () => {
+    const { streams } = open();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const at = new Date(Date.now() - 60 * 60_000).toISOString();
+    const soon = new Date(Date.parse(at) + 1500).toISOString();
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at, students: [], lockedOut: [{ studentId: 14, firstName: 'Noa', lessonId: 2001, lessonTitle: 'Catapult', until: soon }] });
+    expect(await screen.findByTestId('class-now-lockouts')).toHaveTextContent('Noa: Catapult');
+    expect(screen.getByText(/No students are in a lesson right now/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('class-now-lockouts')).toBeNull(), { timeout: 4000 });
   });
 });
