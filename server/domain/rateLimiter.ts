@@ -127,11 +127,14 @@ export class RateLimiter {
   /**
    * Which keys (hashed) are held back now, as one string that changes whenever a key becomes held
    * back or is let go: for noticing that without knowing the keys. One read of this limit's
-   * counters in force (one row per key tried within the window, or per key and slice).
+   * counters in force (one range of the primary key: a row per key tried within the window, or
+   * per key and slice; without slices only those at the limit are sent back).
    */
   async heldBackNow(): Promise<string> {
     const now = this.clock().getTime();
-    const rows = await q.rateLimitCountersSince(this.db.kysely, this.name, null, this.windowStart(now) - this.rule.windowMs);
+    // Without slices only the counters at the limit matter: the others are not even read out.
+    const atLeast = this.rule.slices === undefined ? this.rule.max : 0;
+    const rows = await q.rateLimitCountersSince(this.db.kysely, this.name, null, this.windowStart(now) - this.rule.windowMs, atLeast);
     return [...this.waitsOf(rows, now).keys()].sort().join(',');
   }
 

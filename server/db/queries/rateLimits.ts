@@ -95,6 +95,8 @@ export async function rateLimitCountersSince(
   limitName: string,
   keys: readonly string[] | null,
   after: number,
+  /** Only counters with at least this many hits (a limit without slices: one counter says it all). */
+  atLeast = 0,
 ): Promise<{ limit_key: string; window_start: number; hits: number }[]> {
   if (keys !== null && keys.length === 0) return [];
   const rows = await db
@@ -103,6 +105,7 @@ export async function rateLimitCountersSince(
     .where('limit_name', '=', limitName)
     .$if(keys !== null, (qb) => qb.where('limit_key', 'in', [...keys!]))
     .where('window_start', '>', after)
+    .$if(atLeast > 0, (qb) => qb.where('hits', '>=', atLeast))
     .orderBy('limit_key')
     .orderBy('window_start')
     .execute();
