@@ -13,7 +13,7 @@ const PM1 = { id: 130, name: 'PlayMachines1' };
 const CATAPULT = { id: 131 };
 const LIVE_MS = 2000;
 /** The server looks at lock-outs every 2 s. */
-const LOCKOUT_MS = 5000;
+const LOCKOUT_MS = 6000;
 
 /** A call to the portal's API from the page, with the session's own token (as the app makes it). */
 function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
