@@ -7,7 +7,8 @@ export const CLASS_NOW_PATHS = {
   classNow: '/wp-json/yo/v1/class-now',
   /**
    * GET → text/event-stream of ClassNowEvent (same auth and ?owner= as classNow): a `snapshot` on
-   * connect, then `student` and `left` as students move; comment lines every 15 s keep proxies open.
+   * connect, then `student` and `left` as students move, and `lockouts` when the list of children
+   * held back from a model's code changes (within about 2 s); comment lines every 15 s keep proxies open.
    */
   classNowEvents: '/wp-json/yo/v1/class-now/events',
   /** POST ClassNowHelpedBody (the student's owner or an administrator) → ClassNowHelped: clears "I'm stuck". */
@@ -52,18 +53,35 @@ export function classNowOrder(a: ClassNowStudent, b: ClassNowStudent): number {
   return a.firstName.localeCompare(b.firstName) || a.studentId - b.studentId;
 }
 
+/**
+ * A child of the owner's held back from one model's code by too many wrong codes (counted per
+ * student and model: her other models still open with their codes), present in a lesson or not.
+ */
+export interface ClassNowLockout {
+  studentId: number;
+  firstName: string;
+  lessonId: number;
+  lessonTitle: string;
+  /** ISO 8601 UTC: when she may try that model's code again. */
+  until: string;
+}
+
 export interface ClassNow {
   ownerId: number;
   /** ISO 8601 UTC of the server's answer (the client measures "moved 5 s ago" against it). */
   at: string;
   students: ClassNowStudent[];
+  /** The owner's children held back from a model's code now, soonest to end first. */
+  lockedOut: ClassNowLockout[];
 }
 
 /** The stream's events (each `data:` line is one of these as JSON; the SSE event name is its type). */
 export type ClassNowEvent =
   | ({ type: 'snapshot' } & ClassNow)
   | { type: 'student'; at: string; student: ClassNowStudent }
-  | { type: 'left'; at: string; studentId: number };
+  | { type: 'left'; at: string; studentId: number }
+  /** The whole list again, sent only when it differs from the last one sent (a lock-out began or ended, or the owner unlocked the model for her). */
+  | { type: 'lockouts'; at: string; lockedOut: ClassNowLockout[] };
 
 export interface ClassNowHelpedBody {
   studentId: number;

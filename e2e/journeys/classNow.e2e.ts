@@ -1,8 +1,9 @@
 /**
  * The live class view: Dana watches "Class now" while two of her students work through
  * Catapult on their own tablets; one says "I'm stuck". Dana's view shows each child's model and step
- * within 2 s of their move, and the stuck flag until she marks it helped
- * (e2e/artifacts/class-now-*.png).
+ * within 2 s of their move, and the stuck flag until she marks it helped; when the classmate types
+ * ten wrong codes for Flying Chairs, Dana's view names her within a few seconds, until Dana unlocks
+ * the model for her (e2e/artifacts/class-now-*.png).
  */
 import type { Page } from 'playwright-core';
 import { axeViolations, DEMO_USERS, journeyFile, openBrowser, screenshot, signIn } from '../support';
@@ -11,6 +12,8 @@ const journey = journeyFile();
 const PM1 = { id: 130, name: 'PlayMachines1' };
 const CATAPULT = { id: 131 };
 const LIVE_MS = 2000;
+/** The server looks at lock-outs every 2 s. */
+const LOCKOUT_MS = 6000;
 
 /** A call to the portal's API from the page, with the session's own token (as the app makes it). */
 function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
@@ -102,6 +105,22 @@ describe('class now journey', () => {
       await miaCard.getByRole('button', { name: 'Mark helped: Mia' }).click();
       await miaCard.getByText('Stuck', { exact: true }).waitFor({ state: 'detached', timeout: LIVE_MS });
       await miaCard.getByText(`Step 4 of ${steps}`).waitFor();
+
+      // The classmate types ten wrong codes for Flying Chairs on her tablet: Dana is told who, which model and until when.
+      const pages = (await api(owner.page, 'GET', `/wp-json/wp/v2/pages?parent=${PM1.id}&per_page=100`)).body as { id: number; title: { rendered: string }; metadata: Record<string, string[]> }[];
+      const chairs = pages.find((p) => p.title.rendered === 'Flying Chairs')!;
+      const wrong = chairs.metadata.lesson_password?.[0] === '0000' ? '0001' : '0000';
+      for (let i = 0; i < 10; i += 1) {
+        expect((await api(classmate.page, 'POST', '/wp-json/wl/v1/unlock_lesson', { AUTH_KEY: authKey, lesson_id: chairs.id, code: wrong })).status).toBe(403);
+      }
+      const lockouts = owner.page.getByTestId('class-now-lockouts');
+      await lockouts.getByText(new RegExp(`^${other.student_first_name}: Flying Chairs, can try again at `)).waitFor({ timeout: LOCKOUT_MS });
+      await lockouts.getByText(/use "Unlock for students" on the model's card/).waitFor();
+      await screenshot(owner.page, 'class-now-lockout');
+      expect(await axeViolations(owner.page)).toEqual([]);
+      // Dana unlocks it for her: the notice goes.
+      expect((await api(owner.page, 'POST', '/wp-json/yo/v1/class-unlocks', { lessonId: chairs.id, students: [Number(other.user_id)] })).status).toBe(200);
+      await lockouts.waitFor({ state: 'detached', timeout: LOCKOUT_MS });
 
       // On a phone too.
       await owner.page.setViewportSize({ width: 320, height: 700 });

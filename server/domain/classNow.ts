@@ -2,11 +2,13 @@
  * The live class view: where each of a franchise owner's students is right now, a
  * student's "I'm stuck", and the owner's "helped". The stream of changes is in classNowHub.ts.
  */
-import { CLASS_NOW_PRESENT_MINUTES, classNowOrder, type ClassNow, type ClassNowHelped, type ClassNowStudent, type StuckResult } from '../../contract';
+import { CLASS_NOW_PRESENT_MINUTES, classNowOrder, type ClassNow, type ClassNowHelped, type ClassNowLockout, type ClassNowStudent, type StuckResult } from '../../contract';
 import * as q from '../db/queries';
 import type { ClassPlaceRow } from '../db/queries';
 import { invalidParams, invalidUserId, notAllowed } from '../errors';
 import { isAdmin, isOwner, isStudent, type Actor, type DomainContext } from './context';
+import type { RateLimiter } from './rateLimiter';
+import { heldBackStudents } from './unlocks';
 
 export const PRESENT_MS = CLASS_NOW_PRESENT_MINUTES * 60_000;
 
@@ -63,9 +65,16 @@ export async function classNowPlaces(ctx: DomainContext, ownerId: number): Promi
   return { at: now.toISOString(), places: currentPlaces(rows).sort((a, b) => classNowOrder(a.student, b.student)) };
 }
 
-export async function classNow(ctx: DomainContext, ownerId: number): Promise<ClassNow> {
-  const { at, places } = await classNowPlaces(ctx, ownerId);
-  return { ownerId, at, students: places.map((p) => p.student) };
+/** Each owner's children held back from a model's code now (too many wrong codes), soonest to end first; an owner with none is left out. */
+export async function classLockouts(ctx: DomainContext, ownerIds: readonly number[], wrongCodes: RateLimiter): Promise<Map<number, ClassNowLockout[]>> {
+  const byOwner = new Map<number, ClassNowLockout[]>();
+  for (const { ownerId, ...lockout } of await heldBackStudents(ctx, ownerIds, wrongCodes)) byOwner.set(ownerId, [...(byOwner.get(ownerId) ?? []), lockout]);
+  return byOwner;
+}
+
+export async function classNow(ctx: DomainContext, ownerId: number, wrongCodes: RateLimiter): Promise<ClassNow> {
+  const [{ at, places }, lockouts] = await Promise.all([classNowPlaces(ctx, ownerId), classLockouts(ctx, [ownerId], wrongCodes)]);
+  return { ownerId, at, students: places.map((p) => p.student), lockedOut: lockouts.get(ownerId) ?? [] };
 }
 
 export async function markMeStuck(ctx: DomainContext, actor: Actor, lessonId: number): Promise<StuckResult> {

@@ -11,6 +11,15 @@
  * Polling rather than PostgreSQL's LISTEN/NOTIFY: the same code on SQLite, and one indexed query
  * per process every half second whatever the number of streams.
  *
+ * Children held back from a model's code (too many wrong codes, counted in the database by the
+ * limiter of whichever instance took them) reach the streams the same way: every LOCKOUT poll
+ * (2 s) reads which of the limiter's keys are held back now, one range of its counters' primary
+ * key whatever the number of streams. Only when that changed (and for the overlap after, since a
+ * wrong code's row is written just after its count), while a watched class has a child held back
+ * (her owner may unlock the model for her), and once a heartbeat in any case, are the watched
+ * owners' lists read again (two more statements) and sent as `lockouts` to each stream whose list
+ * differs from what it last sent.
+ *
  * Each user may hold MAX_STREAMS_PER_USER streams at once, counted in the database so that the
  * limit holds across every instance and process: a stream beyond it is refused (429) before it
  * starts, and the browser's page tries again after a pause (closing the oldest instead would have
@@ -20,19 +29,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ClassNowEvent, ClassNowStudent } from '../../contract';
+import type { ClassNowEvent, ClassNowLockout, ClassNowStudent } from '../../contract';
 import * as q from '../db/queries';
 import { ApiError } from '../errors';
-import { classNowPlaces, currentPlaces, presentSince } from './classNow';
+import { classLockouts, classNowPlaces, currentPlaces, presentSince } from './classNow';
 import type { DomainContext } from './context';
+import type { RateLimiter } from './rateLimiter';
 
 export interface HubTiming {
   pollMs: number;
   overlapMs: number;
   heartbeatMs: number;
+  /** How often the children held back from a model's code are looked at. */
+  lockoutPollMs: number;
 }
 
-export const DEFAULT_HUB_TIMING: HubTiming = { pollMs: 500, overlapMs: 3000, heartbeatMs: 15_000 };
+export const DEFAULT_HUB_TIMING: HubTiming = { pollMs: 500, overlapMs: 3000, heartbeatMs: 15_000, lockoutPollMs: 2000 };
 
 /** Streams one user may hold open at once (a few tabs and devices: the class on a projector, a laptop, a phone). */
 export const MAX_STREAMS_PER_USER = 5;
@@ -71,6 +83,8 @@ class Subscriber {
   /** What this stream last sent of each present student: the place as JSON, and its last write. */
   readonly sent = new Map<number, { json: string; changedAt: string }>();
   closed = false;
+  /** The lock-outs last sent (as JSON); null until the snapshot has gone, before which none is sent. */
+  private sentLockouts: string | null = null;
   constructor(
     readonly ownerId: number,
     readonly sink: StreamSink,
@@ -83,6 +97,18 @@ class Subscriber {
     const seen = this.sent.get(student.studentId);
     this.sent.set(student.studentId, { json, changedAt });
     if (seen?.json !== json) this.sink.write(sseEvent({ type: 'student', at, student }));
+  }
+
+  /** The snapshot's lock-outs: what later lists are compared with. */
+  snapshotSent(lockedOut: ClassNowLockout[]): void {
+    this.sentLockouts = JSON.stringify(lockedOut);
+  }
+
+  offerLockouts(lockedOut: ClassNowLockout[], at: string): void {
+    const json = JSON.stringify(lockedOut);
+    if (this.sentLockouts === null || this.sentLockouts === json) return;
+    this.sentLockouts = json;
+    this.sink.write(sseEvent({ type: 'lockouts', at, lockedOut }));
   }
 
   close(): void {
@@ -102,10 +128,20 @@ export class ClassNowHub {
   private stopped = false;
   /** The tickets this process holds, by user: admitted, whether or not their stream has started yet. */
   private readonly held = new Map<number, Set<string>>();
+  /** The wrong-code limiter's keys held back at the last lock-out poll (null: not read since the hub started). */
+  private heldBack: string | null = null;
+  /** This process's clock (ms) at the last lock-out poll, the last change of heldBack, and the last read of the lists. */
+  private lockoutPolledAt = 0;
+  private heldBackChangedAt = 0;
+  private lockoutsReadAt = 0;
+  /** Whether a watched class had a child held back at the last read. */
+  private anyLockedOut = false;
 
   constructor(
     private readonly ctx: DomainContext,
     private readonly log: FastifyBaseLogger,
+    /** The limiter of wrong unlock codes per student and model. */
+    private readonly wrongCodes: RateLimiter,
     private readonly timing: HubTiming = DEFAULT_HUB_TIMING,
   ) {}
 
@@ -172,9 +208,14 @@ export class ClassNowHub {
     this.subscribers.add(subscriber);
     this.start();
     try {
-      const { at, places } = await classNowPlaces(this.ctx, ownerId);
+      const [{ at, places }, lockouts] = await Promise.all([classNowPlaces(this.ctx, ownerId), classLockouts(this.ctx, [ownerId], this.wrongCodes)]);
       for (const { student, changedAt } of places) subscriber.sent.set(student.studentId, { json: JSON.stringify(student), changedAt });
-      if (!subscriber.closed) sink.write(sseEvent({ type: 'snapshot', ownerId, at, students: places.map((p) => p.student) }));
+      const lockedOut = lockouts.get(ownerId) ?? [];
+      if (!subscriber.closed) {
+        sink.write(sseEvent({ type: 'snapshot', ownerId, at, students: places.map((p) => p.student), lockedOut }));
+        subscriber.snapshotSent(lockedOut);
+        if (lockedOut.length > 0) this.anyLockedOut = true;
+      }
     } catch (err) {
       subscriber.close();
       throw err;
@@ -208,6 +249,8 @@ export class ClassNowHub {
     if (this.heartbeatTimer !== null) clearInterval(this.heartbeatTimer);
     this.pollTimer = null;
     this.heartbeatTimer = null;
+    // The next stream's first poll reads the lists afresh.
+    this.heldBack = null;
   }
 
   private schedulePoll(): void {
@@ -220,10 +263,19 @@ export class ClassNowHub {
     this.pollTimer.unref();
   }
 
-  /** One poll: the students written since the last one (and the overlap), sent to their owner's streams. */
+  /** One poll: the students written since the last one (and the overlap), sent to their owner's streams; and the lock-outs when due. */
   async poll(): Promise<void> {
     if (this.polling) return;
     this.polling = true;
+    try {
+      await this.pollPlaces();
+      await this.pollLockouts();
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private async pollPlaces(): Promise<void> {
     try {
       const now = this.ctx.clock();
       const owners = [...new Set([...this.subscribers].map((s) => s.ownerId))];
@@ -238,8 +290,31 @@ export class ClassNowHub {
     } catch (err) {
       // The database may be briefly away (a failover): the next poll reads the same changes again.
       this.log.warn({ err: { message: (err as Error).message } }, 'class-now poll failed');
-    } finally {
-      this.polling = false;
+    }
+  }
+
+  /** Every lockoutPollMs: whether any child became held back or was let go anywhere, and if so (or while it matters) the watched classes' lists. */
+  private async pollLockouts(): Promise<void> {
+    const started = Date.now();
+    if (started - this.lockoutPolledAt < this.timing.lockoutPollMs) return;
+    this.lockoutPolledAt = started;
+    try {
+      const heldBack = await this.wrongCodes.heldBackNow();
+      if (heldBack !== this.heldBack) {
+        this.heldBack = heldBack;
+        this.heldBackChangedAt = started;
+      }
+      const due = started - this.heldBackChangedAt <= this.timing.overlapMs || this.anyLockedOut || started - this.lockoutsReadAt >= this.timing.heartbeatMs;
+      if (!due) return;
+      this.lockoutsReadAt = started;
+      const owners = [...new Set([...this.subscribers].map((s) => s.ownerId))];
+      const byOwner = await classLockouts(this.ctx, owners, this.wrongCodes);
+      const at = this.ctx.clock().toISOString();
+      for (const s of this.subscribers) s.offerLockouts(byOwner.get(s.ownerId) ?? [], at);
+      this.anyLockedOut = byOwner.size > 0;
+    } catch (err) {
+      // As with the places: the next poll reads again.
+      this.log.warn({ err: { message: (err as Error).message } }, 'class-now lock-out poll failed');
     }
   }
 

@@ -16,6 +16,9 @@ const CLEANUP_EVERY_MS = 60_000;
 const lastCleanup = new WeakMap<Db, number>();
 const lastSlowdownCleanup = new WeakMap<Db, number>();
 
+/** Keys asked about in one statement (well under the databases' limits on bound values). */
+const KEYS_PER_READ = 500;
+
 const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 export interface Attempt {
@@ -101,12 +104,62 @@ export class RateLimiter {
   async waitBeforeNext(key: string): Promise<number | null> {
     const now = this.clock().getTime();
     const w = this.window(key, now);
-    const slices = await q.rateLimitSlices(this.db.kysely, this.name, w.key, w.windowStart - this.rule.windowMs);
-    const inForce = this.rule.slices === undefined ? slices.filter((slice) => slice.window_start === w.windowStart) : slices;
+    const waitMs = this.waitMsFrom(await q.rateLimitSlices(this.db.kysely, this.name, w.key, w.windowStart - this.rule.windowMs), now);
+    return waitMs === null ? null : Math.max(1, Math.ceil(waitMs / 1000));
+  }
+
+  /**
+   * Of many keys, in one read: those held back now, with when (epoch ms) each may try again. The
+   * time is exact, not rounded to the second: the same at every read while the key is held back.
+   */
+  async heldBackUntil(keys: readonly string[]): Promise<Map<string, number>> {
+    const now = this.clock().getTime();
+    const byHash = new Map(keys.map((key) => [hashKey(key), key]));
+    const hashes = [...byHash.keys()];
+    const held = new Map<string, number>();
+    for (let i = 0; i < hashes.length; i += KEYS_PER_READ) {
+      const rows = await q.rateLimitCountersSince(this.db.kysely, this.name, hashes.slice(i, i + KEYS_PER_READ), this.windowStart(now) - this.rule.windowMs);
+      for (const [hash, waitMs] of this.waitsOf(rows, now)) held.set(byHash.get(hash)!, now + waitMs);
+    }
+    return held;
+  }
+
+  /**
+   * Which keys (hashed) are held back now, as one string that changes whenever a key becomes held
+   * back or is let go: for noticing that without knowing the keys. One read of this limit's
+   * counters in force (one range of the primary key: a row per key tried within the window, or
+   * per key and slice; without slices only those at the limit are sent back).
+   */
+  async heldBackNow(): Promise<string> {
+    const now = this.clock().getTime();
+    // Without slices only the counters at the limit matter: the others are not even read out.
+    const atLeast = this.rule.slices === undefined ? this.rule.max : 0;
+    const rows = await q.rateLimitCountersSince(this.db.kysely, this.name, null, this.windowStart(now) - this.rule.windowMs, atLeast);
+    return [...this.waitsOf(rows, now).keys()].sort().join(',');
+  }
+
+  private windowStart(now: number): number {
+    return Math.floor(now / this.stepMs) * this.stepMs;
+  }
+
+  private waitsOf(rows: readonly { limit_key: string; window_start: number; hits: number }[], now: number): Map<string, number> {
+    const byKey = new Map<string, { window_start: number; hits: number }[]>();
+    for (const row of rows) byKey.set(row.limit_key, [...(byKey.get(row.limit_key) ?? []), row]);
+    const waits = new Map<string, number>();
+    for (const [key, slices] of byKey) {
+      const waitMs = this.waitMsFrom(slices, now);
+      if (waitMs !== null) waits.set(key, waitMs);
+    }
+    return waits;
+  }
+
+  /** From one key's counters of the window (oldest first): null while it may try again, else the ms until it may. */
+  private waitMsFrom(slices: readonly { window_start: number; hits: number }[], now: number): number | null {
+    const windowStart = this.windowStart(now);
+    const inForce = this.rule.slices === undefined ? slices.filter((slice) => slice.window_start === windowStart) : slices;
     const counted = inForce.reduce((sum, slice) => sum + slice.hits, 0);
     if (counted < this.rule.max) return null;
-    const waitMs = this.rule.slices === undefined ? w.expiresAt - now : this.slidingWait(inForce, counted, now);
-    return Math.max(1, Math.ceil(waitMs / 1000));
+    return this.rule.slices === undefined ? windowStart + this.rule.windowMs - now : this.slidingWait(inForce, counted, now);
   }
 
   /** Forgets every counted attempt of the key (a successful sign-in). */

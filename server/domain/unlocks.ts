@@ -81,23 +81,42 @@ export async function myUnlocks(ctx: DomainContext, actor: Actor, wrongCodes: Ra
   return { unlocked: [...unlocked].sort((a, b) => a - b), lockedOut: lockedOut.sort((a, b) => a.lessonId - b.lessonId) };
 }
 
+/** A student held back from a model's code now, with her owner. */
+export interface HeldBackStudent {
+  ownerId: number;
+  studentId: number;
+  firstName: string;
+  lessonId: number;
+  lessonTitle: string;
+  /** ISO 8601 UTC: when she may try that code again. */
+  until: string;
+}
+
 /**
- * The students (of an owner, or of every owner) held back from a model's code now, by student,
- * soonest first. Only the student and model pairs with at least the limit's number of wrong codes
- * within its window are asked about; a model unlocked for the student since is left out.
+ * The students (of the given owners, or of every owner when null) held back from a model's code
+ * now, soonest to end first. Only the student and model pairs with at least the limit's number of
+ * wrong codes within its window are asked about, all in one read of the limiter's counters; a
+ * model unlocked for the student since is left out. Two statements, whatever the number of owners.
  */
-export async function studentLockouts(ctx: DomainContext, teacherId: number | null, wrongCodes: RateLimiter): Promise<Map<number, StudentLockout[]>> {
-  const now = ctx.clock();
-  const since = new Date(now.getTime() - wrongCodes.windowMs).toISOString();
-  const candidates = await q.repeatedUnlockFailures(ctx.db.kysely, teacherId, since, wrongCodes.max);
-  const byStudent = new Map<number, StudentLockout[]>();
+export async function heldBackStudents(ctx: DomainContext, ownerIds: readonly number[] | null, wrongCodes: RateLimiter): Promise<HeldBackStudent[]> {
+  const candidates = await q.repeatedUnlockFailures(ctx.db.kysely, ownerIds, new Date(ctx.clock().getTime() - wrongCodes.windowMs).toISOString(), wrongCodes.max);
+  if (candidates.length === 0) return [];
+  const untils = await wrongCodes.heldBackUntil(candidates.map((row) => codeKey(row.user_id, row.page_id)));
+  const held: HeldBackStudent[] = [];
   for (const row of candidates) {
-    const wait = await wrongCodes.waitBeforeNext(codeKey(row.user_id, row.page_id));
-    if (wait === null) continue;
-    const list = byStudent.get(row.user_id) ?? [];
-    list.push({ lessonId: row.page_id, lessonTitle: row.title, until: new Date(now.getTime() + wait * 1000).toISOString() });
-    byStudent.set(row.user_id, list);
+    const untilMs = untils.get(codeKey(row.user_id, row.page_id));
+    if (untilMs === undefined) continue;
+    const until = new Date(untilMs).toISOString();
+    held.push({ ownerId: row.teacher_id, studentId: row.user_id, firstName: row.first_name, lessonId: row.page_id, lessonTitle: row.title, until });
   }
-  for (const list of byStudent.values()) list.sort((a, b) => a.until.localeCompare(b.until) || a.lessonId - b.lessonId);
+  return held.sort((a, b) => a.until.localeCompare(b.until) || a.studentId - b.studentId || a.lessonId - b.lessonId);
+}
+
+/** The students (of an owner, or of every owner) held back from a model's code now, by student, soonest first. */
+export async function studentLockouts(ctx: DomainContext, teacherId: number | null, wrongCodes: RateLimiter): Promise<Map<number, StudentLockout[]>> {
+  const byStudent = new Map<number, StudentLockout[]>();
+  for (const { studentId, lessonId, lessonTitle, until } of await heldBackStudents(ctx, teacherId === null ? null : [teacherId], wrongCodes)) {
+    byStudent.set(studentId, [...(byStudent.get(studentId) ?? []), { lessonId, lessonTitle, until }]);
+  }
   return byStudent;
 }

@@ -18,14 +18,14 @@ const helpedBody = z.strictObject({ studentId: id() });
 const stuckBody = z.strictObject({ lessonId: id() });
 
 export function classNowRoutes(app: FastifyInstance, s: AppServices, timing: HubTiming = DEFAULT_HUB_TIMING): void {
-  const hub = new ClassNowHub(s.ctx, app.log, timing);
+  const hub = new ClassNowHub(s.ctx, app.log, s.limiters.unlockWrongPerStudent, timing);
   // Open streams would keep app.close() waiting for ever: they end before the server stops taking requests.
   app.addHook('preClose', async () => hub.closeAll());
 
   app.get(CLASS_NOW_PATHS.classNow, answers(classNowAnswer), async (request, reply) => {
     const actor = requireActor(request);
     const { owner } = readParams(request, ownerQuery);
-    return sendJson(reply, await classNow(s.ctx, await classOwnerOf(s.ctx, actor, owner)));
+    return sendJson(reply, await classNow(s.ctx, await classOwnerOf(s.ctx, actor, owner), s.limiters.unlockWrongPerStudent));
   });
 
   app.get(CLASS_NOW_PATHS.classNowEvents, { config: { rawAnswer: 'server-sent events, written as they happen past the serializer' } }, async (request, reply) => {

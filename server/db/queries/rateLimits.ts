@@ -86,6 +86,32 @@ export async function deleteExpiredSlowdowns(db: Executor, now: number): Promise
 }
 
 /** The counts of a key's windows that start after `after`, oldest first. */
+/**
+ * The counters of one limit started after `after`, of the given keys only, or of every key when
+ * `keys` is null (read through the primary key's leading columns: one range of the index).
+ */
+export async function rateLimitCountersSince(
+  db: Executor,
+  limitName: string,
+  keys: readonly string[] | null,
+  after: number,
+  /** Only counters with at least this many hits (a limit without slices: one counter says it all). */
+  atLeast = 0,
+): Promise<{ limit_key: string; window_start: number; hits: number }[]> {
+  if (keys !== null && keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('rate_limit_counters')
+    .select(['limit_key', 'window_start', 'hits'])
+    .where('limit_name', '=', limitName)
+    .$if(keys !== null, (qb) => qb.where('limit_key', 'in', [...keys!]))
+    .where('window_start', '>', after)
+    .$if(atLeast > 0, (qb) => qb.where('hits', '>=', atLeast))
+    .orderBy('limit_key')
+    .orderBy('window_start')
+    .execute();
+  return rows.map((r) => ({ limit_key: r.limit_key, window_start: Number(r.window_start), hits: Number(r.hits) }));
+}
+
 export async function rateLimitSlices(db: Executor, limitName: string, key: string, after: number): Promise<{ window_start: number; hits: number }[]> {
   const rows = await db
     .selectFrom('rate_limit_counters')

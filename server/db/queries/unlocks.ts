@@ -48,26 +48,28 @@ export async function unlockFailurePagesSince(db: Executor, userId: number, sinc
 }
 
 /**
- * Students (of one owner, or of all when null) with at least `atLeast` wrong codes for one page since
- * `since`, and not unlocked since, with the page's title.
+ * Students (of the given owners, or of all when null) with at least `atLeast` wrong codes for one
+ * page since `since`, and not unlocked since, with their owner, first name and the page's title.
+ * Read through the wrong codes' (user_id, created_at) index, student by student.
  */
 export async function repeatedUnlockFailures(
   db: Executor,
-  teacherId: number | null,
+  teacherIds: readonly number[] | null,
   since: string,
   atLeast: number,
-): Promise<{ user_id: number; page_id: number; title: string }[]> {
+): Promise<{ user_id: number; teacher_id: number; first_name: string; page_id: number; title: string }[]> {
+  if (teacherIds !== null && teacherIds.length === 0) return [];
   const rows = await db
     .selectFrom('unlock_failures as f')
     .innerJoin('students as s', 's.user_id', 'f.user_id')
     .innerJoin('pages as p', 'p.id', 'f.page_id')
     .leftJoin('unlocks as u', (join) => join.onRef('u.user_id', '=', 'f.user_id').onRef('u.page_id', '=', 'f.page_id'))
-    .select((eb) => ['f.user_id', 'f.page_id', 'p.title', eb.fn.countAll<number>().as('n')])
+    .select((eb) => ['f.user_id', 's.teacher_id', 's.student_first_name', 'f.page_id', 'p.title', eb.fn.countAll<number>().as('n')])
     .where('f.created_at', '>', since)
     .where('u.user_id', 'is', null)
-    .$if(teacherId !== null, (qb) => qb.where('s.teacher_id', '=', teacherId!))
-    .groupBy(['f.user_id', 'f.page_id', 'p.title'])
+    .$if(teacherIds !== null, (qb) => qb.where('s.teacher_id', 'in', [...teacherIds!]))
+    .groupBy(['f.user_id', 's.teacher_id', 's.student_first_name', 'f.page_id', 'p.title'])
     .having((eb) => eb.fn.countAll(), '>=', atLeast)
     .execute();
-  return rows.map((r) => ({ user_id: r.user_id, page_id: r.page_id, title: r.title }));
+  return rows.map((r) => ({ user_id: r.user_id, teacher_id: r.teacher_id, first_name: r.student_first_name, page_id: r.page_id, title: r.title }));
 }

@@ -38,6 +38,7 @@ export const classNowAnswer = z.object({
       stuckSince: z.string().nullable(),
     }),
   ),
+  lockedOut: z.array(z.object({ studentId: z.number(), firstName: z.string(), lessonId: z.number(), lessonTitle: z.string(), until: z.string() })),
 }) satisfies z.ZodType<ClassNow>;
 
 export const classNowHelped = z.object({ studentId: z.number(), cleared: z.number() }) satisfies z.ZodType<ClassNowHelped>;

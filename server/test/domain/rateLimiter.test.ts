@@ -89,4 +89,30 @@ describeEachDb('RateLimiter in the database', (dialect) => {
     const left = await db.kysely.selectFrom('rate_limit_counters').select('window_start').where('limit_name', '=', 'expiry').execute();
     expect(left).toHaveLength(1);
   });
+
+  test.each([
+    ['a fixed window', { max: 2, windowMs: 60_000 }],
+    ['a sliding window', { max: 2, windowMs: 60_000, slices: 6 }],
+  ])('in %s, many keys read at once (heldBackUntil) agree with waitBeforeNext, and heldBackNow changes when a key is held back and let go', async (_name, rule) => {
+    let now = 9_000_000_001_000; // a second into a window
+    const limiter = new RateLimiter(db, `many-${rule.slices ?? 1}`, rule, () => new Date(now));
+    expect(await limiter.heldBackNow()).toBe('');
+    await limiter.take('a');
+    now += 15_000;
+    await limiter.take('a');
+    await limiter.take('b');
+    const until = await limiter.heldBackUntil(['a', 'b', 'c']);
+    expect([...until.keys()]).toEqual(['a']);
+    expect(Math.max(1, Math.ceil((until.get('a')! - now) / 1000))).toBe(await limiter.waitBeforeNext('a'));
+    const held = await limiter.heldBackNow();
+    expect(held).toMatch(/^[0-9a-f]{64}$/);
+    // The same while nothing changes, though time passes.
+    now += 5000;
+    expect(await limiter.heldBackNow()).toBe(held);
+    expect(await limiter.heldBackUntil(['a'])).toEqual(until);
+    now = until.get('a')!;
+    expect(await limiter.waitBeforeNext('a')).toBeNull();
+    expect(await limiter.heldBackNow()).toBe('');
+    expect((await limiter.heldBackUntil(['a', 'b'])).size).toBe(0);
+  });
 });

@@ -13,6 +13,7 @@ import { loadConfig } from '../../config';
 import type { Db } from '../../db/connection';
 import { createPasswordHasher } from '../../domain/passwords';
 import { ClassNowHub } from '../../domain/classNowHub';
+import { RateLimiter } from '../../domain/rateLimiter';
 import { createOutboxMailer } from '../../mail/mailer';
 import { seedDemo } from '../../seed/seedDatabase';
 import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, demoSource, describeEachDb, eventually, expectWpError, openTestDb, startTestServer, userIds, type TestServer, migrateTestDb } from '../harness';
@@ -325,7 +326,7 @@ describeEachDb('class now streams: heartbeats, leaving, sign-out', (dialect) => 
     let signedIn = true;
     let later = 0;
     const ctx = { db: s.db, clock: () => new Date(Date.now() + later), hasher: null as never, mail: null as never, siteUrl: '' };
-    const hub = new ClassNowHub(ctx, s.app.log, { pollMs: 50, overlapMs: 3000, heartbeatMs: 150 });
+    const hub = new ClassNowHub(ctx, s.app.log, new RateLimiter(s.db, 'unlock_wrong_student', s.config.rateLimits.unlockWrongPerStudent, ctx.clock), { pollMs: 50, overlapMs: 3000, heartbeatMs: 150, lockoutPollMs: 100 });
     await hub.open(danaId, { write: (chunk) => void written.push(chunk), end: () => void (ended = true), stillSignedIn: async () => signedIn });
     expect(written[0]).toMatch(/^event: snapshot\ndata: .*"firstName":"Mia"/);
     await waitUntil(() => written.includes(': heartbeat\n\n'));

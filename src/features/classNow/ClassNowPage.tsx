@@ -1,7 +1,8 @@
 /**
  * /class-now: a franchise owner's class right now: a card for each student in a lesson,
  * with the model and step they are on, stuck students first and highlighted until "Mark helped" or
- * they move on. It updates live; administrators open an owner's class with ?owner=ID.
+ * they move on; above them, the children held back from a model's code by too many wrong codes. It
+ * updates live; administrators open an owner's class with ?owner=ID.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -15,6 +16,7 @@ import { Message } from '../../shared/ui/Message';
 import { EmptyState, LoadFailed, SkeletonCards } from '../../shared/ui/States';
 import { Title } from '../../shared/ui/Text';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
+import { ClassLockouts } from './ClassLockouts';
 import { classNowActions, selectClassNow, type ClassNowConnection } from './classNowSlice';
 import { currentFormatters, useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
@@ -198,6 +200,7 @@ export default function ClassNowPage() {
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
+      {state.loaded && state.connection !== 'failed' && <ClassLockouts lockedOut={state.lockedOut} serverNow={serverNow} />}
       {state.connection === 'failed' ? (
         <LoadFailed what={t.classWhat} error={state.error} onRetry={() => dispatch(classNowActions.opened({ ownerId }))} />
       ) : !state.loaded ? (

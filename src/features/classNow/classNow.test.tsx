@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { CLASS_NOW_PATHS, type ClassNowEvent, type ClassNowStudent } from '../../../contract/classNow';
+import { CLASS_NOW_PATHS, type ClassNowEvent, type ClassNowLockout, type ClassNowStudent } from '../../../contract/classNow';
 import { apiError, createFakeApi } from '../../../test/fakeApi';
 import { studioConfig } from '../../../test/fixtures/studio';
 import { renderApp, signedInAs } from '../../../test/renderApp';
 import type { ApiRequest } from '../../api/transport';
+import { formattersFor } from '../../shared/i18n/formatting';
 
 jest.setTimeout(20_000);
 
@@ -82,7 +83,7 @@ describe('class now (franchise owner)', () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
     const inTab = { tabId: 'tab-1', tabIndex: 1, tabs: 3, step: 2, steps: 6 };
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir', { ...inTab, tabTitle: 'Experiment' }), student(12, 'Mia', inTab)] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir', { ...inTab, tabTitle: 'Experiment' }), student(12, 'Mia', inTab)], lockedOut: [] });
     const amir = await screen.findByTestId('class-now-student-11');
     expect(amir).toHaveTextContent('Experiment, Step 2 of 6');
     expect(amir).not.toHaveTextContent('Part 2 of 3');
@@ -93,7 +94,7 @@ describe('class now (franchise owner)', () => {
   it('shows the snapshot: a card per student with model, step and when they moved; stuck students first', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: '2026-11-25T09:59:00.000Z', step: 5 })] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: '2026-11-25T09:59:00.000Z', step: 5 })], lockedOut: [] });
     const list = await screen.findByRole('list', { name: 'Students in a lesson' });
     const cards = within(list).getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Mia', 'Amir']);
@@ -110,7 +111,7 @@ describe('class now (franchise owner)', () => {
   it('updates a card as the student moves, and says politely who has become stuck', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir'), student(12, 'Mia')] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir'), student(12, 'Mia')], lockedOut: [] });
     await screen.findByTestId('class-now-student-11');
     streams[0]!.send({ type: 'student', at: AT, student: student(11, 'Amir', { step: 4 }) });
     await waitFor(() => expect(screen.getByTestId('class-now-student-11')).toHaveTextContent('Step 4 of 12'));
@@ -124,7 +125,7 @@ describe('class now (franchise owner)', () => {
   it('"Mark helped" clears the flag', async () => {
     const { streams, posts, user } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(12, 'Mia', { stuckSince: AT })] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(12, 'Mia', { stuckSince: AT })], lockedOut: [] });
     await user.click(await screen.findByRole('button', { name: 'Mark helped: Mia' }));
     await waitFor(() => expect(screen.getByTestId('class-now-student-12')).not.toHaveTextContent('Stuck'));
     expect(posts.map((p) => [p.method, p.body])).toEqual([['POST', { studentId: 12 }]]);
@@ -133,22 +134,56 @@ describe('class now (franchise owner)', () => {
   it('an empty class says so', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [], lockedOut: [] });
     expect(await screen.findByText(/No students are in a lesson right now/)).toBeInTheDocument();
   });
 
   it('a dropped connection shows "Reconnecting…" and comes back live with a new snapshot', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir')] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir')], lockedOut: [] });
     await screen.findByText('Live');
     streams[0]!.drop();
     expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
     // The last known class stays on screen meanwhile.
     expect(screen.getByTestId('class-now-student-11')).toBeInTheDocument();
     await waitFor(() => expect(streams).toHaveLength(2), { timeout: 3000 });
-    streams[1]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir', { step: 6 })] });
+    streams[1]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir', { step: 6 })], lockedOut: [] });
     await screen.findByText('Live');
     expect(screen.getByTestId('class-now-student-11')).toHaveTextContent('Step 6 of 12');
+  });
+
+  it('tells the teacher, live, which child is held back from which model and until when, and what she can do; gone when it ends', async () => {
+    const { streams } = open();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir')], lockedOut: [] });
+    await screen.findByTestId('class-now-student-11');
+    expect(screen.queryByTestId('class-now-lockouts')).toBeNull();
+
+    // Noa is not in a lesson: she is named all the same.
+    const until = '2026-11-25T11:00:00.000Z';
+    const noa: ClassNowLockout = { studentId: 14, firstName: 'Noa', lessonId: 2001, lessonTitle: 'Catapult', until };
+    streams[0]!.send({ type: 'lockouts', at: AT, lockedOut: [noa] });
+    const notice = await screen.findByTestId('class-now-lockouts');
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(within(notice).getByText('Too many wrong codes')).toBeInTheDocument();
+    expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual([`Noa: Catapult, can try again at ${formattersFor('en').dateTime(new Date(until))}`]);
+    expect(notice).toHaveTextContent('use "Unlock for students" on the model\'s card; or wait');
+    // The cards stay as they were.
+    expect(screen.getByTestId('class-now-student-11')).toHaveTextContent('Step 3 of 12');
+
+    streams[0]!.send({ type: 'lockouts', at: AT, lockedOut: [] });
+    await waitFor(() => expect(screen.queryByTestId('class-now-lockouts')).toBeNull());
+  });
+
+  it("a lock-out leaves the page at its end by the server's clock, without waiting for the stream", async () => {
+    const { streams } = open();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const at = new Date(Date.now() - 60 * 60_000).toISOString();
+    const soon = new Date(Date.parse(at) + 1500).toISOString();
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, at, students: [], lockedOut: [{ studentId: 14, firstName: 'Noa', lessonId: 2001, lessonTitle: 'Catapult', until: soon }] });
+    expect(await screen.findByTestId('class-now-lockouts')).toHaveTextContent('Noa: Catapult');
+    expect(screen.getByText(/No students are in a lesson right now/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('class-now-lockouts')).toBeNull(), { timeout: 4000 });
   });
 });

@@ -4,6 +4,7 @@ import { showQaLanguage, textsNotFromCatalogue } from '../../../test/catalogueTe
 import { apiError, createFakeApi } from '../../../test/fakeApi';
 import { studioConfig } from '../../../test/fixtures/studio';
 import { renderApp, signedInAs } from '../../../test/renderApp';
+import { formattersFor } from '../../shared/i18n/formatting';
 
 jest.setTimeout(20_000);
 
@@ -52,10 +53,14 @@ const student = (studentId: number, firstName: string, extra: Partial<ClassNowSt
   ...extra,
 });
 
+const UNTIL = new Date(Date.now() + 40 * 60_000).toISOString();
+
 async function showClass() {
   const { send, opened } = openClass();
   await waitFor(() => expect(opened()).toBe(1));
-  send({ type: 'snapshot', ownerId: 2, at: new Date().toISOString(), students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: new Date().toISOString(), step: 5 })] });
+  send({ type: 'snapshot', ownerId: 2, at: new Date().toISOString(), students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: new Date().toISOString(), step: 5 })], lockedOut: [] });
+  send({ type: 'lockouts', at: new Date().toISOString(), lockedOut: [{ studentId: 12, firstName: 'Mia', lessonId: 2002, lessonTitle: 'Flying Chairs', until: UNTIL }] });
+  await screen.findByTestId('class-now-lockouts');
   return screen.findByRole('list', { name: 'Students in a lesson' });
 }
 
@@ -78,5 +83,23 @@ describe('Class now in other languages', () => {
     expect(within(mia!).getByRole('button', { name: 'קיבל/ה עזרה: Mia' })).toBeEnabled();
     expect(amir).toHaveTextContent(/התקדם לפני \d דק׳/);
     expect(within(amir!).getByRole('heading', { name: 'Amir' })).toHaveAttribute('translate', 'no');
+  });
+
+  it('in Hebrew: the child held back from a model’s code, until when, and what the teacher can do', async () => {
+    await showClass();
+    await showQaLanguage('he');
+    const notice = screen.getByTestId('class-now-lockouts');
+    expect(within(notice).getByText('יותר מדי קודים שגויים')).toBeInTheDocument();
+    expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual([`Mia: Flying Chairs, אפשר לנסות שוב ב-${formattersFor('he').dateTime(new Date(UNTIL))}`]);
+    expect(notice).toHaveTextContent('השתמשו ב"פתיחה לתלמידים" בכרטיס של הדגם');
+  });
+
+  it('in Spanish: the same notice', async () => {
+    await showClass();
+    await showQaLanguage('es');
+    const notice = screen.getByTestId('class-now-lockouts');
+    expect(within(notice).getByText('Demasiados códigos incorrectos')).toBeInTheDocument();
+    expect(notice).toHaveTextContent('Mia: Flying Chairs, puede volver a intentarlo a las');
+    expect(notice).toHaveTextContent('«Desbloquear para estudiantes»');
   });
 });

@@ -71,11 +71,14 @@ function* watchClass(ownerId: number | null) {
         const event = message.event;
         if (event.type === 'snapshot') {
           failures = 0;
-          yield* put(classNowActions.snapshotReceived({ snapshot: { ownerId: event.ownerId, at: event.at, students: event.students }, receivedAt: Date.now() }));
+          const snapshot = { ownerId: event.ownerId, at: event.at, students: event.students, lockedOut: event.lockedOut ?? [] };
+          yield* put(classNowActions.snapshotReceived({ snapshot, receivedAt: Date.now() }));
         } else if (event.type === 'student') {
           yield* put(classNowActions.studentReceived(event.student));
         } else if (event.type === 'left') {
           yield* put(classNowActions.studentLeft({ studentId: event.studentId }));
+        } else if (event.type === 'lockouts') {
+          yield* put(classNowActions.lockoutsReceived(event.lockedOut));
         }
       }
     } finally {

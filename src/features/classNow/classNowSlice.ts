@@ -1,7 +1,7 @@
 /** The live class view: the owner's present students as the stream reports them. Plain JSON only. */
 import { selectSliceState } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ClassNow, ClassNowStudent } from '../../../contract/classNow';
+import type { ClassNow, ClassNowLockout, ClassNowStudent } from '../../../contract/classNow';
 import type { ApiError } from '../../api/types';
 
 export type ClassNowConnection = 'connecting' | 'live' | 'reconnecting' | 'failed';
@@ -11,6 +11,8 @@ export interface ClassNowState {
   /** False until the first snapshot: the page shows it loading. */
   loaded: boolean;
   students: Record<number, ClassNowStudent>;
+  /** The owner's children held back from a model's code (the server's whole list, as last sent). */
+  lockedOut: ClassNowLockout[];
   /** The browser's clock minus the server's, in ms, as of the last snapshot ("moved 5 s ago" uses the server's clock). */
   clockOffsetMs: number;
   /** When the next attempt to reconnect is due (the browser's clock, ms), while reconnecting. */
@@ -21,7 +23,7 @@ export interface ClassNowState {
   helping: Record<number, 'working' | 'failed'>;
 }
 
-export const initialClassNowState: ClassNowState = { connection: 'connecting', loaded: false, students: {}, clockOffsetMs: 0, retryAt: null, error: null, helping: {} };
+export const initialClassNowState: ClassNowState = { connection: 'connecting', loaded: false, students: {}, lockedOut: [], clockOffsetMs: 0, retryAt: null, error: null, helping: {} };
 
 export const classNowSlice = createSlice({
   name: 'classNow',
@@ -36,6 +38,7 @@ export const classNowSlice = createSlice({
     snapshotReceived: (state, action: PayloadAction<{ snapshot: ClassNow; receivedAt: number }>) => {
       const { snapshot, receivedAt } = action.payload;
       state.students = Object.fromEntries(snapshot.students.map((s) => [s.studentId, s]));
+      state.lockedOut = snapshot.lockedOut;
       state.clockOffsetMs = receivedAt - Date.parse(snapshot.at);
       state.connection = 'live';
       state.loaded = true;
@@ -44,6 +47,9 @@ export const classNowSlice = createSlice({
     studentReceived: (state, action: PayloadAction<ClassNowStudent>) => {
       state.students[action.payload.studentId] = action.payload;
       if (action.payload.stuckSince === null) delete state.helping[action.payload.studentId];
+    },
+    lockoutsReceived: (state, action: PayloadAction<ClassNowLockout[]>) => {
+      state.lockedOut = action.payload;
     },
     studentLeft: (state, action: PayloadAction<{ studentId: number }>) => {
       delete state.students[action.payload.studentId];

@@ -29,7 +29,7 @@ describe('students list: a student held back by too many wrong codes', () => {
     expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       `noa Levi: Catapult, can try again at ${formattersFor('en').dateTime(new Date(until))}`,
     ]);
-    expect(notice).toHaveTextContent('To open this model now, use "Unlock for students" on its card.');
+    expect(notice).toHaveTextContent('To open this model for them now, use "Unlock for students" on the model\'s card; or wait, and they can type its code again at the time shown.');
   });
 
   it('says nothing when no student is held back', async () => {

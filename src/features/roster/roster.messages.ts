@@ -79,10 +79,3 @@ export const rosterMessages = defineMessages('roster', {
   allStudentsFile: 'All Students Youngengineer Online',
   allStudentsSheet: 'All Students',
 });
-
-/** On the students list: students held back from a model's code by too many wrong codes. */
-export const codeLockoutMessages = defineMessages('rosterCodeLockouts', {
-  title: 'Too many wrong codes',
-  line: params('{name}: {model}, can try again at {time}'),
-  whatToDo: 'Other models still open with their codes. To open this model now, use "Unlock for students" on its card.',
-});
