@@ -90,7 +90,7 @@ describeEachDb('RateLimiter in the database', (dialect) => {
     expect(left).toHaveLength(1);
   });
 
-  test.each([
+  test.each<[string, { max: number; windowMs: number; slices?: number }]>([
     ['a fixed window', { max: 2, windowMs: 60_000 }],
     ['a sliding window', { max: 2, windowMs: 60_000, slices: 6 }],
   ])('in %s, many keys read at once (heldBackUntil) agree with waitBeforeNext, and heldBackNow changes when a key is held back and let go', async (_name, rule) => {
