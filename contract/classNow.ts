@@ -2,6 +2,7 @@
  * The live class view: a franchise owner sees where each of their students is right now,
  * and a student says "I'm stuck". Portal backend only.
  */
+import type { ContentTexts } from './wire';
 export const CLASS_NOW_PATHS = {
   /** GET → ClassNow: the caller's class right now (owners: their own students; administrators: ?owner=ID). */
   classNow: '/wp-json/yo/v1/class-now',
@@ -32,8 +33,10 @@ export interface ClassNowStudent {
   programId: number;
   programTitle: string;
   tabId: string;
-  /** The tab's name as the student saw it ("Build"); empty when the lesson has no tabs or the place predates names. */
+  /** The tab's name ("Build", in English); empty when the lesson has no tabs or the place predates names. */
   tabTitle: string;
+  /** The tab's name in Hebrew and Spanish where the model gives them (its meta lesson_N_tab_title_he, _es); absent when none. */
+  tabTitleTranslations?: ContentTexts;
   /** 0-based. */
   tabIndex: number;
   tabs: number;

@@ -10,6 +10,7 @@
  * unchanged. Media are named by their root-relative path in the media storage ("/progrmas/...");
  * answers add a signed URL to show them with.
  */
+import type { ContentTexts } from './wire';
 
 export const STUDIO_NAMESPACE = 'yo/v1';
 
@@ -166,11 +167,17 @@ export interface StudioStepInput {
   height: number;
   /** The step's name as the office knows it (the uploaded file's name); kept with the step. */
   name?: string;
+  /** The step's text in English (its gallery item's description); '' or absent for none. */
+  description?: string;
+  /** The step's text in Hebrew and Spanish (description_he, description_es). */
+  descriptionTranslations?: ContentTexts;
 }
 
 /** One tab of a model's steps; a model has 1 to 5. */
 export interface StudioTabInput {
   title: string;
+  /** The tab's name in Hebrew and Spanish (meta lesson_N_tab_title_he, lesson_N_tab_title_es). */
+  titleTranslations?: ContentTexts;
   /** Step images in order. */
   steps: StudioStepInput[];
   /** A video for the tab: an uploaded file's path or an embed URL (https://...); '' for none. */
@@ -191,9 +198,20 @@ export interface StudioModelInput {
   tabs: StudioTabInput[];
 }
 
+/**
+ * A model's step: its picture, and its text in English ('' for none) and in the other languages it
+ * was given in. The server always sends both texts; a reader takes a missing one as none.
+ */
+export interface StudioStep extends StudioImage {
+  description?: string;
+  descriptionTranslations?: ContentTexts;
+}
+
 export interface StudioTab {
   title: string;
-  steps: StudioImage[];
+  /** The tab's name in the other languages it was given in (always sent by the server). */
+  titleTranslations?: ContentTexts;
+  steps: StudioStep[];
   video: StudioMedia | { embedUrl: string } | null;
 }
 

@@ -192,6 +192,23 @@ export interface CreateFranchiseOwnerResponse {
 
 // ---- wp/v2 pages -------------------------------------------------------------------------
 
+/**
+ * The languages a model's texts may be given in beside English (the portal's other languages): a
+ * tab's name is post meta lesson_N_tab_title_{language} beside lesson_N_tab_title, a step's text
+ * is its gallery item's description_{language} beside description. Each is optional; a text absent
+ * or '' in the reader's language reads in English, so a site without these keys shows what it did.
+ */
+export const CONTENT_TEXT_LANGUAGES = ['he', 'es'] as const;
+export type ContentTextLanguage = (typeof CONTENT_TEXT_LANGUAGES)[number];
+/** A text in the other languages; a language left out has none of its own. */
+export type ContentTexts = Partial<Record<ContentTextLanguage, string>>;
+
+export const isContentTextLanguage = (value: unknown): value is ContentTextLanguage => (CONTENT_TEXT_LANGUAGES as readonly unknown[]).includes(value);
+/** Post meta of tab N's name: lesson_N_tab_title in English, lesson_N_tab_title_he in Hebrew. */
+export const tabTitleMetaKey = (tab: number, language?: ContentTextLanguage): string => (language ? `lesson_${tab}_tab_title_${language}` : `lesson_${tab}_tab_title`);
+/** A gallery item's key of the step's text in a language: description_he. */
+export const descriptionKey = (language: ContentTextLanguage): `description_${ContentTextLanguage}` => `description_${language}`;
+
 export interface Rendered {
   rendered: string;
 }
@@ -206,7 +223,11 @@ export interface WireGalleryItem {
   embedUrl?: string;
   originalWidth?: WireNumber;
   originalHeight?: WireNumber;
+  /** The step's text (the picture's text alternative), in English. */
   description?: string;
+  /** The step's text in Hebrew and in Spanish (CONTENT_TEXT_LANGUAGES); absent or '' reads as description. */
+  description_he?: string;
+  description_es?: string;
   /**
    * Portal backend, for a step the content studio made (as WordPress puts srcset and sizes on an
    * <img>): its JPEG sizes as a srcset ("{url} 375w, {url} 750w, ..."), the same widths in WebP,
@@ -238,6 +259,17 @@ export interface WirePageMeta {
   lesson_2_tab_title?: WireMeta;
   lesson_3_tab_title?: WireMeta;
   lesson_4_tab_title?: WireMeta;
+  /** A tab's name in Hebrew and in Spanish (CONTENT_TEXT_LANGUAGES); absent or '' reads as lesson_N_tab_title. */
+  lesson_0_tab_title_he?: WireMeta;
+  lesson_1_tab_title_he?: WireMeta;
+  lesson_2_tab_title_he?: WireMeta;
+  lesson_3_tab_title_he?: WireMeta;
+  lesson_4_tab_title_he?: WireMeta;
+  lesson_0_tab_title_es?: WireMeta;
+  lesson_1_tab_title_es?: WireMeta;
+  lesson_2_tab_title_es?: WireMeta;
+  lesson_3_tab_title_es?: WireMeta;
+  lesson_4_tab_title_es?: WireMeta;
   /** Image count of the older gallery route's image set (content data, not a constant in code). */
   image_count?: WireMeta;
   /** Older gallery route: per-tab image counts and titles, JSON in a string. */

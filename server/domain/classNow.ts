@@ -2,11 +2,12 @@
  * The live class view: where each of a franchise owner's students is right now, a
  * student's "I'm stuck", and the owner's "helped". The stream of changes is in classNowHub.ts.
  */
-import { CLASS_NOW_PRESENT_MINUTES, classNowOrder, type ClassNow, type ClassNowHelped, type ClassNowLockout, type ClassNowStudent, type StuckResult } from '../../contract';
+import { CLASS_NOW_PRESENT_MINUTES, CONTENT_TEXT_LANGUAGES, classNowOrder, tabTitleMetaKey, type ClassNow, type ClassNowHelped, type ClassNowLockout, type ClassNowStudent, type StuckResult } from '../../contract';
 import * as q from '../db/queries';
 import type { ClassPlaceRow } from '../db/queries';
 import { invalidParams, invalidUserId, notAllowed } from '../errors';
 import { isAdmin, isOwner, isStudent, type Actor, type DomainContext } from './context';
+import { parseObject } from './pageState';
 import type { RateLimiter } from './rateLimiter';
 import { heldBackStudents } from './unlocks';
 
@@ -27,7 +28,24 @@ export async function classOwnerOf(ctx: DomainContext, actor: Actor, ownerParam:
   return ownerParam;
 }
 
+/**
+ * The names the model gives the student's tab in other languages (the tab's slot is in its id,
+ * "tab-2"), so that the teacher reads it in her own language; none for a place without a tab name.
+ */
+function tabTitleTranslations(row: ClassPlaceRow): ClassNowStudent['tabTitleTranslations'] {
+  const slot = /^tab-(\d+)$/.exec(row.tab_id)?.[1];
+  if (row.tab_title === '' || slot === undefined) return undefined;
+  const meta = parseObject(row.lesson_meta);
+  const texts: NonNullable<ClassNowStudent['tabTitleTranslations']> = {};
+  for (const language of CONTENT_TEXT_LANGUAGES) {
+    const title = meta[tabTitleMetaKey(Number(slot), language)];
+    if (typeof title === 'string' && title.trim() !== '') texts[language] = title;
+  }
+  return Object.keys(texts).length > 0 ? texts : undefined;
+}
+
 function toStudent(row: ClassPlaceRow): ClassNowStudent {
+  const translations = tabTitleTranslations(row);
   return {
     studentId: row.user_id,
     firstName: row.first_name,
@@ -37,6 +55,7 @@ function toStudent(row: ClassPlaceRow): ClassNowStudent {
     programTitle: row.program_title,
     tabId: row.tab_id,
     tabTitle: row.tab_title,
+    ...(translations ? { tabTitleTranslations: translations } : {}),
     tabIndex: row.tab_index,
     tabs: row.tabs,
     step: row.step,

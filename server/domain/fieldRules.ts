@@ -4,6 +4,7 @@
  * checks rows it did not get from a route (the bulk import's files) with the same rules and messages.
  */
 import { z } from 'zod';
+import { CONTENT_TEXT_LANGUAGES, type ContentTexts } from '../../contract';
 
 /** Control characters and the bidirectional overrides that can disguise text. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -21,6 +22,23 @@ export function text(max: number) {
     .max(max, `Must be at most ${max} characters long.`)
     .refine((s) => !CONTROL_CHARS.test(s) && !/[<>]/.test(s), 'Must not contain control characters or < >.')
     .refine((s) => !LONE_SURROGATE.test(s), 'Must be valid Unicode text.');
+}
+
+/** Free text that may be empty (a tab's title, a step's text): '' or a text(max). */
+export function optionalText(max: number) {
+  return z.union([z.literal(''), text(max)], { error: `Must be a text of at most ${max} characters.` });
+}
+
+/**
+ * The same text in the portal's other languages ({ he, es }, contract/wire.ts CONTENT_TEXT_LANGUAGES),
+ * each optional and an optionalText(max); another key is refused. The result keeps only the
+ * languages given a text.
+ */
+export function translatedTexts(max: number) {
+  const shape = Object.fromEntries(CONTENT_TEXT_LANGUAGES.map((language) => [language, optionalText(max).optional()]));
+  return z
+    .strictObject(shape, { error: `Must be an object of texts by language (${CONTENT_TEXT_LANGUAGES.join(', ')}).` })
+    .transform((given): ContentTexts => Object.fromEntries(Object.entries(given).filter(([, value]) => typeof value === 'string' && value !== '')));
 }
 
 /** Free input that is compared, never stored or shown (passwords, codes): only a length limit. */

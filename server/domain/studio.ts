@@ -113,7 +113,8 @@ class Presenter {
       tabs: input.tabs.map(
         (tab): StudioTab => ({
           title: tab.title,
-          steps: tab.steps.map((step) => this.image(step)),
+          titleTranslations: tab.titleTranslations ?? {},
+          steps: tab.steps.map((step) => ({ ...this.image(step), description: step.description ?? '', descriptionTranslations: step.descriptionTranslations ?? {} })),
           video: tab.video === '' ? null : isMediaPath(tab.video) ? this.media(tab.video) : { embedUrl: tab.video },
         }),
       ),

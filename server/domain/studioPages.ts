@@ -5,7 +5,7 @@
  * modelState) and write them with writePublishedPage (studio.ts).
  */
 import sanitizeHtml from 'sanitize-html';
-import { CONTENT_IDS, STUDIO_LIMITS, type StudioModelInput, type StudioProgramInput, type StudioStepInput, type StudioTabInput } from '../../contract';
+import { CONTENT_IDS, CONTENT_TEXT_LANGUAGES, STUDIO_LIMITS, descriptionKey, tabTitleMetaKey, type ContentTextLanguage, type ContentTexts, type StudioModelInput, type StudioProgramInput, type StudioStepInput, type StudioTabInput } from '../../contract';
 import type { PageRow } from '../db/schema';
 import { isMediaPath } from '../media/mediaAccess';
 import { CODE_META_KEY, effectiveState, liveState, rowWithState, type PageState } from './pageState';
@@ -157,6 +157,10 @@ export interface StoredGalleryItem {
   /** Absent when unknown (a step imported without its size: width and height 0). */
   originalWidth?: number;
   originalHeight?: number;
+  /** The step's text in English, and description_he, description_es in the other languages; each absent when not given. */
+  description?: string;
+  description_he?: string;
+  description_es?: string;
 }
 
 export function galleryItemOf(step: StudioStepInput): StoredGalleryItem {
@@ -166,19 +170,38 @@ export function galleryItemOf(step: StudioStepInput): StoredGalleryItem {
     item.originalWidth = step.width;
     item.originalHeight = step.height;
   }
+  if (step.description) item.description = step.description;
+  for (const language of CONTENT_TEXT_LANGUAGES) {
+    const given = step.descriptionTranslations?.[language];
+    if (given) item[descriptionKey(language)] = given;
+  }
   return item;
 }
+
+/** The texts of the other languages read from stored values (meta or a gallery item's keys); '' and non-text left out. */
+function translationsOf(read: (language: ContentTextLanguage) => unknown): ContentTexts {
+  const texts: ContentTexts = {};
+  for (const language of CONTENT_TEXT_LANGUAGES) {
+    const value = read(language);
+    if (typeof value === 'string' && value !== '') texts[language] = value;
+  }
+  return texts;
+}
+
+/** Meta the studio writes for a model's tabs (and the demo's video ids): rewritten whole on every save. */
+const TAB_META = new RegExp(`^lesson_\\d+_(tab_title(_(${CONTENT_TEXT_LANGUAGES.join('|')}))?|videoid)$`);
 
 /**
  * A model page's state from the editor's input. Tab N's steps go to lesson_N_gallery, its video to
  * lesson_N_video_frame { url } (a media path or an embed URL: the app plays either in its video
- * slide), its title to meta lesson_N_tab_title. The older route's numbered-file meta and the demo's
- * lesson_N_videoid go: the galleries now say it all.
+ * slide), its title to meta lesson_N_tab_title (in Hebrew and Spanish lesson_N_tab_title_he and
+ * _es, when given). The older route's numbered-file meta and the demo's lesson_N_videoid go: the
+ * galleries now say it all.
  */
 export function modelState(input: StudioModelInput, programName: string, order: number, previous: PageState | null): PageState {
   const meta: Record<string, string> = {};
   for (const [key, value] of Object.entries(previous?.meta ?? {})) {
-    if (LEGACY_META.includes(key) || /^lesson_\d+_(tab_title|videoid)$/.test(key)) continue;
+    if (LEGACY_META.includes(key) || TAB_META.test(key)) continue;
     meta[key] = value;
   }
   Object.assign(meta, {
@@ -203,7 +226,11 @@ export function modelState(input: StudioModelInput, programName: string, order: 
     const items: unknown[] = [...(tab?.steps.map(galleryItemOf) ?? []), ...(tab && tab.video !== '' ? (posters.get(tab.video) ?? []) : [])];
     fields[`lesson_${i}_gallery`] = items.length > 0 ? items : false;
     fields[`lesson_${i}_video_frame`] = tab && tab.video !== '' ? { url: tab.video } : false;
-    if (tab && tab.title !== '') meta[`lesson_${i}_tab_title`] = tab.title;
+    if (tab && tab.title !== '') meta[tabTitleMetaKey(i)] = tab.title;
+    for (const language of CONTENT_TEXT_LANGUAGES) {
+      const title = tab?.titleTranslations?.[language];
+      if (title) meta[tabTitleMetaKey(i, language)] = title;
+    }
   }
   return { title: input.title, content: previous?.content ?? '', meta, fields };
 }
@@ -236,6 +263,9 @@ function stepOf(item: unknown): StudioStepInput | null {
     height: Number(g.originalHeight ?? g.height ?? 0) || 0,
   };
   if (typeof g.name === 'string' && g.name !== '') step.name = g.name;
+  if (typeof g.description === 'string' && g.description !== '') step.description = g.description;
+  const translations = translationsOf((language) => g[descriptionKey(language)]);
+  if (Object.keys(translations).length > 0) step.descriptionTranslations = translations;
   return step;
 }
 
@@ -251,7 +281,8 @@ export function modelInputOf(state: PageState): StudioModelInput {
   for (let i = 0; i < TAB_SLOTS; i += 1) {
     const gallery = state.fields[`lesson_${i}_gallery`];
     tabs.push({
-      title: state.meta[`lesson_${i}_tab_title`] ?? '',
+      title: state.meta[tabTitleMetaKey(i)] ?? '',
+      titleTranslations: translationsOf((language) => state.meta[tabTitleMetaKey(i, language)]),
       steps: (Array.isArray(gallery) ? gallery : []).map(stepOf).filter((s): s is StudioStepInput => s !== null),
       video: videoOf(state, i),
     });

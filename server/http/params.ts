@@ -21,7 +21,8 @@ function paramsOf(error: z.ZodError): Record<string, string> {
   const params: Record<string, string> = {};
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) params[key.slice(0, 100)] = 'Unknown parameter.';
+      // A key inside a parameter is named by its place ("tabs.0.titleTranslations.fr").
+      for (const key of issue.keys) params[[...issue.path.map(String), key.slice(0, 100)].join('.')] = 'Unknown parameter.';
       continue;
     }
     const name = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';

@@ -11,7 +11,7 @@ import * as studioHistory from '../domain/studioHistory';
 import { bulkStudioAction } from '../domain/studioBulk';
 import { sanitizeDescription } from '../domain/studioPages';
 import { ApiError, invalidPostId, notAllowed } from '../errors';
-import { MAX_ID, text } from '../domain/fieldRules';
+import { MAX_ID, optionalText, text, translatedTexts } from '../domain/fieldRules';
 import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';
 import { siteOrigin, type AppServices } from '../http/services';
@@ -25,9 +25,6 @@ import { readStudioSettings, writeStudioSettings } from '../domain/programAudien
 const MAX_STEPS_PER_TAB = 200;
 
 const flag = z.boolean({ error: 'Must be true or false.' });
-
-/** Free text that may be empty (a tab's title, a lesson plan's title): one line, no markup. */
-const optionalText = (max: number) => z.union([z.literal(''), text(max)], { error: `Must be a text of at most ${max} characters.` });
 
 const storedPath = z
   .string({ error: 'Must be a string.' })
@@ -65,10 +62,22 @@ const stepName = z
   .transform((name) => name.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069<>]/g, '').trim().slice(0, 200))
   .refine((name) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(name), 'Must be valid Unicode text.');
 
-const stepInput = z.strictObject({ original: storedPath, thumbnail: storedPath, width: size, height: size, name: stepName.optional() });
+/** A step's text: one line (the picture's text alternative), in English and the other languages. */
+const STEP_TEXT_MAX = 500;
+
+const stepInput = z.strictObject({
+  original: storedPath,
+  thumbnail: storedPath,
+  width: size,
+  height: size,
+  name: stepName.optional(),
+  description: optionalText(STEP_TEXT_MAX).optional(),
+  descriptionTranslations: translatedTexts(STEP_TEXT_MAX).optional(),
+});
 
 const tabInput = z.strictObject({
   title: optionalText(100),
+  titleTranslations: translatedTexts(100).optional(),
   steps: z.array(stepInput, { error: 'Must be a list of steps.' }).max(MAX_STEPS_PER_TAB, `A tab holds at most ${MAX_STEPS_PER_TAB} steps.`),
   video: pathOrUrl,
 });

@@ -104,6 +104,8 @@ export interface ClassPlaceRow {
   first_name: string;
   lesson_id: number;
   lesson_title: string;
+  /** The model's published post meta (JSON): its tabs' names in other languages. */
+  lesson_meta: string;
   program_id: number;
   program_title: string;
   tab_id: string;
@@ -134,6 +136,7 @@ export function classPlaces(db: Executor, filter: { teacherIds?: readonly number
       's.student_first_name as first_name',
       'p.lesson_id',
       'l.title as lesson_title',
+      'l.meta_json as lesson_meta',
       'p.program_id',
       'g.title as program_title',
       'p.tab_id',

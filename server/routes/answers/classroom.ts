@@ -16,6 +16,7 @@ import type {
   StudentProgressEntry,
   StuckResult,
 } from '../../../contract';
+import { contentTexts } from './wire';
 
 export const classNowAnswer = z.object({
   ownerId: z.number(),
@@ -30,6 +31,7 @@ export const classNowAnswer = z.object({
       programTitle: z.string(),
       tabId: z.string(),
       tabTitle: z.string(),
+      tabTitleTranslations: contentTexts.optional(),
       tabIndex: z.number(),
       tabs: z.number(),
       step: z.number(),

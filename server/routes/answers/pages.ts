@@ -7,6 +7,7 @@
  * an object); within an object, only the keys named here.
  */
 import { z } from 'zod';
+import { CONTENT_TEXT_LANGUAGES, descriptionKey } from '../../../contract';
 import { wireNumber } from './wire';
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -26,6 +27,7 @@ const galleryItem = z.union([
       originalWidth: wireNumber,
       originalHeight: wireNumber,
       description: z.string(),
+      ...Object.fromEntries(CONTENT_TEXT_LANGUAGES.map((language) => [descriptionKey(language), z.string()] as const)),
       srcSet: z.string(),
       webpSrcSet: z.string(),
       sizes: z.string(),

@@ -1,6 +1,7 @@
 /** The content studio's answers (contract/studio.ts): programs, models, uploads and import jobs. */
 import { z } from 'zod';
-import type { StudioBulkOutcome, StudioCatalogue, StudioFile, StudioHistory, StudioImage, StudioImportJob, StudioImportOutcome, StudioImportReview, StudioModel, StudioProgram, StudioTrash } from '../../../contract';
+import type { StudioBulkOutcome, StudioCatalogue, StudioFile, StudioHistory, StudioImage, StudioImportJob, StudioImportOutcome, StudioImportReview, StudioModel, StudioProgram, StudioStep, StudioTrash } from '../../../contract';
+import { contentTexts } from './wire';
 
 const media = z.object({ path: z.string(), url: z.string() });
 const status = z.enum(['draft', 'publish']);
@@ -13,6 +14,8 @@ export const studioImage = z.object({
   height: z.number(),
   name: z.string(),
 }) satisfies z.ZodType<StudioImage>;
+
+const studioStep = studioImage.extend({ description: z.string(), descriptionTranslations: contentTexts }) satisfies z.ZodType<StudioStep>;
 
 const modelSummary = z.object({
   id: z.number(),
@@ -57,7 +60,7 @@ export const studioModel = z.object({
   smallImage: media.nullable(),
   // A stored file first: its branch needs both path and url, an outside link has only url.
   lessonPlan: z.union([media, z.object({ url: z.string() })]).nullable(),
-  tabs: z.array(z.object({ title: z.string(), steps: z.array(studioImage), video: z.union([media, z.object({ embedUrl: z.string() })]).nullable() })),
+  tabs: z.array(z.object({ title: z.string(), titleTranslations: contentTexts, steps: z.array(studioStep), video: z.union([media, z.object({ embedUrl: z.string() })]).nullable() })),
   status,
   hasDraft: z.boolean(),
   modified: z.string(),

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type {
+  ContentTexts,
   CreateFranchiseOwnerResponse,
   CreateStudentResponse,
   ResetPasswordResponse,
@@ -19,6 +20,9 @@ import type {
 
 /** A number, or a numeric string as WordPress sends them. */
 export const wireNumber = z.union([z.number(), z.string()]);
+
+/** A text in the portal's other languages (contract/wire.ts ContentTexts): each language only when given. */
+export const contentTexts = z.object({ he: z.string().optional(), es: z.string().optional() }) satisfies z.ZodType<ContentTexts>;
 
 export const tokenAnswer = z.object({
   token: z.string(),
