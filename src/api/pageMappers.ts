@@ -5,7 +5,7 @@
 import { decodeEntities } from './text';
 import { isObj, toList, toNumber, toNumberOrNull, toText, type Obj } from './mappers';
 import type { ContentPage, GalleryItem, Lesson, LessonDetail, LessonTab, Program, ResponsiveImage } from './types';
-import type { WireGalleryItem, WireImage, WireMeta, WirePage } from '../../contract';
+import { CONTENT_TEXT_LANGUAGES, descriptionKey, tabTitleMetaKey, type ContentTextLanguage, type ContentTexts, type WireGalleryItem, type WireImage, type WireMeta, type WirePage } from '../../contract';
 
 // Readers only content pages need (they load with this module, not with the login page).
 
@@ -85,6 +85,16 @@ export function mapLesson(wire: WirePage): Lesson {
 export const mapPrograms = (wire: unknown): Program[] => toList<WirePage>(wire).filter(isObj).map(mapProgram);
 export const mapLessons = (wire: unknown): Lesson[] => toList<WirePage>(wire).filter(isObj).map(mapLesson);
 
+/** A text's other languages (a site without them, or with '' there, gives none: the English stands). */
+function translations(read: (language: ContentTextLanguage) => string): ContentTexts | null {
+  const texts: ContentTexts = {};
+  for (const language of CONTENT_TEXT_LANGUAGES) {
+    const text = read(language).trim();
+    if (text !== '') texts[language] = text;
+  }
+  return Object.keys(texts).length > 0 ? texts : null;
+}
+
 function mapGalleryItem(wire: WireGalleryItem | string): GalleryItem | null {
   if (typeof wire === 'string') return wire === '' ? null : { original: wire, thumbnail: wire };
   if (!isObj(wire)) return null;
@@ -97,6 +107,8 @@ function mapGalleryItem(wire: WireGalleryItem | string): GalleryItem | null {
   if (width !== null) item.width = width;
   if (height !== null) item.height = height;
   if (typeof wire.description === 'string' && wire.description !== '') item.description = wire.description;
+  const descriptions = translations((language) => toText(wire[descriptionKey(language)]));
+  if (descriptions) item.descriptionTranslations = descriptions;
   const responsive = responsiveImage(wire);
   if (responsive) item.responsive = responsive;
   return item;
@@ -132,9 +144,11 @@ export function mapLessonDetail(wire: WirePage): LessonDetail {
   const tabs: LessonTab[] = [];
   for (let index = 0; index < MAX_TABS; index += 1) {
     const videoId = meta(wire, `lesson_${index}_videoid`).trim();
+    const titles = translations((language) => decodeEntities(meta(wire, tabTitleMetaKey(index, language))));
     tabs.push({
       index,
-      title: decodeEntities(meta(wire, `lesson_${index}_tab_title`)).trim(),
+      title: decodeEntities(meta(wire, tabTitleMetaKey(index))).trim(),
+      ...(titles ? { titleTranslations: titles } : {}),
       videoUrl: videoUrl(wire[`lesson_${index}_video_frame`]),
       videoId: videoId === '' ? null : videoId,
       gallery: toList<WireGalleryItem | string>(wire[`lesson_${index}_gallery`])

@@ -4,7 +4,7 @@
  * knows URLs, headers or wire shapes. Every value here is plain JSON, so it can live in the store.
  */
 
-import type { PortalRuntimeConfig, UserLocale } from '../../contract';
+import type { ContentTexts, PortalRuntimeConfig, UserLocale } from '../../contract';
 import type { ApiRequest } from './transport';
 import type { XhrRequest } from './xhrRequest';
 
@@ -134,14 +134,18 @@ export interface GalleryItem {
   embedUrl?: string;
   width?: number;
   height?: number;
+  /** The step's text in English (the picture's text alternative), and in the other languages it was given in. */
   description?: string;
+  descriptionTranslations?: ContentTexts;
   responsive?: ResponsiveImage;
 }
 
 export interface LessonTab {
   /** 0..4 */
   index: number;
+  /** The tab's name in English ('' when not named), and in the other languages it was given in. */
   title: string;
+  titleTranslations?: ContentTexts;
   videoUrl: string | null;
   videoId: string | null;
   gallery: GalleryItem[];

@@ -11,6 +11,8 @@ import { StudioFrame } from '../features/studio/components/StudioFrame';
 import { studioMessages } from '../features/studio/studio.messages';
 import { usePreview } from '../features/studio/usePreview';
 import { useMessages } from '../shared/i18n/messages';
+import { locale } from '../shared/i18n/i18n';
+import { useAtom } from '../shared/i18n/useAtom';
 import { paths } from '../shared/paths';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { LoadFailed } from '../shared/ui/States';
@@ -28,9 +30,11 @@ const Banner = styled.p`
 function Preview({ id }: { id: number }) {
   const preview = usePreview(id);
   const t = useMessages(studioMessages);
+  // The office sees the draft in the language it has chosen, as a student in that language would.
+  const language = useAtom(locale);
   if (preview.status === 'failed') return <LoadFailed what={t.previewWhat} error={preview.error} onRetry={preview.retry} />;
   if (!preview.detail) return <PageLoading label={t.loadingPreview} />;
-  const { tabs, tabbed } = buildLessonTabs(preview.detail, preview.title);
+  const { tabs, tabbed } = buildLessonTabs(preview.detail, preview.title, language);
   return (
     <>
       <Banner role="note">{t.previewBanner}</Banner>

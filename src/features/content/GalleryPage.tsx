@@ -23,6 +23,8 @@ import { Page } from '../../shared/ui/Layout';
 import { selectModelPlace } from './progress/progressSlice';
 import { galleryMessages } from './components/gallery/gallery.messages';
 import { useMessages } from '../../shared/i18n/messages';
+import { locale } from '../../shared/i18n/i18n';
+import { useAtom } from '../../shared/i18n/useAtom';
 
 type State = StoreState;
 
@@ -42,7 +44,8 @@ export default function GalleryPage() {
 function LessonGallery({ programName, programId, lessonId }: { programName: string; programId: number; lessonId: number }) {
   const dispatch = useAppDispatch();
   const access = useAppSelector((state: State) => selectGalleryAccess(state, programId, lessonId));
-  const view = useAppSelector((state: State) => selectGalleryView(state, programId, lessonId));
+  const language = useAtom(locale);
+  const view = useAppSelector((state: State) => selectGalleryView(state, programId, lessonId, language));
   const detailLoad = useAppSelector((state: State) => selectLessonDetailLoad(state, lessonId));
   const open = () => dispatch(contentActions.galleryOpened({ programId, lessonId }));
   const resumeAt = useResumePlace(lessonId);
@@ -102,7 +105,8 @@ function LegacyGallery({ programName, modelName }: { programName: string; modelN
   const dispatch = useAppDispatch();
   const access = useAppSelector((state: State) => selectLegacyGalleryAccess(state, programName, modelName));
   const legacy = useAppSelector(selectLegacyGallery);
-  const view = useAppSelector(selectLegacyGalleryView);
+  const language = useAtom(locale);
+  const view = useAppSelector((state: State) => selectLegacyGalleryView(state, language));
   const key = `${programName}/${modelName}`;
   const t = useMessages(galleryMessages);
   const open = () => dispatch(contentActions.legacyGalleryOpened({ programName, modelName }));

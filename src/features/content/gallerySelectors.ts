@@ -20,16 +20,17 @@ export interface GalleryView {
   tabbed: boolean;
 }
 
-/** What the instruction gallery shows for a lesson (new route). */
+/** What the instruction gallery shows for a lesson (new route), its tab names and step texts in `language` where given. */
 export const selectGalleryView = createSelector(
   [
     (state: StoreState, programId: number) => selectProgramById(state, programId),
     (state: StoreState, _programId: number, lessonId: number) => selectLessonById(state, lessonId),
     (state: StoreState, _programId: number, lessonId: number) => selectLessonDetail(state, lessonId),
+    (_state: StoreState, _programId: number, _lessonId: number, language: string) => language,
   ],
-  (program, lesson, detail): GalleryView => {
+  (program, lesson, detail, language): GalleryView => {
     const title = detail?.title || lesson?.title || '';
-    const built = detail ? buildLessonTabs(detail, title) : { tabs: [], tabbed: false };
+    const built = detail ? buildLessonTabs(detail, title, language) : { tabs: [], tabbed: false };
     return { program, lesson, detail, title, ...built };
   },
 );
@@ -41,15 +42,16 @@ export const selectLegacyGalleryView = createSelector(
     selectProgramsState,
     selectLessonsState,
     selectSiteUrl,
+    (_state: StoreState, language: string) => language,
   ],
-  (legacy, programs, lessons, siteUrl): GalleryView | null => {
+  (legacy, programs, lessons, siteUrl, language): GalleryView | null => {
     if (legacy.status !== 'ready' || legacy.programId === null || legacy.lessonId === null) return null;
     const program = programs.entities[legacy.programId];
     const lesson = lessons.entities[legacy.lessonId];
     const detail = lessons.details[legacy.lessonId];
     if (!program || !lesson || !detail) return null;
     const title = detail.title || lesson.title;
-    const built = buildLegacyTabs({ siteUrl, program, lesson, detail, title });
+    const built = buildLegacyTabs({ siteUrl, program, lesson, detail, title, language });
     return { program, lesson, detail, title, ...built };
   },
 );

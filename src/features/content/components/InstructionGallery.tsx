@@ -59,7 +59,8 @@ export function InstructionGallery({
           programId: lesson.programId,
           lessonId: lesson.lessonId,
           tabId: active.id,
-          tabTitle: tabbed ? active.title : '',
+          // The place keeps the tab's English name: Class now shows it in the teacher's own language.
+          tabTitle: tabbed ? active.englishTitle : '',
           tabIndex: place.tabIndex,
           tabs: tabs.length,
           step: place.stepIndex + 1,

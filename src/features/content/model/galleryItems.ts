@@ -1,5 +1,6 @@
 import type { Lesson, LessonDetail, LessonTab, Program, ResponsiveImage } from '../../../api/types';
 import { MAX_LESSON_TABS } from '../../../shared/constants';
+import { textInLanguage } from '../../../shared/i18n/contentTexts';
 import { modelKey } from './modelNames';
 
 /** One slide of the instruction gallery, as the page hands it to react-image-gallery. */
@@ -24,8 +25,10 @@ export type SlideCaption = { title: string; part?: string; step: number; steps: 
 export interface GalleryTabView {
   /** Stable id for ARIA ids and keys. */
   id: string;
-  /** '' when the lesson shows one gallery without tabs. */
+  /** In the shown language; '' when the lesson shows one gallery without tabs. */
   title: string;
+  /** The tab's name as the content names it in English (what a student's place is saved with). */
+  englishTitle: string;
   slides: SlideView[];
 }
 
@@ -43,7 +46,11 @@ export const VIDEO_POSTER =
       '<path d="M545 360 L700 450 L545 540 Z" fill="#1C1B1F"/></svg>',
   );
 
-function tabSlides(tab: LessonTab, lessonTitle: string): SlideView[] {
+function tabSlides(tab: LessonTab, lessonTitle: string, language: string): SlideView[] {
+  const described = (item: LessonTab['gallery'][number]) => {
+    const description = textInLanguage(item.description ?? '', item.descriptionTranslations, language);
+    return description ? { description } : {};
+  };
   const images = tab.gallery.filter((item) => !item.embedUrl);
   const videos = tab.gallery.filter((item) => item.embedUrl);
   const slides: SlideView[] = [];
@@ -53,7 +60,7 @@ function tabSlides(tab: LessonTab, lessonTitle: string): SlideView[] {
       slides.push({
         original: item.original || VIDEO_POSTER,
         thumbnail: item.thumbnail || item.original || VIDEO_POSTER,
-        ...(item.description ? { description: item.description } : {}),
+        ...described(item),
         caption: { title: lessonTitle, video: true },
         width: item.width ?? DEFAULT_SLIDE_SIZE.width,
         height: item.height ?? DEFAULT_SLIDE_SIZE.height,
@@ -64,7 +71,7 @@ function tabSlides(tab: LessonTab, lessonTitle: string): SlideView[] {
       slides.push({
         original: item.original,
         thumbnail: item.thumbnail || item.original,
-        ...(item.description ? { description: item.description } : {}),
+        ...described(item),
         caption: { title: lessonTitle, step, steps: images.length },
         width: item.width ?? DEFAULT_SLIDE_SIZE.width,
         height: item.height ?? DEFAULT_SLIDE_SIZE.height,
@@ -87,20 +94,24 @@ function tabSlides(tab: LessonTab, lessonTitle: string): SlideView[] {
 
 /**
  * A lesson's media: up to five tabs (only those with content) when show_in_diffrent_tabs is set,
- * else one gallery with everything in tab order.
+ * else one gallery with everything in tab order. Tab names and step texts are in `language` (the
+ * shown one) where the content gives them in it, else in English.
  */
-export function buildLessonTabs(detail: LessonDetail, lessonTitle: string): { tabs: GalleryTabView[]; tabbed: boolean } {
+export function buildLessonTabs(detail: LessonDetail, lessonTitle: string, language = 'en'): { tabs: GalleryTabView[]; tabbed: boolean } {
   const withContent = detail.tabs
     .slice(0, MAX_LESSON_TABS)
-    .map((tab) => ({ tab, slides: tabSlides(tab, lessonTitle) }))
+    .map((tab) => ({ tab, slides: tabSlides(tab, lessonTitle, language) }))
     .filter(({ slides }) => slides.length > 0);
   if (detail.showInTabs && withContent.length > 0) {
     return {
       tabbed: true,
-      tabs: withContent.map(({ tab, slides }) => ({ id: `tab-${tab.index}`, title: tab.title.trim() || `Part ${tab.index + 1}`, slides })),
+      tabs: withContent.map(({ tab, slides }) => {
+        const englishTitle = tab.title.trim() || `Part ${tab.index + 1}`;
+        return { id: `tab-${tab.index}`, title: textInLanguage(englishTitle, tab.titleTranslations, language), englishTitle, slides };
+      }),
     };
   }
-  return { tabbed: false, tabs: [{ id: 'all', title: '', slides: withContent.flatMap(({ slides }) => slides) }] };
+  return { tabbed: false, tabs: [{ id: 'all', title: '', englishTitle: '', slides: withContent.flatMap(({ slides }) => slides) }] };
 }
 
 export const legacySection = (lesson: Lesson): 'MainModels' | 'ExplorationModels' =>
@@ -147,8 +158,9 @@ export function buildLegacyTabs(input: {
   lesson: Lesson;
   detail: LessonDetail;
   title: string;
+  language?: string;
 }): { tabs: GalleryTabView[]; tabbed: boolean } {
-  const { siteUrl, program, lesson, detail, title } = input;
+  const { siteUrl, program, lesson, detail, title, language } = input;
   const root = `${siteUrl.replace(/\/$/, '')}/progrmas/${encodeURIComponent(program.programName || modelKey(program.title))}/${legacySection(lesson)}/${encodeURIComponent(modelKey(lesson.title))}`;
   const urlOf = urlsByPath(detail);
   const tabsWithImages = detail.imageTabs.filter((tab) => tab.count > 0).slice(0, MAX_LESSON_TABS);
@@ -158,12 +170,13 @@ export function buildLegacyTabs(input: {
       tabs: tabsWithImages.map((tab, i) => ({
         id: `tab-${i}`,
         title: tab.title,
+        englishTitle: tab.title,
         slides: numberedSlides(`${root}/${encodeURIComponent(tab.folder)}`, tab.count, title, tab.title, urlOf),
       })),
     };
   }
   if (detail.imageCount !== null && detail.imageCount > 0) {
-    return { tabbed: false, tabs: [{ id: 'all', title: '', slides: numberedSlides(root, detail.imageCount, title, undefined, urlOf) }] };
+    return { tabbed: false, tabs: [{ id: 'all', title: '', englishTitle: '', slides: numberedSlides(root, detail.imageCount, title, undefined, urlOf) }] };
   }
-  return buildLessonTabs(detail, title);
+  return buildLessonTabs(detail, title, language);
 }
