@@ -20,6 +20,9 @@ import { ClassLockouts } from './ClassLockouts';
 import { classNowActions, selectClassNow, type ClassNowConnection } from './classNowSlice';
 import { currentFormatters, useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
+import { textInLanguage } from '../../shared/i18n/contentTexts';
+import { locale } from '../../shared/i18n/i18n';
+import { useAtom } from '../../shared/i18n/useAtom';
 import { classNowMessages } from './classNow.messages';
 
 export function movedAgo(updatedAt: string, serverNow: number, t = classNowMessages.get(), format = currentFormatters()): string {
@@ -117,6 +120,7 @@ function StudentTile({ student, serverNow, helping, onHelped }: { student: Class
   const stuck = student.stuckSince !== null;
   const t = useMessages(classNowMessages);
   const format = useFormatters();
+  const language = useAtom(locale);
   const place = { step: format.number(student.step), steps: format.number(student.steps) };
   return (
     <StudentCard $stuck={stuck} aria-labelledby={`class-now-${student.studentId}`} data-testid={`class-now-student-${student.studentId}`}>
@@ -133,7 +137,7 @@ function StudentTile({ student, serverNow, helping, onHelped }: { student: Class
       {student.programTitle !== '' && <Muted translate="no">{student.programTitle}</Muted>}
       <p>
         {student.tabTitle
-          ? t.tabAndStep({ tab: student.tabTitle, ...place })
+          ? t.tabAndStep({ tab: textInLanguage(student.tabTitle, student.tabTitleTranslations, language), ...place })
           : student.tabs > 1
             ? t.partAndStep({ part: format.number(student.tabIndex + 1), parts: format.number(student.tabs), ...place })
             : t.step(place)}

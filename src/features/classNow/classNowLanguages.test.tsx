@@ -102,4 +102,23 @@ describe('Class now in other languages', () => {
     expect(notice).toHaveTextContent('Mia: Flying Chairs, puede volver a intentarlo a las');
     expect(notice).toHaveTextContent('«Desbloquear para estudiantes»');
   });
+
+  it("names the tab a child is in in the teacher's language where the model gives it, else in English", async () => {
+    const { send, opened } = openClass();
+    await waitFor(() => expect(opened()).toBe(1));
+    const students = [
+      student(11, 'Amir', { tabTitle: 'Build', tabTitleTranslations: { he: 'בנייה', es: 'Construir' } }),
+      student(12, 'Mia', { tabTitle: 'Experiment', tabTitleTranslations: { es: 'Experimenta' } }),
+    ];
+    send({ type: 'snapshot', ownerId: 2, at: new Date().toISOString(), students, lockedOut: [] });
+    const list = await screen.findByRole('list', { name: 'Students in a lesson' });
+    const card = (name: string) => within(list).getAllByRole('article').find((article) => within(article).queryByRole('heading', { name }))!;
+    expect(card('Amir')).toHaveTextContent('Build, Step 3 of 12');
+    await showQaLanguage('he');
+    expect(card('Amir')).toHaveTextContent('בנייה, שלב 3 מתוך 12');
+    expect(card('Mia')).toHaveTextContent('Experiment, שלב 3 מתוך 12');
+    await showQaLanguage('es');
+    expect(card('Amir')).toHaveTextContent('Construir, paso 3 de 12');
+    expect(card('Mia')).toHaveTextContent('Experimenta, paso 3 de 12');
+  });
 });
