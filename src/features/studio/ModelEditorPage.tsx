@@ -18,6 +18,8 @@ import { StudioFrame } from './components/StudioFrame';
 import { StudioLeaveGuard } from './components/StudioLeaveGuard';
 import { LazyHistoryPanel } from './components/LazyHistoryPanel';
 import { TabEditor } from './components/TabEditor';
+import { TextLanguageSwitch } from './components/TextLanguageSwitch';
+import type { TextLanguage } from './model/texts';
 import type { ModelForm } from './model/forms';
 import { BackArrow, Check, Section } from './components/StudioLayout';
 import { selectEditor, selectModelForm, selectStudio, selectStudioModel, selectStudioProgram } from './studioSelectors';
@@ -45,6 +47,7 @@ function ModelEditor({ id }: { id: number }) {
   const program = useAppSelector((state) => (model ? selectStudioProgram(state, model.programId) : undefined));
   const codeBusy = useAppSelector(selectStudio).content.codeBusy[id] ?? false;
   const [tab, setTab] = useState(0);
+  const [textLanguage, setTextLanguage] = useState<TextLanguage>('en');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const t = useMessages(studioEditorMessages);
   useEffect(() => void dispatch(studioActions.modelOpened({ id })), [dispatch, id]);
@@ -141,6 +144,7 @@ function ModelEditor({ id }: { id: number }) {
             {t.addTab({ count: form.tabs.length, max: STUDIO_LIMITS.tabs })}
           </Button>
         </p>
+        <TextLanguageSwitch value={textLanguage} onChange={setTextLanguage} />
         <Tabs
           idPrefix="studio-tab"
           label={t.tabsLabel}
@@ -148,7 +152,7 @@ function ModelEditor({ id }: { id: number }) {
           selectedId={String(selected)}
           onSelect={(tabId) => setTab(Number(tabId))}
         >
-          <TabEditor key={selected} modelId={id} tab={selected} draft={form.tabs[selected]!} count={form.tabs.length} />
+          <TabEditor key={selected} modelId={id} tab={selected} draft={form.tabs[selected]!} count={form.tabs.length} language={textLanguage} />
         </Tabs>
       </Section>
       <LazyHistoryPanel id={id} />

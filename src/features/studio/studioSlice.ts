@@ -5,7 +5,8 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { StudioCatalogue, StudioMedia, StudioModel, StudioProgram } from '../../../contract/studio';
 import type { ApiError, LessonDetail } from '../../api/types';
-import { insertBatchSteps as insertSteps, modelForm, moved, programForm, stepDraft, type ModelForm, type ModelMediaField, type ProgramForm, type ProgramMediaField, type StepDraft, type TabDraft } from './model/forms';
+import { emptyTab, modelForm, moved, programForm, stepDraft, stepWithText, withUploadedSteps, type ModelForm, type ModelMediaField, type ProgramForm, type ProgramMediaField, type StepDraft, type TabDraft } from './model/forms';
+import type { TextLanguage } from './model/texts';
 import { uploadActions } from './uploadsSlice';
 import type { StudioNotice } from './studio.messages';
 
@@ -178,7 +179,7 @@ const studioSlice = createSlice({
     tabAdded: (state, action: PayloadAction<{ id: number }>) => {
       const form = state.modelForms[action.payload.id];
       if (!form || form.tabs.length >= 5) return;
-      form.tabs.push({ title: '', video: '', steps: [] });
+      form.tabs.push(emptyTab());
       state.editors[action.payload.id]!.dirty = true;
     },
     tabRemoved: (state, action: PayloadAction<{ id: number; tab: number }>) => {
@@ -196,6 +197,10 @@ const studioSlice = createSlice({
     },
     stepRemoved: (state, action: PayloadAction<{ id: number; tab: number; key: string }>) => {
       editTab(state, action.payload.id, action.payload.tab, (tab) => void (tab.steps = tab.steps.filter((step) => step.key !== action.payload.key)));
+    },
+    stepTextChanged: (state, action: PayloadAction<{ id: number; tab: number; key: string; language: TextLanguage; text: string }>) => {
+      const { key, language, text } = action.payload;
+      editTab(state, action.payload.id, action.payload.tab, (tab) => void (tab.steps = tab.steps.map((s) => (s.key === key ? stepWithText(s, language, text) : s))));
     },
 
     // ---- saving
@@ -279,12 +284,7 @@ const studioSlice = createSlice({
         const tab = state.modelForms[target.id]?.tabs[target.tab];
         if (!tab) return;
         const drafts: StepDraft[] = images.map((image, i) => ({ ...stepFromImage(image, name), batch, seq: seq + i / 1000 }));
-        if (target.replaceKey) {
-          const at = tab.steps.findIndex((step) => step.key === target.replaceKey);
-          if (at >= 0 && drafts[0]) tab.steps[at] = { ...drafts[0], key: target.replaceKey };
-        } else {
-          tab.steps = insertSteps(tab.steps, drafts, batch, seq);
-        }
+        tab.steps = withUploadedSteps(tab.steps, drafts, batch, seq, target.replaceKey);
       }
       const editor = state.editors[target.id];
       if (editor) editor.dirty = true;

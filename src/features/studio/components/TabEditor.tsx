@@ -1,79 +1,46 @@
-/** One tab of a model: its title, its video (upload or embed URL) and its steps (upload, reorder, replace, delete). */
+/**
+ * One tab of a model: its title (in the language chosen over the tabs), its video (upload or embed
+ * URL) and its steps (upload, reorder, replace, delete, and each one's text).
+ */
 import { useId } from 'react';
-import styled from 'styled-components';
 import { FileButton } from '../../../shared/ui/FileButton';
 import { useAppDispatch, useAppSelector } from '../../../shared/storeHooks';
 import { TextField } from '../../../shared/ui/Field';
 import { FormGrid } from '../../../shared/ui/Layout';
+import { isRightToLeft } from '../../../shared/i18n/i18n';
 import type { TabDraft } from '../model/forms';
+import { textIn, withText, type TextLanguage } from '../model/texts';
 import { selectMediaUrls, selectUploads } from '../studioSelectors';
 import { studioActions } from '../studioSlice';
-import { SmallButton, SortableList } from './SortableList';
+import { SmallButton } from './SortableList';
+import { StepsGrid } from './StepsGrid';
 import { DropZone, UploadList, useQueueUploads } from './Uploads';
 import { useMessages } from '../../../shared/i18n/messages';
-import { studioEditorMessages, studioMessages } from '../studio.messages';
+import { studioEditorMessages } from '../studio.messages';
+import { studioTextsMessages } from '../texts.messages';
 
-const Thumb = styled.figure`
-  margin: 0;
-  flex: 1 1 100%;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]}px;
-  img {
-    width: 100%;
-    aspect-ratio: 4 / 3;
-    object-fit: contain;
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-    border-radius: ${({ theme }) => theme.radii.sm};
-  }
-  figcaption {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    overflow-wrap: anywhere;
-  }
-`;
-
-function ReplaceStep({ modelId, tab, stepKey, place }: { modelId: number; tab: number; stepKey: string; place: number }) {
-  const queue = useQueueUploads('image', { kind: 'step', id: modelId, tab, replaceKey: stepKey });
+/** The tab's title in the chosen language; another language's field shows the English as its placeholder. */
+function TabTitleField({ id, tab, draft, language, onChange }: { id: string; tab: number; draft: TabDraft; language: TextLanguage; onChange: (changes: Partial<TabDraft>) => void }) {
   const t = useMessages(studioEditorMessages);
+  const texts = useMessages(studioTextsMessages);
+  const current = { english: draft.title, translations: draft.titleTranslations };
+  if (language === 'en') return <TextField id={id} label={t.tabTitle({ number: tab + 1 })} error={null} value={draft.title} onValueChange={(title) => onChange({ title })} />;
   return (
-    <FileButton>
-      {t.replace}
-      <input type="file" accept="image/*" aria-label={t.replaceStep({ number: place })} onChange={(event) => queue(Array.from(event.target.files ?? []).slice(0, 1))} />
-    </FileButton>
+    <TextField
+      id={`${id}-${language}`}
+      label={texts.tabTitleIn({ number: tab + 1, language: language === 'he' ? texts.hebrew : texts.spanish })}
+      error={null}
+      value={textIn(current, language)}
+      lang={language}
+      dir={isRightToLeft(language) ? 'rtl' : 'ltr'}
+      translate="no"
+      placeholder={draft.title}
+      onValueChange={(text) => onChange({ titleTranslations: withText(current, language, text).translations })}
+    />
   );
 }
 
-function StepsGrid({ modelId, tab, draft }: { modelId: number; tab: number; draft: TabDraft }) {
-  const dispatch = useAppDispatch();
-  const t = useMessages(studioEditorMessages);
-  const kinds = useMessages(studioMessages);
-  if (draft.steps.length === 0) return <p>{t.noSteps}</p>;
-  return (
-    <SortableList
-      grid
-      items={draft.steps.map((step, index) => ({ ...step, id: step.key, label: t.stepLabel({ number: index + 1, name: step.name || t.image }) }))}
-      label={kinds.kindStep}
-      onReorder={(_ids, _previous, from, to) => dispatch(studioActions.stepsReordered({ id: modelId, tab, from, to }))}
-    >
-      {(step, index) => (
-        <>
-          <Thumb>
-            <img src={step.thumbUrl} alt={t.stepAlt({ number: index + 1 })} loading="lazy" />
-            <figcaption>
-              {index + 1}. <span translate="no">{step.name}</span>
-            </figcaption>
-          </Thumb>
-          <ReplaceStep modelId={modelId} tab={tab} stepKey={step.key} place={index + 1} />
-          <SmallButton type="button" onClick={() => dispatch(studioActions.stepRemoved({ id: modelId, tab, key: step.key }))} aria-label={t.deleteStep({ number: index + 1 })}>
-            {t.delete}
-          </SmallButton>
-        </>
-      )}
-    </SortableList>
-  );
-}
-
-export function TabEditor({ modelId, tab, draft, count }: { modelId: number; tab: number; draft: TabDraft; count: number }) {
+export function TabEditor({ modelId, tab, draft, count, language }: { modelId: number; tab: number; draft: TabDraft; count: number; language: TextLanguage }) {
   const dispatch = useAppDispatch();
   const prefix = useId();
   const mediaUrls = useAppSelector(selectMediaUrls);
@@ -87,7 +54,7 @@ export function TabEditor({ modelId, tab, draft, count }: { modelId: number; tab
   return (
     <section aria-label={t.tabName({ number: tab + 1 })}>
       <FormGrid>
-        <TextField id={`${prefix}-title`} label={t.tabTitle({ number: tab + 1 })} error={null} value={draft.title} onValueChange={(title) => change({ title })} />
+        <TabTitleField id={`${prefix}-title`} tab={tab} draft={draft} language={language} onChange={change} />
         <TextField
           id={`${prefix}-video`}
           label={t.videoLabel}
@@ -117,7 +84,7 @@ export function TabEditor({ modelId, tab, draft, count }: { modelId: number; tab
         onFiles={queueSteps}
       />
       <UploadList items={uploads} title={t.tabUploads({ number: tab + 1 })} />
-      <StepsGrid modelId={modelId} tab={tab} draft={draft} />
+      <StepsGrid modelId={modelId} tab={tab} draft={draft} language={language} />
       {count > 1 && (
         <p>
           <SmallButton type="button" onClick={() => dispatch(studioActions.tabRemoved({ id: modelId, tab }))}>

@@ -3,6 +3,8 @@
  * each step what the grid shows (its thumbnail's URL and file name) and a key that survives reordering.
  */
 import type { StudioImage, StudioMedia, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput, StudioStepInput } from '../../../../contract/studio';
+import type { ContentTexts } from '../../../../contract/wire';
+import { givenTranslations, withText, type TextLanguage } from './texts';
 
 export interface StepDraft extends StudioStepInput {
   key: string;
@@ -15,6 +17,7 @@ export interface StepDraft extends StudioStepInput {
 
 export interface TabDraft {
   title: string;
+  titleTranslations: ContentTexts;
   video: string;
   steps: StepDraft[];
 }
@@ -69,13 +72,17 @@ export function modelForm(model: StudioModel): ModelForm {
     lessonPlanTitle: model.lessonPlanTitle,
     lessonPlan: lessonPlan === null ? '' : 'path' in lessonPlan ? lessonPlan.path : lessonPlan.url,
     showInDifferentTabs: model.showInDifferentTabs,
-    tabs: (model.tabs.length ? model.tabs : [{ title: '', steps: [], video: null }]).map((tab) => ({
+    tabs: (model.tabs.length ? model.tabs : [{ title: '', titleTranslations: {}, steps: [], video: null }]).map((tab) => ({
       title: tab.title,
+      titleTranslations: tab.titleTranslations ?? {},
       video: tab.video === null ? '' : 'embedUrl' in tab.video ? tab.video.embedUrl : tab.video.path,
-      steps: tab.steps.map((image) => stepDraft(image)),
+      steps: tab.steps.map((step) => stepDraft(step, { description: step.description ?? '', descriptionTranslations: step.descriptionTranslations ?? {} })),
     })),
   };
 }
+
+/** A new tab: no name, no steps, no video. */
+export const emptyTab = (): TabDraft => ({ title: '', titleTranslations: {}, video: '', steps: [] });
 
 /** What the server is sent: the drafts without what only the grid needs. */
 export function modelInput(form: ModelForm): StudioModelInput {
@@ -83,11 +90,39 @@ export function modelInput(form: ModelForm): StudioModelInput {
     ...form,
     tabs: form.tabs.map((tab) => ({
       title: tab.title,
+      titleTranslations: givenTranslations(tab.titleTranslations),
       video: tab.video,
       // The step keeps the name it was uploaded with (the server would otherwise name it by its storage folder).
-      steps: tab.steps.map(({ original, thumbnail, width, height, name }) => ({ original, thumbnail, width, height, ...(name ? { name } : {}) })),
+      steps: tab.steps.map(({ original, thumbnail, width, height, name, description, descriptionTranslations }) => ({
+        original,
+        thumbnail,
+        width,
+        height,
+        ...(name ? { name } : {}),
+        description: description?.trim() ?? '',
+        descriptionTranslations: givenTranslations(descriptionTranslations),
+      })),
     })),
   };
+}
+
+/** The step with its text in one language changed. */
+export function stepWithText(step: StepDraft, language: TextLanguage, text: string): StepDraft {
+  const texts = withText({ english: step.description ?? '', translations: step.descriptionTranslations ?? {} }, language, text);
+  return { ...step, description: texts.english, descriptionTranslations: texts.translations };
+}
+
+/**
+ * A finished upload's steps in the tab: a replacement takes the replaced step's place, key and
+ * texts (the new picture shows the same step); others go in by their batch (insertBatchSteps).
+ */
+export function withUploadedSteps(steps: StepDraft[], added: StepDraft[], batch: string, seq: number, replaceKey?: string): StepDraft[] {
+  if (!replaceKey) return insertBatchSteps(steps, added, batch, seq);
+  const at = steps.findIndex((step) => step.key === replaceKey);
+  const [picture] = added;
+  if (at < 0 || !picture) return steps;
+  const { description, descriptionTranslations } = steps[at]!;
+  return steps.map((step, index) => (index === at ? { ...picture, key: replaceKey, description, descriptionTranslations } : step));
 }
 
 /**
