@@ -3,7 +3,8 @@
  * generated code and 12 uploaded step images in 2 tabs, publishes both, and a student unlocks the
  * model with that code and steps through every image, at 375 and 1280 px (e2e/artifacts/studio-*.png).
  * Leaving the model by an in-app link before "Save draft" asks first, and staying keeps the steps.
- * Then the model is put back to its previous version, and the program is deleted with its model
+ * The office names the first tab in Spanish and Hebrew too (and its first step's text in Spanish), and the student,
+ * switching to Spanish, reads that name and text. Then the model is put back to its previous version, and the program is deleted with its model
  * and restored from the trash.
  * An import from a WordPress-like site (server/test/import/fakeWordPress.ts) lands as drafts: a
  * student sees none of it until the office publishes one chosen program, which then reaches her.
@@ -29,6 +30,8 @@ const TABS = [
   { title: 'Experiment', steps: 6 },
 ];
 const WIDTHS = [375, 1280] as const;
+/** What the office names the first tab and its first step in Spanish. */
+const SPANISH = { tab: 'Construir', step: 'Pon la base sobre la mesa' };
 
 let pictures: string;
 
@@ -170,6 +173,17 @@ describe('content studio journey', () => {
       await page.getByText(`${tab.steps} of ${tab.steps} uploaded.`).waitFor({ timeout: 60_000 });
       await page.getByRole('img', { name: `Step ${tab.steps}`, exact: true }).waitFor();
     }
+    // Build's name and its first step's text in Spanish, beside the English.
+    await page.getByRole('tab', { name: TABS[0]!.title }).click();
+    const textLanguage = page.getByRole('group', { name: 'Language of the tab names and step texts' });
+    await textLanguage.getByText('Español', { exact: true }).click();
+    await page.getByLabel('Tab 1 title in Spanish').fill(SPANISH.tab);
+    await page.getByLabel('Step 1 text in Spanish').fill(SPANISH.step);
+    await textLanguage.getByText('עברית', { exact: true }).click();
+    await page.getByLabel('Tab 1 title in Hebrew').fill('בנייה');
+    await screenshot(page, 'studio-model-texts-he-1280');
+    await textLanguage.getByText('English', { exact: true }).click();
+    await page.getByLabel('Tab 1 title', { exact: true }).waitFor();
     await photograph(page, 'model-editor');
 
     // Leaving by the in-app link before saving asks first; Stay keeps every uploaded step.
@@ -236,6 +250,18 @@ describe('content studio journey', () => {
         }
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      if (width === WIDTHS[WIDTHS.length - 1]) {
+        // In Spanish: the tab's Spanish name and its first step's text; the other tab's English name.
+        await openMenu(page);
+        await page.getByRole('menuitem', { name: 'Español' }).click();
+        await page.waitForFunction(() => document.documentElement.lang === 'es');
+        const partes = page.getByRole('tablist', { name: `Partes de ${MODEL.title}` }).getByRole('tab');
+        await partes.filter({ hasText: SPANISH.tab }).click();
+        await page.getByRole('tab', { name: SPANISH.tab, selected: true }).waitFor();
+        await expect(partes.allInnerTexts()).resolves.toEqual([SPANISH.tab, TABS[1]!.title]);
+        await page.getByRole('img', { name: SPANISH.step, exact: true }).waitFor();
+        await screenshot(page, `studio-student-spanish-${width}`);
+      }
       expect(student.errors).toEqual([]);
     }
 
