@@ -1,11 +1,12 @@
 /**
  * A model's tab names and step texts in Hebrew and Spanish: the studio saves them with the draft,
  * publishing puts them in the WordPress-shaped page (meta lesson_N_tab_title_he / _es, a gallery
- * item's description_he / _es) that wp/v2/pages serves, its history keeps them, and Class now
- * gives the teacher the tab's name in the other languages.
+ * item's description_he / _es) that wp/v2/pages serves, its history keeps them, a WordPress site's
+ * own keys come through an import, and Class now gives the teacher the tab's name in the other languages.
  */
-import { CLASS_NOW_PATHS, PROGRESS_PATHS, STUDIO_PATHS, emptyProgramInput, type ClassNow, type StudioHistory, type StudioModel, type StudioModelInput, type WirePage } from '../../../contract';
+import { CLASS_NOW_PATHS, PROGRESS_PATHS, STUDIO_PATHS, emptyProgramInput, type ClassNow, type StudioHistory, type StudioImportJob, type StudioModel, type StudioModelInput, type WirePage } from '../../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, type TestServer } from '../harness';
+import { FakeWordPress, seedFake } from '../import/fakeWordPress';
 
 /** The keys a gallery item of wp/v2/pages may carry (contract/wire.ts WireGalleryItem). */
 const GALLERY_ITEM_KEYS = ['original', 'thumbnail', 'embedUrl', 'originalWidth', 'originalHeight', 'description', 'description_he', 'description_es', 'srcSet', 'webpSrcSet', 'sizes', 'thumbnailWebp'];
@@ -18,9 +19,11 @@ describeEachDb('content studio: tab names and step texts per language', (dialect
   const admin = () => ({ token: tokens.admin });
   let programId = 0;
   const steps: StudioModelInput['tabs'][number]['steps'] = [];
+  const wordPress = new FakeWordPress();
 
   beforeAll(async () => {
-    s = await startTestServer({ dialect });
+    await wordPress.start();
+    s = await startTestServer({ dialect, env: { IMPORT_ALLOW_ADDRESSES: 'loopback' } });
     tokens.admin = await s.login(DEMO.admin.username, DEMO.admin.password);
     tokens.dana = await s.login(DEMO.dana.username, DEMO.dana.password);
     tokens.mia = await s.login(DEMO.mia.username, DEMO.mia.password);
@@ -34,6 +37,7 @@ describeEachDb('content studio: tab names and step texts per language', (dialect
   });
   afterAll(async () => {
     await s?.close();
+    await wordPress.stop();
   });
 
   const modelInput = (code: string, tabs: StudioModelInput['tabs']): StudioModelInput => ({
@@ -149,5 +153,37 @@ describeEachDb('content studio: tab names and step texts per language', (dialect
     expect((await mia())?.tabTitleTranslations).toEqual({ es: 'Experimenta' });
     await s.request('PUT', PROGRESS_PATHS.myProgress, { ...place, tabId: 'tab-1', tabTitle: '', tabIndex: 1, step: 1, steps: 1 }, { token: tokens.mia });
     expect(await mia()).not.toHaveProperty('tabTitleTranslations');
+  });
+
+  test("a WordPress site's tab names and step texts in Hebrew and Spanish come through an import, and a studio save keeps them", async () => {
+    await seedFake(wordPress);
+    const seesaw = wordPress.pages.get(5002)!;
+    seesaw.metadata = { ...seesaw.metadata, lesson_0_tab_title: ['Build'], lesson_0_tab_title_es: ['Construir'], lesson_0_tab_title_he: ['בנייה'] };
+    const items = seesaw.fields.lesson_0_gallery as Item[];
+    items[0] = { ...items[0], description: 'Lay the plank', description_es: 'Pon la tabla' };
+    const started = await s.post(STUDIO_PATHS.imports, { url: wordPress.origin }, admin());
+    let job = started.body as StudioImportJob;
+    for (let i = 0; i < 400 && (job.status === 'queued' || job.status === 'running'); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = (await s.get(STUDIO_PATHS.importJob(job.id), admin())).body as StudioImportJob;
+    }
+    expect(job.status).toBe('finished');
+
+    const imported = (await s.get(STUDIO_PATHS.model(5002), admin())).body as StudioModel;
+    expect(imported.tabs[0]).toMatchObject({ title: 'Build', titleTranslations: { es: 'Construir', he: 'בנייה' } });
+    expect(imported.tabs[0]!.steps[0]).toMatchObject({ description: 'Lay the plank', descriptionTranslations: { es: 'Pon la tabla' } });
+    // The office saves the imported draft as it is: nothing of it is lost.
+    const input = { ...modelInput(imported.code, []), title: imported.title, showInDifferentTabs: imported.showInDifferentTabs };
+    input.tabs = imported.tabs.map((tab) => ({
+      title: tab.title,
+      titleTranslations: tab.titleTranslations,
+      video: '',
+      steps: tab.steps.map((step) => ({ original: step.original.path, thumbnail: step.thumbnail.path, width: step.width, height: step.height, description: step.description, descriptionTranslations: step.descriptionTranslations })),
+    }));
+    expect((await s.request('PUT', STUDIO_PATHS.model(5002), input, admin())).status).toBe(200);
+    expect((await s.post(STUDIO_PATHS.importPublish(job.id), { ids: [5000] }, admin())).status).toBe(200);
+    const lesson = await page(5002, tokens.dana);
+    expect(lesson.metadata).toMatchObject({ lesson_0_tab_title_es: ['Construir'], lesson_0_tab_title_he: ['בנייה'] });
+    expect((lesson.lesson_0_gallery as Item[])[0]).toMatchObject({ description: 'Lay the plank', description_es: 'Pon la tabla' });
   });
 });
