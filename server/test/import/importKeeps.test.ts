@@ -2,10 +2,10 @@
  * What a later import of the same site keeps as the office left it: the audience the office gave a
  * program in the studio (before review, and on a published program's waiting draft) wins over the
  * site's; a program in the studio's Trash, with its models, stays there, untouched and not copied,
- * until restored. And the import screen's list of the site's programs, with the import of the
+ * until restored; an imported model keeps its site's links when edited. And the import screen's list of the site's programs, with the import of the
  * chosen ones only. On SQLite and PostgreSQL.
  */
-import { STUDIO_PATHS, type StudioImportJob, type StudioImportSiteProgram, type StudioProgram, type StudioTrash, type WirePage } from '../../../contract';
+import { STUDIO_PATHS, type StudioImportJob, type StudioImportSiteProgram, type StudioModel, type StudioProgram, type StudioTrash, type WirePage } from '../../../contract';
 import { DEMO, describeEachDb, expectWpError, PATHS, startTestServer, type TestServer } from '../harness';
 import { FakeWordPress, seedFake } from './fakeWordPress';
 
@@ -104,7 +104,7 @@ describeEachDb('a later WordPress import keeps what the office decided', (dialec
     const pagesBefore = await s.db.kysely.selectFrom('pages').selectAll().orderBy('id').execute();
     wp.pages.get(5000)!.title = 'Levers Program, after the delete';
     wp.pages.get(5002)!.title = 'Seesaw, after the delete';
-    wp.pages.set(5003, { ...wp.pages.get(5002)!, id: 5003, title: 'Pulley', slug: 'pulley', fields: { ...wp.pages.get(5002)!.fields } });
+    wp.pages.set(5003, { ...wp.pages.get(5002)!, id: 5003, title: 'Pulley', slug: 'pulley', metadata: { ...wp.pages.get(5002)!.metadata, lesson_password: ['7003'] }, fields: { ...wp.pages.get(5002)!.fields } });
 
     const job = await importFromStudio();
     expect(job.summary.failed).toEqual([
@@ -123,5 +123,33 @@ describeEachDb('a later WordPress import keeps what the office decided', (dialec
     expect(again.summary).toMatchObject({ failed: [] });
     expect(await program(5000)).toMatchObject({ title: 'Levers Program, after the delete', status: 'publish', hasDraft: true });
     expect(await row(5003)).toMatchObject({ status: 'draft', parent: 5000, title: 'Pulley' });
+  });
+
+  test("an imported model keeps its site's links (a lesson plan on http://, a picture on another host) and can be edited and published; a new such link is refused", async () => {
+    const m = (await s.get(STUDIO_PATHS.model(5002), admin())).body as StudioModel;
+    expect(m.lessonPlan).toEqual({ url: `${wp.origin}/lesson-plans/Levers/Seesaw.pdf` });
+    expect(m.titleImage).toMatchObject({ path: 'https://cdn.example.test/title.png' });
+    // What the studio's editor sends back for it, with a new title.
+    const input = {
+      title: `${m.title}, edited`,
+      code: m.code,
+      experimental: m.experimental,
+      titleImage: m.titleImage?.path ?? '',
+      smallImage: m.smallImage?.path ?? '',
+      lessonPlanTitle: m.lessonPlanTitle,
+      lessonPlan: `${wp.origin}/lesson-plans/Levers/Seesaw.pdf`,
+      showInDifferentTabs: m.showInDifferentTabs,
+      tabs: m.tabs.map((tab) => ({
+        title: tab.title,
+        video: tab.video === null ? '' : 'embedUrl' in tab.video ? tab.video.embedUrl : tab.video.path,
+        steps: tab.steps.map((step) => ({ original: step.original.path, thumbnail: step.thumbnail.path, width: step.width, height: step.height })),
+      })),
+    };
+    const saved = await s.request('PUT', STUDIO_PATHS.model(5002), input, admin());
+    expect({ status: saved.status, body: saved.status === 200 ? null : saved.body }).toEqual({ status: 200, body: null });
+    expect((await s.post(STUDIO_PATHS.publish(5002), undefined, admin())).body).toMatchObject({ title: `${m.title}, edited`, status: 'publish', lessonPlan: { url: input.lessonPlan } });
+    const refused = await s.request('PUT', STUDIO_PATHS.model(5002), { ...input, lessonPlan: 'http://elsewhere.test/plan.pdf', titleImage: 'https://elsewhere.test/title.png' }, admin());
+    expectWpError(refused, 400, 'rest_invalid_param');
+    expect(Object.keys((refused.body as { data: { params: Record<string, string> } }).data.params).sort()).toEqual(['lessonPlan', 'titleImage']);
   });
 });
