@@ -49,8 +49,10 @@ export const STUDIO_PATHS = {
   uploadImages: '/wp-json/yo/v1/studio/media/images',
   /** POST multipart/form-data (field "file"): a lesson plan (PDF) or a video (MP4, WebM) → StudioFile. */
   uploadFile: '/wp-json/yo/v1/studio/media/files',
-  /** POST { url }: starts importing a WordPress site's catalogue → StudioImportJob; GET → the latest jobs, newest first. */
+  /** POST StudioImportStartBody: starts importing a WordPress site's catalogue → StudioImportJob; GET → the latest jobs, newest first. */
   imports: '/wp-json/yo/v1/studio/imports',
+  /** GET ?url=: the programs a WordPress site has, read through the server with the import's address rules → StudioImportSiteProgram[]. */
+  importSitePrograms: '/wp-json/yo/v1/studio/import-site/programs',
   /** GET → StudioSettings; PUT StudioSettings → StudioSettings (administrators' portal-wide choices). */
   settings: '/wp-json/yo/v1/studio/settings',
   /** GET → StudioImportJob (poll for progress). */
@@ -303,6 +305,21 @@ export interface StudioImportSummary {
   media?: { downloaded: number; converted: number; unchanged: number; skipped: number };
   /** What was left as it was, and why (at most 50). */
   notes?: { what: string; reason: string }[];
+}
+
+/** What to import: a site, and only these of its programs (WordPress ids) with their models; every program when absent. */
+export interface StudioImportStartBody {
+  url: string;
+  programs?: number[];
+}
+
+/** A program a WordPress site has, as the import screen lists it to choose from. */
+export interface StudioImportSiteProgram {
+  /** Its WordPress id. */
+  id: number;
+  title: string;
+  /** How many models it has; null when the site did not say. */
+  models: number | null;
 }
 
 /** A page an import brought, waiting for review: 'new' (created by the import) or 'update' (a new draft of a page that was there). */

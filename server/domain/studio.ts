@@ -251,6 +251,26 @@ function checkKeptLinks(input: StudioProgramInput, previous: StudioProgramInput 
   if (Object.keys(refused).length > 0) throw invalidParams(refused);
 }
 
+/**
+ * Links an imported model keeps from its site: a picture that is not a stored file, or a lesson
+ * plan or video on an http:// address, may only be the one the model already has (kept as it is,
+ * so the model can be edited and published); a new picture is uploaded, a new link is https://.
+ */
+function checkModelLinks(input: StudioModelInput, previous: StudioModelInput | null): void {
+  const refused: Record<string, string> = {};
+  for (const field of ['titleImage', 'smallImage'] as const) {
+    const value = input[field];
+    if (value !== '' && !isMediaPath(value) && value !== previous?.[field]) refused[field] = 'Must be empty, the path of a stored file, or the link the model already has: upload the picture.';
+  }
+  const kept = new Set([previous?.lessonPlan, ...(previous?.tabs ?? []).map((tab) => tab.video)]);
+  const check = (field: string, value: string) => {
+    if (value.startsWith('http://') && !kept.has(value)) refused[field] = 'Must be empty, the path of a stored file, an https:// URL, or the link the model already has.';
+  };
+  check('lessonPlan', input.lessonPlan);
+  input.tabs.forEach((tab, t) => check(`tabs.${t}.video`, tab.video));
+  if (Object.keys(refused).length > 0) throw invalidParams(refused);
+}
+
 function modelMedia(input: StudioModelInput): { field: string; path: string }[] {
   const named = [
     { field: 'titleImage', path: input.titleImage },
@@ -433,6 +453,7 @@ export function programNameOf(program: PageRow): string {
 
 export async function createModel(s: StudioServices, actor: Actor, programId: number, input: StudioModelInput): Promise<StudioModel> {
   const program = await loadProgram(s, programId);
+  checkModelLinks(input, null);
   await checkStoredMedia(s.media, modelMedia(input));
   const id = await insertNewPage(s, programId, async (trx) => {
     // A new model without a code gets a free one: a model without a code would open for everyone.
@@ -459,6 +480,7 @@ export async function saveModel(s: StudioServices, actor: Actor, id: number, inp
     if (!row || row.parent !== program.id) throw invalidPostId();
     await checkCodeFree(trx, program.id, id, input.code);
     const previous = effectiveState(row);
+    checkModelLinks(input, modelInputOf(previous));
     // A model moved between main and experimental goes last in its new group (a published one when the move is published).
     const movedGroup = isExperimental(previous) !== input.experimental;
     const order = movedGroup ? await lastOrder(trx, program.id, input.experimental, id) : modelOrderOf(liveState(row));

@@ -20,12 +20,14 @@
  * remembered as waiting for review (import_sources.pending) by the job that wrote it, for the
  * studio's review: publish all, publish chosen, or discard (server/domain/importReview.ts). A live
  * page with unpublished changes made in the studio is not overwritten: it is reported, and brought
- * by the next import once those changes are published or discarded.
+ * by the next import once those changes are published or discarded. Who sees a program (its audience)
+ * is the studio's once the program is in the portal: a later import keeps the audience the portal
+ * gives it. A page in the studio's Trash, or a model of a program there, is not written (reported).
  */
 import { CONTENT_IDS, type StudioImportSummary } from '../../contract';
 import type { Db } from '../db/connection';
 import * as q from '../db/queries';
-import type { NewPageRow } from '../db/schema';
+import type { NewPageRow, PageRow } from '../db/schema';
 import type { MediaStorage } from '../media/storage';
 import { mediaKeyOf } from '../media/storage';
 import { checkImportUrl, fetchChecked, type AllowList } from './http';
@@ -63,6 +65,46 @@ class StudioDraftInTheWay extends Error {
   constructor() {
     super('It has unpublished changes made in the content studio: publish or discard them there, then import again.');
   }
+}
+
+/**
+ * A page in the studio's Trash (or a model of a program there): the office deleted it, so the import
+ * neither brings it back nor makes a second copy; restored from the Trash, the next import updates it.
+ */
+class InTheTrash extends Error {
+  constructor(what: 'page' | 'program') {
+    super(what === 'page' ? 'It is in the Trash of the content studio: restore it there, then import again.' : 'Its program is in the Trash of the content studio: restore the program there, then import again.');
+  }
+}
+
+/** Whether the page, or the program it belongs to, is in the studio's Trash. */
+async function trashed(db: q.Executor, id: number, parent: number): Promise<InTheTrash | null> {
+  if ((await q.findPage(db, id))?.status === q.TRASH_STATUS) return new InTheTrash('page');
+  if (parent > 0 && (await q.findPage(db, parent))?.status === q.TRASH_STATUS) return new InTheTrash('program');
+  return null;
+}
+
+/** The meta keys that say who sees a program: the studio's to decide once the program is in the portal. */
+const AUDIENCE_KEYS = ['audience', 'hide'] as const;
+
+/**
+ * The site's page with the audience the portal already gives it (its draft's, else its live one's):
+ * an audience the office chose, before or after publishing, is not undone by the next import.
+ */
+function withPortalAudience(page: NewPageRow, current: PageRow): NewPageRow {
+  let shown: Record<string, unknown> = {};
+  try {
+    const draft = current.draft_json === null ? null : (JSON.parse(current.draft_json) as { meta?: Record<string, unknown> });
+    shown = draft?.meta ?? (JSON.parse(current.meta_json) as Record<string, unknown>);
+  } catch {
+    return page;
+  }
+  const meta = JSON.parse(page.meta_json ?? '{}') as Record<string, unknown>;
+  for (const key of AUDIENCE_KEYS) {
+    if (shown[key] !== undefined) meta[key] = shown[key];
+    else delete meta[key];
+  }
+  return { ...page, meta_json: JSON.stringify(meta) };
 }
 
 /** A page row's columns as a studio draft (pages.draft_json): what the studio edits and publishing makes live. */
@@ -135,7 +177,7 @@ function isoOf(gmt: string | undefined, local: string | undefined): string {
   return Number.isFinite(parsed) ? new Date(parsed).toISOString() : new Date(0).toISOString();
 }
 
-const decodeTitle = (html: string): string =>
+export const decodeTitle = (html: string): string =>
   html
     .replace(/<[^>]*>/g, '')
     .replace(/&#(\d+);/g, (_m, n: string) => String.fromCodePoint(Number(n)))
@@ -340,6 +382,9 @@ export async function importWordPress(options: ImportOptions): Promise<StudioImp
         if (jobId > 0 && previous.pending === 1) await q.claimPendingImport(db.kysely, siteKey, source.wp.id, jobId);
         continue;
       }
+      // Nothing is downloaded for a page the import will not write.
+      const inTrash = await trashed(db.kysely, row.id, row.parent);
+      if (inTrash) throw inTrash;
       let done = 0;
       const outcomes = await Promise.all(
         [...refs.values()].map(async (ref) => {
@@ -377,8 +422,11 @@ export async function importWordPress(options: ImportOptions): Promise<StudioImp
       const created = !existing.has(row.id);
       const ours = previous !== undefined && previous.page_id === row.id;
       await q.inTransaction(db, async (trx) => {
-        const page = { ...row, fields_json: fieldsJson, meta_json: metaJson, content };
+        const inTrashNow = await trashed(trx, row.id, row.parent);
+        if (inTrashNow) throw inTrashNow;
         const current = await q.findPage(trx, row.id);
+        const fromSite = { ...row, fields_json: fieldsJson, meta_json: metaJson, content };
+        const page = current && source.role === 'program' ? withPortalAudience(fromSite, current) : fromSite;
         let createdPage = current ? 0 : 1;
         if (current?.status === 'publish') {
           if (current.draft_json !== null && !(ours && previous?.pending === 1)) throw new StudioDraftInTheWay();

@@ -31,9 +31,6 @@ const storedPath = z
   .max(500, 'Must be at most 500 characters long.')
   .refine((p) => isMediaPath(p) && mediaKeyOf(p.split('?')[0] ?? '') !== null && !p.includes('?'), 'Must be the path of a stored file (/progrmas/... or /content/...).');
 
-/** '' (none) or a stored file's path. */
-const mediaPath = z.union([z.literal(''), storedPath], { error: 'Must be empty or the path of a stored file (/progrmas/... or /content/...).' });
-
 const httpsUrl = z
   .string()
   .max(2000)
@@ -45,11 +42,13 @@ const httpsUrl = z
     }
   });
 
-/** A program's picture: '' (none), a stored file's path, or a link (the domain keeps only the one the program has). */
-const pictureOrLink = z.union([z.literal(''), storedPath, z.string().max(2000).regex(/^https?:\/\/\S+$/)], { error: 'Must be empty, the path of a stored file, or the link the program already has.' });
+/** A program's or model's picture: '' (none), a stored file's path, or a link (the domain keeps only the one the page has). */
+const pictureOrLink = z.union([z.literal(''), storedPath, z.string().max(2000).regex(/^https?:\/\/\S+$/)], { error: 'Must be empty, the path of a stored file, or the link the page already has.' });
 
-/** '' (none), a stored file's path or an https:// URL. */
-const pathOrUrl = z.union([z.literal(''), storedPath, httpsUrl], { error: 'Must be empty, the path of a stored file, or an https:// URL.' });
+/** A lesson plan or a video: '' (none), a stored file's path, an https:// URL, or an http:// link (the domain keeps only the one the model has). */
+const pathUrlOrLink = z.union([z.literal(''), storedPath, httpsUrl, z.string().max(2000).regex(/^http:\/\/\S+$/)], {
+  error: 'Must be empty, the path of a stored file, an https:// URL, or the link the model already has.',
+});
 
 /** Pixels; 0 for a size not known (a step imported without one). */
 const size = z.number({ error: 'Must be a number.' }).int('Must be an integer.').min(0, 'Must be at least 0.').max(100_000, 'Must be at most 100000.');
@@ -79,7 +78,7 @@ const tabInput = z.strictObject({
   title: optionalText(100),
   titleTranslations: translatedTexts(100).optional(),
   steps: z.array(stepInput, { error: 'Must be a list of steps.' }).max(MAX_STEPS_PER_TAB, `A tab holds at most ${MAX_STEPS_PER_TAB} steps.`),
-  video: pathOrUrl,
+  video: pathUrlOrLink,
 });
 
 const programInput = z.strictObject({
@@ -97,10 +96,10 @@ const modelInput = z.strictObject({
   title: text(200),
   code: z.string({ error: 'Must be a string.' }).regex(/^\d{4}$/, 'Must be 4 digits, like 2468.'),
   experimental: flag,
-  titleImage: mediaPath,
-  smallImage: mediaPath,
+  titleImage: pictureOrLink,
+  smallImage: pictureOrLink,
   lessonPlanTitle: optionalText(200),
-  lessonPlan: pathOrUrl,
+  lessonPlan: pathUrlOrLink,
   showInDifferentTabs: flag,
   tabs: z
     .array(tabInput, { error: 'Must be a list of tabs.' })

@@ -1,7 +1,9 @@
 /**
- * The studio's WordPress import (STUDIO_PATHS.imports, importJob), administrators only. POST starts
- * a job: the instance that got the request runs it in the background and keeps its import_jobs row
- * up to date, so any instance answers the polls. One import at a time (409 while one runs).
+ * The studio's WordPress import (STUDIO_PATHS.imports, importJob), administrators only. GET
+ * importSitePrograms lists a site's programs (read with the import's address rules) so the office
+ * chooses which to import. POST starts a job (those programs, or the whole site): the instance that
+ * got the request runs it in the background and keeps its import_jobs row up to date, so any
+ * instance answers the polls. One import at a time (409 while one runs).
  */
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +19,8 @@ import { checkImportUrl, ImportUrlError } from '../import/http';
 import { createImportJob, findJob, ImportBusyError, latestJobs, runImportJob } from '../import/jobs';
 import { answers } from '../http/answers';
 import { discardImport, getImportReview, publishImport } from '../domain/importReview';
-import { studioImportJob, studioImportOutcome, studioImportReview } from './answers/studio';
+import { listSitePrograms } from '../import/sitePrograms';
+import { studioImportJob, studioImportOutcome, studioImportReview, studioImportSiteProgram } from './answers/studio';
 
 const publishParams = z.strictObject({
   ids: z
@@ -29,7 +32,22 @@ const publishParams = z.strictObject({
 
 const noParams = z.strictObject({});
 
-const startParams = z.strictObject({ url: z.string({ error: 'Must be a string.' }).trim().min(1, 'Must not be empty.').max(2000, 'Must be at most 2000 characters long.') });
+const siteUrl = z.string({ error: 'Must be a string.' }).trim().min(1, 'Must not be empty.').max(2000, 'Must be at most 2000 characters long.');
+const wordPressId = z.number({ error: 'Must be a program id.' }).int('Must be a program id.').min(1, 'Must be a program id.').max(MAX_ID, 'Must be a program id.');
+
+const startParams = z.strictObject({
+  url: siteUrl,
+  programs: z.array(wordPressId, { error: 'Must be a list of program ids.' }).min(1, 'Choose at least one program.').max(10_000).optional(),
+});
+
+const siteParams = z.strictObject({ url: siteUrl });
+
+/** The site's address refused (400, naming the parameter), or the site not read (502, saying why). */
+function siteFailure(err: unknown): unknown {
+  if (err instanceof ImportUrlError) return new ApiError(400, 'rest_invalid_param', err.message, { params: { url: err.message } });
+  if (err instanceof ApiError || !(err instanceof Error)) return err;
+  return new ApiError(502, 'import_site_unreadable', err.message);
+}
 
 export function studioImportRoutes(app: FastifyInstance, s: AppServices): void {
   const instance = s.config.instanceName ?? `${hostname()}-${process.pid}`;
@@ -47,11 +65,11 @@ export function studioImportRoutes(app: FastifyInstance, s: AppServices): void {
 
   app.post(STUDIO_PATHS.imports, answers(studioImportJob), async (request, reply) => {
     admin(request.viewer);
-    const { url } = readParams(request, startParams);
+    const { url, programs } = readParams(request, startParams);
     try {
       await checkImportUrl(url, s.config.importAllowAddresses);
     } catch (err) {
-      if (err instanceof ImportUrlError) throw new ApiError(400, 'rest_invalid_param', err.message, { params: { url: err.message } });
+      if (err instanceof ImportUrlError) throw siteFailure(err);
       throw err;
     }
     let job;
@@ -62,11 +80,21 @@ export function studioImportRoutes(app: FastifyInstance, s: AppServices): void {
       throw err;
     }
     const controller = new AbortController();
-    const done = runImportJob({ db: s.ctx.db, media: s.media, jobId: job.id, url, allowAddresses: s.config.importAllowAddresses, signal: controller.signal, clock: s.ctx.clock })
+    const done = runImportJob({ db: s.ctx.db, media: s.media, jobId: job.id, url, allowAddresses: s.config.importAllowAddresses, signal: controller.signal, clock: s.ctx.clock, ...(programs ? { programs: [...new Set(programs)] } : {}) })
       .catch((err: unknown) => request.log.error({ err, job: job.id }, 'the import job could not record its end'))
       .finally(() => running.delete(job.id));
     running.set(job.id, { controller, done });
     return sendJson(reply, job, 202);
+  });
+
+  app.get(STUDIO_PATHS.importSitePrograms, answers(z.array(studioImportSiteProgram)), async (request, reply) => {
+    admin(request.viewer);
+    const { url } = readParams(request, siteParams);
+    try {
+      return sendJson(reply, await listSitePrograms({ url, allowAddresses: s.config.importAllowAddresses }));
+    } catch (err) {
+      throw siteFailure(err);
+    }
   });
 
   app.get(STUDIO_PATHS.imports, answers(z.array(studioImportJob)), async (request, reply) => {

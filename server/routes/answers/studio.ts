@@ -1,6 +1,6 @@
 /** The content studio's answers (contract/studio.ts): programs, models, uploads and import jobs. */
 import { z } from 'zod';
-import type { StudioBulkOutcome, StudioCatalogue, StudioFile, StudioHistory, StudioImage, StudioImportJob, StudioImportOutcome, StudioImportReview, StudioModel, StudioProgram, StudioStep, StudioTrash } from '../../../contract';
+import type { StudioBulkOutcome, StudioCatalogue, StudioFile, StudioHistory, StudioImage, StudioImportJob, StudioImportOutcome, StudioImportReview, StudioImportSiteProgram, StudioModel, StudioProgram, StudioStep, StudioTrash } from '../../../contract';
 import { contentTexts } from './wire';
 
 const media = z.object({ path: z.string(), url: z.string() });
@@ -123,6 +123,8 @@ export const studioImportJob = z.object({
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
 }) satisfies z.ZodType<StudioImportJob>;
+
+export const studioImportSiteProgram = z.object({ id: z.number(), title: z.string(), models: z.number().nullable() }) satisfies z.ZodType<StudioImportSiteProgram>;
 
 const importDraft = z.object({ id: z.number(), title: z.string(), change: z.enum(['new', 'update']) });
 

@@ -158,6 +158,21 @@ describeEachDb('the WordPress import connects only where it may', (dialect) => {
     expect(inside.hits).toEqual([]);
   });
 
+  test("listing a site's programs for the import screen keeps the same rules: refused addresses and redirects never reach inside", async () => {
+    const list = (url: string) => s.get(`${STUDIO_PATHS.importSitePrograms}?url=${encodeURIComponent(url)}`, { token });
+    for (const url of [`http://[::ffff:7f00:1]:${inside.port}/`, `http://localhost:${inside.port}/`, 'http://[::ffff:a9fe:a9fe]/latest/meta-data/']) {
+      const answer = await list(url);
+      expectWpError(answer, 400, 'rest_invalid_param');
+      expect((answer.body as { message: string }).message).toMatch(/loopback, private, link-local or other local address/);
+    }
+    for (const hop of ['mapped', 'plain', 'metadata']) {
+      const answer = await list(`http://${SITE_HOST}:${site.port}/r/${hop}`);
+      expectWpError(answer, 502, 'import_site_unreadable');
+      expect((answer.body as { message: string }).message).toMatch(/could not be reached, or did not answer in time/);
+    }
+    expect(inside.hits).toEqual([]);
+  });
+
   test('a closed port, a port that does not speak HTTP and a refused redirect end with the same words', async () => {
     const closed = await closedPort(SITE_HOST);
     const postgresLike = await tcpServer(SITE_HOST, 'postgres-like');

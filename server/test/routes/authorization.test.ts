@@ -610,6 +610,12 @@ const ROWS: Row[] = [
   },
   { route: `GET ${STUDIO_PATHS.imports}`, call: (c, t) => c.s.get(STUDIO_PATHS.imports, opt(t)), expected: ADMINS_ONLY },
   {
+    route: `GET ${STUDIO_PATHS.importSitePrograms}`,
+    label: 'a link-local address (refused before anything is read)',
+    call: (c, t) => c.s.get(`${STUDIO_PATHS.importSitePrograms}?url=${encodeURIComponent('http://169.254.169.254/')}`, opt(t)),
+    expected: { ...ADMINS_ONLY, admin: 400 },
+  },
+  {
     route: `GET ${STUDIO_PATHS.importJob(':id')}`,
     label: 'no such import',
     call: (c, t) => c.s.get(STUDIO_PATHS.importJob(999_999), opt(t)),

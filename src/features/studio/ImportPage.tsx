@@ -8,6 +8,7 @@ import { TextField } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { ImportReviewPanel } from './components/ImportReview';
+import { ImportSitePrograms } from './components/ImportSitePrograms';
 import { ProgressBar } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
 import { importActions } from './importSlice';
@@ -96,10 +97,16 @@ function ImportScreen() {
   const format = useFormatters();
   const running = state.job !== null && (state.job.status === 'queued' || state.job.status === 'running');
   const urlError = state.url && !isHttpUrl(state.url) ? t.addressError : null;
+  const url = state.url.trim();
+  // With the site's programs listed, only the ticked ones are imported (all ticked: the whole site).
+  const { site } = state;
+  const listed = site.status === 'ready' && site.url === url && site.programs.length > 0;
+  const noneChosen = listed && site.chosen.length === 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isHttpUrl(state.url)) return;
-    dispatch(importActions.startRequested({ url: state.url.trim() }));
+    if (!isHttpUrl(url) || noneChosen) return;
+    const some = listed && site.chosen.length < site.programs.length;
+    dispatch(importActions.startRequested({ url, ...(some ? { programs: site.programs.filter((p) => site.chosen.includes(p.id)).map((p) => p.id) } : {}) }));
   };
   return (
     <>
@@ -107,12 +114,16 @@ function ImportScreen() {
       <Subtitle>{t.subtitle}</Subtitle>
       <form onSubmit={submit} noValidate style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end' }}>
         <div style={{ flex: '1 1 18rem' }}>
-          <TextField id="import-url" label={t.addressLabel} error={urlError} type="url" inputMode="url" value={state.url} placeholder={t.addressPlaceholder} onValueChange={(url) => dispatch(importActions.urlChanged(url))} />
+          <TextField id="import-url" label={t.addressLabel} error={urlError} type="url" inputMode="url" value={state.url} placeholder={t.addressPlaceholder} onValueChange={(value) => dispatch(importActions.urlChanged(value))} />
         </div>
-        <Button type="submit" disabled={state.starting || running || !isHttpUrl(state.url)}>
+        <Button type="button" $variant="secondary" disabled={running || !isHttpUrl(url) || site.status === 'loading'} onClick={() => dispatch(importActions.siteProgramsRequested({ url }))}>
+          {t.showPrograms}
+        </Button>
+        <Button type="submit" disabled={state.starting || running || !isHttpUrl(url) || noneChosen}>
           {state.starting ? t.starting : t.start}
         </Button>
       </form>
+      <ImportSitePrograms disabled={running || state.starting} />
       {state.error && (
         <Message $tone="error" role="alert">
           <p>{running ? t.checkFailed({ reason: studioFailure(state.error) }) : t.notStarted({ reason: studioFailure(state.error) })}</p>

@@ -14,6 +14,7 @@ import {
   type StudioImportJob,
   type StudioImportOutcome,
   type StudioImportReview,
+  type StudioImportSiteProgram,
   type StudioModel,
   type StudioModelInput,
   type StudioOrderBody,
@@ -50,7 +51,10 @@ export interface StudioApi {
   getPreview(id: number): Promise<LessonDetail>;
   /** One file per request; onProgress gets 0..1 while it is sent. */
   upload(kind: UploadKind, file: Blob & { name?: string }, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadResult>;
-  startImport(url: string): Promise<StudioImportJob>;
+  /** The site's programs, read through the server, to choose which to import. */
+  getSitePrograms(url: string): Promise<StudioImportSiteProgram[]>;
+  /** The whole site, or only these programs (WordPress ids) with their models. */
+  startImport(url: string, programs?: number[]): Promise<StudioImportJob>;
   getImports(): Promise<StudioImportJob[]>;
   getImportJob(id: number): Promise<StudioImportJob>;
   getHistory(id: number): Promise<StudioHistory>;
@@ -101,7 +105,9 @@ export function createStudioApi(api: ApiClient): StudioApi {
       if (kind === 'file') return { kind, file: expectRecord<StudioFile>(answer) };
       return { kind, images: Array.isArray(answer) ? (answer as StudioImage[]) : [expectRecord<StudioImage>(answer)] };
     },
-    startImport: (url) => post(STUDIO_PATHS.imports, { url }, expectRecord<StudioImportJob>),
+    getSitePrograms: (url) =>
+      get(`${STUDIO_PATHS.importSitePrograms}?url=${encodeURIComponent(url)}`, (answer) => (Array.isArray(answer) ? expectList<StudioImportSiteProgram>(answer) : [])),
+    startImport: (url, programs) => post(STUDIO_PATHS.imports, programs ? { url, programs } : { url }, expectRecord<StudioImportJob>),
     getImports: () => get(STUDIO_PATHS.imports, (answer) => (Array.isArray(answer) ? expectList<StudioImportJob>(answer) : [])),
     getImportJob: (id) => get(STUDIO_PATHS.importJob(id), expectRecord<StudioImportJob>),
     getHistory: (id) => get(STUDIO_PATHS.history(id), expectRecord<StudioHistory>),

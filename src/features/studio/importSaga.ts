@@ -34,11 +34,20 @@ function* follow(job: StudioImportJob) {
 function* onStart({ payload }: ReturnType<typeof importActions.startRequested>) {
   try {
     const studio = yield* call(studioApi);
-    const job = yield* call([studio, studio.startImport], payload.url);
+    const job = yield* call([studio, studio.startImport], payload.url, payload.programs);
     yield* put(importActions.jobUpdated(job));
     yield* call(follow, job);
   } catch (error) {
     yield* put(importActions.startFailed(toApiError(error)));
+  }
+}
+
+function* onSiteProgramsRequested({ payload }: ReturnType<typeof importActions.siteProgramsRequested>) {
+  try {
+    const studio = yield* call(studioApi);
+    yield* put(importActions.siteProgramsLoaded({ url: payload.url, programs: yield* call([studio, studio.getSitePrograms], payload.url) }));
+  } catch (error) {
+    yield* put(importActions.siteProgramsFailed({ url: payload.url, error: toApiError(error) }));
   }
 }
 
@@ -82,5 +91,6 @@ export function* importSaga() {
   yield* takeLatest(importActions.reviewRequested, onReviewRequested);
   yield* takeLatest(importActions.reviewActionRequested, onReviewAction);
   yield* takeLatest(importActions.startRequested, onStart);
+  yield* takeLatest(importActions.siteProgramsRequested, onSiteProgramsRequested);
   yield* takeLatest(importActions.opened, onOpened);
 }

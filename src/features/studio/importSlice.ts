@@ -1,6 +1,6 @@
 /** The WordPress import started from the studio: the job being followed and the latest ones. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { StudioImportJob, StudioImportOutcome, StudioImportReview } from '../../../contract/studio';
+import type { StudioImportJob, StudioImportOutcome, StudioImportReview, StudioImportSiteProgram } from '../../../contract/studio';
 import type { ApiError } from '../../api/types';
 
 const initialState = {
@@ -10,6 +10,14 @@ const initialState = {
   error: null as ApiError | null,
   job: null as StudioImportJob | null,
   history: [] as StudioImportJob[],
+  /** The site's programs, to choose which to import (all ticked at first); for the address `url`. */
+  site: {
+    url: '',
+    status: 'idle' as 'idle' | 'loading' | 'ready' | 'failed',
+    programs: [] as StudioImportSiteProgram[],
+    chosen: [] as number[],
+    error: null as ApiError | null,
+  },
   historyStatus: 'idle' as 'idle' | 'loading' | 'ready' | 'failed',
   /** What the shown import brought that waits, unpublished, for review. */
   review: {
@@ -31,6 +39,29 @@ const importSlice = createSlice({
   reducers: {
     urlChanged: (state, action: PayloadAction<string>) => {
       state.url = action.payload;
+      // A list read for another address is not this site's.
+      if (state.site.status !== 'idle' && state.site.url !== action.payload.trim()) state.site = initialState.site;
+    },
+    siteProgramsRequested: (state, action: PayloadAction<{ url: string }>) => {
+      state.site = { ...initialState.site, url: action.payload.url, status: 'loading' };
+    },
+    siteProgramsLoaded: (state, action: PayloadAction<{ url: string; programs: StudioImportSiteProgram[] }>) => {
+      if (state.site.url !== action.payload.url) return;
+      state.site.status = 'ready';
+      state.site.programs = action.payload.programs;
+      state.site.chosen = action.payload.programs.map((program) => program.id);
+    },
+    siteProgramsFailed: (state, action: PayloadAction<{ url: string; error: ApiError }>) => {
+      if (state.site.url !== action.payload.url) return;
+      state.site.status = 'failed';
+      state.site.error = action.payload.error;
+    },
+    siteProgramToggled: (state, action: PayloadAction<number>) => {
+      const { chosen } = state.site;
+      state.site.chosen = chosen.includes(action.payload) ? chosen.filter((id) => id !== action.payload) : [...chosen, action.payload];
+    },
+    siteProgramsAllChosen: (state, action: PayloadAction<boolean>) => {
+      state.site.chosen = action.payload ? state.site.programs.map((program) => program.id) : [];
     },
     opened: (state) => {
       if (state.historyStatus !== 'ready') state.historyStatus = 'loading';
@@ -43,7 +74,7 @@ const importSlice = createSlice({
         if (!state.job && latest && (latest.status === 'queued' || latest.status === 'running')) state.job = latest;
       }
     },
-    startRequested: (state, _action: PayloadAction<{ url: string }>) => {
+    startRequested: (state, _action: PayloadAction<{ url: string; programs?: number[] }>) => {
       state.starting = true;
       state.error = null;
     },

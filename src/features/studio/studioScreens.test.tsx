@@ -191,6 +191,23 @@ describe('content studio: import', () => {
     expect(earlier).toHaveTextContent('https://old.example — Finished (3 created');
   });
 
+  it("lists the site's programs, all ticked, and imports only the ones left ticked", async () => {
+    const { studio, user } = renderStudio({ route: '/studio/import', session: signedInAs('admin') });
+    await user.type(await screen.findByLabelText('WordPress site address'), 'https://wp.test');
+    await user.click(screen.getByRole('button', { name: 'Show the site’s programs' }));
+    const choice = await screen.findByRole('group', { name: 'Programs to import (their models come with them)' });
+    const gears = within(choice).getByRole('checkbox', { name: 'Gears Program (2 models)' });
+    expect(within(choice).getByRole('checkbox', { name: 'Levers Program (1 model)' })).toBeChecked();
+    expect(gears).toBeChecked();
+    expect(studio.calls.find((c) => c.method === 'getSitePrograms')?.args).toEqual(['https://wp.test']);
+    await user.click(within(choice).getByRole('button', { name: 'Untick all' }));
+    expect(screen.getByRole('button', { name: 'Start' })).toBeDisabled();
+    await user.click(gears);
+    expect(within(choice).getByText('1 of 2 chosen')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(studio.calls.find((c) => c.method === 'startImport')?.args).toEqual(['https://wp.test', [130]]));
+  });
+
   it('says when no import has run yet', async () => {
     renderStudio({ route: '/studio/import', session: signedInAs('admin') });
     expect(await screen.findByText('No import has run yet.')).toBeInTheDocument();

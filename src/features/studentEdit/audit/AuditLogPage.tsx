@@ -116,7 +116,7 @@ function queryFrom(search: URLSearchParams): AuditQuery {
 function EntryRow({ entry, ownerName }: { entry: AuditEntry; ownerName: (id: number) => string | undefined }) {
   const t = useMessages(auditMessages);
   const formatters = useFormatters();
-  const changes = changeParts(t, formatters, entry.before, entry.after, ownerName);
+  const changes = changeParts(t, formatters, entry.before, entry.after, ownerName, entry.action);
   return (
     <Tr>
       <Td translate="no" data-label={t.when}>

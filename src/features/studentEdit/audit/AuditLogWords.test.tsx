@@ -35,10 +35,18 @@ const ENTRIES: AuditEntry[] = [
   entry(3, { action: 'student.edit', actor: { id: 2, name: 'Dana Cohen', role: 'franchise_owner' }, before: { phone: '050-111-2222' }, after: { phone: '052-333-4444' } }),
 ];
 
-function open() {
+/** What the content studio logs: a program deleted, restored, a model put back, and the Trash emptied after 30 days. */
+const PAGE_ENTRIES: AuditEntry[] = [
+  entry(14, { action: 'page.purge', subject: { type: 'page', id: 900, name: 'Old Program' }, ownerId: null, after: { title: 'Old Program', models: 3 } }),
+  entry(13, { action: 'page.put_back', actor: { id: 1, name: 'Office Admin', role: 'administrator' }, subject: { type: 'page', id: 901, name: 'Robot Arm' }, ownerId: null, before: { version: 12 }, after: { version: 10, title: 'Robot Arm' } }),
+  entry(12, { action: 'page.restore', actor: { id: 1, name: 'Office Admin', role: 'administrator' }, subject: { type: 'page', id: 902, name: 'Gears' }, ownerId: null, after: { title: 'Gears', models: 2 } }),
+  entry(11, { action: 'page.trash', actor: { id: 1, name: 'Office Admin', role: 'administrator' }, subject: { type: 'page', id: 902, name: 'Gears' }, ownerId: null, after: { title: 'Gears', models: 2 } }),
+];
+
+function open(entries: AuditEntry[] = ENTRIES) {
   const refuse = () => Promise.reject(networkError());
   const client = {
-    getAudit: async (): Promise<AuditPage> => ({ entries: ENTRIES, nextBefore: null }),
+    getAudit: async (): Promise<AuditPage> => ({ entries, nextBefore: null }),
     getStudent: refuse,
     editStudent: refuse,
     endStudent: refuse,
@@ -90,6 +98,30 @@ describe('the audit log in words', () => {
     await showQaLanguage('es');
     await waitFor(() => expect(cells(rows()[3]!)[2]).toHaveTextContent('Recibió una contraseña nueva por correo'));
     expect(within(rows()[4]!).getByRole('listitem')).toHaveTextContent('Versión de los términos: 6dffee7c');
+  });
+
+  it("names the content studio's Trash, restore, put-back and purge in words, in English, Hebrew and Spanish", async () => {
+    open(PAGE_ENTRIES);
+    await screen.findByRole('table');
+    const actions = () => rows().map((row) => cells(row)[2]!.textContent);
+    expect(actions()).toEqual([
+      'Removed from the Trash for good, after 30 days',
+      'Put back an earlier version (content studio)',
+      'Restored from the Trash (content studio)',
+      'Moved to the Trash (content studio)',
+    ]);
+    const details = rows().map((row) => within(row).queryAllByRole('listitem').map((item) => item.textContent));
+    expect(details[0]).toEqual(['Title: Old Program', 'Models: 3']);
+    expect(details[1]).toEqual(['Published version: 12 → 10', 'Title: Robot Arm']);
+    const shown = screen.getByRole('table').textContent ?? '';
+    for (const raw of ['page.', 'put_back', 'purge', 'Terms version', 'models:', 'title:']) expect({ raw, shown: shown.includes(raw) }).toEqual({ raw, shown: false });
+    expect(within(screen.getByLabelText('Change')).getByRole('option', { name: 'Put back an earlier version (content studio)' })).toHaveValue('page.put_back');
+    await showQaLanguage('he');
+    await waitFor(() => expect(actions()).toEqual(['נמחק מסל המחזור לתמיד, אחרי 30 יום', 'הוחזרה גרסה קודמת (סטודיו תוכן)', 'שוחזר מסל המחזור (סטודיו תוכן)', 'הועבר לסל המחזור (סטודיו תוכן)']));
+    await showQaLanguage('es');
+    await waitFor(() => expect(cells(rows()[1]!)[2]).toHaveTextContent('Se volvió a una versión anterior (Estudio de contenidos)'));
+    expect(actions()[0]).toBe('Eliminado de la Papelera para siempre, tras 30 días');
+    expect(within(rows()[1]!).getAllByRole('listitem')[0]).toHaveTextContent('Versión publicada: 12 → 10');
   });
 
   it('on a phone shows each entry as labelled lines: every cell carries its column, and the narrow layout stacks them', async () => {

@@ -22,6 +22,10 @@ const ACTION_KEYS: Record<string, AuditKey> = {
   'user.password_reset': 'userPasswordReset',
   'user.password_change': 'userPasswordChange',
   'user.terms_accept': 'userTermsAccept',
+  'page.trash': 'pageTrash',
+  'page.restore': 'pageRestore',
+  'page.put_back': 'pagePutBack',
+  'page.purge': 'pagePurge',
 };
 
 /** The actions the log's filter offers, in order. */
@@ -59,12 +63,15 @@ const FIELD_KEYS: Record<string, AuditKey> = {
   username: 'fieldUsername',
   version: 'fieldTermsVersion',
   role: 'fieldRole',
+  title: 'fieldTitle',
+  models: 'fieldModels',
 };
 
 const VIA_KEYS: Record<string, AuditKey> = { reset_password: 'viaResetPassword', 'first use of a reset password': 'viaFirstUse' };
 
-export const fieldLabel = (t: AuditTexts, field: string): string => {
-  const key = FIELD_KEYS[field];
+/** `action` tells a studio page's published version (a number) from the terms' version (a hash). */
+export const fieldLabel = (t: AuditTexts, field: string, action = ''): string => {
+  const key = field === 'version' && action.startsWith('page.') ? 'fieldPublishedVersion' : FIELD_KEYS[field];
   return key ? text(t, key) : field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 };
 
@@ -96,11 +103,18 @@ export interface ChangePart {
 }
 
 /** Each field of an entry, named and formatted: what it was (when the entry says) and what it became. */
-export function changeParts(t: AuditTexts, formatters: Formatters, before: Record<string, unknown>, after: Record<string, unknown>, ownerName: (id: number) => string | undefined): ChangePart[] {
+export function changeParts(
+  t: AuditTexts,
+  formatters: Formatters,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  ownerName: (id: number) => string | undefined,
+  action = '',
+): ChangePart[] {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields.map((field) => ({
     field,
-    label: fieldLabel(t, field),
+    label: fieldLabel(t, field, action),
     ...(field in before ? { before: formatValue(t, formatters, field, before[field], ownerName) } : {}),
     after: formatValue(t, formatters, field, after[field], ownerName),
   }));
