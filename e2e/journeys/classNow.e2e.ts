@@ -98,6 +98,8 @@ describe('class now journey', () => {
       await mia.page.getByRole('button', { name: "I'm stuck" }).click();
       await mia.page.getByText('Your teacher has been told').waitFor();
       await miaCard.getByText('Stuck', { exact: true }).waitFor({ timeout: LIVE_MS });
+      // The card names the tab she is stuck in, as it did while she moved.
+      await miaCard.getByText(`Build, Step 4 of ${steps}`).waitFor();
       expect(await owner.page.getByRole('article').first().getAttribute('aria-labelledby')).toBe(await miaCard.getAttribute('aria-labelledby'));
       await screenshot(owner.page, 'class-now-stuck');
       expect(await axeViolations(owner.page)).toEqual([]);

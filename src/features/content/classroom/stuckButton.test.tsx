@@ -42,7 +42,7 @@ describe("I'm stuck (a student in the gallery)", () => {
     const sent = requests.filter((r) => r.method !== 'GET').map((r) => [r.method, r.path, r.body]);
     const stuckAt = sent.findIndex(([, path]) => path === CLASS_NOW_PATHS.myStuck);
     expect(sent[stuckAt]).toEqual(['POST', CLASS_NOW_PATHS.myStuck, { lessonId: CATAPULT }]);
-    expect(sent.slice(0, stuckAt)).toContainEqual(['PUT', PROGRESS_PATHS.myProgress, { lessonId: CATAPULT, tabId: 'tab-0', tabIndex: 0, tabs: 3, step: 2, steps: 3 }]);
+    expect(sent.slice(0, stuckAt)).toContainEqual(['PUT', PROGRESS_PATHS.myProgress, { lessonId: CATAPULT, tabId: 'tab-0', tabTitle: 'Build', tabIndex: 0, tabs: 3, step: 2, steps: 3 }]);
     await user.click(screen.getByRole('button', { name: 'Next Slide' }));
     expect(await screen.findByRole('button', { name: "I'm stuck" })).toBeEnabled();
     expect(screen.queryByText('Your teacher has been told')).toBeNull();

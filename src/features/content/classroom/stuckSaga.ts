@@ -9,7 +9,8 @@ import { placeKey, stuckActions } from './stuckSlice';
  */
 function* tellTeacher({ payload }: ReturnType<typeof stuckActions.stuckTapped>) {
   const key = placeKey(payload);
-  const place: ProgressBody = { lessonId: payload.lessonId, tabId: payload.tabId, tabIndex: payload.tabIndex, tabs: payload.tabs, step: payload.step, steps: payload.steps };
+  // With the tab's name, as the gallery saves it: Class now names the tab ("Build"), not "Part 1 of 3".
+  const place: ProgressBody = { lessonId: payload.lessonId, tabId: payload.tabId, tabTitle: payload.tabTitle, tabIndex: payload.tabIndex, tabs: payload.tabs, step: payload.step, steps: payload.steps };
   try {
     yield* call(saveStuckPlace, place);
     yield* call(sayStuck, { lessonId: payload.lessonId });
