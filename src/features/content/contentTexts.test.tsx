@@ -89,4 +89,20 @@ describe("a model's tab names and step texts in the reader's language", () => {
     expect(tabNames()).toEqual(['Build', 'Experiment', 'Video']);
     wordPress.unmount();
   });
+
+  it("a tab the content leaves unnamed is 'Part 2' in the reader's language, and its place is saved without a name", async () => {
+    const unnamed = { ...catapultPage, metadata: { ...catapultPage.metadata, lesson_1_tab_title: [''] } } as unknown as WirePage;
+    const api = createContentApi({ unlocked: [CATAPULT], overrides: { getLesson: async () => mapLessonDetail(unnamed) } });
+    const view = renderApp({ route: galleryRoute(CATAPULT), session: signedInAs('mia', { unlockedLessonIds: [CATAPULT] }), api });
+    await screen.findByRole('tablist', { name: 'Catapult parts' });
+    expect(tabNames()).toEqual(['Build', 'Part 2']);
+    await showQaLanguage('es');
+    expect(await screen.findByRole('tab', { name: 'Parte 2' })).toBeInTheDocument();
+    await showQaLanguage('he');
+    expect(await screen.findByRole('tab', { name: 'חלק 2' })).toBeInTheDocument();
+    screen.getByRole('tab', { name: 'חלק 2' }).click();
+    expect(await screen.findByRole('tab', { name: 'חלק 2', selected: true })).toBeInTheDocument();
+    expect(stepViewed.mock.calls.at(-1)?.[0]).toMatchObject({ tabId: 'tab-1', tabTitle: '' });
+    view.unmount();
+  });
 });

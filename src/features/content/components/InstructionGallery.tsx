@@ -7,6 +7,7 @@ import { Frame, GalleryTopBar, Sheet } from './gallery/GalleryFrame';
 import { SlideGallery } from './gallery/SlideGallery';
 import { StuckButton } from '../classroom/StuckButton';
 import { useStepInUrl } from './gallery/stepInUrl';
+import { useFormatters } from '../../../shared/i18n/formatting';
 import { useMessages } from '../../../shared/i18n/messages';
 import { galleryMessages } from './gallery/gallery.messages';
 
@@ -50,7 +51,9 @@ export function InstructionGallery({
 }) {
   const { place, moveTo } = useStepInUrl(tabs, tabbed);
   const t = useMessages(galleryMessages);
+  const format = useFormatters();
   const active = tabs[place.tabIndex];
+  const tabName = (tab: GalleryTabView, index: number) => tab.title || t.untitledPart({ number: format.number(index + 1) });
   const empty = !active || active.slides.length === 0;
 
   useStepViewed(
@@ -79,8 +82,8 @@ export function InstructionGallery({
         {empty ? (
           <p>{t.noInstructions}</p>
         ) : tabbed ? (
-          <Tabs idPrefix="lesson" label={t.parts({ title })} tabs={tabs.map((tab) => ({ id: tab.id, label: tab.title, authored: true }))} selectedId={active.id} onSelect={(id) => id !== active.id && moveTo(id, 0)}>
-            {gallery(t.titleAndPart({ title, part: active.title }))}
+          <Tabs idPrefix="lesson" label={t.parts({ title })} tabs={tabs.map((tab, i) => ({ id: tab.id, label: tabName(tab, i), authored: tab.title !== '' }))} selectedId={active.id} onSelect={(id) => id !== active.id && moveTo(id, 0)}>
+            {gallery(t.titleAndPart({ title, part: tabName(active, place.tabIndex) }))}
           </Tabs>
         ) : (
           gallery(title)

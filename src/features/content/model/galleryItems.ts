@@ -25,7 +25,7 @@ export type SlideCaption = { title: string; part?: string; step: number; steps: 
 export interface GalleryTabView {
   /** Stable id for ARIA ids and keys. */
   id: string;
-  /** In the shown language; '' when the lesson shows one gallery without tabs. */
+  /** In the shown language; '' when the lesson shows one gallery without tabs, or the content leaves the tab unnamed. */
   title: string;
   /** The tab's name as the content names it in English (what a student's place is saved with). */
   englishTitle: string;
@@ -106,8 +106,9 @@ export function buildLessonTabs(detail: LessonDetail, lessonTitle: string, langu
     return {
       tabbed: true,
       tabs: withContent.map(({ tab, slides }) => {
-        const englishTitle = tab.title.trim() || `Part ${tab.index + 1}`;
-        return { id: `tab-${tab.index}`, title: textInLanguage(englishTitle, tab.titleTranslations, language), englishTitle, slides };
+        // A tab the content leaves unnamed is named by the screen ("Part 2", in the reader's language).
+        const englishTitle = tab.title.trim();
+        return { id: `tab-${tab.index}`, title: englishTitle && textInLanguage(englishTitle, tab.titleTranslations, language), englishTitle, slides };
       }),
     };
   }

@@ -9,6 +9,8 @@ export const galleryMessages = defineMessages('contentGallery', {
   goBack: 'Go Back',
   parts: params('{title} parts'),
   titleAndPart: params('{title}, {part}'),
+  /** A tab the content leaves unnamed. */
+  untitledPart: params('Part {number}'),
   steps: params('{title}: steps'),
   stepOf: params('Step {step} of {steps}'),
   stepPicture: params('{title}, step {step} of {steps}'),
