@@ -22,9 +22,17 @@ export function useLoadingView(): void {
     loadingViews += 1;
     return () => {
       loadingViews -= 1;
-      if (loadingViews === 0) whenNoneLoading.splice(0).forEach((run) => run());
+      // Checked after the commit: a loading state that hands over to another (the page's spinner to
+      // its first picture's wait) is not a moment with none.
+      if (loadingViews === 0) window.setTimeout(() => loadingViews === 0 && whenNoneLoading.splice(0).forEach((run) => run()), 0);
     };
   }, []);
+}
+
+/** Holds afterPageLoad while it is rendered: a part of the page the user waits for (a step's first picture). */
+export function StillLoading(): null {
+  useLoadingView();
+  return null;
 }
 
 /** Runs `then` once, when the page is usable (see above). */

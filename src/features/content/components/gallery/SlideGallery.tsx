@@ -14,6 +14,7 @@ import { StepBar } from './StepBar';
 import { useSlideVideo } from './useSlideVideo';
 import { useStepGestures } from './useStepGestures';
 import { VideoSlide } from './VideoSlide';
+import { StillLoading } from '../../../../shared/pageLoad';
 
 type GalleryTexts = ReturnType<typeof galleryMessages.get>;
 
@@ -82,6 +83,8 @@ export function SlideGallery({ slides, title, step, onStepChange }: { slides: Sl
       data-zoomed={zoom.zoomed ? 'true' : undefined}
       data-testid="gallery-steps"
     >
+      {/* The child waits for the step's picture: what can wait (offline support) starts after it. */}
+      {!thumbsShown && <StillLoading />}
       <ImageGallery
         ref={galleryRef}
         items={items}
