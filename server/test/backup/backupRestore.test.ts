@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import sharp from 'sharp';
-import { PROGRESS_PATHS, STUDIO_PATHS, type ProgressEntry, type StudioImage, type StudioModel, type StudioProgram, type WireGalleryItem, type WirePage, type WireStudent } from '../../../contract';
+import { emptyProgramInput, PROGRESS_PATHS, STUDIO_PATHS, type ProgressEntry, type StudioImage, type StudioModel, type StudioProgram, type WireGalleryItem, type WirePage, type WireStudent } from '../../../contract';
 import { runCli } from '../../cli';
 import { openDb, type DbTarget } from '../../db/connection';
 import { migrateToLatest } from '../../db/migrations';
@@ -183,7 +183,7 @@ async function useThePortal(portal: Portal): Promise<Seen> {
   const uploaded = await fetch(portal.base + STUDIO_PATHS.uploadImages, { method: 'POST', body: form, headers: { authorization: `Bearer ${adminToken}` } });
   expect(uploaded.status).toBe(200);
   const image = (await uploaded.json()) as StudioImage;
-  const program = (await portal.json('POST', STUDIO_PATHS.createProgram, { title: 'Backup Gears', programName: 'BackupGears', audience: 'everyone', logo: '', longImage: '', desktopBackground: '', mobileBackground: '', description: '' }, adminToken)).body as StudioProgram;
+  const program = (await portal.json('POST', STUDIO_PATHS.createProgram, emptyProgramInput('Backup Gears'), adminToken)).body as StudioProgram;
   const step = { original: image.original.path, thumbnail: image.thumbnail.path, width: image.width, height: image.height };
   const modelBody = { title: 'Backup Crane', code: '8642', experimental: false, titleImage: image.original.path, smallImage: image.thumbnail.path, lessonPlanTitle: '', lessonPlan: '', showInDifferentTabs: false, tabs: [{ title: 'Build', steps: [step], video: '' }] };
   const model = await portal.json('POST', STUDIO_PATHS.createModel(program.id), modelBody, adminToken);

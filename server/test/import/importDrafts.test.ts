@@ -7,7 +7,7 @@
  * with no logo and no models; Discard removes what the import made and only that.
  * On SQLite and PostgreSQL.
  */
-import { STUDIO_PATHS, type StudioCatalogue, type StudioImportJob, type StudioImportOutcome, type StudioImportReview, type WirePage } from '../../../contract';
+import { emptyProgramInput, STUDIO_PATHS, type StudioCatalogue, type StudioImportJob, type StudioImportOutcome, type StudioImportReview, type WirePage } from '../../../contract';
 import type { PageRow } from '../../db/schema';
 import { DEMO, describeEachDb, expectWpError, PATHS, startTestServer, type TestServer } from '../harness';
 import { FakeWordPress, seedFake } from './fakeWordPress';
@@ -125,7 +125,7 @@ describeEachDb('WordPress import as drafts', (dialect) => {
     await s.post(STUDIO_PATHS.importPublish(jobs[0]!.id), { ids: [5000] }, admin());
     expect(await row(5000)).toMatchObject({ title: 'Levers Program Two', draft_json: null });
     const program = (await s.get(STUDIO_PATHS.program(5000), admin())).body as { programName: string; description: string };
-    const edit = { title: 'Levers, as the office wrote it', programName: program.programName, audience: 'everyone', logo: '', longImage: '', desktopBackground: '', mobileBackground: '', description: program.description };
+    const edit = { ...emptyProgramInput('Levers, as the office wrote it'), programName: program.programName, description: program.description };
     expect((await s.request('PUT', STUDIO_PATHS.program(5000), edit, admin())).status).toBe(200);
     wp.pages.get(5000)!.title = 'Levers Program Three';
     const job = await importFromStudio();
@@ -151,7 +151,7 @@ describeEachDb('WordPress import as drafts', (dialect) => {
 
   test('Discard removes the pages the import made and the drafts it wrote, and nothing else', async () => {
     // A studio program and a demo page, to see they stay.
-    const own = (await s.post(STUDIO_PATHS.createProgram, { title: 'Office Program', programName: 'OfficeProgram', audience: 'everyone', logo: '', longImage: '', desktopBackground: '', mobileBackground: '', description: '' }, admin())).body as { id: number };
+    const own = (await s.post(STUDIO_PATHS.createProgram, emptyProgramInput('Office Program'), admin())).body as { id: number };
     const demo = await row(130);
     wp.pages.get(5002)!.title = 'Seesaw Two';
     wp.pages.get(51)!.title = 'Terms, again';

@@ -3,7 +3,7 @@
  * is what wp/v2/pages serves, only once published, and only administrators reach the studio.
  */
 import type { StudioCatalogue, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput, WirePage } from '../../../contract';
-import { STUDIO_PATHS, STUDIO_SLIDE_SIZES } from '../../../contract';
+import { emptyProgramInput, STUDIO_PATHS, STUDIO_SLIDE_SIZES } from '../../../contract';
 import { readChangeVersion } from '../../db/changeVersions';
 import * as q from '../../db/queries';
 import { writePublishedPage } from '../../domain/studio';
@@ -21,14 +21,9 @@ async function storeStep(s: TestServer, folder: string): Promise<{ original: str
   return { original: `/progrmas/studio/${folder}/1280.jpg`, thumbnail: `/progrmas/studio/${folder}/thumb.jpg`, width: 1600, height: 1200 };
 }
 
+/** A new program's body with a description that carries markup the server must clean. */
 const programBody = (title: string, extra: Partial<StudioProgramInput> = {}): StudioProgramInput => ({
-  title,
-  programName: title.replace(/\s+/g, ''),
-  audience: 'everyone',
-  logo: '',
-  longImage: '',
-  desktopBackground: '',
-  mobileBackground: '',
+  ...emptyProgramInput(title),
   description: '<h2>About</h2><p>Gears <strong>and</strong> levers.</p><script>alert(1)</script><img src="https://evil.example/x.png">',
   ...extra,
 });

@@ -5,20 +5,10 @@
  * On SQLite and PostgreSQL.
  */
 import type { StudioBulkOutcome, StudioCatalogue, StudioModel, StudioModelInput, StudioProgram, StudioProgramInput, StudioTrash } from '../../../contract';
-import { emptyModelInput, STUDIO_PATHS } from '../../../contract';
+import { emptyModelInput, emptyProgramInput, STUDIO_PATHS } from '../../../contract';
 import { DEMO, PATHS, describeEachDb, expectWpError, startTestServer, type TestServer } from '../harness';
 
-const programBody = (title: string, extra: Partial<StudioProgramInput> = {}): StudioProgramInput => ({
-  title,
-  programName: title.replace(/\s+/g, ''),
-  audience: 'everyone',
-  logo: '',
-  longImage: '',
-  desktopBackground: '',
-  mobileBackground: '',
-  description: '',
-  ...extra,
-});
+const programBody = (title: string, extra: Partial<StudioProgramInput> = {}): StudioProgramInput => ({ ...emptyProgramInput(title), ...extra });
 
 describeEachDb('content studio: bulk actions and small promises', (dialect) => {
   let s: TestServer;
