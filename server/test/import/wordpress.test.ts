@@ -249,7 +249,11 @@ describeEachDb('WordPress import (fake site)', (dialect) => {
   });
 });
 
-describe('npm run admin -- import-wordpress', () => {
+/**
+ * A fake WordPress and a fresh data folder for one describe block's `npm run admin` calls: each
+ * call's exit code, what it printed (the summary) and its progress lines.
+ */
+function cliAgainstFakeWordPress() {
   const wp = new FakeWordPress();
   let dir = '';
   const saved = { ...process.env };
@@ -265,13 +269,17 @@ describe('npm run admin -- import-wordpress', () => {
     rmSync(dir, { recursive: true, force: true });
     await wp.stop();
   });
-
-  async function cli(...args: string[]) {
+  const cli = async (...args: string[]) => {
     const out: string[] = [];
     const progress: string[] = [];
     const code = await runCli(args, (line) => out.push(line), (line) => progress.push(line));
     return { code, out: out.join('\n'), progress };
-  }
+  };
+  return { wp, cli };
+}
+
+describe('npm run admin -- import-wordpress', () => {
+  const { wp, cli } = cliAgainstFakeWordPress();
 
   test('prints progress lines, the summary as JSON, and exits 0; 1 when a page failed; refuses bad addresses', async () => {
     const first = await cli('import-wordpress', '--url', wp.origin);
@@ -296,34 +304,17 @@ describe('npm run admin -- import-wordpress', () => {
 });
 
 describe('npm run admin -- import-wordpress --programs', () => {
-  const wp = new FakeWordPress();
-  let dir = '';
-  const saved = { ...process.env };
-  beforeAll(async () => {
-    await wp.start();
-    await seedFake(wp);
-    dir = mkdtempSync(path.join(tmpdir(), 'portal-cli-import-'));
-    Object.assign(process.env, { DATA_DIR: dir, IMPORT_ALLOW_ADDRESSES: 'loopback' });
-    delete process.env.DATABASE_URL;
-  });
-  afterAll(async () => {
-    process.env = { ...saved };
-    rmSync(dir, { recursive: true, force: true });
-    await wp.stop();
-  });
+  const { wp, cli } = cliAgainstFakeWordPress();
 
   test('imports only the chosen programs with their models (and the programs page and terms); an unknown id is reported; bad lists are refused', async () => {
-    const out: string[] = [];
-    const cli = (...args: string[]) => runCli(args, (line) => out.push(line), () => undefined);
-    expect(await cli('import-wordpress', '--url', wp.origin, '--programs', '5000,999')).toBe(1);
-    const summary = JSON.parse(out.at(-1)!) as { created: number; failed: { what: string; reason: string }[] };
+    const chosen = await cli('import-wordpress', '--url', wp.origin, '--programs', '5000,999');
+    expect(chosen.code).toBe(1);
+    const summary = JSON.parse(chosen.out) as { created: number; failed: { what: string; reason: string }[] };
     // The programs page, the terms, Levers Program and its models; not Gears Program nor its models.
     const levers = [...wp.pages.values()].filter((page) => page.id === 5000 || page.parent === 5000).length;
     expect(summary).toMatchObject({ created: 2 + levers, failed: [{ what: 'Program 999', reason: 'the site has no program with this id' }] });
 
-    out.length = 0;
-    expect(await cli('import-wordpress', '--url', wp.origin, '--programs', '130; drop')).toBe(1);
-    expect(out.join('\n')).toMatch(/--programs takes WordPress page ids separated by commas/);
+    expect(await cli('import-wordpress', '--url', wp.origin, '--programs', '130; drop')).toMatchObject({ code: 1, out: expect.stringMatching(/--programs takes WordPress page ids separated by commas/) });
   });
 });
 
