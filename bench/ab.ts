@@ -2,6 +2,8 @@
  * A/B of two builds, each on its own portal (its own worktree's server and dist/), loads alternated
  * A, B, A, B under applied throttling: LCP, long tasks after FCP (TBT-like), and the waterfall of
  * scripts. Usage: npx tsx bench/ab.ts /work/wt-A /work/wt-B [runs] [only-target-substring]
+ * AB_LH=1: Lighthouse instead; AB_TRACE=1: the renderer main thread's CPU from a trace (scripts, paint,
+ * layout, style); AB_BLOCK=/path/prefix: B's requests under that path are refused (what a part costs).
  */
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
@@ -240,6 +242,9 @@ async function traceLoad(page: Page, url: string, origin: string, cpuRate: numbe
       const u = String(e.args?.data?.url ?? e.args?.data?.functionName ?? '?').replace(/^https?:\/\/[^/]+/, '').replace(/\.[0-9a-f]{8}\.js$/, '');
       const k = `${e.name}:${u}`;
       byUrl.set(k, (byUrl.get(k) ?? 0) + e.tdur / 1000);
+    } else if (['Layout', 'UpdateLayoutTree', 'Decode Image', 'ImageDecodeTask', 'Paint', 'PrePaint', 'ParseHTML', 'ParseAuthorStyleSheet', 'MajorGC', 'MinorGC', 'Layerize', 'Commit', 'HitTest', 'IntersectionObserverController::computeIntersections', 'ScheduleStyleRecalculation', 'RecalculateStyles', 'SVGImage::dataChanged', 'ImageResourceContent::UpdateImage'].includes(e.name) && e.tdur) {
+      const k = `other:${e.name}`;
+      byUrl.set(k, (byUrl.get(k) ?? 0) + e.tdur / 1000);
     }
   }
   return { cpu, tbt, big, fcp: fcp ? (fcp.ts - nav.ts) / 1000 : NaN, lcp: lcpEv ? (lcpEv.ts - nav.ts) / 1000 : NaN, byUrl };
@@ -253,6 +258,7 @@ async function traceMain(rootA: string, rootB: string) {
   const browser = await openBrowser({ viewport: { width: 412, height: 823 } });
   try {
     for (const p of [a, b]) await signIn(browser.page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, p.baseUrl);
+    if (process.env.AB_BLOCK) await browser.page.route(new RegExp(`^${b.baseUrl}${process.env.AB_BLOCK}`), (r) => r.abort());
     const targets = [
       { name: 'select-model', path: '/select-model/Play%20Machines%202/167' },
       { name: 'gallery', path: `/model_building_instructions/Play%20Machines%202/167/${process.env.AB_LAWN ?? 171}` },
