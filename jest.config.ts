@@ -92,6 +92,9 @@ const config: Config = {
       transform: swc,
       transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition)/)'],
       setupFilesAfterEnv: ['<rootDir>/test/serverSetup.ts'],
+      // A PostgreSQL for the tests' PostgreSQL half when TEST_DATABASE_URL does not name one.
+      globalSetup: '<rootDir>/test/pgSetup.ts',
+      globalTeardown: '<rootDir>/test/pgTeardown.ts',
     },
     ...(process.env.E2E === '1' ? [e2e] : []),
     ...(process.env.E2E === 'wordpress' ? [e2eWordPress] : []),

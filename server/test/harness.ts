@@ -26,21 +26,15 @@ export type DialectName = 'sqlite' | 'postgres';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? '';
 
-/** The database variants to run a suite against. */
-export const DIALECTS: DialectName[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/** The database variants every API suite runs against (test/pgSetup.ts provides the PostgreSQL). */
+export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];
 
 /**
- * Registers a suite once per database. Without TEST_DATABASE_URL the PostgreSQL run is shown as
- * skipped with the reason in its name (CI sets the variable and runs it).
+ * Registers a suite once per database. Jest's global setup (test/pgSetup.ts) sets TEST_DATABASE_URL
+ * or fails the run saying why, so the PostgreSQL half always runs.
  */
 export function describeEachDb(name: string, fn: (dialect: DialectName) => void): void {
-  for (const dialect of ['sqlite', 'postgres'] as const) {
-    if (dialect === 'postgres' && !PG_URL) {
-      describe.skip(`${name} [postgres: skipped because TEST_DATABASE_URL is not set]`, () => fn(dialect));
-    } else {
-      describe(`${name} [${dialect}]`, () => fn(dialect));
-    }
-  }
+  for (const dialect of DIALECTS) describe(`${name} [${dialect}]`, () => fn(dialect));
 }
 
 /**

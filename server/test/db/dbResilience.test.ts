@@ -44,9 +44,8 @@ test('a read whose retry finds the database down fails as unavailable, and its c
   expect(releases).toBe(1);
 });
 
-const describePg = PG_URL ? describe : describe.skip;
 
-describePg('PostgreSQL connections killed by pg_terminate_backend', () => {
+describe('PostgreSQL connections killed by pg_terminate_backend', () => {
   let s: TestServer;
   let killer: Client;
   let appName: string;

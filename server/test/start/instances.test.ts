@@ -25,9 +25,8 @@ describe('production configuration refused at start, with one clear line', () =>
   }, 30_000);
 });
 
-const describePg = PG_URL ? describe : describe.skip;
 
-describePg('three instances starting at once on one fresh PostgreSQL', () => {
+describe('three instances starting at once on one fresh PostgreSQL', () => {
   const dir = tempDirEachTest('portal-instances-');
   const database = `h14_start_${randomBytes(4).toString('hex')}`;
   const procs: ServerProcess[] = [];
