@@ -335,6 +335,15 @@ export function newStudentBody(tag: string, extra: Record<string, unknown> = {})
 }
 
 /** The demo users by login name, with their ids as this database gave them. */
+/** The demo's student Mia, owners Dana and Lee, and the administrator, signed in (one after another, as people do). */
+export async function signInDemoUsers(server: TestServer): Promise<{ mia: string; dana: string; lee: string; admin: string }> {
+  const mia = await server.login('mia', DEMO.mia.password);
+  const dana = await server.login('dana', DEMO.dana.password);
+  const lee = await server.login('lee', DEMO.lee.password);
+  const admin = await server.login('admin', DEMO.admin.password);
+  return { mia, dana, lee, admin };
+}
+
 export async function userIds(server: TestServer): Promise<Map<string, { id: number; teacherId: number | null; role: string }>> {
   const rows = await server.db.kysely.selectFrom('users').select(['id', 'username', 'teacher_id', 'role']).execute();
   return new Map(rows.map((r) => [r.username, { id: r.id, teacherId: r.teacher_id, role: r.role }]));

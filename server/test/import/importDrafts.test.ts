@@ -9,29 +9,17 @@
  */
 import { emptyProgramInput, STUDIO_PATHS, type StudioCatalogue, type StudioImportJob, type StudioImportOutcome, type StudioImportReview, type WirePage } from '../../../contract';
 import type { PageRow } from '../../db/schema';
-import { DEMO, describeEachDb, expectWpError, PATHS, startTestServer, type TestServer } from '../harness';
-import { FakeWordPress, seedFake } from './fakeWordPress';
+import { describeEachDb, expectWpError, PATHS, type TestServer } from '../harness';
+import { studioImportSite } from './studioImportSite';
 
 describeEachDb('WordPress import as drafts', (dialect) => {
+  const site = studioImportSite(dialect);
+  const { wp, tokens, admin, row, importFromStudio } = site;
   let s: TestServer;
-  const wp = new FakeWordPress();
-  const tokens = { admin: '', mia: '' };
   let gears = 0;
-
-  beforeAll(async () => {
-    await wp.start();
-    await seedFake(wp);
-    s = await startTestServer({ dialect, env: { IMPORT_ALLOW_ADDRESSES: 'loopback' } });
-    tokens.admin = await s.login(DEMO.admin.username, DEMO.admin.password);
-    tokens.mia = await s.login(DEMO.mia.username, DEMO.mia.password);
+  beforeAll(() => {
+    s = site.server();
   });
-  afterAll(async () => {
-    await s?.close();
-    await wp.stop();
-  });
-
-  const admin = () => ({ token: tokens.admin });
-  const row = (id: number) => s.db.kysely.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirst();
   const programIds = async (token?: string) => ((await s.get(`${PATHS.pages}?parent=127&per_page=100`, token ? { token } : {})).body as WirePage[]).map((p) => p.id).sort((a, b) => a - b);
   /** What a student and an anonymous reader get from wp/v2/pages: the programs, two lessons and the terms page. */
   const publicView = async () =>
@@ -44,18 +32,6 @@ describeEachDb('WordPress import as drafts', (dialect) => {
       levers: ((await s.get(`${PATHS.pages}/5000`)).body as Partial<WirePage>).title ?? null,
     });
 
-  /** Starts an import from the studio and waits for its end. */
-  async function importFromStudio(): Promise<StudioImportJob> {
-    const started = await s.post(STUDIO_PATHS.imports, { url: wp.origin }, admin());
-    expect(started.status).toBe(202);
-    let job = started.body as StudioImportJob;
-    for (let i = 0; i < 400 && (job.status === 'queued' || job.status === 'running'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = (await s.get(STUDIO_PATHS.importJob(job.id), admin())).body as StudioImportJob;
-    }
-    expect(job.status).toBe('finished');
-    return job;
-  }
   const review = async (jobId: number) => (await s.get(STUDIO_PATHS.importReview(jobId), admin())).body as StudioImportReview;
 
   test('nothing an import brings is visible to a student or on the public REST reads; the review counts it', async () => {

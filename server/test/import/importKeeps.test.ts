@@ -6,28 +6,16 @@
  * chosen ones only. On SQLite and PostgreSQL.
  */
 import { STUDIO_PATHS, type StudioImportJob, type StudioImportSiteProgram, type StudioModel, type StudioProgram, type StudioTrash, type WirePage } from '../../../contract';
-import { DEMO, describeEachDb, expectWpError, PATHS, startTestServer, type TestServer } from '../harness';
-import { FakeWordPress, seedFake } from './fakeWordPress';
+import { describeEachDb, expectWpError, PATHS, type TestServer } from '../harness';
+import { studioImportSite } from './studioImportSite';
 
 describeEachDb('a later WordPress import keeps what the office decided', (dialect) => {
+  const site = studioImportSite(dialect);
+  const { wp, tokens, admin, row, importFromStudio } = site;
   let s: TestServer;
-  const wp = new FakeWordPress();
-  const tokens = { admin: '', mia: '' };
-
-  beforeAll(async () => {
-    await wp.start();
-    await seedFake(wp);
-    s = await startTestServer({ dialect, env: { IMPORT_ALLOW_ADDRESSES: 'loopback' } });
-    tokens.admin = await s.login(DEMO.admin.username, DEMO.admin.password);
-    tokens.mia = await s.login(DEMO.mia.username, DEMO.mia.password);
+  beforeAll(() => {
+    s = site.server();
   });
-  afterAll(async () => {
-    await s?.close();
-    await wp.stop();
-  });
-
-  const admin = () => ({ token: tokens.admin });
-  const row = (id: number) => s.db.kysely.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirst();
   const program = async (id: number) => (await s.get(STUDIO_PATHS.program(id), admin())).body as StudioProgram;
   const setAudience = async (id: number, audience: StudioProgram['audience']) => {
     const { title, programName, description, logo, longImage, desktopBackground, mobileBackground } = await program(id);
@@ -35,17 +23,6 @@ describeEachDb('a later WordPress import keeps what the office decided', (dialec
     expect((await s.request('PUT', STUDIO_PATHS.program(id), input, admin())).status).toBe(200);
   };
 
-  async function importFromStudio(programs?: number[]): Promise<StudioImportJob> {
-    const started = await s.post(STUDIO_PATHS.imports, { url: wp.origin, ...(programs ? { programs } : {}) }, admin());
-    expect(started.status).toBe(202);
-    let job = started.body as StudioImportJob;
-    for (let i = 0; i < 400 && (job.status === 'queued' || job.status === 'running'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = (await s.get(STUDIO_PATHS.importJob(job.id), admin())).body as StudioImportJob;
-    }
-    expect(job.status).toBe('finished');
-    return job;
-  }
 
   test("the import screen lists the site's programs with their models, and imports only the ones chosen", async () => {
     const listed = await s.get(`${STUDIO_PATHS.importSitePrograms}?url=${encodeURIComponent(wp.origin)}`, admin());

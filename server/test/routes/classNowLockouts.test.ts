@@ -9,7 +9,7 @@ import { CLASS_NOW_PATHS, CLASSROOM_PATHS, type ClassNow, type ClassNowEvent, ty
 import { buildApp } from '../../app';
 import type { Db } from '../../db/connection';
 import { createOutboxMailer } from '../../mail/mailer';
-import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, userIds, type TestServer } from '../harness';
+import { PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, userIds, type TestServer, signInDemoUsers } from '../harness';
 import { openSse, type SseConnection } from '../sseClient';
 
 jest.setTimeout(60_000);
@@ -45,10 +45,7 @@ describeEachDb('class now: children held back from a code', (dialect) => {
 
   beforeAll(async () => {
     s = await startTestServer({ dialect, clock: () => new Date(clockNow()) });
-    tokens.mia = await s.login('mia', DEMO.mia.password);
-    tokens.dana = await s.login('dana', DEMO.dana.password);
-    tokens.lee = await s.login('lee', DEMO.lee.password);
-    tokens.admin = await s.login('admin', DEMO.admin.password);
+    Object.assign(tokens, await signInDemoUsers(s));
     const ids = await userIds(s);
     miaId = ids.get('mia')!.id;
     danaId = ids.get('dana')!.id;

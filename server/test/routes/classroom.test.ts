@@ -4,7 +4,7 @@
  * another owner's students, never by a student.
  */
 import { CLASSROOM_PATHS, type ClassUnlockResult, type WirePage, type WireStudent } from '../../../contract';
-import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, startTestServer, userIds, type TestServer } from '../harness';
+import { PATHS, TEST_AUTH_KEY, describeEachDb, startTestServer, userIds, type TestServer, signInDemoUsers } from '../harness';
 
 describeEachDb('class unlocks', (dialect) => {
   let s: TestServer;
@@ -18,10 +18,7 @@ describeEachDb('class unlocks', (dialect) => {
 
   beforeAll(async () => {
     s = await startTestServer({ dialect });
-    tokens.mia = await s.login('mia', DEMO.mia.password);
-    tokens.dana = await s.login('dana', DEMO.dana.password);
-    tokens.lee = await s.login('lee', DEMO.lee.password);
-    tokens.admin = await s.login('admin', DEMO.admin.password);
+    Object.assign(tokens, await signInDemoUsers(s));
     const lessons = (await s.get(`${PATHS.pages}?parent=130&per_page=100`, { token: tokens.dana })).body as WirePage[];
     catapultId = lessons.find((p) => p.title.rendered === 'Catapult')!.id;
     danasStudents = await studentIdsOf(tokens.dana);

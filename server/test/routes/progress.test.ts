@@ -3,7 +3,7 @@
  * read back on any device, only in models they may open; their owner and administrators read it.
  */
 import { PROGRESS_PATHS, type ProgressEntry, type ProgressSummary, type WirePage } from '../../../contract';
-import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, userIds, type TestServer } from '../harness';
+import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, userIds, type TestServer, signInDemoUsers } from '../harness';
 
 describeEachDb('progress', (dialect) => {
   let s: TestServer;
@@ -16,10 +16,7 @@ describeEachDb('progress', (dialect) => {
 
   beforeAll(async () => {
     s = await startTestServer({ dialect });
-    tokens.mia = await s.login('mia', DEMO.mia.password);
-    tokens.dana = await s.login('dana', DEMO.dana.password);
-    tokens.lee = await s.login('lee', DEMO.lee.password);
-    tokens.admin = await s.login('admin', DEMO.admin.password);
+    Object.assign(tokens, await signInDemoUsers(s));
     const lessons = (await s.get(`${PATHS.pages}?parent=130&per_page=100`, { token: tokens.dana })).body as WirePage[];
     catapultId = lessons.find((p) => p.title.rendered === 'Catapult')!.id;
     miaId = (await userIds(s)).get('mia')!.id;

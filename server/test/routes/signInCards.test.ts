@@ -14,7 +14,7 @@ import {
   type SignInCardsIssued,
   type TokenResponse,
 } from '../../../contract';
-import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, jwtPayload, newStudentBody, startTestServer, userIds, type TestServer } from '../harness';
+import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, jwtPayload, newStudentBody, startTestServer, userIds, type TestServer, signInDemoUsers } from '../harness';
 
 const tokenOf = (link: string) => new URL(link).hash.replace(/^#token=/, '');
 
@@ -37,10 +37,7 @@ describeEachDb('sign-in cards', (dialect) => {
 
   beforeAll(async () => {
     s = await startTestServer({ dialect });
-    tokens.mia = await s.login('mia', DEMO.mia.password);
-    tokens.dana = await s.login('dana', DEMO.dana.password);
-    tokens.lee = await s.login('lee', DEMO.lee.password);
-    tokens.admin = await s.login('admin', DEMO.admin.password);
+    Object.assign(tokens, await signInDemoUsers(s));
     const ids = await userIds(s);
     miaId = ids.get('mia')!.id;
     leeId = ids.get('lee')!.id;
