@@ -120,20 +120,6 @@ export function changeParts(
   }));
 }
 
-/** Each changed field as "Phone: 050… → 052…". */
-export function describeChanges(
-  t: AuditTexts,
-  formatters: Formatters,
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-  ownerName: (id: number) => string | undefined,
-): string[] {
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return fields.map((field) =>
-    t.changedField({ field: fieldLabel(t, field), before: formatValue(t, formatters, field, before[field], ownerName), after: formatValue(t, formatters, field, after[field], ownerName) }),
-  );
-}
-
 /** An ISO time in the viewer's local time and language, e.g. "Nov 23, 2026, 6:20 PM". */
 export function formatWhen(formatters: Formatters, iso: string): string {
   const date = new Date(iso);
