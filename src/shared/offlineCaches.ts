@@ -1,8 +1,8 @@
 /**
  * The page's side of the service worker's caches (src/sw/cachePolicy.ts): forgetting one user's
- * lessons, and saving a picture for class.
+ * lessons, saving a picture for class, keeping the runtime configuration.
  */
-import { unsignedMediaKey, USER_CACHES } from '../sw/cachePolicy';
+import { RUNTIME_CONFIG_PATH, unsignedMediaKey, USER_CACHES } from '../sw/cachePolicy';
 
 const hasCaches = (): boolean => typeof caches !== 'undefined';
 
@@ -27,6 +27,17 @@ export async function savePicture(url: string): Promise<void> {
   }
   const cache = await caches.open(USER_CACHES.pictures);
   await cache.put(unsignedMediaKey(absolute), response);
+}
+
+/**
+ * Asks for the runtime configuration again, through the service worker once it controls the page
+ * (it keeps the last one): a tab that loaded it before the worker was there would start offline
+ * without its site's configuration. Throws when it could not be downloaded.
+ */
+export async function keepRuntimeConfig(): Promise<void> {
+  const response = await fetch(RUNTIME_CONFIG_PATH, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  await response.text();
 }
 
 /** Whether the server answers at all (not the service worker's cached answers): a small HEAD request. */

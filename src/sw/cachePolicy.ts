@@ -26,6 +26,9 @@ export const SHARED_CACHES = {
   config: 'yo-runtime-config',
 } as const;
 
+/** The runtime configuration (server/routes/static.ts): the app cannot start offline without it. */
+export const RUNTIME_CONFIG_PATH = '/portal-config.js';
+
 /** Query parameters of a signed media URL (server/media/signedUrls.ts): not part of what the file is. */
 export const MEDIA_SIGNATURE_PARAMS = ['exp', 'u', 'sig'] as const;
 

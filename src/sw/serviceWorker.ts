@@ -23,6 +23,7 @@ import {
   MAX_CACHED_ANSWERS,
   MAX_CACHED_PICTURES,
   OFFLINE_KEEP_SECONDS,
+  RUNTIME_CONFIG_PATH,
   SHARED_CACHES,
   SW_MESSAGES,
   unsignedMediaKey,
@@ -54,7 +55,7 @@ registerRoute(
 
 // The runtime configuration is everyone's (no user data): the app cannot start offline without it.
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname === '/portal-config.js',
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === RUNTIME_CONFIG_PATH,
   new NetworkFirst({ cacheName: SHARED_CACHES.config, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS }),
 );
 

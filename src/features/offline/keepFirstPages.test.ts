@@ -1,9 +1,9 @@
 import { runSaga } from 'redux-saga';
 import { createFakeApi } from '../../../test/fakeApi';
-import { savePicture } from '../../shared/offlineCaches';
+import { keepRuntimeConfig, savePicture } from '../../shared/offlineCaches';
 import { keepFirstPages, keptAddresses } from './keepFirstPages';
 
-jest.mock('../../shared/offlineCaches', () => ({ savePicture: jest.fn(async () => undefined) }));
+jest.mock('../../shared/offlineCaches', () => ({ savePicture: jest.fn(async () => undefined), keepRuntimeConfig: jest.fn(async () => undefined) }));
 
 const origin = window.location.origin;
 const loaded = [
@@ -49,10 +49,13 @@ describe('what a tab loaded before the service worker controlled it', () => {
     const task = runSaga({ context: { api }, dispatch: () => undefined, getState: () => ({}) }, keepFirstPages);
     await Promise.resolve();
     expect(api.calls).toEqual([]);
+    expect(keepRuntimeConfig).not.toHaveBeenCalled();
     takeOver();
     await task.toPromise();
     expect(api.calls.map((c) => c.args[0])).toEqual(keptAddresses(loaded, origin).answers.map((path) => ({ method: 'GET', path, expiry: 'jwt' })));
     expect((savePicture as jest.Mock).mock.calls.map(([url]: [string]) => url)).toEqual(keptAddresses(loaded, origin).pictures);
+    // The site's configuration too: without it the tab would start offline as a plain WordPress site.
+    expect(keepRuntimeConfig).toHaveBeenCalledTimes(1);
   });
 
   it('is left alone in a tab the worker controlled from its start', async () => {

@@ -2,13 +2,13 @@
  * The service worker takes control of a tab a moment after it first installs (it claims the tab):
  * whatever the tab loaded before that (the lesson a child opened right after her first sign-in, its
  * pictures) went past it and would be missing offline. Once the worker controls the tab, the lesson
- * answers and pictures the tab already loaded (its resource timings list them) are asked for again
- * through the worker, which keeps them as it keeps everything after.
+ * answers and pictures the tab already loaded (its resource timings list them) and the runtime
+ * configuration are asked for again through the worker, which keeps them as it keeps everything after.
  */
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, take } from 'typed-redux-saga';
 import { ignoreAnswer, portalCall } from '../../api/portalCall';
-import { savePicture } from '../../shared/offlineCaches';
+import { keepRuntimeConfig, savePicture } from '../../shared/offlineCaches';
 import { isKeptAnswer, isKeptPicture } from '../../sw/cachePolicy';
 
 /** The addresses among `loaded` that the worker keeps: answers (as paths on this site, for the API client) and pictures. */
@@ -59,6 +59,11 @@ export function* keepFirstPages() {
     yield* take(channel);
   } finally {
     channel.close();
+  }
+  try {
+    yield* call(keepRuntimeConfig);
+  } catch {
+    // Not kept this time: the next page this tab opens online keeps it.
   }
   const { answers, pictures } = keptAddresses(yield* call(loadedAddresses), window.location.origin);
   for (const path of answers) {
