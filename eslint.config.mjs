@@ -100,4 +100,16 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'test/**/*', 'e2e/**/*', 'bench/**/*'],
     rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    files: ['e2e/**/*', 'bench/**/*'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForFunction'] > :function[async=true]",
+          message: 'waitForFunction passes at once on a returned promise: use waitInPage (e2e/support) for an asynchronous check.',
+        },
+      ],
+    },
+  },
 );

@@ -70,3 +70,18 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.getByRole('heading', { name: 'Welcome to Youngengineer Online' }).waitFor();
 }
+
+/**
+ * Waits until `predicate`, run in the page, resolves to true. Playwright's waitForFunction takes a
+ * returned promise for a truthy answer and passes at once: an asynchronous check (caches, the
+ * service worker's registration, a picture's decode) waits here instead.
+ */
+export async function waitInPage<Arg>(page: Page, predicate: (arg: Arg) => Promise<boolean>, arg: Arg, { timeout = 30_000, what = 'the page' } = {}): Promise<void> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    // Playwright's own argument type unboxes handles, which plain values never are.
+    if (await page.evaluate(predicate as (value: unknown) => Promise<boolean>, arg as unknown)) return;
+    if (Date.now() > until) throw new Error(`Waited ${timeout} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
