@@ -10,3 +10,4 @@ export * from './progress';
 export * from './signInCards';
 export * from './classNow';
 export * from './reports';
+export * from './classes';
