@@ -8,6 +8,7 @@ import type { SliceLike } from '../shared/sliceState';
 import { accountFeature } from '../features/account/feature';
 import { authFeature } from '../features/auth/feature';
 import { cardSignInFeature } from '../features/cardSignIn/feature';
+import { classesFeature } from '../features/classes/feature';
 import { classNowFeature } from '../features/classNow/feature';
 import { contentFeature } from '../features/content/feature';
 import { layoutFeature } from '../features/layout/feature';
@@ -38,6 +39,7 @@ export const features = [
   studentSignInFeature,
   signInCardsFeature,
   classNowFeature,
+  classesFeature,
   accountFeature,
   studioFeature,
   qaInboxFeature,

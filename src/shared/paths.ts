@@ -86,6 +86,10 @@ export const paths = {
   modelQr: route('/model_qr/:programName/:programId/:lessonId'),
   /** The live class view (owners: their own class; administrators add ?owner=ID). */
   classNow: route('/class-now'),
+  /** An owner's classes (administrators: every owner's), a new one, and one to edit. */
+  classes: route('/classes'),
+  newClass: route('/classes/new'),
+  editClass: route('/classes/:classId'),
   /** The administrators' inbox: the problem reports users sent. */
   qaInbox: route('/admin/qa_inbox'),
   /** The signed-in user's own account: change password. */

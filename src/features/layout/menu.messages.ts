@@ -13,6 +13,7 @@ export const menuMessages = defineMessages('layoutMenu', {
   contentStudio: 'Content studio',
   studentsList: 'Students List',
   signUpNewStudent: 'Sign Up New Student',
+  classes: 'Classes',
   classNow: 'Class now',
   myAccount: 'My account',
   termsOfUse: 'Terms of use',

@@ -20,9 +20,10 @@ export function roleMenu(t: StoreValue<typeof menuMessages>, role: Role | null, 
       { label: t.lessonPlans, to: paths.lessonPlans.href(own) },
       // Where the backend has the studio, the office edits content there: after the spec's items.
       // The portal's own backend (the one with the studio) also keeps the audit log.
-      // Problem reports are kept by the same backend.
+      // Problem reports and classes are kept by the same backend.
       ...(contentStudio
         ? [
+            { label: t.classes, to: paths.classes.href() },
             { label: t.auditLog, to: paths.auditLog.href() },
             { label: t.qaInbox, to: paths.qaInbox.href() },
             { label: t.contentStudio, to: paths.studio.href() },
@@ -37,7 +38,12 @@ export function roleMenu(t: StoreValue<typeof menuMessages>, role: Role | null, 
       { label: t.buildingInstructions, to: paths.buildingInstructions.href(own) },
       { label: t.lessonPlans, to: paths.lessonPlans.href(own) },
       // The live class view needs the portal's own backend (the one with the studio).
-      ...(contentStudio ? [{ label: t.classNow, to: paths.classNow.href() }] : []),
+      ...(contentStudio
+        ? [
+            { label: t.classes, to: paths.classes.href() },
+            { label: t.classNow, to: paths.classNow.href() },
+          ]
+        : []),
     ];
   }
   return [{ label: t.buildingInstructions, to: paths.buildingInstructions.href(own) }];

@@ -1,0 +1,97 @@
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import type { ClassRecord } from '../../../contract/classes';
+import { useFormatters } from '../../shared/i18n/formatting';
+import { useMessages } from '../../shared/i18n/messages';
+import { paths } from '../../shared/paths';
+import { Card } from '../../shared/ui/Card';
+import { classesMessages } from './classes.messages';
+import { nextMeetingText, scheduleText } from './classTimes';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]}px;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 300px), 1fr));
+`;
+
+const ClassCard = styled(Card).attrs({ as: 'article' })`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]}px;
+  height: 100%;
+  padding: ${({ theme }) => theme.space[4]}px;
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    overflow-wrap: anywhere;
+  }
+  dl {
+    margin: 0;
+    display: grid;
+    grid-template-columns: max-content minmax(0, 1fr);
+    gap: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[3]}px;
+  }
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Tag = styled.span`
+  align-self: flex-start;
+  padding: 0 ${({ theme }) => theme.space[2]}px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** The classes as cards (one column on a phone); administrators also see each class's owner. */
+export function ClassList({ classes, showOwner }: { classes: ClassRecord[]; showOwner: boolean }) {
+  const t = useMessages(classesMessages);
+  const { language } = useFormatters();
+  return (
+    <List>
+      {classes.map((record) => (
+        <li key={record.id}>
+          <ClassCard aria-labelledby={`class-${record.id}`}>
+            <h2 id={`class-${record.id}`}>
+              <Link to={paths.editClass.href({ classId: record.id })} aria-label={t.editLabel({ name: record.name })} translate="no">
+                {record.name}
+              </Link>
+            </h2>
+            {record.archived && <Tag>{t.archivedTag}</Tag>}
+            <dl>
+              {showOwner && (
+                <>
+                  <dt>{t.owner}</dt>
+                  <dd translate="no">{record.ownerName}</dd>
+                </>
+              )}
+              <dt>{t.program}</dt>
+              <dd translate="no">{record.programName}</dd>
+              <dt>{t.when}</dt>
+              <dd>{scheduleText(t, record)}</dd>
+              {record.place !== '' && (
+                <>
+                  <dt>{t.place}</dt>
+                  <dd translate="no">{record.place}</dd>
+                </>
+              )}
+              <dt>{t.nextMeeting}</dt>
+              <dd>{record.nextMeeting === null ? t.noMoreMeetings : nextMeetingText(record.nextMeeting, language)}</dd>
+              <dt>{t.students}</dt>
+              <dd>{t.studentCount(record.students.length)}</dd>
+            </dl>
+          </ClassCard>
+        </li>
+      ))}
+    </List>
+  );
+}
