@@ -32,6 +32,9 @@ const reportDialogOpen = async (page: Page) => {
   await page.getByRole('dialog', { name: 'Report a problem' }).getByLabel('What happened?').waitFor();
 };
 
+/** The classes list has loaded: its cards, or its empty state. */
+const classesReady = (page: Page) => page.locator('main article').or(page.getByText('No classes yet')).first().waitFor();
+
 export const tableReady = (page: Page) => page.locator('main table tbody tr').first().waitFor();
 
 export const SCREENS: Record<Role, Screen[]> = {
@@ -60,6 +63,8 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'menu', path: '/students_list/Dana%20Cohen', ready: tableReady, prepare: menuOpen, overlapScope: '[role="menu"]' },
     { name: 'sign-in-cards', path: '/sign_in_cards', ready: tableReady },
     { name: 'model-qr', path: '/model_qr/PlayMachines1/130/131?title=Catapult', ready: (page) => page.getByRole('img', { name: 'QR code that opens Catapult' }).waitFor() },
+    { name: 'classes', path: '/classes', ready: classesReady },
+    { name: 'class-new', path: '/classes/new', ready: (page) => page.getByLabel('Find a student').waitFor() },
     { name: 'class-now', path: '/class-now', ready: (page) => page.getByText('Live', { exact: true }).waitFor() },
   ],
   admin: [
@@ -86,6 +91,8 @@ export const SCREENS: Record<Role, Screen[]> = {
       ready: (page) => page.locator('.image-gallery').waitFor(),
     },
     { name: 'menu', path: '/admin/Franchise_Owners_List', ready: tableReady, prepare: menuOpen, overlapScope: '[role="menu"]' },
+    { name: 'classes', path: '/classes', ready: classesReady },
+    { name: 'class-new', path: '/classes/new', ready: (page) => page.getByLabel('Owner').waitFor() },
     { name: 'qa-inbox', path: '/admin/qa_inbox', ready: (page) => page.getByText('No problem reports match these filters.').waitFor() },
     { name: 'studio-programs', path: '/studio', ready: (page) => page.getByText('Play Machines 1').first().waitFor() },
     { name: 'studio-program', path: '/studio/programs/130', ready: (page) => page.getByRole('heading', { level: 1, name: 'Play Machines 1' }).waitFor() },

@@ -46,7 +46,7 @@ const Hint = styled.span`
 export const fieldElementId = (field: keyof ClassValues): string => (field === 'weekdays' ? 'class-weekdays-1' : `class-${field}`);
 
 function timeZones(current: string): string[] {
-  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  const supported = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
   const zones = supported ? supported('timeZone') : [];
   return zones.includes(current) ? zones : [current, ...zones];
 }
@@ -89,7 +89,7 @@ export function ClassFields({
           >
             <option value="">{t.choose}</option>
             {choices.owners.map((owner) => (
-              <option key={owner.id} value={owner.id}>
+              <option key={owner.id} value={owner.id} translate="no">
                 {owner.name}
               </option>
             ))}
@@ -101,7 +101,7 @@ export function ClassFields({
         <select {...controlProps('class-programId', error('programId'))} value={values.programId} onChange={(event) => set('programId', event.target.value)}>
           <option value="">{t.choose}</option>
           {choices.programs.map((program) => (
-            <option key={program.id} value={program.id}>
+            <option key={program.id} value={program.id} translate="no">
               {program.name}
             </option>
           ))}

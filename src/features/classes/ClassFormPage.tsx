@@ -37,7 +37,7 @@ export default function ClassFormPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const filledFor = useRef<number | null>(null);
   // Only this visit's sending counts: an earlier visit's "saved" must not move the page on.
-  const sent = useRef(false);
+  const [sent, setSent] = useState(false);
 
   useEffect(() => {
     dispatch(classesActions.formOpened({ id }));
@@ -54,16 +54,16 @@ export default function ClassFormPage() {
   }, [record]);
 
   useEffect(() => {
-    if (!sent.current) return;
+    if (!sent) return;
     if (save.status === 'saved') void navigate(paths.classes.href());
     if (save.status === 'failed') {
       const fromServer = serverFieldErrors(save.error, classesMessages.get());
       if (Object.keys(fromServer).length > 0) {
         setErrors(fromServer);
-        requestAnimationFrame(() => focusField(fromServer));
+        focusField(fromServer);
       }
     }
-  }, [save, navigate]);
+  }, [save, sent, navigate]);
 
   const ownerPick = admin && id === null;
   const set = <K extends keyof ClassValues>(field: K, value: ClassValues[K]) => {
@@ -80,7 +80,7 @@ export default function ClassFormPage() {
       focusField(found);
       return;
     }
-    sent.current = true;
+    setSent(true);
     dispatch(classesActions.saveRequested({ id, input: inputOf(values, ownerPick) }));
   };
 
@@ -91,7 +91,7 @@ export default function ClassFormPage() {
   };
   const loadError = open.status === 'failed' ? open.error : choices.status === 'failed' ? choices.error : null;
   const fieldErrorsShown = save.status === 'failed' && Object.keys(serverFieldErrors(save.error, t)).length > 0;
-  const failure = save.status !== 'failed' || !sent.current ? null : fieldErrorsShown ? t.checkFields : t.couldNotSave({ reason: failureMessage(save.error) });
+  const failure = save.status !== 'failed' || !sent ? null : fieldErrorsShown ? t.checkFields : t.couldNotSave({ reason: failureMessage(save.error) });
 
   return (
     <Page aria-labelledby="class-form-title">

@@ -85,7 +85,16 @@ export function ClassList({ classes, showOwner }: { classes: ClassRecord[]; show
                 </>
               )}
               <dt>{t.nextMeeting}</dt>
-              <dd>{record.nextMeeting === null ? t.noMoreMeetings : nextMeetingText(record.nextMeeting, language)}</dd>
+              <dd>
+                {record.nextMeeting === null ? (
+                  t.noMoreMeetings
+                ) : (
+                  // Written by Intl in the user's language, not a catalogue text.
+                  <time dateTime={record.nextMeeting} translate="no">
+                    {nextMeetingText(record.nextMeeting, language)}
+                  </time>
+                )}
+              </dd>
               <dt>{t.students}</dt>
               <dd>{t.studentCount(record.students.length)}</dd>
             </dl>

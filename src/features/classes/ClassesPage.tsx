@@ -65,7 +65,7 @@ export default function ClassesPage() {
             <select value={query.ownerId ?? ''} onChange={(event) => load({ ...query, ownerId: event.target.value === '' ? null : Number(event.target.value) })}>
               <option value="">{t.everyOwner}</option>
               {owners.map((owner) => (
-                <option key={owner.id} value={owner.id}>
+                <option key={owner.id} value={owner.id} translate="no">
                   {owner.name}
                 </option>
               ))}

@@ -1,6 +1,6 @@
 import { all, call, getContext, put, select, takeLatest } from 'typed-redux-saga';
 import { toApiError } from '../../api/errors';
-import type { ApiClient } from '../../api/types';
+import type { ApiClient, User } from '../../api/types';
 import { selectUserRole } from '../../entities/session/sessionSelectors';
 import { archiveClass, createClass, getClass, getClasses, updateClass } from './api';
 import { classesActions, selectClasses, type ClassChoices } from './classesSlice';
@@ -26,7 +26,7 @@ function* loadChoices() {
     const { programs, students, users } = yield* all({
       programs: call([api, api.getPrograms]),
       students: call([api, api.getAllStudents]),
-      users: admin ? call([api, api.getAllUsers]) : call(() => Promise.resolve([])),
+      users: call(admin ? () => api.getAllUsers() : () => Promise.resolve<User[]>([])),
     });
     const value: ClassChoices = {
       programs: programs.map((p) => ({ id: p.id, name: p.displayTitle || p.title })),

@@ -1,0 +1,73 @@
+/**
+ * Classes: Dana opens Classes from the menu, creates "Monday Builders" (Play Machines 1, Monday
+ * 16:00, Noam, Mia and two more of her students), finds it in the list with its next meeting (a
+ * Monday at 16:00) and 4 students, edits its place, and archives it (e2e/artifacts/classes-*.png).
+ */
+import { axeViolations, DEMO_USERS, journeyFile, openMenu, screenshot, signIn } from '../support';
+
+const journey = journeyFile();
+
+/** YYYY-MM-DD, `days` from today. */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('classes journey', () => {
+  it('Dana creates Monday Builders, sees its next meeting and 4 students, edits it and archives it', async () => {
+    const base = journey.portal.baseUrl;
+    const { page } = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, base);
+
+    expect(await openMenu(page)).toContain('Classes');
+    await page.getByRole('menuitem', { name: 'Classes' }).click();
+    await page.getByText('No classes yet').waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'New class' }).first().click();
+
+    await page.getByLabel('Name').fill('Monday Builders');
+    await page.getByLabel('Program').selectOption({ label: 'Play Machines 1' });
+    await page.getByLabel('Place').fill('Oak Street School');
+    await page.getByRole('checkbox', { name: 'Monday' }).check();
+    await page.getByLabel('Start time').fill('16:00');
+    await page.getByLabel('End date').fill(dayFromNow(120));
+    const search = page.getByLabel('Find a student');
+    for (const name of ['Noam Friedman', 'Mia Levi', 'Tamar Ben-David', 'Itai Mizrahi']) {
+      await search.fill(name.split(' ')[0]!);
+      await page.getByRole('checkbox', { name }).check();
+    }
+    await search.fill('');
+    await page.getByText('4 of 60 chosen').waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await page.getByRole('button', { name: 'Create class' }).click();
+
+    const card = page.getByRole('article', { name: 'Monday Builders' });
+    await card.waitFor();
+    expect(await card.getByText('4 students').count()).toBe(1);
+    expect(await card.getByText('Mon · 16:00, 60 min').count()).toBe(1);
+    // The next meeting: a Monday at 16:00, the place's clock.
+    const next = (await card.locator('time').textContent()) ?? '';
+    expect(next).toMatch(/^Mon, .*16:00$/);
+    await screenshot(page, 'classes-list');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    await card.getByRole('link', { name: 'Edit Monday Builders' }).click();
+    const place = page.getByLabel('Place');
+    await waitForValue(place, 'Oak Street School');
+    await place.fill('Oak Street School, room 2');
+    await page.getByRole('button', { name: 'Save class' }).click();
+    await card.getByText('Oak Street School, room 2').waitFor();
+
+    await card.getByRole('link', { name: 'Edit Monday Builders' }).click();
+    await page.getByRole('button', { name: 'Archive class' }).click();
+    await page.getByText('This class is archived: it has no meetings and is not in the list.').waitFor();
+    await screenshot(page, 'classes-archived');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await page.getByRole('link', { name: 'Back to classes' }).click();
+    await page.getByText('No classes yet').waitFor();
+  });
+});
+
+async function waitForValue(input: import('playwright-core').Locator, value: string): Promise<void> {
+  const until = Date.now() + 10_000;
+  while ((await input.inputValue()) !== value) {
+    if (Date.now() > until) throw new Error(`Waited for the value ${value}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
