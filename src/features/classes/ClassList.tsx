@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { ClassRecord } from '../../../contract/classes';
 import { useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
 import { paths } from '../../shared/paths';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { Card } from '../../shared/ui/Card';
 import { classesMessages } from './classes.messages';
 import { nextMeetingText, scheduleText } from './classTimes';
@@ -52,6 +52,11 @@ const Tag = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+const Actions = styled.div`
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space[2]}px;
+`;
+
 /** The classes as cards (one column on a phone); administrators also see each class's owner. */
 export function ClassList({ classes, showOwner }: { classes: ClassRecord[]; showOwner: boolean }) {
   const t = useMessages(classesMessages);
@@ -61,10 +66,8 @@ export function ClassList({ classes, showOwner }: { classes: ClassRecord[]; show
       {classes.map((record) => (
         <li key={record.id}>
           <ClassCard aria-labelledby={`class-${record.id}`}>
-            <h2 id={`class-${record.id}`}>
-              <Link to={paths.editClass.href({ classId: record.id })} aria-label={t.editLabel({ name: record.name })} translate="no">
-                {record.name}
-              </Link>
+            <h2 id={`class-${record.id}`} translate="no">
+              {record.name}
             </h2>
             {record.archived && <Tag>{t.archivedTag}</Tag>}
             <dl>
@@ -98,6 +101,11 @@ export function ClassList({ classes, showOwner }: { classes: ClassRecord[]; show
               <dt>{t.students}</dt>
               <dd>{t.studentCount(record.students.length)}</dd>
             </dl>
+            <Actions>
+              <ButtonLink to={paths.editClass.href({ classId: record.id })} $variant="secondary" aria-label={t.editLabel({ name: record.name })}>
+                {t.edit}
+              </ButtonLink>
+            </Actions>
           </ClassCard>
         </li>
       ))}

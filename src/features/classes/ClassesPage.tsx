@@ -61,8 +61,8 @@ export default function ClassesPage() {
         </label>
         {admin && (
           <label>
-            {t.owner}
-            <select value={query.ownerId ?? ''} onChange={(event) => load({ ...query, ownerId: event.target.value === '' ? null : Number(event.target.value) })}>
+            <span id="classes-owner-label">{t.owner}</span>
+            <select aria-labelledby="classes-owner-label" value={query.ownerId ?? ''} onChange={(event) => load({ ...query, ownerId: event.target.value === '' ? null : Number(event.target.value) })}>
               <option value="">{t.everyOwner}</option>
               {owners.map((owner) => (
                 <option key={owner.id} value={owner.id} translate="no">
