@@ -3,6 +3,7 @@
  * 16:00, Noam, Mia and two more of her students), finds it in the list with its next meeting (a
  * Monday at 16:00) and 4 students, edits its place, and archives it (e2e/artifacts/classes-*.png).
  */
+import type { Locator } from 'playwright-core';
 import { axeViolations, DEMO_USERS, journeyFile, openMenu, screenshot, signIn } from '../support';
 
 const journey = journeyFile();
@@ -64,7 +65,7 @@ describe('classes journey', () => {
   });
 });
 
-async function waitForValue(input: import('playwright-core').Locator, value: string): Promise<void> {
+async function waitForValue(input: Locator, value: string): Promise<void> {
   const until = Date.now() + 10_000;
   while ((await input.inputValue()) !== value) {
     if (Date.now() > until) throw new Error(`Waited for the value ${value}`);
