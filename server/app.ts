@@ -22,6 +22,7 @@ import type { MediaStorage } from './media/storage';
 import type { AppServices } from './http/services';
 import type { Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/outbox';
+import { classesRoutes } from './routes/classes';
 import { classroomRoutes } from './routes/classroom';
 import { classNowRoutes } from './routes/classNow';
 import { progressRoutes } from './routes/progress';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await studioMediaRoutes(app, services);
   studioImportRoutes(app, services);
   classroomRoutes(app, services);
+  classesRoutes(app, services);
   progressRoutes(app, services);
   signInCardRoutes(app, services);
   classNowRoutes(app, services);

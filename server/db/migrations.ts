@@ -470,6 +470,44 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         }
       },
     },
+    '2026_12_10_classes': {
+      async up(db: AnyDb) {
+        // A class: an owner's group that meets at a place on fixed weekdays and a time (the place's
+        // wall clock, in its time zone) between two dates. archived_at set: archived (kept, listed apart).
+        await required(autoId(db, 'classes').addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade')), {
+          name: 'varchar(80)',
+          // The name as two names are compared (case and spacing aside): unique among an owner's classes not archived.
+          name_key: 'varchar(200)',
+          program_id: 'integer',
+          place: 'varchar(120)',
+          weekdays: 'varchar(20)',
+          start_time: 'varchar(5)',
+          length_minutes: 'integer',
+          start_date: 'varchar(10)',
+          end_date: 'varchar(10)',
+          time_zone: 'varchar(64)',
+          created_at: 'varchar(30)',
+          updated_at: 'varchar(30)',
+        })
+          .addColumn('archived_at', 'varchar(30)')
+          .execute();
+        await db.schema.createIndex('classes_owner_idx').on('classes').columns(['owner_id', 'archived_at']).execute();
+        await sql`create unique index classes_owner_name_uq on classes (owner_id, name_key) where archived_at is null`.execute(db);
+        // Who was in a class when: leaving (or moving to another class) sets left_at and the row stays;
+        // joining again adds a row. One open row per class and student.
+        await required(
+          autoId(db, 'class_students')
+            .addColumn('class_id', 'integer', (c) => c.notNull().references('classes.id').onDelete('cascade'))
+            .addColumn('student_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade')),
+          { joined_at: 'varchar(30)' },
+        )
+          .addColumn('left_at', 'varchar(30)')
+          .execute();
+        await db.schema.createIndex('class_students_class_idx').on('class_students').columns(['class_id', 'left_at']).execute();
+        await db.schema.createIndex('class_students_student_idx').on('class_students').columns(['student_id', 'left_at']).execute();
+        await sql`create unique index class_students_open_uq on class_students (class_id, student_id) where left_at is null`.execute(db);
+      },
+    },
   };
 }
 

@@ -396,6 +396,42 @@ export interface ClassNowStreamsTable {
   seen_at: string;
 }
 
+/** A class: an owner's group meeting on fixed weekdays at a time, between two dates (contract/classes.ts). */
+export interface ClassesTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  /** The name folded for comparison (case, spacing): unique among the owner's classes not archived. */
+  name_key: string;
+  /** The program's page id (no foreign key: a program may be purged from the trash, the class stays). */
+  program_id: number;
+  place: string;
+  /** ISO weekdays (1 Monday .. 7 Sunday), ascending, comma-separated: "1,3". */
+  weekdays: string;
+  /** HH:MM, the place's wall clock. */
+  start_time: string;
+  length_minutes: number;
+  /** YYYY-MM-DD */
+  start_date: string;
+  end_date: string;
+  /** IANA time zone of the place. */
+  time_zone: string;
+  /** ISO 8601 UTC of archiving; null while active. */
+  archived_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A student's time in a class: left_at null while she is in it; rows stay after she leaves. */
+export interface ClassStudentsTable {
+  id: Generated<number>;
+  class_id: number;
+  student_id: number;
+  /** ISO 8601 UTC */
+  joined_at: string;
+  left_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   sign_in_cards: SignInCardsTable;
   card_sessions: CardSessionsTable;
@@ -424,6 +460,8 @@ export interface Database {
   class_now_streams: ClassNowStreamsTable;
   page_versions: PageVersionsTable;
   page_trash: PageTrashTable;
+  classes: ClassesTable;
+  class_students: ClassStudentsTable;
 }
 
 export type SignInCardRow = Selectable<SignInCardsTable>;
@@ -439,3 +477,6 @@ export type NewPageRow = Insertable<PagesTable>;
 export type PageVersionRow = Selectable<PageVersionsTable>;
 export type PageTrashRow = Selectable<PageTrashTable>;
 export type ProblemReportRow = Selectable<ProblemReportsTable>;
+export type ClassRow = Selectable<ClassesTable>;
+export type NewClassRow = Insertable<ClassesTable>;
+export type ClassStudentRow = Selectable<ClassStudentsTable>;

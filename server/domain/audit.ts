@@ -1,6 +1,6 @@
 /**
- * The audit log of roster, account and content changes: every change to a student, an account or
- * a studio page (put back, trashed, restored, purged)
+ * The audit log of roster, account, class and content changes: every change to a student, an account,
+ * a class or a studio page (put back, trashed, restored, purged)
  * is recorded in the transaction that makes it, so a change and its entry are kept or lost together.
  */
 import { insertAuditEntry, type Executor, type NewAuditEntry } from '../db/queries';
@@ -9,8 +9,8 @@ import type { Actor } from './context';
 
 export interface AuditChange {
   action: string;
-  /** 'page': a program or model of the content studio (ownerId null). */
-  subjectType: 'student' | 'user' | 'page';
+  /** 'page': a program or model of the content studio (ownerId null); 'class': an owner's class. */
+  subjectType: 'student' | 'user' | 'page' | 'class';
   subjectId: number;
   /** The franchise owner the subject belongs to; null for none (an owner's own account: their id). */
   ownerId: number | null;

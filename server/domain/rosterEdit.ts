@@ -158,6 +158,8 @@ export function moveStudent(ctx: DomainContext, actor: Actor, id: number, teache
     if (teacher.id === student.teacher_id) return;
     await q.updateStudent(trx, id, { teacher_id: teacher.id });
     await q.updateUser(trx, id, { teacher_id: teacher.id, country: teacher.country, state: teacher.state, territory: teacher.territory });
+    // Her former owner's classes are no longer hers; the time she was in them stays.
+    await q.leaveOtherOwnersClasses(trx, id, teacher.id, now.toISOString());
     const before = { teacher_id: student.teacher_id, ...changedFields(user, { country: teacher.country, state: teacher.state, territory: teacher.territory }).before };
     const after = { teacher_id: teacher.id, ...changedFields(user, { country: teacher.country, state: teacher.state, territory: teacher.territory }).after };
     await recordAudit(trx, actor, { action: 'student.move', subjectType: 'student', subjectId: id, ownerId: teacher.id, before, after }, now);
@@ -179,13 +181,14 @@ function parseJsonObject(text: string): Record<string, unknown> {
   }
 }
 
-/** A student's or account's name as it is now; a studio page's title as the entry recorded it. */
-function subjectName(row: { subject_type: string; subject_id: number; after_json: string }, students: Map<number, string>, users: Map<number, string>): string {
+/** A student's, account's or class's name as it is now; a studio page's title as the entry recorded it. */
+function subjectName(row: { subject_type: string; subject_id: number; after_json: string }, names: Record<'student' | 'user' | 'class', Map<number, string>>): string {
   if (row.subject_type === 'page') {
     const title = parseJsonObject(row.after_json).title;
     return typeof title === 'string' ? title : '';
   }
-  return (row.subject_type === 'student' ? students : users).get(row.subject_id) ?? '';
+  const type = row.subject_type === 'student' || row.subject_type === 'class' ? row.subject_type : 'user';
+  return names[type].get(row.subject_id) ?? '';
 }
 
 /** Administrators only: entries newest first, with the actors' and subjects' names as they are now. */
@@ -196,19 +199,21 @@ export async function listAudit(ctx: DomainContext, actor: Actor, query: AuditLi
   const page = rows.slice(0, query.limit);
   const userIds = new Set<number>();
   const studentIds = new Set<number>();
+  const classIds = new Set<number>();
   for (const row of page) {
     if (row.actor_id !== null) userIds.add(row.actor_id);
     if (row.subject_type === 'student') studentIds.add(row.subject_id);
+    else if (row.subject_type === 'class') classIds.add(row.subject_id);
     else if (row.subject_type === 'user') userIds.add(row.subject_id);
   }
   const userNames = await q.userDisplayNames(db, [...userIds]);
-  const students = await q.studentNames(db, [...studentIds]);
+  const names = { student: await q.studentNames(db, [...studentIds]), user: userNames, class: await q.classNames(db, [...classIds]) };
   const entries: AuditEntry[] = page.map((row) => ({
     id: row.id,
     at: row.at,
     actor: row.actor_id === null ? null : { id: row.actor_id, name: userNames.get(row.actor_id) ?? '', role: row.actor_role },
     action: row.action,
-    subject: { type: row.subject_type, id: row.subject_id, name: subjectName(row, students, userNames) },
+    subject: { type: row.subject_type, id: row.subject_id, name: subjectName(row, names) },
     ownerId: row.owner_id,
     before: parseJsonObject(row.before_json),
     after: parseJsonObject(row.after_json),

@@ -19,3 +19,4 @@ export * from './reports';
 export * from './uploadLeases';
 export * from './classNowStreams';
 export * from './portalSettings';
+export * from './classes';

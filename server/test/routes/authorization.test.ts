@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioHistory, StudioModel, StudioProgram, WirePage } from '../../../contract';
-import { CLASS_NOW_PATHS, CLASSROOM_PATHS, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
+import { CLASS_NOW_PATHS, CLASSES_PATHS, CLASSROOM_PATHS, type ClassRecord, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from '../harness';
 import { openSse } from '../sseClient';
 
@@ -29,6 +29,8 @@ interface Ctx {
   /** A published program for teachers only, and a published model of it (codes 7531). */
   teachersProgram: number;
   teachersModel: number;
+  /** Dana signed in once for the rows that make her classes (sign-ins per account are limited). */
+  danaToken?: string;
 }
 
 interface Row {
@@ -276,6 +278,57 @@ const STUDENT_IMPORT_ROWS: Row[] = [
     label: "Dana's preview (a duplicate once imported: skipped)",
     call: async (c, t) => c.s.post(STUDENT_IMPORT_PATHS.confirm(await danaPreview(c)), { skipDuplicates: true }, opt(t)),
     expected: { anonymous: 401, student: 403, owner: 200, otherOwner: 404, admin: 200 },
+  },
+];
+
+/** A class as the owner writes it; `name` unique per row and caller. */
+const classBody = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  programId: 130,
+  place: 'Oak Street School',
+  weekdays: [1, 3],
+  startTime: '16:00',
+  lengthMinutes: 60,
+  startDate: '2026-03-01',
+  endDate: '2026-06-30',
+  timeZone: 'Asia/Jerusalem',
+  studentIds: [],
+  ...extra,
+});
+
+/** A new class of Dana's (with Mia in it), for the routes about one class. */
+async function danasClass(c: Ctx, tag: string): Promise<number> {
+  c.danaToken ??= await c.s.login(DEMO.dana.username, DEMO.dana.password);
+  return ((await c.s.post(CLASSES_PATHS.classes, classBody(`Authz ${tag}`, { studentIds: [c.ids.get('mia')?.id] }), { token: c.danaToken })).body as ClassRecord).id;
+}
+
+/** One class: its owner and administrators; another owner gets 404 as for an unknown class. */
+const OWN_CLASS: Record<Caller, number> = { anonymous: 401, student: 403, owner: 200, otherOwner: 404, admin: 200 };
+
+const CLASSES_ROWS: Row[] = [
+  { route: `GET ${CLASSES_PATHS.classes}`, label: "the caller's own (every owner's for an administrator)", call: (c, t) => c.s.get(CLASSES_PATHS.classes, opt(t)), expected: OWNERS_AND_ADMINS },
+  {
+    route: `GET ${CLASSES_PATHS.classes}`,
+    label: "?owner= Dana: another owner's classes are refused",
+    call: (c, t) => c.s.get(`${CLASSES_PATHS.classes}?owner=${c.ids.get('dana')!.id}&archived=1`, opt(t)),
+    expected: { ...OWNERS_AND_ADMINS, otherOwner: 403 },
+  },
+  {
+    route: `POST ${CLASSES_PATHS.classes}`,
+    label: "the caller's own (an administrator names Dana)",
+    call: (c, t, caller) => c.s.post(CLASSES_PATHS.classes, classBody(`Authz new ${caller}`, caller === 'admin' ? { ownerId: c.ids.get('dana')!.id } : {}), opt(t)),
+    expected: { anonymous: 401, student: 403, owner: 201, otherOwner: 201, admin: 201 },
+  },
+  { route: `GET ${CLASSES_PATHS.class(':id')}`, call: async (c, t, caller) => c.s.get(CLASSES_PATHS.class(await danasClass(c, `get ${caller}`)), opt(t)), expected: OWN_CLASS },
+  {
+    route: `PUT ${CLASSES_PATHS.class(':id')}`,
+    call: async (c, t, caller) => c.s.request('PUT', CLASSES_PATHS.class(await danasClass(c, `put ${caller}`)), classBody(`Authz renamed ${caller}`, { studentIds: [c.ids.get('mia')?.id] }), opt(t)),
+    expected: OWN_CLASS,
+  },
+  {
+    route: `POST ${CLASSES_PATHS.classArchive(':id')}`,
+    call: async (c, t, caller) => c.s.post(CLASSES_PATHS.classArchive(await danasClass(c, `archive ${caller}`)), { archived: true }, opt(t)),
+    expected: OWN_CLASS,
   },
 ];
 
@@ -666,6 +719,7 @@ const ROWS: Row[] = [
   ...PRIVACY_ROWS,
   ...STUDENT_IMPORT_ROWS,
   ...REPORT_ROWS,
+  ...CLASSES_ROWS,
 ];
 
 describeEachDb('authorization table', (dialect) => {

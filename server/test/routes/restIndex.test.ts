@@ -21,6 +21,10 @@ describeEachDb('REST index', (dialect) => {
     expect(index.routes['/wp/v2/users/me']?.methods.sort()).toEqual(['GET', 'PATCH', 'POST', 'PUT']);
     expect(index.routes['/wp/v2/pages/(?P<id>[^/]+)']).toMatchObject({ namespace: 'wp/v2', methods: ['GET'] });
     expect(index.routes['/jwt-auth/v1/token']?.namespace).toBe('jwt-auth/v1');
+    // The portal's own routes are listed too, so the app finds out it may offer classes.
+    expect(index.routes['/yo/v1/classes']).toEqual({ namespace: 'yo/v1', methods: ['GET', 'POST'], endpoints: [{ methods: ['GET'] }, { methods: ['POST'] }] });
+    expect(index.routes['/yo/v1/classes/(?P<id>[^/]+)']?.methods.sort()).toEqual(['GET', 'PUT']);
+    expect(index.routes['/yo/v1/classes/(?P<id>[^/]+)/archive']?.methods).toEqual(['POST']);
     expect(index.routes['/']).toMatchObject({ namespace: '', methods: ['GET'] });
     expect(Object.keys(index.routes).every((route) => route.startsWith('/'))).toBe(true);
     expect(JSON.stringify(index)).not.toMatch(/HEAD|OPTIONS/);
