@@ -1,7 +1,8 @@
 /**
  * Classes: Dana opens Classes from the menu, creates "Monday Builders" (Play Machines 1, Monday
  * 16:00, Noam, Mia and two more of her students), finds it in the list with its next meeting (a
- * Monday at 16:00) and 4 students, edits its place, and archives it (e2e/artifacts/classes-*.png).
+ * Monday at 16:00) and 4 students, edits its place, reads the list in Hebrew on a phone, and
+ * archives it (e2e/artifacts/classes-*.png).
  */
 import type { Locator } from 'playwright-core';
 import { axeViolations, DEMO_USERS, journeyFile, openMenu, screenshot, signIn } from '../support';
@@ -54,6 +55,20 @@ describe('classes journey', () => {
     await place.fill('Oak Street School, room 2');
     await page.getByRole('button', { name: 'Save class' }).click();
     await card.getByText('Oak Street School, room 2').waitFor();
+
+    // On a phone, in Hebrew: right to left, the weekday and the count in Hebrew.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openMenu(page);
+    await page.getByRole('menuitem', { name: 'עברית' }).click();
+    await page.getByRole('heading', { level: 1, name: 'כיתות' }).waitFor();
+    await card.getByText('4 תלמידים').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await screenshot(page, 'classes-list-he-phone');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await page.getByRole('button', { name: 'תפריט' }).click();
+    await page.getByRole('menuitem', { name: /^English/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Classes' }).waitFor();
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await card.getByRole('link', { name: 'Edit Monday Builders' }).click();
     await page.getByRole('button', { name: 'Archive class' }).click();
