@@ -12,6 +12,7 @@ import { paths } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { FormFooter } from '../../shared/ui/FormFooter';
 import { Page } from '../../shared/ui/Layout';
+import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { LoadFailed, SkeletonBlock } from '../../shared/ui/States';
 import { Title } from '../../shared/ui/Text';
 import { ArchiveControl } from './ArchiveControl';
@@ -34,6 +35,8 @@ export default function ClassFormPage() {
   const admin = useAppSelector(selectUserRole) === 'administrator';
   const { choices, open, save } = useAppSelector(selectClasses);
   const [values, setValues] = useState<ClassValues>(emptyValues);
+  // What the form held when it opened: anything else is unsaved work that leaving would lose.
+  const [baseline, setBaseline] = useState<ClassValues>(values);
   const [errors, setErrors] = useState<FieldErrors>({});
   const filledFor = useRef<number | null>(null);
   // Only this visit's sending counts: an earlier visit's "saved" must not move the page on.
@@ -50,6 +53,7 @@ export default function ClassFormPage() {
     if (record && filledFor.current !== record.id) {
       filledFor.current = record.id;
       setValues(valuesOf(record));
+      setBaseline(valuesOf(record));
     }
   }, [record]);
 
@@ -93,8 +97,11 @@ export default function ClassFormPage() {
   const fieldErrorsShown = save.status === 'failed' && Object.keys(serverFieldErrors(save.error, t)).length > 0;
   const failure = save.status !== 'failed' || !sent ? null : fieldErrorsShown ? t.checkFields : t.couldNotSave({ reason: failureMessage(save.error) });
 
+  const unsaved = save.status !== 'saved' && JSON.stringify(values) !== JSON.stringify(baseline);
+
   return (
     <Page aria-labelledby="class-form-title">
+      <LeaveGuard unsaved={unsaved} saving={save.status === 'saving'} />
       <p>
         <Link to={paths.classes.href()}>{t.backToClasses}</Link>
       </p>

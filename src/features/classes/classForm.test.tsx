@@ -123,6 +123,17 @@ describe('Classes: the form', () => {
     expect(put?.body).not.toHaveProperty('ownerId');
   });
 
+  it('asks before leaving what was typed, and lets the user stay with it', async () => {
+    const { api } = classesApi([]);
+    const { user, router } = renderClasses('/classes/new', 'dana', api);
+    await user.type(await screen.findByLabelText('Name'), 'Monday Builders');
+    await user.click(screen.getByRole('link', { name: 'Back to classes' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/classes/new');
+    expect(screen.getByLabelText('Name')).toHaveValue('Monday Builders');
+  });
+
   it('has an administrator pick the owner first, then offers that owner’s students only', async () => {
     const { api, requests } = classesApi([], {}, 'admin');
     const { user } = renderClasses('/classes/new', 'admin', api);
