@@ -11,3 +11,4 @@ export * from './signInCards';
 export * from './classNow';
 export * from './reports';
 export * from './classes';
+export * from './meetings';
