@@ -75,6 +75,8 @@ export interface StudentDataExport {
   /** Mails to the parent about this child: never their text (sign-in mails hold a password). */
   mails: { subject: string; createdAt: string; sentAt: string | null; status: string }[];
   termsAcceptances: { version: string; acceptedAt: string }[];
+  /** The classes the child is or was in, with when they joined and left (ISO 8601 UTC; leftAt null while in it). */
+  classes: { name: string; joinedAt: string; leftAt: string | null }[];
 }
 
 export interface TermsAcceptanceState {

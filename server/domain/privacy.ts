@@ -5,7 +5,7 @@
  *
  * Erasing keeps the student's rows (so an owner's counts hold) and replaces every name and contact
  * in them; it deletes what only tells about the child (unlocks, wrong codes, user meta, terms
- * acceptances, mails to the parent about the child) and scrubs the values out of their audit
+ * acceptances, class memberships, mails to the parent about the child) and scrubs the values out of their audit
  * entries, all in one transaction.
  */
 import { createHash } from 'node:crypto';
@@ -71,7 +71,7 @@ export async function studentDataFor(ctx: DomainContext, actor: Actor, userId: n
   const student = await studentFor(db, actor, userId);
   const account = await q.findUserById(db, userId);
   if (!account) throw noSuchStudent();
-  const [unlocks, progress, failures, meta, audit, mails, terms] = [
+  const [unlocks, progress, failures, meta, audit, mails, terms, classes] = [
     await q.listUnlocksWithTitles(db, userId),
     await q.progressOfStudent(db, userId),
     await q.countUnlockFailures(db, userId),
@@ -79,6 +79,7 @@ export async function studentDataFor(ctx: DomainContext, actor: Actor, userId: n
     await q.listAuditAbout(db, userId),
     await mailsAboutChild(db, student, account),
     await q.listTermsAcceptances(db, userId),
+    await q.listClassMemberships(db, userId),
   ];
   return {
     exportedAt: ctx.clock().toISOString(),
@@ -127,6 +128,7 @@ export async function studentDataFor(ctx: DomainContext, actor: Actor, userId: n
     auditEntries: audit.map((e) => ({ at: e.at, action: e.action, actorRole: e.actor_role, before: parseJsonObject(e.before_json), after: parseJsonObject(e.after_json) })),
     mails: mails.map((m) => ({ subject: m.subject, createdAt: m.created_at, sentAt: m.sent_at, status: m.status })),
     termsAcceptances: terms.map((t) => ({ version: t.version, acceptedAt: t.accepted_at })),
+    classes: classes.map((c) => ({ name: c.name, joinedAt: c.joined_at, leftAt: c.left_at })),
   };
 }
 

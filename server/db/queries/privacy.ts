@@ -79,7 +79,7 @@ export async function anonymiseAccount(
     .execute();
 }
 
-/** Unlocks, progress, wrong codes, user meta, terms acceptances and known sign-in places of a user. */
+/** Unlocks, progress, wrong codes, user meta, terms acceptances, known sign-in places, sign-in cards and class memberships of a user. */
 export async function deleteUserActivity(db: Executor, userId: number): Promise<void> {
   await db.deleteFrom('known_sign_in_places').where('user_id', '=', userId).execute();
   await db.deleteFrom('unlocks').where('user_id', '=', userId).execute();
@@ -89,6 +89,7 @@ export async function deleteUserActivity(db: Executor, userId: number): Promise<
   await db.deleteFrom('terms_acceptances').where('user_id', '=', userId).execute();
   // An erased child's printed cards sign no one in.
   await db.deleteFrom('sign_in_cards').where('student_id', '=', userId).execute();
+  await db.deleteFrom('class_students').where('student_id', '=', userId).execute();
 }
 
 /** Students not yet erased whose lessons ended before the date (YYYY-MM-DD), lowest ids first. */
@@ -112,6 +113,16 @@ export async function insertTermsAcceptance(db: Executor, userId: number, versio
 /** A user's acceptances of the terms of use, oldest first. */
 export function listTermsAcceptances(db: Executor, userId: number): Promise<{ version: string; accepted_at: string }[]> {
   return db.selectFrom('terms_acceptances').select(['version', 'accepted_at']).where('user_id', '=', userId).orderBy('id').execute();
+}
+
+export function listClassMemberships(db: Executor, userId: number): Promise<{ name: string; joined_at: string; left_at: string | null }[]> {
+  return db
+    .selectFrom('class_students')
+    .innerJoin('classes', 'classes.id', 'class_students.class_id')
+    .select(['classes.name', 'class_students.joined_at', 'class_students.left_at'])
+    .where('class_students.student_id', '=', userId)
+    .orderBy('class_students.id')
+    .execute();
 }
 
 export function latestTermsAcceptance(db: Executor, userId: number): Promise<{ version: string; accepted_at: string } | undefined> {

@@ -3,7 +3,7 @@
  * answer, table or log line; counts kept), the retention job with a moved clock, and the terms
  * acceptances.
  */
-import { PRIVACY_PATHS, PROGRESS_PATHS, ROSTER_PATHS, type StudentDataExport, type StudentEraseResult, type TermsAcceptanceState, type WirePage } from '../../../contract';
+import { CLASSES_PATHS, CONTENT_IDS, PRIVACY_PATHS, PROGRESS_PATHS, type ClassRecord, ROSTER_PATHS, type StudentDataExport, type StudentEraseResult, type TermsAcceptanceState, type WirePage } from '../../../contract';
 import { openDb, type Db } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import { createPasswordHasher } from '../../domain/passwords';
@@ -91,6 +91,10 @@ describeEachDb("a child's data", (dialect) => {
     expect((await s.request('PUT', PROGRESS_PATHS.myProgress, place, { token: childToken })).status).toBe(200);
     const terms = (await s.get(PRIVACY_PATHS.termsAcceptance, { token: childToken })).body as TermsAcceptanceState;
     expect((await s.post(PRIVACY_PATHS.termsAcceptance, { version: terms.currentVersion }, { token: childToken })).status).toBe(200);
+    const classInput = { name: 'Zephyr Builders', programId: CONTENT_IDS.playMachines1, place: '', weekdays: [1], startTime: '16:00', lengthMinutes: 60, startDate: '2026-03-01', endDate: '2026-06-30', timeZone: 'Europe/Madrid', studentIds: [child.id] };
+    const made = await s.post(CLASSES_PATHS.classes, classInput, { token: dana });
+    expect(made.status).toBe(201);
+    const classId = (made.body as ClassRecord).id;
 
     // The download: everything, without the password or its hash.
     const exported = await s.get(PRIVACY_PATHS.studentData(child.id), { token: dana });
@@ -105,6 +109,7 @@ describeEachDb("a child's data", (dialect) => {
     expect(data.userMeta).toEqual({ kit_on_header_clicked: '1' });
     expect(data.mails).toEqual([expect.objectContaining({ subject: `Sign-in details for ${CHILD.first} ${CHILD.last}`, status: 'sent' })]);
     expect(data.termsAcceptances).toEqual([{ version: terms.currentVersion, acceptedAt: expect.any(String) }]);
+    expect(data.classes).toEqual([{ name: 'Zephyr Builders', joinedAt: expect.any(String), leftAt: null }]);
     expect(data.auditEntries.map((e) => e.action)).toContain('user.terms_accept');
     expect(exported.text).not.toMatch(/password_hash|passwordHash|\$argon2|Password: /);
     expect((await s.get(PRIVACY_PATHS.studentData(child.id), { token: admin })).status).toBe(200);
@@ -144,7 +149,9 @@ describeEachDb("a child's data", (dialect) => {
     ];
     for (const a of answers) expect(a.status).toBe(200);
     const afterErase = (answers[5]?.body as StudentDataExport);
-    expect(afterErase).toMatchObject({ unlocks: [], progress: [], failedUnlockAttempts: 0, userMeta: {}, mails: [], termsAcceptances: [] });
+    expect(afterErase).toMatchObject({ unlocks: [], progress: [], failedUnlockAttempts: 0, userMeta: {}, mails: [], termsAcceptances: [], classes: [] });
+    // The class goes on without the child.
+    expect((await s.get(CLASSES_PATHS.class(classId), { token: dana })).body).toMatchObject({ name: 'Zephyr Builders', students: [] });
     expect(afterErase.auditEntries.every((e) => JSON.stringify(e.before) === '{}' && JSON.stringify(e.after) === '{}')).toBe(true);
     expect(afterErase.auditEntries.map((e) => e.action)).toContain('student.erase');
     expect({ answers: found(answers.map((a) => a.text).join('\n')) }).toEqual({ answers: [] });

@@ -19,6 +19,7 @@ const exported: StudentDataExport = {
   auditEntries: [{ at: '2024-11-05T09:00:00.000Z', action: 'student.edit', actorRole: 'franchise_owner', before: { phone: '1' }, after: { phone: '2' } }],
   mails: [{ subject: 'Sign-in details for noa Levi', createdAt: '2024-10-01T08:00:00.000Z', sentAt: '2024-10-01T08:00:01.000Z', status: 'sent' }],
   termsAcceptances: [{ version: 'abcdef0123456789', acceptedAt: '2024-10-02T08:00:00.000Z' }],
+  classes: [{ name: 'Monday Builders', joinedAt: '2024-10-07T08:00:00.000Z', leftAt: null }],
 };
 
 type Handler = (url: string, init: RequestInit) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
@@ -85,6 +86,7 @@ describe("The child's data (student's page)", () => {
     expect(copy.getByText(/^Catapult: part 2 of 3, step 4 of 12, last moved on November 3, 2024/)).toBeInTheDocument();
     expect(copy.getByText(/details changed, by the franchise owner/)).toBeInTheDocument();
     expect(copy.getByText(/“Sign-in details for noa Levi” \(sent\)/)).toBeInTheDocument();
+    expect(copy.getByText(/^Monday Builders: from October 7, 2024/)).toBeInTheDocument();
     expect(copy.getByRole('button', { name: 'Print' })).toBeInTheDocument();
     fireEvent.click(copy.getByRole('button', { name: 'Close the copy' }));
     expect(screen.queryByRole('article')).not.toBeInTheDocument();

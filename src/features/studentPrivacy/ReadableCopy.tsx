@@ -212,6 +212,11 @@ export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClo
       <List items={data.mails.map((m) => t.mailLine({ time: when(m.createdAt), subject: m.subject, status: m.status === 'sent' ? t.mailSent : t.mailWaiting }))} empty={t.noneList} />
       <h3>{t.terms}</h3>
       <List items={data.termsAcceptances.map((a) => t.termsLine({ time: when(a.acceptedAt), version: a.version }))} empty={t.noneOnRecord} />
+      <h3>{t.classes}</h3>
+      <List
+        items={data.classes.map((c) => (c.leftAt ? t.classLineLeft({ name: c.name, joined: when(c.joinedAt), left: when(c.leftAt) }) : t.classLine({ name: c.name, joined: when(c.joinedAt) })))}
+        empty={t.noneList}
+      />
     </Copy>
   );
 }
