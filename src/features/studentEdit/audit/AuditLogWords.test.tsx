@@ -43,6 +43,19 @@ const PAGE_ENTRIES: AuditEntry[] = [
   entry(11, { action: 'page.trash', actor: { id: 1, name: 'Office Admin', role: 'administrator' }, subject: { type: 'page', id: 902, name: 'Gears' }, ownerId: null, after: { title: 'Gears', models: 2 } }),
 ];
 
+/** What classes log: made, then its days, length and children changed, then archived. */
+const CLASS_ENTRIES: AuditEntry[] = [
+  entry(22, { action: 'class.archive', actor: { id: 2, name: 'Dana Cohen', role: 'franchise_owner' }, subject: { type: 'class', id: 5, name: 'Monday Builders' } }),
+  entry(21, {
+    action: 'class.edit',
+    actor: { id: 2, name: 'Dana Cohen', role: 'franchise_owner' },
+    subject: { type: 'class', id: 5, name: 'Monday Builders' },
+    before: { weekdays: [1], lengthMinutes: 60, studentIds: [12, 13] },
+    after: { weekdays: [1, 3], lengthMinutes: 90, studentIds: [12, 13, 14] },
+  }),
+  entry(20, { action: 'class.create', actor: { id: 2, name: 'Dana Cohen', role: 'franchise_owner' }, subject: { type: 'class', id: 5, name: 'Monday Builders' }, after: { name: 'Monday Builders', programId: 130, startTime: '16:00', timeZone: 'Asia/Jerusalem' } }),
+];
+
 function open(entries: AuditEntry[] = ENTRIES) {
   const refuse = () => Promise.reject(networkError());
   const client = {
@@ -122,6 +135,20 @@ describe('the audit log in words', () => {
     await waitFor(() => expect(cells(rows()[1]!)[2]).toHaveTextContent('Se volvió a una versión anterior (Estudio de contenidos)'));
     expect(actions()[0]).toBe('Eliminado de la Papelera para siempre, tras 30 días');
     expect(within(rows()[1]!).getAllByRole('listitem')[0]).toHaveTextContent('Versión publicada: 12 → 10');
+  });
+
+  it("names a class's changes in words: its days by name, its length in minutes, its children counted", async () => {
+    open(CLASS_ENTRIES);
+    await screen.findByRole('table');
+    expect(rows().map((row) => cells(row)[2]!.textContent)).toEqual(['Class archived', 'Class edited', 'Class created']);
+    const details = rows().map((row) => within(row).queryAllByRole('listitem').map((item) => item.textContent));
+    expect(details[1]).toEqual(['Days: Monday → Monday, Wednesday', 'Length: 60 min → 90 min', 'Students: 2 students → 3 students']);
+    expect(details[2]).toEqual(['Name: Monday Builders', 'Program: no. 130', 'Time: 16:00', 'Time zone: Asia/Jerusalem']);
+    const shown = screen.getByRole('table').textContent ?? '';
+    for (const raw of ['class.', 'studentIds', 'weekdays', '[1', 'lengthMinutes']) expect({ raw, shown: shown.includes(raw) }).toEqual({ raw, shown: false });
+    await showQaLanguage('es');
+    await waitFor(() => expect(cells(rows()[1]!)[2]).toHaveTextContent('Clase editada'));
+    expect(within(rows()[1]!).getAllByRole('listitem')[0]).toHaveTextContent('Días: lunes → lunes, miércoles');
   });
 
   it('on a phone shows each entry as labelled lines: every cell carries its column, and the narrow layout stacks them', async () => {

@@ -26,6 +26,12 @@ const ACTION_KEYS: Record<string, AuditKey> = {
   'page.restore': 'pageRestore',
   'page.put_back': 'pagePutBack',
   'page.purge': 'pagePurge',
+  'class.create': 'classCreate',
+  'class.edit': 'classEdit',
+  'class.archive': 'classArchive',
+  'class.restore': 'classRestore',
+  'user.calendar_feed': 'userCalendarFeed',
+  'user.calendar_feed_off': 'userCalendarFeedOff',
 };
 
 /** The actions the log's filter offers, in order. */
@@ -65,6 +71,22 @@ const FIELD_KEYS: Record<string, AuditKey> = {
   role: 'fieldRole',
   title: 'fieldTitle',
   models: 'fieldModels',
+  name: 'fieldName',
+  programId: 'fieldProgram',
+  place: 'fieldPlace',
+  weekdays: 'fieldWeekdays',
+  startTime: 'fieldTime',
+  lengthMinutes: 'fieldLength',
+  startDate: 'fieldStartDate',
+  endDate: 'fieldEndDate',
+  timeZone: 'fieldTimeZone',
+  studentIds: 'fieldStudents',
+};
+
+/** ISO weekdays (1 Monday) in the shown language: 1 January 2024 was a Monday. */
+const weekdayNames = (formatters: Formatters, days: unknown[]): string => {
+  const names = new Intl.DateTimeFormat(['he', 'es'].includes(formatters.language) ? formatters.language : 'en', { weekday: 'long', timeZone: 'UTC' });
+  return days.map((day) => (typeof day === 'number' ? names.format(Date.UTC(2024, 0, day)) : String(day))).join(', ');
 };
 
 const VIA_KEYS: Record<string, AuditKey> = { reset_password: 'viaResetPassword', 'first use of a reset password': 'viaFirstUse' };
@@ -85,6 +107,10 @@ export function formatValue(t: AuditTexts, formatters: Formatters, field: string
   // A terms version is a long hash: its first characters tell versions apart.
   if (field === 'version' && typeof value === 'string') return value.slice(0, 8);
   if (field === 'role' && value === 'franchise_owner') return t.fieldOwner;
+  if (field === 'programId') return t.importNumber({ id: String(value) });
+  if (field === 'weekdays' && Array.isArray(value)) return weekdayNames(formatters, value);
+  if (field === 'lengthMinutes' && typeof value === 'number') return t.minutes({ count: formatters.number(value) });
+  if (field === 'studentIds' && Array.isArray(value)) return t.studentCount({ count: formatters.number(value.length) });
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCalendarDate(value, formatters);
   if (typeof value === 'number') return formatters.number(value);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
