@@ -3,12 +3,10 @@
  * database with the demo data, over real HTTP with Node's fetch: the two sides of the contract
  * checked together, with the app's mappers reading what the backend really sends.
  */
-import { createApiClient } from '../../src/api/createApiClient';
-import { isApiError } from '../../src/api/errors';
-import type { ApiClient, ApiError, LoginResult } from '../../src/api/types';
 import { CONTENT_IDS } from '../../contract';
 import { getMyUnlocks } from '../../src/features/content/api';
-import { DEMO, TEST_AUTH_KEY, startTestServer, type TestServer } from '../../server/test/harness';
+import { DEMO, startTestServer, type TestServer } from '../../server/test/harness';
+import { appClient as appClientOf, failure, signedInClient } from './appClients';
 
 let server: TestServer;
 
@@ -19,38 +17,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A client as the app builds it, with a token holder standing in for the store. */
-function appClient(token: string | null = null) {
-  const session = { token, expired: 0 };
-  const api: ApiClient = createApiClient({
-    siteUrl: server.baseUrl,
-    authKey: TEST_AUTH_KEY,
-    getToken: () => session.token,
-    onSessionExpired: () => {
-      session.expired += 1;
-      session.token = null;
-    },
-    fetch: (input, init) => fetch(input, init),
-  });
-  return { api, session };
-}
+const appClient = (token: string | null = null) => appClientOf(server, token);
+const signedIn = (name: keyof typeof DEMO) => signedInClient(server, name);
 
-async function signedIn(name: keyof typeof DEMO): Promise<{ api: ApiClient; session: { token: string | null; expired: number }; login: LoginResult }> {
-  const client = appClient();
-  const login = await client.api.login(DEMO[name].username, DEMO[name].password);
-  client.session.token = login.token;
-  return { ...client, login };
-}
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(isApiError(error)).toBe(true);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
+
 
 describe('the app ApiClient against the portal backend', () => {
   it.each([

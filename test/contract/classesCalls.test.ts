@@ -3,12 +3,10 @@
  * real backend: what the form sends is what the server takes, the list reads what it answers, and a
  * refused field comes back named so the form can show it at that field.
  */
-import { createApiClient } from '../../src/api/createApiClient';
-import { isApiError } from '../../src/api/errors';
-import type { ApiError } from '../../src/api/types';
 import { archiveClass, createClass, getClass, getClasses, updateClass } from '../../src/features/classes/api';
 import { serverFieldErrors } from '../../src/features/classes/classForm';
-import { DEMO, TEST_AUTH_KEY, startTestServer, type TestServer } from '../../server/test/harness';
+import { DEMO, startTestServer, type TestServer } from '../../server/test/harness';
+import { failure, signedInClient } from './appClients';
 
 let server: TestServer;
 
@@ -19,22 +17,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(name: 'dana' | 'admin') {
-  const session = { token: null as string | null };
-  const api = createApiClient({ siteUrl: server.baseUrl, authKey: TEST_AUTH_KEY, getToken: () => session.token, onSessionExpired: () => undefined, fetch: (input, init) => fetch(input, init) });
-  session.token = (await api.login(DEMO[name].username, DEMO[name].password)).token;
-  return api;
-}
+const signedIn = async (name: 'dana' | 'admin') => (await signedInClient(server, name)).api;
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(isApiError(error)).toBe(true);
-    return error as ApiError;
-  }
-  throw new Error('expected a failure');
-}
+
 
 describe("the classes screens' calls against the portal backend", () => {
   it('creates, lists, edits and archives a class as the form and the list make them', async () => {

@@ -4,11 +4,9 @@
  * server takes, and an ended student's old token ends the session as any refused token does.
  */
 import { ACCOUNT_ENDED_CODE } from '../../contract';
-import { createApiClient } from '../../src/api/createApiClient';
-import { isApiError } from '../../src/api/errors';
-import type { ApiError } from '../../src/api/types';
 import { editStudent, endStudent, getAudit, getStudent } from '../../src/features/studentEdit/api';
-import { DEMO, TEST_AUTH_KEY, startTestServer, userIds, type TestServer } from '../../server/test/harness';
+import { DEMO, startTestServer, userIds, type TestServer } from '../../server/test/harness';
+import { appClient as appClientOf, failure, signedInClient } from './appClients';
 
 let server: TestServer;
 
@@ -19,36 +17,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-function appClient() {
-  const session = { token: null as string | null, expired: 0 };
-  const api = createApiClient({
-    siteUrl: server.baseUrl,
-    authKey: TEST_AUTH_KEY,
-    getToken: () => session.token,
-    onSessionExpired: () => {
-      session.expired += 1;
-      session.token = null;
-    },
-    fetch: (input, init) => fetch(input, init),
-  });
-  return { api, session };
-}
+const appClient = () => appClientOf(server);
+const signedIn = (name: 'dana' | 'admin' | 'mia') => signedInClient(server, name);
 
-async function signedIn(name: 'dana' | 'admin' | 'mia') {
-  const client = appClient();
-  client.session.token = (await client.api.login(DEMO[name].username, DEMO[name].password)).token;
-  return client;
-}
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(isApiError(error)).toBe(true);
-    return error as ApiError;
-  }
-  throw new Error('expected a failure');
-}
+
 
 test('an owner reads, edits and ends a student; the office reads the changes; the student is signed out and refused', async () => {
   const mia = (await userIds(server)).get('mia')!.id;
