@@ -12,3 +12,4 @@ export * from './classNow';
 export * from './reports';
 export * from './classes';
 export * from './meetings';
+export * from './lessons';
