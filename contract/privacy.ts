@@ -77,6 +77,8 @@ export interface StudentDataExport {
   termsAcceptances: { version: string; acceptedAt: string }[];
   /** The classes the child is or was in, with when they joined and left (ISO 8601 UTC; leftAt null while in it). */
   classes: { name: string; joinedAt: string; leftAt: string | null }[];
+  /** The child's marks at their classes' meetings, oldest first: the meeting's date on the place's clock (YYYY-MM-DD). */
+  attendance: { meetingDate: string; className: string; mark: string }[];
 }
 
 export interface TermsAcceptanceState {

@@ -22,6 +22,7 @@ const exported: StudentDataExport = {
   mails: [{ subject: 'Sign-in details for noa Levi', createdAt: '2024-10-01T08:00:00.000Z', sentAt: null, status: 'waiting' } as unknown as StudentDataExport['mails'][number]],
   termsAcceptances: [{ version: 'abcdef0123456789', acceptedAt: '2024-10-02T08:00:00.000Z' }],
   classes: [{ name: 'Monday Builders', joinedAt: '2024-10-07T08:00:00.000Z', leftAt: null }],
+  attendance: [],
 };
 
 const progress = [

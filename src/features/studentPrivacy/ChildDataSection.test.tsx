@@ -20,6 +20,7 @@ const exported: StudentDataExport = {
   mails: [{ subject: 'Sign-in details for noa Levi', createdAt: '2024-10-01T08:00:00.000Z', sentAt: '2024-10-01T08:00:01.000Z', status: 'sent' }],
   termsAcceptances: [{ version: 'abcdef0123456789', acceptedAt: '2024-10-02T08:00:00.000Z' }],
   classes: [{ name: 'Monday Builders', joinedAt: '2024-10-07T08:00:00.000Z', leftAt: null }],
+  attendance: [{ meetingDate: '2024-10-14', className: 'Monday Builders', mark: 'late' }],
 };
 
 type Handler = (url: string, init: RequestInit) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
@@ -87,6 +88,7 @@ describe("The child's data (student's page)", () => {
     expect(copy.getByText(/details changed, by the franchise owner/)).toBeInTheDocument();
     expect(copy.getByText(/“Sign-in details for noa Levi” \(sent\)/)).toBeInTheDocument();
     expect(copy.getByText(/^Monday Builders: from October 7, 2024/)).toBeInTheDocument();
+    expect(copy.getByText('October 14, 2024, Monday Builders: late')).toBeInTheDocument();
     expect(copy.getByRole('button', { name: 'Print' })).toBeInTheDocument();
     fireEvent.click(copy.getByRole('button', { name: 'Close the copy' }));
     expect(screen.queryByRole('article')).not.toBeInTheDocument();

@@ -148,6 +148,7 @@ export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClo
     if (p.finishedAt) return p.tabs > 1 ? t.progressLineFinishedParts(values) : t.progressLineFinished(values);
     return p.tabs > 1 ? t.progressLineParts(values) : t.progressLine(values);
   };
+  const markWord = (mark: string): string => (mark === 'present' ? t.markPresent : mark === 'late' ? t.markLate : mark === 'absent' ? t.markAbsent : mark);
   const { student, account } = data;
   const name = `${student.firstName} ${student.lastName}`.trim();
   return (
@@ -217,6 +218,8 @@ export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClo
         items={data.classes.map((c) => (c.leftAt ? t.classLineLeft({ name: c.name, joined: when(c.joinedAt), left: when(c.leftAt) }) : t.classLine({ name: c.name, joined: when(c.joinedAt) })))}
         empty={t.noneList}
       />
+      <h3>{t.attendance}</h3>
+      <List items={data.attendance.map((a) => t.attendanceLine({ date: day(a.meetingDate), name: a.className, mark: markWord(a.mark) }))} empty={t.noneList} />
     </Copy>
   );
 }
