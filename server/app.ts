@@ -24,6 +24,7 @@ import type { Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/outbox';
 import { classesRoutes } from './routes/classes';
 import { meetingsRoutes } from './routes/meetings';
+import { calendarFeedRoutes } from './routes/calendarFeed';
 import { classroomRoutes } from './routes/classroom';
 import { classNowRoutes } from './routes/classNow';
 import { progressRoutes } from './routes/progress';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   classroomRoutes(app, services);
   classesRoutes(app, services);
   meetingsRoutes(app, services);
+  calendarFeedRoutes(app, services);
   progressRoutes(app, services);
   signInCardRoutes(app, services);
   classNowRoutes(app, services);

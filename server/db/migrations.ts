@@ -553,6 +553,16 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('meeting_attendance_student_idx').on('meeting_attendance').column('student_id').execute();
       },
     },
+    '2026_12_12_calendar_feeds': {
+      async up(db: AnyDb) {
+        // One subscription address per owner; only the SHA-256 of its secret (the address is shown once).
+        await required(
+          db.schema.createTable('calendar_feeds').addColumn('owner_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade')),
+          { secret_hash: 'varchar(64)', created_at: 'varchar(30)' },
+        ).execute();
+        await db.schema.createIndex('calendar_feeds_secret_uq').on('calendar_feeds').column('secret_hash').unique().execute();
+      },
+    },
   };
 }
 

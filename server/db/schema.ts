@@ -467,6 +467,14 @@ export interface MeetingAttendanceTable {
   marked_by: number | null;
 }
 
+/** An owner's calendar subscription: the SHA-256 of the secret in its address. */
+export interface CalendarFeedsTable {
+  owner_id: number;
+  secret_hash: string;
+  /** ISO 8601 UTC */
+  created_at: string;
+}
+
 export interface Database {
   sign_in_cards: SignInCardsTable;
   card_sessions: CardSessionsTable;
@@ -499,6 +507,7 @@ export interface Database {
   class_students: ClassStudentsTable;
   class_meetings: ClassMeetingsTable;
   meeting_attendance: MeetingAttendanceTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type SignInCardRow = Selectable<SignInCardsTable>;

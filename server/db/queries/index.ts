@@ -21,3 +21,4 @@ export * from './classNowStreams';
 export * from './portalSettings';
 export * from './classes';
 export * from './meetings';
+export * from './calendarFeeds';

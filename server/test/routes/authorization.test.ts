@@ -370,6 +370,33 @@ const MEETINGS_ROWS: Row[] = [
   },
 ];
 
+/** Dana's calendar address (a new one each time: each replaces the one before). */
+async function danasCalendarPath(c: Ctx): Promise<string> {
+  c.danaToken ??= await c.s.login(DEMO.dana.username, DEMO.dana.password);
+  return new URL((((await c.s.post(MEETINGS_PATHS.calendarFeed, undefined, { token: c.danaToken })).body) as { url: string }).url).pathname;
+}
+
+/** Her own subscription: franchise owners only (an administrator has every owner's timetable, no one's feed). */
+const OWN_FEED: Record<Caller, number> = { anonymous: 401, student: 403, owner: 200, otherOwner: 200, admin: 403 };
+
+const CALENDAR_ROWS: Row[] = [
+  { route: `GET ${MEETINGS_PATHS.calendarFeed}`, call: (c, t) => c.s.get(MEETINGS_PATHS.calendarFeed, opt(t)), expected: OWN_FEED },
+  { route: `POST ${MEETINGS_PATHS.calendarFeed}`, call: (c, t) => c.s.post(MEETINGS_PATHS.calendarFeed, undefined, opt(t)), expected: { ...OWN_FEED, owner: 201, otherOwner: 201 } },
+  { route: `DELETE ${MEETINGS_PATHS.calendarFeed}`, call: (c, t) => c.s.request('DELETE', MEETINGS_PATHS.calendarFeed, undefined, opt(t)), expected: OWN_FEED },
+  {
+    route: `GET ${MEETINGS_PATHS.calendarFile(':secret')}`,
+    label: "Dana's address: the address is the key (a calendar app cannot sign in), whoever holds it",
+    call: async (c, t) => c.s.get(await danasCalendarPath(c), opt(t)),
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: `GET ${MEETINGS_PATHS.calendarFile(':secret')}`,
+    label: 'an address never made, or replaced: not found, whoever asks',
+    call: (c, t) => c.s.get(MEETINGS_PATHS.calendarFile('x'.repeat(43)), opt(t)),
+    expected: { anonymous: 404, student: 404, owner: 404, otherOwner: 404, admin: 404 },
+  },
+];
+
 /** A problem report as the app sends it (a small recorder log, redacted). */
 const reportBody = (tag: string, extra: Record<string, unknown> = {}) => ({
   note: `Authz report ${tag}`,
@@ -759,6 +786,7 @@ const ROWS: Row[] = [
   ...REPORT_ROWS,
   ...CLASSES_ROWS,
   ...MEETINGS_ROWS,
+  ...CALENDAR_ROWS,
 ];
 
 describeEachDb('authorization table', (dialect) => {

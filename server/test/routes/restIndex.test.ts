@@ -29,6 +29,8 @@ describeEachDb('REST index', (dialect) => {
     expect(index.routes['/yo/v1/meetings/(?P<id>[^/]+)']?.methods.sort()).toEqual(['GET', 'PUT']);
     expect(index.routes['/yo/v1/classes/(?P<id>[^/]+)/meetings']?.methods).toEqual(['POST']);
     expect(index.routes['/yo/v1/meetings/(?P<id>[^/]+)/attendance']?.methods.sort()).toEqual(['GET', 'PUT']);
+    expect(index.routes['/yo/v1/me/calendar-feed']?.methods.sort()).toEqual(['DELETE', 'GET', 'POST']);
+    expect(Object.keys(index.routes).filter((route) => route.startsWith('/yo/v1/calendar/'))).toEqual(['/yo/v1/calendar/(?P<secret>[^/]+).ics']);
     expect(index.routes['/']).toMatchObject({ namespace: '', methods: ['GET'] });
     expect(Object.keys(index.routes).every((route) => route.startsWith('/'))).toBe(true);
     expect(JSON.stringify(index)).not.toMatch(/HEAD|OPTIONS/);
