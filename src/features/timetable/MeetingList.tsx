@@ -65,16 +65,16 @@ const Actions = styled.div`
 `;
 
 /** Meetings as cards: time, class, place, children, their state and the attendance counts once taken; `attendance` adds "Take attendance". */
-export function MeetingList({ meetings, showOwner, attendance, label }: { meetings: MeetingRecord[]; showOwner: boolean; attendance: boolean; label: string }) {
+export function MeetingList({ meetings, showOwner, attendance, labelledBy }: { meetings: MeetingRecord[]; showOwner: boolean; attendance: boolean; labelledBy: string }) {
   const t = useMessages(timetableMessages);
   const { language } = useFormatters();
   return (
-    <List aria-label={label}>
+    <List aria-labelledby={labelledBy}>
       {meetings.map((meeting) => {
         const time = timeText(meeting.startsAt, language);
         const cancelled = meeting.status === 'cancelled';
         const href = paths.meeting.href({ meetingId: meeting.id });
-        const headingId = `meeting-${label === t.today ? 'today' : 'week'}-${meeting.id}`;
+        const headingId = `${labelledBy}-${meeting.id}`;
         return (
           <li key={meeting.id}>
             <MeetingCard aria-labelledby={headingId} $cancelled={cancelled}>

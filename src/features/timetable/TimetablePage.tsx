@@ -114,7 +114,7 @@ export default function TimetablePage() {
             ) : today.meetings.length === 0 ? (
               <p>{t.noMeetingsToday}</p>
             ) : (
-              <MeetingList meetings={today.meetings} showOwner={admin} attendance label={t.today} />
+              <MeetingList meetings={today.meetings} showOwner={admin} attendance labelledBy="timetable-today" />
             )}
           </Section>
           <Section aria-labelledby="timetable-week">
@@ -134,8 +134,10 @@ export default function TimetablePage() {
                 .filter(({ meetings }) => meetings.length > 0)
                 .map(({ day, meetings }) => (
                   <div key={day}>
-                    <h3 translate="no">{dayText(day, language)}</h3>
-                    <MeetingList meetings={meetings} showOwner={admin} attendance={false} label={dayText(day, language)} />
+                    <h3 id={`timetable-day-${day}`} translate="no">
+                      {dayText(day, language)}
+                    </h3>
+                    <MeetingList meetings={meetings} showOwner={admin} attendance={false} labelledBy={`timetable-day-${day}`} />
                   </div>
                 ))
             )}

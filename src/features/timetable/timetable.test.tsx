@@ -23,7 +23,7 @@ describe('Timetable: the week', () => {
       ],
     });
     renderTimetable('/timetable', 'dana', api);
-    const todays = await screen.findByRole('list', { name: 'Today' });
+    const todays = await screen.findByRole('list', { name: /^Today/ });
     const card = within(todays).getByRole('article', { name: /Monday Builders/ });
     expect(within(card).getByText('16:00')).toBeInTheDocument();
     expect(within(card).getByText('Oak Street School')).toBeInTheDocument();
