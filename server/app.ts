@@ -23,6 +23,7 @@ import type { AppServices } from './http/services';
 import type { Mailer } from './mail/mailer';
 import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/outbox';
 import { classesRoutes } from './routes/classes';
+import { meetingsRoutes } from './routes/meetings';
 import { classroomRoutes } from './routes/classroom';
 import { classNowRoutes } from './routes/classNow';
 import { progressRoutes } from './routes/progress';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   studioImportRoutes(app, services);
   classroomRoutes(app, services);
   classesRoutes(app, services);
+  meetingsRoutes(app, services);
   progressRoutes(app, services);
   signInCardRoutes(app, services);
   classNowRoutes(app, services);

@@ -508,6 +508,51 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await sql`create unique index class_students_open_uq on class_students (class_id, student_id) where left_at is null`.execute(db);
       },
     },
+    '2026_12_11_class_meetings': {
+      async up(db: AnyDb) {
+        // A time a class meets. A regular one comes from the schedule (scheduled_date, and
+        // scheduled_start the wall-clock time the schedule gave it); an extra one has neither.
+        // starts_at is the place's wall clock, starts_at_utc the same instant (ISO 8601 UTC, sortable).
+        // edited_at: the owner moved, cancelled, put back or noted it (kept when the schedule changes).
+        await required(
+          autoId(db, 'class_meetings')
+            .addColumn('class_id', 'integer', (c) => c.notNull().references('classes.id').onDelete('cascade'))
+            .addColumn('kind', 'varchar(10)', (c) => c.notNull())
+            .addColumn('scheduled_date', 'varchar(10)')
+            .addColumn('scheduled_start', 'varchar(16)'),
+          {
+            starts_at: 'varchar(16)',
+            starts_at_utc: 'varchar(30)',
+            length_minutes: 'integer',
+            status: 'varchar(10)',
+          },
+        )
+          .addColumn('note', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+          .addColumn('model_id', 'integer')
+          .addColumn('attendance_taken_at', 'varchar(30)')
+          .addColumn('attendance_taken_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('edited_at', 'varchar(30)')
+          .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+          .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('class_meetings_utc_idx').on('class_meetings').column('starts_at_utc').execute();
+        await db.schema.createIndex('class_meetings_class_idx').on('class_meetings').columns(['class_id', 'starts_at_utc']).execute();
+        // Two saves of a class (two instances) cannot make the same regular meeting twice; extra
+        // meetings have no scheduled date (NULLs are distinct in both databases).
+        await db.schema.createIndex('class_meetings_scheduled_uq').on('class_meetings').columns(['class_id', 'scheduled_date']).unique().execute();
+        await required(
+          db.schema
+            .createTable('meeting_attendance')
+            .addColumn('meeting_id', 'integer', (c) => c.notNull().references('class_meetings.id').onDelete('cascade'))
+            .addColumn('student_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade')),
+          { mark: 'varchar(10)', marked_at: 'varchar(30)' },
+        )
+          .addColumn('marked_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addPrimaryKeyConstraint('meeting_attendance_pk', ['meeting_id', 'student_id'])
+          .execute();
+        await db.schema.createIndex('meeting_attendance_student_idx').on('meeting_attendance').column('student_id').execute();
+      },
+    },
   };
 }
 

@@ -432,6 +432,41 @@ export interface ClassStudentsTable {
   left_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A time a class meets (contract/meetings.ts): made from its schedule (regular) or added (extra). */
+export interface ClassMeetingsTable {
+  id: Generated<number>;
+  class_id: number;
+  kind: 'regular' | 'extra';
+  /** YYYY-MM-DD the schedule gave it; null for an extra meeting. */
+  scheduled_date: string | null;
+  /** YYYY-MM-DDTHH:MM the schedule gave it (the place's wall clock); null for an extra meeting. */
+  scheduled_start: string | null;
+  /** YYYY-MM-DDTHH:MM, the place's wall clock. */
+  starts_at: string;
+  /** ISO 8601 UTC of the same instant (sortable). */
+  starts_at_utc: string;
+  length_minutes: number;
+  status: 'scheduled' | 'cancelled';
+  note: ColumnType<string, string | undefined, string>;
+  model_id: ColumnType<number | null, number | null | undefined, number | null>;
+  attendance_taken_at: ColumnType<string | null, string | null | undefined, string | null>;
+  attendance_taken_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** ISO 8601 UTC of the owner's last change (move, cancel, put back, note); null: as the schedule made it. */
+  edited_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One child's mark at one meeting. */
+export interface MeetingAttendanceTable {
+  meeting_id: number;
+  student_id: number;
+  mark: 'present' | 'absent' | 'late';
+  /** ISO 8601 UTC */
+  marked_at: string;
+  marked_by: number | null;
+}
+
 export interface Database {
   sign_in_cards: SignInCardsTable;
   card_sessions: CardSessionsTable;
@@ -462,6 +497,8 @@ export interface Database {
   page_trash: PageTrashTable;
   classes: ClassesTable;
   class_students: ClassStudentsTable;
+  class_meetings: ClassMeetingsTable;
+  meeting_attendance: MeetingAttendanceTable;
 }
 
 export type SignInCardRow = Selectable<SignInCardsTable>;
@@ -480,3 +517,5 @@ export type ProblemReportRow = Selectable<ProblemReportsTable>;
 export type ClassRow = Selectable<ClassesTable>;
 export type NewClassRow = Insertable<ClassesTable>;
 export type ClassStudentRow = Selectable<ClassStudentsTable>;
+export type ClassMeetingRow = Selectable<ClassMeetingsTable>;
+export type NewClassMeetingRow = Insertable<ClassMeetingsTable>;

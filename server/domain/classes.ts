@@ -13,6 +13,7 @@ import { auditFields, changedClassFields, classColumns, classRecords, currentStu
 import { classDateErrors, nameKey, type ClassFields } from './classRules';
 import { findVisiblePage } from './content';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
+import { SCHEDULE_FIELDS, syncClassMeetings } from './meetingSchedule';
 
 export function classNotFound(): ApiError {
   return new ApiError(404, 'rest_post_invalid_id', 'Invalid class ID.');
@@ -128,6 +129,7 @@ export async function createClass(ctx: DomainContext, actor: Actor, fields: Clas
     const id = await guardName({ name: nameTaken(fields.name) }, () => q.insertClass(trx, { ...classColumns(fields), owner_id: owner, created_at: at, updated_at: at }));
     await q.addClassMembers(trx, id, fields.studentIds, at);
     const row = await reachableClass(trx, actor, id);
+    await syncClassMeetings(trx, row, at);
     await recordAudit(trx, actor, { action: 'class.create', subjectType: 'class', subjectId: id, ownerId: owner, after: auditFields(row, fields.studentIds) }, now);
     return recordOf(ctx, trx, row);
   });
@@ -158,7 +160,9 @@ export async function updateClass(ctx: DomainContext, actor: Actor, id: number, 
     await q.closeClassMembers(trx, id, current.filter((sid) => !wanted.has(sid)), at);
     await q.addClassMembers(trx, id, fields.studentIds.filter((sid) => !staying.has(sid)), at);
     await recordAudit(trx, actor, { action: 'class.edit', subjectType: 'class', subjectId: id, ownerId: row.owner_id, before, after }, now);
-    return recordOf(ctx, trx, await reachableClass(trx, actor, id));
+    const saved = await reachableClass(trx, actor, id);
+    if (SCHEDULE_FIELDS.some((field) => field in after)) await syncClassMeetings(trx, saved, at);
+    return recordOf(ctx, trx, saved);
   });
 }
 

@@ -20,3 +20,4 @@ export * from './uploadLeases';
 export * from './classNowStreams';
 export * from './portalSettings';
 export * from './classes';
+export * from './meetings';

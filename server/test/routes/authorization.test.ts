@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioHistory, StudioModel, StudioProgram, WirePage } from '../../../contract';
-import { CLASS_NOW_PATHS, CLASSES_PATHS, CLASSROOM_PATHS, type ClassRecord, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
+import { CLASS_NOW_PATHS, CLASSES_PATHS, MEETINGS_PATHS, CLASSROOM_PATHS, type ClassRecord, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from '../harness';
 import { openSse } from '../sseClient';
 
@@ -328,6 +328,44 @@ const CLASSES_ROWS: Row[] = [
   {
     route: `POST ${CLASSES_PATHS.classArchive(':id')}`,
     call: async (c, t, caller) => c.s.post(CLASSES_PATHS.classArchive(await danasClass(c, `archive ${caller}`)), { archived: true }, opt(t)),
+    expected: OWN_CLASS,
+  },
+];
+
+/** The first meeting (2 March) of a new class of Dana's, with Mia in it. */
+async function danasMeeting(c: Ctx, tag: string): Promise<number> {
+  const classId = await danasClass(c, tag);
+  return (await c.s.db.kysely.selectFrom('class_meetings').select('id').where('class_id', '=', classId).orderBy('starts_at_utc').executeTakeFirstOrThrow()).id;
+}
+
+const WEEK = '?from=2026-03-09&to=2026-03-15';
+
+const MEETINGS_ROWS: Row[] = [
+  { route: `GET ${MEETINGS_PATHS.meetings}`, label: "the caller's own (every owner's for an administrator)", call: (c, t) => c.s.get(MEETINGS_PATHS.meetings + WEEK, opt(t)), expected: OWNERS_AND_ADMINS },
+  {
+    route: `GET ${MEETINGS_PATHS.meetings}`,
+    label: "?owner= Dana: another owner's meetings are refused",
+    call: (c, t) => c.s.get(`${MEETINGS_PATHS.meetings}${WEEK}&owner=${c.ids.get('dana')!.id}`, opt(t)),
+    expected: { ...OWNERS_AND_ADMINS, otherOwner: 403 },
+  },
+  { route: `GET ${MEETINGS_PATHS.meeting(':id')}`, call: async (c, t, caller) => c.s.get(MEETINGS_PATHS.meeting(await danasMeeting(c, `meeting get ${caller}`)), opt(t)), expected: OWN_CLASS },
+  {
+    route: `PUT ${MEETINGS_PATHS.meeting(':id')}`,
+    label: 'a note',
+    call: async (c, t, caller) => c.s.request('PUT', MEETINGS_PATHS.meeting(await danasMeeting(c, `meeting put ${caller}`)), { note: 'Room 4' }, opt(t)),
+    expected: OWN_CLASS,
+  },
+  {
+    route: `POST ${MEETINGS_PATHS.classMeetings(':id')}`,
+    label: 'an extra meeting',
+    call: async (c, t, caller) => c.s.post(MEETINGS_PATHS.classMeetings(await danasClass(c, `extra ${caller}`)), { startsAt: '2026-03-05T10:00' }, opt(t)),
+    expected: { ...OWN_CLASS, owner: 201, admin: 201 },
+  },
+  { route: `GET ${MEETINGS_PATHS.attendance(':id')}`, call: async (c, t, caller) => c.s.get(MEETINGS_PATHS.attendance(await danasMeeting(c, `attendance get ${caller}`)), opt(t)), expected: OWN_CLASS },
+  {
+    route: `PUT ${MEETINGS_PATHS.attendance(':id')}`,
+    label: 'Mia present',
+    call: async (c, t, caller) => c.s.request('PUT', MEETINGS_PATHS.attendance(await danasMeeting(c, `attendance put ${caller}`)), { marks: [{ studentId: c.ids.get('mia')?.id, mark: 'present' }] }, opt(t)),
     expected: OWN_CLASS,
   },
 ];
@@ -720,6 +758,7 @@ const ROWS: Row[] = [
   ...STUDENT_IMPORT_ROWS,
   ...REPORT_ROWS,
   ...CLASSES_ROWS,
+  ...MEETINGS_ROWS,
 ];
 
 describeEachDb('authorization table', (dialect) => {

@@ -25,6 +25,10 @@ describeEachDb('REST index', (dialect) => {
     expect(index.routes['/yo/v1/classes']).toEqual({ namespace: 'yo/v1', methods: ['GET', 'POST'], endpoints: [{ methods: ['GET'] }, { methods: ['POST'] }] });
     expect(index.routes['/yo/v1/classes/(?P<id>[^/]+)']?.methods.sort()).toEqual(['GET', 'PUT']);
     expect(index.routes['/yo/v1/classes/(?P<id>[^/]+)/archive']?.methods).toEqual(['POST']);
+    expect(index.routes['/yo/v1/meetings']?.methods).toEqual(['GET']);
+    expect(index.routes['/yo/v1/meetings/(?P<id>[^/]+)']?.methods.sort()).toEqual(['GET', 'PUT']);
+    expect(index.routes['/yo/v1/classes/(?P<id>[^/]+)/meetings']?.methods).toEqual(['POST']);
+    expect(index.routes['/yo/v1/meetings/(?P<id>[^/]+)/attendance']?.methods.sort()).toEqual(['GET', 'PUT']);
     expect(index.routes['/']).toMatchObject({ namespace: '', methods: ['GET'] });
     expect(Object.keys(index.routes).every((route) => route.startsWith('/'))).toBe(true);
     expect(JSON.stringify(index)).not.toMatch(/HEAD|OPTIONS/);
