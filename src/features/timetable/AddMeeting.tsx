@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
+import { failureMessage } from '../../shared/failureMessage';
 import { useMessages } from '../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
@@ -46,7 +47,7 @@ export function AddMeeting({ ownerId }: { ownerId: number | null }) {
     dispatch(timetableActions.addReset());
   }, [dispatch]);
 
-  const refusal = sent && add.status === 'failed' ? refusalOf(add.error, t, (reason) => t.addFailed({ reason })) : null;
+  const refusal = sent && add.status === 'failed' ? refusalOf(add.error, t, (failed) => t.addFailed({ reason: failureMessage(failed) })) : null;
   useEffect(() => {
     if (!sent || add.status !== 'saved' || !add.added) return;
     setSent(false);

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { AttendanceMark, AttendanceRecord } from '../../../contract/meetings';
+import { failureMessage } from '../../shared/failureMessage';
 import { useMessages } from '../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
@@ -63,7 +64,7 @@ export function AttendanceForm({ meetingId, record }: { meetingId: number; recor
     }
   }, [record]);
 
-  const refusal = sent && save.status === 'failed' ? refusalOf(save.error, t, (reason) => t.notSaved({ reason })) : null;
+  const refusal = sent && save.status === 'failed' ? refusalOf(save.error, t, (failed) => t.notSaved({ reason: failureMessage(failed) })) : null;
   useEffect(() => {
     if (refusal?.at === 'modelId') document.getElementById('attendance-model')?.focus();
   }, [refusal?.at]);

@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { MEETING_LIMITS, type MeetingChange, type MeetingRecord } from '../../../contract/meetings';
+import { failureMessage } from '../../shared/failureMessage';
 import { useMessages } from '../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
@@ -40,7 +41,7 @@ export function MeetingChanges({ meeting }: { meeting: MeetingRecord }) {
   const [local, setLocal] = useState<{ kind: ChangeKind; text: string } | null>(null);
 
   const working = change.status === 'working';
-  const refusal = change.status === 'failed' ? refusalOf(change.error, t, (reason) => t.changeFailed({ reason })) : null;
+  const refusal = change.status === 'failed' ? refusalOf(change.error, t, (failed) => t.changeFailed({ reason: failureMessage(failed) })) : null;
   const refusedField = refusal && refusal.at !== 'form' ? refusal : null;
   const errorAt = (kind: ChangeKind, field: 'startsAt' | 'note') =>
     local?.kind === kind ? local.text : change.kind === kind && refusedField?.at === field ? refusedField.text : null;

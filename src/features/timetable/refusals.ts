@@ -1,7 +1,6 @@
 /** The server's refusals of a meeting's changes, its attendance or an extra meeting, in the user's words at the field they concern. */
 import { MEETING_LIMITS } from '../../../contract/meetings';
 import type { ApiError } from '../../api/types';
-import { failureMessage } from '../../shared/failureMessage';
 import type { timetableMessages } from './timetable.messages';
 
 type Texts = ReturnType<typeof timetableMessages.get>;
@@ -21,12 +20,13 @@ const FIELD_TEXTS = {
 } as const;
 
 /**
- * `failed` words a failure that is not a refusal (the network, the server), with its reason. A
+ * `failed` words a failure that is not a refusal (the network, the server). A
  * rest_invalid_param names its field in `params`; one this page has no field for is the form's.
  */
-export function refusalOf(error: ApiError | null, t: Texts, failed: (reason: string) => string): Refusal | null {
+export function refusalOf(error: ApiError | null, t: Texts, failed: (error: ApiError) => string): Refusal | null {
   if (!error) return null;
-  if (error.code === 'yo_meeting_attended') return { at: 'form', text: t.attendedRefusal };
+  // A meeting already attended names what was asked: a move shows at the date, a cancellation at its button.
+  if (error.code === 'yo_meeting_attended') return { at: error.params && 'startsAt' in error.params ? 'startsAt' : 'form', text: t.attendedRefusal };
   if (error.code === 'yo_meeting_not_started') return { at: 'form', text: t.notStarted({ minutes: MEETING_LIMITS.attendanceOpensMinutesBefore }) };
   if (error.code === 'yo_meeting_cancelled') return { at: 'form', text: t.cancelledRefusal };
   if (error.code === 'rest_invalid_param' && error.params) {
@@ -34,6 +34,8 @@ export function refusalOf(error: ApiError | null, t: Texts, failed: (reason: str
     for (const field of ['startsAt', 'note', 'modelId'] as const) if (fields.includes(field)) return { at: field, text: FIELD_TEXTS[field](t) };
     if (fields.some((field) => field.startsWith('marks'))) return { at: 'form', text: t.marksRefused };
     if (fields.includes('lengthMinutes')) return { at: 'form', text: t.lengthRefused };
+    // Putting a cancelled meeting back where another of the class's meetings now is.
+    if (fields.includes('cancelled')) return { at: 'form', text: t.putBackRefused };
   }
-  return { at: 'form', text: failed(failureMessage(error)) };
+  return { at: 'form', text: failed(error) };
 }

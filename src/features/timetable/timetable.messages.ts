@@ -93,6 +93,7 @@ export const timetableMessages = defineMessages('timetable', {
   saveNote: 'Save note',
   noteTooLong: params('At most {max} characters.'),
   attendedRefusal: 'Attendance was taken at this meeting: it can no longer be moved or cancelled.',
+  putBackRefused: 'It cannot be put back: another meeting of the class is at that time now. Move it first.',
   lengthRefused: 'The server did not accept this length: check it.',
   changeFailed: params('That did not go through. {reason}'),
   changeSaved: 'Saved.',
