@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { MEETINGS_PATHS } from '../../../contract/meetings';
 import { apiError, networkError } from '../../../test/fakeApi';
+import type { ApiError } from '../../api/types';
 import { meetingRecord, meetingsApi, renderTimetable } from '../../../test/fixtures/meetings';
 import { addDays, localToday, mondayOf, weekDays } from './weeks';
 
@@ -114,7 +115,7 @@ describe('Timetable: add a meeting', () => {
   });
 
   it('shows a refused time at the date field in words, and keeps what was typed when the network fails', async () => {
-    const refused = { ...apiError(400, 'rest_invalid_param', 'Invalid parameter(s): startsAt'), params: { startsAt: 'Outside the class dates.' } };
+    const refused: ApiError = { ...apiError(400, 'rest_invalid_param', 'Invalid parameter(s): startsAt'), params: { startsAt: 'Outside the class dates.' } };
     const fake = { meetings: [], refuse: { write: refused } };
     const { api } = meetingsApi(fake);
     const { user } = renderTimetable('/timetable?week=2026-11-23', 'dana', api);
