@@ -38,6 +38,9 @@ const classesReady = (page: Page) => page.locator('main article').or(page.getByT
 /** The timetable has loaded: its meetings, or its empty week. */
 const timetableReady = (page: Page) => page.locator('main article').or(page.getByText('No meetings this week')).first().waitFor();
 
+/** The meeting openTodaysMeeting opened: its id is the backend's, known once it is made. */
+let meetingPath = '/timetable/meetings/1';
+
 /**
  * Makes a class of two of the signed-in owner's students that meets today (through the backend's
  * routes, as the page's own client does) and opens today's meeting, so its attendance is swept.
@@ -71,7 +74,8 @@ async function openTodaysMeeting(page: Page, baseUrl: string): Promise<void> {
     const list = (await (await fetch(`/wp-json/yo/v1/meetings?from=${day(now)}&to=${day(now)}&class=${made.id}`, { headers })).json()) as { id: number }[];
     return list[0]?.id ?? 0;
   });
-  await page.goto(`${baseUrl}/timetable/meetings/${id}`);
+  meetingPath = `/timetable/meetings/${id}`;
+  await page.goto(`${baseUrl}${meetingPath}`);
 }
 
 export const tableReady = (page: Page) => page.locator('main table tbody tr').first().waitFor();
@@ -105,7 +109,14 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'classes', path: '/classes', ready: classesReady },
     { name: 'class-new', path: '/classes/new', ready: (page) => page.getByLabel('Find a student').waitFor() },
     { name: 'class-now', path: '/class-now', ready: (page) => page.getByText('Live', { exact: true }).waitFor() },
-    { name: 'meeting', path: '/timetable/meetings', open: openTodaysMeeting, ready: (page) => page.getByRole('button', { name: 'Save attendance' }).waitFor() },
+    {
+      name: 'meeting',
+      get path() {
+        return meetingPath;
+      },
+      open: openTodaysMeeting,
+      ready: (page) => page.getByRole('button', { name: 'Save attendance' }).waitFor(),
+    },
     { name: 'timetable', path: '/timetable', ready: timetableReady },
   ],
   admin: [

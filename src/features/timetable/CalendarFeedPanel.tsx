@@ -67,6 +67,7 @@ export function CalendarFeedPanel() {
   };
 
   const active = feed.feed?.active === true;
+  if (feed.status === 'unavailable') return null;
   return (
     <Panel aria-labelledby="calendar-feed-title">
       <h2 id="calendar-feed-title">{t.calendarTitle}</h2>

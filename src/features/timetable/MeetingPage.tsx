@@ -81,8 +81,8 @@ export default function MeetingPage() {
             <dd>
               <time dateTime={meeting.startsAt} translate="no">
                 {dateTimeText(meeting.startsAt, language)}
-              </time>{' '}
-              <span>{t.lengthMinutes({ minutes: meeting.lengthMinutes })}</span>
+              </time>
+              <span>{` · ${t.lengthMinutes({ minutes: meeting.lengthMinutes })}`}</span>
             </dd>
             {meeting.place !== '' && (
               <>
@@ -96,7 +96,7 @@ export default function MeetingPage() {
             <dd>{t.childCount(meeting.studentCount)}</dd>
             {meeting.attendance && (
               <>
-                <dt>{t.takeAttendance}</dt>
+                <dt>{t.attendance}</dt>
                 <dd>{t.counts(meeting.attendance)}</dd>
               </>
             )}

@@ -11,9 +11,6 @@ const Nav = styled.nav`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[2]}px;
   margin-bottom: ${({ theme }) => theme.space[3]}px;
-  a[aria-current='true'] {
-    opacity: 0.8;
-  }
 `;
 
 /** Links to the weeks around (links, so Back goes to the week before and a week can be opened in a new tab). */
@@ -30,7 +27,7 @@ export function WeekNav({ monday, thisMonday }: { monday: string; thisMonday: st
       <ButtonLink to={to(addDays(monday, -7))} $variant="secondary">
         {t.previousWeek}
       </ButtonLink>
-      <ButtonLink to={to(thisMonday)} $variant="secondary" aria-current={monday === thisMonday ? 'true' : undefined}>
+      <ButtonLink to={to(thisMonday)} $variant={monday === thisMonday ? 'primary' : 'secondary'} aria-current={monday === thisMonday ? 'true' : undefined}>
         {t.thisWeek}
       </ButtonLink>
       <ButtonLink to={to(addDays(monday, 7))} $variant="secondary">

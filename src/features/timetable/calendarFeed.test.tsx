@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MEETINGS_PATHS } from '../../../contract/meetings';
-import { networkError } from '../../../test/fakeApi';
+import { apiError, createFakeApi, networkError } from '../../../test/fakeApi';
 import { meetingsApi, renderTimetable } from '../../../test/fixtures/meetings';
 
 jest.setTimeout(20_000);
@@ -38,5 +38,15 @@ describe('Timetable: the calendar subscription', () => {
     expect(await within(panel).findByRole('alert')).toHaveTextContent(/^That did not go through\./);
     expect(within(panel).queryByText(/Failed to fetch/)).not.toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+  });
+
+  it('is left out where the backend has no calendar feed', async () => {
+    const { api } = meetingsApi({ meetings: [] });
+    const request = api.request;
+    const withoutFeed = createFakeApi({ request: (call) => (call.path === MEETINGS_PATHS.calendarFeed ? Promise.reject(apiError(404, 'rest_no_route')) : request(call)) });
+    renderTimetable('/timetable?week=2026-11-23', 'dana', withoutFeed);
+    await screen.findByText('No meetings this week');
+    await waitFor(() => expect(withoutFeed.calls.some((c) => c.method === 'request' && (c.args[0] as { path: string }).path === MEETINGS_PATHS.calendarFeed)).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Calendar subscription' })).not.toBeInTheDocument());
   });
 });

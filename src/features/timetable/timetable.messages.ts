@@ -60,6 +60,7 @@ export const timetableMessages = defineMessages('timetable', {
   place: 'Place',
   program: 'Program',
   children: 'Children',
+  attendance: 'Attendance',
   lengthMinutes: params('{minutes} min'),
   noteLabel: 'Note',
   present: 'Present',

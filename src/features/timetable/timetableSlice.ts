@@ -21,7 +21,8 @@ export interface Choice {
 type Loadable<T> = { status: 'idle' | 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: ApiError };
 
 export interface FeedState {
-  status: 'idle' | 'loading' | 'ready' | 'failed';
+  /** 'unavailable': this backend has no calendar feed (its route is not there). */
+  status: 'idle' | 'loading' | 'ready' | 'failed' | 'unavailable';
   feed: CalendarFeedState | null;
   /** The new address, shown once after it was made. */
   url: string | null;
@@ -103,7 +104,8 @@ export const timetableSlice = createSlice({
       state.feed = { status: 'ready', feed: action.payload, url: null, working: false, error: null };
     },
     feedFailed: (state, action: PayloadAction<ApiError>) => {
-      state.feed = { ...state.feed, status: state.feed.feed ? 'ready' : 'failed', working: false, error: action.payload };
+      const unavailable = action.payload.status === 404 && action.payload.code === 'rest_no_route' && !state.feed.feed;
+      state.feed = { ...state.feed, status: unavailable ? 'unavailable' : state.feed.feed ? 'ready' : 'failed', working: false, error: action.payload };
     },
     /** Make a new address (any earlier one stops working) or turn the feed off. */
     feedChangeRequested: (state, _action: PayloadAction<{ on: boolean }>) => {
