@@ -28,6 +28,7 @@ import { tablesBench } from './tables';
 import { throttledLcpBench } from './throttledLcp';
 import { pwaBench } from './pwa';
 import { wordpressBench } from './wordpress';
+import { weekBench } from './week';
 
 interface Benchmark {
   name: string;
@@ -49,6 +50,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'wordpress', run: wordpressBench, timeoutMs: 2_400_000 },
   { name: 'cluster', run: clusterBench, timeoutMs: 600_000 },
   { name: 'classnow', run: classNowBench, timeoutMs: 120_000 },
+  { name: 'week', run: weekBench, timeoutMs: 180_000 },
   // Last: it adds 2,000 students to the bench portal.
   { name: 'import', run: studentImportBench, timeoutMs: 120_000 },
 ];

@@ -75,6 +75,8 @@ export interface StudentDataExport {
   /** Mails to the parent about this child: never their text (sign-in mails hold a password). */
   mails: { subject: string; createdAt: string; sentAt: string | null; status: string }[];
   termsAcceptances: { version: string; acceptedAt: string }[];
+  /** The child's marks at their classes' meetings, oldest first: the meeting's date on the place's clock (YYYY-MM-DD). */
+  attendance: { meetingDate: string; className: string; mark: string }[];
 }
 
 export interface TermsAcceptanceState {

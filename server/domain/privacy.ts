@@ -5,7 +5,7 @@
  *
  * Erasing keeps the student's rows (so an owner's counts hold) and replaces every name and contact
  * in them; it deletes what only tells about the child (unlocks, wrong codes, user meta, terms
- * acceptances, mails to the parent about the child) and scrubs the values out of their audit
+ * acceptances, attendance marks, mails to the parent about the child) and scrubs the values out of their audit
  * entries, all in one transaction.
  */
 import { createHash } from 'node:crypto';
@@ -71,7 +71,7 @@ export async function studentDataFor(ctx: DomainContext, actor: Actor, userId: n
   const student = await studentFor(db, actor, userId);
   const account = await q.findUserById(db, userId);
   if (!account) throw noSuchStudent();
-  const [unlocks, progress, failures, meta, audit, mails, terms] = [
+  const [unlocks, progress, failures, meta, audit, mails, terms, attendance] = [
     await q.listUnlocksWithTitles(db, userId),
     await q.progressOfStudent(db, userId),
     await q.countUnlockFailures(db, userId),
@@ -79,6 +79,7 @@ export async function studentDataFor(ctx: DomainContext, actor: Actor, userId: n
     await q.listAuditAbout(db, userId),
     await mailsAboutChild(db, student, account),
     await q.listTermsAcceptances(db, userId),
+    await q.attendanceOfStudent(db, userId),
   ];
   return {
     exportedAt: ctx.clock().toISOString(),
@@ -127,6 +128,7 @@ export async function studentDataFor(ctx: DomainContext, actor: Actor, userId: n
     auditEntries: audit.map((e) => ({ at: e.at, action: e.action, actorRole: e.actor_role, before: parseJsonObject(e.before_json), after: parseJsonObject(e.after_json) })),
     mails: mails.map((m) => ({ subject: m.subject, createdAt: m.created_at, sentAt: m.sent_at, status: m.status })),
     termsAcceptances: terms.map((t) => ({ version: t.version, acceptedAt: t.accepted_at })),
+    attendance: attendance.map((a) => ({ meetingDate: a.starts_at.slice(0, 10), className: a.class_name, mark: a.mark })),
   };
 }
 
@@ -161,6 +163,7 @@ async function eraseStudentData(ctx: DomainContext, actor: Actor | null, userId:
     }
     await q.anonymiseStudentRecord(trx, userId, { first: ERASED_STUDENT_FIRST_NAME, last: ERASED_STUDENT_LAST_NAME });
     await q.deleteUserActivity(trx, userId);
+    await q.deleteAttendanceOf(trx, userId);
     // The problem reports the child sent: their note, picture and log are about them.
     await q.deleteReportsOfUser(trx, userId);
     await q.scrubAuditEntries(trx, 'student', userId);

@@ -12,7 +12,7 @@ import { isAdmin, isOwner, type Actor } from '../domain/context';
 import { MAX_ID } from '../domain/fieldRules';
 import { addExtraMeeting, changeMeeting, getMeeting, listMeetings, meetingNotFound } from '../domain/meetings';
 import { attendanceInputSchema, extraMeetingSchema, meetingChangeSchema, meetingListSchema } from '../domain/meetingRules';
-import { ApiError, notAllowed } from '../errors';
+import { type ApiError, notAllowed } from '../errors';
 import { answers } from '../http/answers';
 import { readParams } from '../http/params';
 import { requireActor, sendJson } from '../http/reply';

@@ -134,6 +134,7 @@ export const studentDataExport = z.object({
   auditEntries: z.array(z.object({ at: z.string(), action: z.string(), actorRole: z.string(), before: json, after: json })),
   mails: z.array(z.object({ subject: z.string(), createdAt: z.string(), sentAt: z.string().nullable(), status: z.string() })),
   termsAcceptances: z.array(z.object({ version: z.string(), acceptedAt: z.string() })),
+  attendance: z.array(z.object({ meetingDate: z.string(), className: z.string(), mark: z.string() })),
 }) satisfies z.ZodType<StudentDataExport>;
 
 export const studentEraseResult = z.object({ userId: z.number(), erasedAt: z.string(), alreadyErased: z.boolean() }) satisfies z.ZodType<StudentEraseResult>;

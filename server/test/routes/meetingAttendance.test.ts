@@ -4,7 +4,7 @@
  * during it, the model taught; the meeting's counts in the timetable; refusals (cancelled, not yet
  * open, a child not in the class, a page that is not the program's model) named and changing nothing.
  */
-import { CLASSES_PATHS, MEETINGS_PATHS, PROGRESS_PATHS, ROSTER_PATHS, type AttendanceRecord, type AuditPage, type ClassInput, type ClassRecord, type MeetingRecord, type WpError } from '../../../contract';
+import { CLASSES_PATHS, MEETINGS_PATHS, PRIVACY_PATHS, PROGRESS_PATHS, ROSTER_PATHS, type AttendanceRecord, type AuditPage, type ClassInput, type ClassRecord, type MeetingRecord, type StudentDataExport, type WpError } from '../../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, signInDemoUsers, startTestServer, userIds, type TestServer } from '../harness';
 
 jest.setTimeout(60_000);
@@ -132,5 +132,19 @@ describeEachDb('meeting attendance', (dialect) => {
     expectWpError(await s.get(MEETINGS_PATHS.attendance(mar16!.id), { token: tokens.lee }), 404, 'rest_post_invalid_id');
     expectWpError(await s.get(MEETINGS_PATHS.attendance(mar16!.id), { token: await s.login('mia', DEMO.mia.password) }), 403, 'rest_forbidden');
     expectWpError(await s.get(MEETINGS_PATHS.attendance(mar16!.id)), 401, 'rest_forbidden');
+  });
+
+  test("a child's data export lists her attendance; erasing her deletes her marks and takes her off the meetings", async () => {
+    const exported = (await s.get(PRIVACY_PATHS.studentData(mia), { token: tokens.dana })).body as StudentDataExport;
+    expect(exported.attendance).toEqual([
+      { meetingDate: '2026-03-02', className: 'Monday Builders', mark: 'present' },
+      { meetingDate: '2026-03-16', className: 'Monday Builders', mark: 'present' },
+    ]);
+    const erased = await s.request('DELETE', PRIVACY_PATHS.studentErase(mia), { confirm: true }, { token: tokens.dana });
+    expect(erased.status).toBe(200);
+    expect(await s.db.kysely.selectFrom('meeting_attendance').select('meeting_id').where('student_id', '=', mia).execute()).toEqual([]);
+    expect((await getAttendance(meetings[0]!.id)).students.map((c) => c.id)).not.toContain(mia);
+    expect(((await s.get(MEETINGS_PATHS.meeting(meetings[0]!.id), { token: tokens.dana })).body as MeetingRecord).attendance).toEqual({ present: 1, late: 1, absent: 1, unmarked: 0 });
+    expect(((await s.get(PRIVACY_PATHS.studentData(mia), { token: tokens.dana })).body as StudentDataExport).attendance).toEqual([]);
   });
 });

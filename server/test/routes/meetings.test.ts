@@ -5,6 +5,8 @@
  * changing nothing; another owner's meeting is 404.
  */
 import { CLASSES_PATHS, MEETINGS_PATHS, ROSTER_PATHS, type AuditPage, type ClassInput, type ClassRecord, type MeetingRecord, type WpError } from '../../../contract';
+import type { DomainContext } from '../../domain/context';
+import { ownerMeetingsBetween } from '../../domain/meetings';
 import { describeEachDb, expectWpError, signInDemoUsers, startTestServer, userIds, type Answer, type TestServer } from '../harness';
 
 jest.setTimeout(60_000);
@@ -270,5 +272,23 @@ describeEachDb('meetings', (dialect) => {
     // A note on an attended meeting is fine.
     expect((await put(mon!.id, { note: 'Great session', startsAt: mon!.startsAt })).body).toMatchObject({ note: 'Great session', attendance: { late: 1, unmarked: 3 } });
     expectWpError(await put(999_999, { cancelled: true }), 404, 'rest_post_invalid_id');
+  });
+
+  test("the calendar feed's list: an owner's meetings between two instants, in order, cancelled ones included, archived classes' and other owners' left out", async () => {
+    const lee = await s.login('lee', 'demo-owner-2026');
+    const kept = await createClass(input('Feed Kept', { weekdays: [2], startTime: '09:00', timeZone: 'Europe/Madrid', startDate: '2026-05-01', endDate: '2026-05-31', studentIds: [] }), lee);
+    const gone = await createClass(input('Feed Archived', { weekdays: [2], startDate: '2026-05-01', endDate: '2026-05-31', studentIds: [] }), lee);
+    await s.post(CLASSES_PATHS.classArchive(gone.id), { archived: true }, { token: lee });
+    const [first] = (await list(`from=2026-05-01&to=2026-05-31&class=${kept.id}`, lee));
+    await put(first!.id, { cancelled: true }, lee);
+    const ctx = { db: s.db, clock: () => new Date(nowMs) } as unknown as DomainContext;
+    const feed = await ownerMeetingsBetween(ctx, ids.get('lee')!.id, new Date('2026-05-05T07:00:00Z'), new Date('2026-05-19T07:00:01Z'));
+    expect(feed.every((m) => m.ownerId === ids.get('lee')!.id)).toBe(true);
+    expect(feed.map((m) => m.startsAtUtc)).toEqual(feed.map((m) => m.startsAtUtc).sort());
+    expect(feed.filter((m) => m.className.startsWith('Feed')).map((m) => [m.className, m.startsAtUtc, m.status])).toEqual([
+      ['Feed Kept', '2026-05-05T07:00:00.000Z', 'cancelled'],
+      ['Feed Kept', '2026-05-12T07:00:00.000Z', 'scheduled'],
+      ['Feed Kept', '2026-05-19T07:00:00.000Z', 'scheduled'],
+    ]);
   });
 });

@@ -21,6 +21,7 @@ const exported: StudentDataExport = {
   auditEntries: [{ at: '2024-11-05T09:00:00.000Z', action: 'student.edit', actorRole: 'franchise_owner', before: { phone: '1' }, after: { phone: '2' } }],
   mails: [{ subject: 'Sign-in details for noa Levi', createdAt: '2024-10-01T08:00:00.000Z', sentAt: null, status: 'waiting' } as unknown as StudentDataExport['mails'][number]],
   termsAcceptances: [{ version: 'abcdef0123456789', acceptedAt: '2024-10-02T08:00:00.000Z' }],
+  attendance: [],
 };
 
 const progress = [

@@ -19,6 +19,7 @@ const exported: StudentDataExport = {
   auditEntries: [{ at: '2024-11-05T09:00:00.000Z', action: 'student.edit', actorRole: 'franchise_owner', before: { phone: '1' }, after: { phone: '2' } }],
   mails: [{ subject: 'Sign-in details for noa Levi', createdAt: '2024-10-01T08:00:00.000Z', sentAt: '2024-10-01T08:00:01.000Z', status: 'sent' }],
   termsAcceptances: [{ version: 'abcdef0123456789', acceptedAt: '2024-10-02T08:00:00.000Z' }],
+  attendance: [],
 };
 
 type Handler = (url: string, init: RequestInit) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
