@@ -9,20 +9,12 @@ import type { ApiError } from '../../src/api/types';
 import { createClass } from '../../src/features/classes/api';
 import { addMeeting, changeMeeting, getAttendance, getClassChoices, getMeeting, getMeetings, saveAttendance } from '../../src/features/timetable/api';
 import { refusalOf } from '../../src/features/timetable/refusals';
-import { DEMO, TEST_AUTH_KEY, startTestServer, type TestServer } from '../../server/test/harness';
+import { DEMO, TEST_AUTH_KEY, describeEachDb, startTestServer, type TestServer } from '../../server/test/harness';
 
 jest.setTimeout(60_000);
 
 let server: TestServer;
-// Monday 2 March 2026, 12:00 UTC: two hours before the class's 16:00 in Jerusalem (14:00 UTC).
-let nowMs = Date.parse('2026-03-02T12:00:00Z');
-
-beforeAll(async () => {
-  server = await startTestServer({ dialect: 'sqlite', clock: () => new Date(nowMs) });
-});
-afterAll(async () => {
-  await server?.close();
-});
+let nowMs = 0;
 
 async function signedIn(name: 'dana' | 'admin') {
   const session = { token: null as string | null };
@@ -46,7 +38,16 @@ type Texts = Parameters<typeof refusalOf>[1];
 const t = new Proxy({}, { get: (_target, key) => (typeof key === 'string' && ['notStarted', 'noteTooLong'].includes(key) ? () => key : key) }) as Texts;
 const words = (error: ApiError) => refusalOf(error, t, (failed) => `failed: ${failed.code}`);
 
-describe("the timetable's calls against the portal backend", () => {
+describeEachDb("the timetable's calls against the portal backend", (dialect) => {
+  beforeAll(async () => {
+    // Monday 2 March 2026, 12:00 UTC: two hours before the class's 16:00 in Jerusalem (14:00 UTC).
+    nowMs = Date.parse('2026-03-02T12:00:00Z');
+    server = await startTestServer({ dialect, clock: () => new Date(nowMs) });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
   it('lists the week, takes attendance as the form sends it, and words each refusal at its field', async () => {
     let dana = await signedIn('dana');
     const [programs, students] = await Promise.all([dana.getPrograms(), dana.getAllStudents()]);
