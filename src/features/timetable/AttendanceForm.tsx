@@ -101,8 +101,12 @@ export function AttendanceForm({ meetingId, record }: { meetingId: number; recor
                 <span id={`child-${student.id}`} translate="no">
                   {student.displayName}
                 </span>
-                {student.suggested && <small>{t.suggested}</small>}
-                <MarkChoices studentId={student.id} labelledBy={`child-${student.id}`} mark={marks[student.id] ?? null} onMark={(value) => mark(student.id, value)} />
+                {student.suggested && <small id={`child-${student.id}-hint`}>{t.suggested}</small>}
+                <MarkChoices
+                  studentId={student.id}
+                  labelledBy={`child-${student.id}`}
+                  describedBy={student.suggested ? `child-${student.id}-hint` : undefined}
+                  mark={marks[student.id] ?? null} onMark={(value) => mark(student.id, value)} />
               </li>
             ))}
           </Children>

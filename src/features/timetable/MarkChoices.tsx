@@ -53,10 +53,23 @@ const Row = styled.div`
   }
 `;
 
-export function MarkChoices({ studentId, labelledBy, mark, onMark }: { studentId: number; labelledBy: string; mark: AttendanceMark | null; onMark: (mark: AttendanceMark) => void }) {
+export function MarkChoices({
+  studentId,
+  labelledBy,
+  describedBy,
+  mark,
+  onMark,
+}: {
+  studentId: number;
+  labelledBy: string;
+  /** The suggestion's hint, when there is one. */
+  describedBy?: string;
+  mark: AttendanceMark | null;
+  onMark: (mark: AttendanceMark) => void;
+}) {
   const t = useMessages(timetableMessages);
   return (
-    <Row role="radiogroup" aria-labelledby={labelledBy}>
+    <Row role="radiogroup" aria-labelledby={labelledBy} aria-describedby={describedBy}>
       {ATTENDANCE_MARKS.map((choice) => (
         <label key={choice}>
           <input type="radio" name={`mark-${studentId}`} value={choice} checked={mark === choice} onChange={() => onMark(choice)} />

@@ -69,6 +69,8 @@ describe('A meeting: take attendance', () => {
     const { user } = renderTimetable('/timetable/meetings/1', 'dana', api);
     await screen.findByRole('radiogroup', { name: 'Noam Friedman' });
     expect(screen.getAllByText('Suggested: was in the portal during the class')).toHaveLength(2);
+    expect(child('Noam Friedman')).toHaveAccessibleDescription('Suggested: was in the portal during the class');
+    expect(child('Tamar Ben-David')).not.toHaveAccessibleDescription();
     await user.click(screen.getByRole('button', { name: 'Mark all suggested present' }));
     expect(within(child('Noam Friedman')).getByRole('radio', { name: 'Present' })).toBeChecked();
     expect(within(child('Mia Levi')).getByRole('radio', { name: 'Present' })).toBeChecked();
