@@ -96,7 +96,7 @@ export interface ClassNow {
   lockedOut: ClassNowLockout[];
   /** The class shown; null: every student of the owner. */
   classId: number | null;
-  /** The owner's active classes, those meeting now first, then by name (empty on a site without classes). */
+  /** The owner's active classes, those meeting now first (the earliest to start first), then by name (empty on a site without classes). */
   classes: ClassNowClassChoice[];
 }
 
