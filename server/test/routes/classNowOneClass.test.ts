@@ -4,7 +4,10 @@
  * under way) or, with ?class=all, every student of the owner.
  */
 import { CLASS_NOW_PATHS, CLASSES_PATHS, CLASSROOM_PATHS, PROGRESS_PATHS, type ClassNow, type ClassNowEvent, type ClassRecord, type MyUnlocks, type WirePage } from '../../../contract';
-import { DEMO, PATHS, demoSource, describeEachDb, expectWpError, startTestServer, userIds, type TestServer } from '../harness';
+import { classScope } from '../../domain/classChoice';
+import { ClassNowHub } from '../../domain/classNowHub';
+import { RateLimiter } from '../../domain/rateLimiter';
+import { DEMO, PATHS, demoSource, describeEachDb, eventually, expectWpError, startTestServer, userIds, type TestServer } from '../harness';
 import { openSse, type SseConnection } from '../sseClient';
 
 jest.setTimeout(60_000);
@@ -14,6 +17,7 @@ const movedStudent = (e: ClassNowEvent): number | null => (e.type === 'student' 
 describeEachDb('the classroom for one class', (dialect) => {
   let s: TestServer;
   let dana = '';
+  let danaId = 0;
   let catapult = 0;
   /** Dana's students: the first two are in Monday Builders, the third in Tuesday Tinkerers, the fourth in no class. */
   const kids: { id: number; token: string }[] = [];
@@ -21,10 +25,10 @@ describeEachDb('the classroom for one class', (dialect) => {
   let tuesday: ClassRecord;
   const streams: SseConnection[] = [];
 
+  // Meets only from 2030: no regular meeting is under way while the tests run.
+  const classBody = (name: string, studentIds: number[]) => ({ name, programId: 130, place: 'Oak Street School', weekdays: [1], startTime: '16:00', lengthMinutes: 60, startDate: '2030-01-01', endDate: '2030-06-30', timeZone: 'UTC', studentIds });
   const createClass = async (name: string, studentIds: number[]): Promise<ClassRecord> => {
-    // Meets only from 2030: no regular meeting is under way while the tests run.
-    const body = { name, programId: 130, place: 'Oak Street School', weekdays: [1], startTime: '16:00', lengthMinutes: 60, startDate: '2030-01-01', endDate: '2030-06-30', timeZone: 'UTC', studentIds };
-    const created = await s.post(CLASSES_PATHS.classes, body, { token: dana });
+    const created = await s.post(CLASSES_PATHS.classes, classBody(name, studentIds), { token: dana });
     expect(created.status).toBe(201);
     return created.body as ClassRecord;
   };
@@ -49,7 +53,7 @@ describeEachDb('the classroom for one class', (dialect) => {
   beforeAll(async () => {
     s = await startTestServer({ dialect });
     const ids = await userIds(s);
-    const danaId = ids.get('dana')!.id;
+    danaId = ids.get('dana')!.id;
     dana = await s.login('dana', DEMO.dana.password);
     const hers = demoSource.users().filter((u) => u.role === 'student' && ids.get(u.username)?.teacherId === danaId).slice(0, 4);
     for (const u of hers) kids.push({ id: ids.get(u.username)!.id, token: await s.login(u.username, u.password) });
@@ -118,5 +122,22 @@ describeEachDb('the classroom for one class', (dialect) => {
     // The poll that carried the class's child's move read the others' too: they were not sent.
     await new Promise((r) => setTimeout(r, 700));
     expect(conn.events.map(movedStudent).filter((id) => id !== null)).toEqual([kids[0]!.id]);
+  });
+
+  test('a child taken out of the class leaves its stream at the next heartbeat, and one put in it comes with her place', async () => {
+    const ctx = { db: s.db, clock: () => new Date(), hasher: null as never, mail: null as never, siteUrl: '' };
+    const hub = new ClassNowHub(ctx, s.app.log, new RateLimiter(s.db, 'unlock_wrong_student', s.config.rateLimits.unlockWrongPerStudent, ctx.clock), { pollMs: 50, overlapMs: 3000, heartbeatMs: 150, lockoutPollMs: 100 });
+    const written: string[] = [];
+    const names = (chunk: string, studentId: number) => new RegExp(`"studentId":${studentId}[,}]`).test(chunk);
+    const sent = (type: string, studentId: number) => written.some((chunk) => chunk.startsWith(`event: ${type}`) && names(chunk, studentId));
+    try {
+      await hub.open(danaId, await classScope(ctx, danaId, monday.id), { write: (chunk) => void written.push(chunk), end: () => undefined, stillSignedIn: async () => true });
+      expect([names(written[0]!, kids[0]!.id), names(written[0]!, kids[3]!.id)]).toEqual([true, false]);
+      // Changed through the API, as another instance would: the hub reads it from the database.
+      expect((await s.request('PUT', CLASSES_PATHS.class(monday.id), classBody('Monday Builders', [kids[1]!.id, kids[3]!.id]), { token: dana })).status).toBe(200);
+      await eventually(async () => sent('left', kids[0]!.id) && sent('student', kids[3]!.id), 'the class change on the stream', 3000);
+    } finally {
+      hub.closeAll();
+    }
   });
 });
