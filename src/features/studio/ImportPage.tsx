@@ -105,7 +105,7 @@ function ImportScreen() {
   const noneChosen = listed && site.chosen.length === 0;
   // An address typed and not imported yet is lost by leaving (a reload empties it): once its import
   // has started it runs on without the page.
-  const unsaved = url !== '' && state.job?.url !== url;
+  const unsaved = url !== '' && url !== state.startedUrl;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isHttpUrl(url) || noneChosen) return;
