@@ -6,7 +6,8 @@
  *   - a full-page screenshot is saved as e2e/artifacts/sweep/{role}-{screen}-{width}.png for review;
  *   - the page does not scroll sideways (tables scroll inside their own region);
  *   - no two visible interactive elements (links, buttons, fields, tabs) overlap;
- *   - axe-core (WCAG 2.1 A and AA) finds no serious or critical violation.
+ *   - axe-core (WCAG 2.1 A and AA) finds no serious or critical violation;
+ *   - on a screen marked `phone`: it opened at its top, and at 375 px no word is broken mid-word.
  *
  * Then one journey per role is done with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows):
  * sign in, open the menu, open a list, sort it (students: type a model's code and open its
@@ -158,9 +159,13 @@ async function sweepScreen(page: Page, baseUrl: string, role: Role, screen: Scre
   const { pathname, search } = new URL(page.url());
   const landed = pathname + search;
   if (decodeURI(landed) !== decodeURI(screen.path)) report.problems.push(`expected to stay on ${screen.path}, was sent to ${landed}`);
+  if (screen.phone) {
+    const down = await page.evaluate(() => window.scrollY);
+    if (down !== 0) report.problems.push(`opened ${Math.round(down)} px down, not at its top`);
+  }
   if (screen.prepare) await screen.prepare(page);
 
-  for (const width of SWEEP_WIDTHS) {
+  for (const width of screen.widths ?? SWEEP_WIDTHS) {
     await page.setViewportSize({ width, height: heightFor(width) });
     await nextPaint(page);
     await settle(page);
@@ -171,6 +176,7 @@ async function sweepScreen(page: Page, baseUrl: string, role: Role, screen: Scre
     const overflow = await horizontalOverflow(page);
     if (overflow.over > 0) report.problems.push(`${width}px: the page scrolls sideways by ${overflow.over}px (${overflow.culprits.join('; ')})`);
     for (const overlap of await overlaps(page, screen.overlapScope ?? null)) report.problems.push(`${width}px: ${overlap}`);
+    if (screen.phone && width === 375) for (const broken of await wordsBrokenMidWord(page, 'main')) report.problems.push(`${width}px: ${broken}`);
     for (const v of await axeViolations(page)) {
       const line = `${width}px: axe ${v.impact} ${v.id} (${v.help}): ${v.targets.slice(0, 5).join(', ')}`;
       if (v.impact === 'serious' || v.impact === 'critical') report.problems.push(line);
@@ -222,7 +228,7 @@ describe.each(Object.keys(SCREENS) as Role[])('sweep: %s', (role) => {
     const known = report.problems.filter(isKnown);
     if (known.length > 0) console.log(`${id}: known problems, reported to their owners:\n  ${known.join('\n  ')}`);
     expect(report.problems.filter((problem) => !isKnown(problem))).toEqual([]);
-    expect(report.shots).toHaveLength(SWEEP_WIDTHS.length);
+    expect(report.shots).toHaveLength((screen.widths ?? SWEEP_WIDTHS).length);
   });
 
   it('no page errors', () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { apiError, createFakeApi, networkError } from '../../../test/fakeApi';
 import { renderApp } from '../../../test/renderApp';
 
@@ -55,5 +55,31 @@ describe('password reset page', () => {
     await user.click(await screen.findByRole('link', { name: 'Back to sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Welcome to Youngengineer Online' })).toBeInTheDocument();
+  });
+});
+
+describe('password reset page: leaving a typed address', () => {
+  it('asks before Back to sign in throws away what was typed; Stay keeps it, Leave without saving goes', async () => {
+    const { user, router } = open();
+    await user.type(await screen.findByLabelText('E-mail'), 'parent.mia@demo');
+    await user.click(screen.getByRole('link', { name: 'Back to sign in' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(within(question).getByRole('button', { name: 'Stay' })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/PasswordReset');
+    expect(emailField()).toHaveValue('parent.mia@demo');
+
+    await user.click(screen.getByRole('link', { name: 'Back to sign in' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('goes back without asking once the new password was sent', async () => {
+    const { user, router } = open();
+    await user.type(await screen.findByLabelText('E-mail'), 'parent.mia@demo.portal.test{Enter}');
+    await screen.findByText('A new password has been sent to your email');
+    await user.click(screen.getByRole('link', { name: 'Back to sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { paths } from '../../shared/paths';
 import { Button } from '../../shared/ui/Button';
 import { NarrowCard, Studs } from '../../shared/ui/Card';
 import { FormStack, TextField, verbatimInput } from '../../shared/ui/Field';
+import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { Message } from '../../shared/ui/Message';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
@@ -22,6 +23,8 @@ export default function PasswordResetPage() {
   const serverError = useAppSelector(selectResetErrorMessage);
   const [email, setEmail] = useState('');
   const [empty, setEmpty] = useState(false);
+  // The address a new password was asked for: sent, it is no longer work that leaving would lose.
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const submitting = status === 'submitting';
 
@@ -32,14 +35,17 @@ export default function PasswordResetPage() {
       return;
     }
     setEmpty(false);
+    setSentTo(email.trim());
     dispatch(authActions.passwordResetSubmitted({ email: email.trim() }));
   });
 
   const error = empty ? t.empty : status === 'failed' ? serverError : null;
+  const unsaved = email.trim() !== '' && !(status === 'succeeded' && sentTo === email.trim());
 
   return (
     <NarrowCard aria-labelledby="reset-title">
       <Studs />
+      <LeaveGuard unsaved={unsaved} saving={submitting} />
       <Title id="reset-title" $centered>{t.title}</Title>
       <Subtitle $centered>{t.subtitle}</Subtitle>
       <FormStack onSubmit={onSubmit} noValidate>

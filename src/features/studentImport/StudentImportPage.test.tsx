@@ -156,3 +156,41 @@ describe('Import students page', () => {
     expect(await screen.findByRole('link', { name: 'Import students' })).toHaveAttribute('href', '/students/import');
   });
 });
+
+describe('Import students page: leaving a chosen file not imported yet', () => {
+  const twoRows = () => importApi({ upload: async () => previewOf([row(0), row(1)]), confirm: async () => previewOf([], { status: 'imported', imported: 2, signInMails: { done: 2, total: 2 } }) });
+
+  it('asks before an in-app link throws away the checked file; Stay keeps it, Leave without saving goes', async () => {
+    const { user, router } = renderImport(twoRows());
+    await chooseFile(user);
+    await screen.findByRole('button', { name: 'Import 2 students' });
+
+    await user.click(screen.getByRole('link', { name: 'Back to the students list' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(within(question).getByRole('button', { name: 'Stay' })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/students/import');
+    expect(screen.getByRole('button', { name: 'Import 2 students' })).toBeEnabled();
+
+    await user.click(screen.getByRole('link', { name: 'Back to the students list' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/students_list/Dana%20Cohen'));
+  });
+
+  it('leaves without asking before a file is chosen, and once the students are imported', async () => {
+    const first = renderImport(twoRows());
+    await screen.findByRole('heading', { name: 'Import students' });
+    await first.user.click(screen.getByRole('link', { name: 'Back to the students list' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/students_list/Dana%20Cohen'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    first.unmount();
+
+    const { user, router } = renderImport(twoRows());
+    await chooseFile(user);
+    await user.click(await screen.findByRole('button', { name: 'Import 2 students' }));
+    await screen.findByText('2 students added.');
+    await user.click(screen.getByRole('link', { name: 'Back to the students list' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/students_list/Dana%20Cohen'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});

@@ -19,6 +19,7 @@ import { Button } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
 import { FormField, controlProps } from '../../shared/ui/Field';
 import { Page, Toolbar } from '../../shared/ui/Layout';
+import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { Message } from '../../shared/ui/Message';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import type { ExportColumn } from '../../shared/export/exportSheet';
@@ -97,11 +98,16 @@ export default function StudentImportPage() {
   const listPath = owner ? paths.studentsList.href({ userName: owner.firstName, ownerId: owner.id }) : chooseOwner ? paths.franchiseOwnersList.href() : paths.studentsList.href({ userName });
   const { phase, preview, error, failedStep } = flow;
   const busy = phase === 'uploading' || phase === 'confirming';
+  // A chosen file and its checked rows are gone once the page is left (it opens afresh); a
+  // confirmation under way holds a move until the students are in.
+  const unsaved = phase === 'uploading' || phase === 'preview' || phase === 'confirming';
+  const guard = <LeaveGuard unsaved={unsaved} saving={phase === 'confirming'} />;
 
   if (phase === 'imported' && preview) {
     const { done, total } = preview.signInMails;
     return (
       <Page aria-labelledby="import-title">
+        {guard}
         <Title id="import-title">{t.title}</Title>
         <Message $tone="success" role="status">
           <p>
@@ -127,6 +133,7 @@ export default function StudentImportPage() {
 
   return (
     <Page aria-labelledby="import-title">
+      {guard}
       <Title id="import-title">{t.title}</Title>
       <Subtitle>{t.subtitle({ rows: format.number(STUDENT_IMPORT_LIMITS.rows), megabytes: format.number(STUDENT_IMPORT_LIMITS.fileBytes / 1024 / 1024) })}</Subtitle>
       <Card>

@@ -5,6 +5,7 @@ import type { StudioImportJob } from '../../../contract/studio';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
+import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { Message } from '../../shared/ui/Message';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import { ImportReviewPanel } from './components/ImportReview';
@@ -102,6 +103,9 @@ function ImportScreen() {
   const { site } = state;
   const listed = site.status === 'ready' && site.url === url && site.programs.length > 0;
   const noneChosen = listed && site.chosen.length === 0;
+  // An address typed and not imported yet is lost by leaving (a reload empties it): once its import
+  // has started it runs on without the page.
+  const unsaved = url !== '' && url !== state.startedUrl;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isHttpUrl(url) || noneChosen) return;
@@ -112,6 +116,7 @@ function ImportScreen() {
     <>
       <Title>{t.title}</Title>
       <Subtitle>{t.subtitle}</Subtitle>
+      <LeaveGuard unsaved={unsaved} saving={state.starting} />
       <form onSubmit={submit} noValidate style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end' }}>
         <div style={{ flex: '1 1 18rem' }}>
           <TextField id="import-url" label={t.addressLabel} error={urlError} type="url" inputMode="url" value={state.url} placeholder={t.addressPlaceholder} onValueChange={(value) => dispatch(importActions.urlChanged(value))} />

@@ -20,7 +20,7 @@ import { StudioFrame } from './components/StudioFrame';
 import { StudioLeaveGuard } from './components/StudioLeaveGuard';
 import { LazyHistoryPanel } from './components/LazyHistoryPanel';
 import type { ProgramForm, ProgramMediaField } from './model/forms';
-import { CreateByTitle } from './components/CreateByTitle';
+import { CreateByTitle, useCreateTitle, type CreateTitle } from './components/CreateByTitle';
 import { BackArrow, Check, Section, TextArea } from './components/StudioLayout';
 import { selectEditor, selectProgramForm, selectStudio, selectStudioProgram, studioFailure } from './studioSelectors';
 import { studioActions } from './studioSlice';
@@ -44,6 +44,7 @@ function ProgramEditor({ id }: { id: number }) {
   const form = useAppSelector((state) => selectProgramForm(state, id));
   const editor = useAppSelector((state) => selectEditor(state, id));
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const newModel = useCreateTitle(useAppSelector(selectStudio).content.creating);
   const t = useMessages(studioMessages);
   useEffect(() => void dispatch(studioActions.programOpened({ id })), [dispatch, id]);
 
@@ -91,8 +92,8 @@ function ProgramEditor({ id }: { id: number }) {
           ))}
         </FormGrid>
       </Section>
-      <ProgramModels program={program} />
-      <StudioLeaveGuard id={id} />
+      <ProgramModels program={program} newModel={newModel} />
+      <StudioLeaveGuard id={id} also={newModel} />
       <LazyHistoryPanel id={id} />
       {confirmDelete && <StudioDeleteDialog kind="program" id={id} title={program.title} models={program.models.length} onCancel={() => setConfirmDelete(false)} />}
     </>
@@ -142,7 +143,7 @@ function ModelGroup({ program, experimental, models, selection }: { program: Stu
   );
 }
 
-function ProgramModels({ program }: { program: StudioProgram }) {
+function ProgramModels({ program, newModel }: { program: StudioProgram; newModel: CreateTitle }) {
   const dispatch = useAppDispatch();
   const creating = useAppSelector(selectStudio).content.creating;
   const [experimental, setExperimental] = useState(false);
@@ -161,7 +162,7 @@ function ProgramModels({ program }: { program: StudioProgram }) {
       <Check>
         <input type="checkbox" checked={experimental} onChange={(event) => setExperimental(event.target.checked)} /> {t.experimental}
       </Check>
-      <CreateByTitle id="new-model-title" label={t.newModelTitle} busy={creating.busy} onCreate={(title) => dispatch(studioActions.createModelRequested({ programId: program.id, title, experimental }))} />
+      <CreateByTitle id="new-model-title" label={t.newModelTitle} form={newModel} onCreate={(title) => dispatch(studioActions.createModelRequested({ programId: program.id, title, experimental }))} />
       {creating.error && (
         <Message $tone="error" role="alert">
           <p>{t.modelNotCreated({ reason: studioFailure(creating.error) })}</p>

@@ -14,7 +14,8 @@ import { SortableList } from './components/SortableList';
 import { StudentProgramsSetting } from './components/StudentProgramsSetting';
 import { StudioDeleteDialog, StatusBadge  } from './components/StudioParts';
 import { StudioFrame } from './components/StudioFrame';
-import { CreateByTitle } from './components/CreateByTitle';
+import { CreateByTitle, useCreateTitle } from './components/CreateByTitle';
+import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { selectCatalogueStatus, selectStudio, selectStudioPrograms, studioFailure } from './studioSelectors';
 import { studioActions } from './studioSlice';
 import { useMessages } from '../../shared/i18n/messages';
@@ -45,7 +46,8 @@ function ProgramsList() {
   const dispatch = useAppDispatch();
   const programs = useAppSelector(selectStudioPrograms);
   const { status, error } = useAppSelector(selectCatalogueStatus);
-  const { orderNotice, creating} = useAppSelector(selectStudio).content;
+  const { orderNotice, creating } = useAppSelector(selectStudio).content;
+  const newProgram = useCreateTitle(creating);
   const [deleting, setDeleting] = useState<number | null>(null);
   const t = useMessages(studioMessages);
   const tb = useMessages(studioBulkMessages);
@@ -64,7 +66,8 @@ function ProgramsList() {
     <>
       <Title>{t.title}</Title>
       <Subtitle>{t.subtitle}</Subtitle>
-      <CreateByTitle id="new-program-title" label={t.newProgramTitle} busy={creating.busy} onCreate={(title) => dispatch(studioActions.createProgramRequested({ title }))} />
+      <CreateByTitle id="new-program-title" label={t.newProgramTitle} form={newProgram} onCreate={(title) => dispatch(studioActions.createProgramRequested({ title }))} />
+      <LeaveGuard unsaved={newProgram.unsaved} saving={newProgram.saving} />
       {creating.error && (
         <Message $tone="error" role="alert">
           <p>{t.programNotCreated({ reason: studioFailure(creating.error) })}</p>

@@ -7,6 +7,9 @@ const initialState = {
   /** The URL typed in, kept when starting fails. */
   url: '',
   starting: false,
+  /** The address being started, then the address of the last import started from this page. */
+  startingUrl: '',
+  startedUrl: '',
   error: null as ApiError | null,
   job: null as StudioImportJob | null,
   history: [] as StudioImportJob[],
@@ -74,8 +77,9 @@ const importSlice = createSlice({
         if (!state.job && latest && (latest.status === 'queued' || latest.status === 'running')) state.job = latest;
       }
     },
-    startRequested: (state, _action: PayloadAction<{ url: string; programs?: number[] }>) => {
+    startRequested: (state, action: PayloadAction<{ url: string; programs?: number[] }>) => {
       state.starting = true;
+      state.startingUrl = action.payload.url;
       state.error = null;
     },
     startFailed: (state, action: PayloadAction<ApiError>) => {
@@ -83,6 +87,7 @@ const importSlice = createSlice({
       state.error = action.payload;
     },
     jobUpdated: (state, action: PayloadAction<StudioImportJob>) => {
+      if (state.starting) state.startedUrl = state.startingUrl;
       state.starting = false;
       state.error = null;
       state.job = action.payload;
