@@ -189,7 +189,11 @@ start_instance() { # instance number: starts it again (after a crash or a kill);
   local i=$1 pid
   [[ "$i" =~ ^[0-9]+$ ]] && [ "$i" -ge 1 ] && [ "$i" -le "$count" ] || { echo "local-cluster: no instance '$i' (1 to $count)" >&2; exit 2; }
   pid=$(cat "$dir/instance-$i.pid" 2>/dev/null || echo '')
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then echo "local-cluster: instance $i is running (pid $pid)" >&2; exit 1; fi
+  # A killed process stays a zombie until init reaps it, which here may take a while: dead all the same.
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && [ "$(ps -o stat= -p "$pid" | cut -c1)" != "Z" ]; then
+    echo "local-cluster: instance $i is running (pid $pid)" >&2
+    exit 1
+  fi
   port_free $((lb_port + i)) || { echo "local-cluster: port $((lb_port + i)) is taken" >&2; exit 1; }
   cd "$root"
   launch_instance "$i"
