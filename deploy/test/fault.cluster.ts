@@ -40,6 +40,8 @@ const BACK_WITHIN_MS = 3000;
 const RESTART_WITHIN_MS = 30_000;
 /** Progress saves walk through places tab by tab: position n is tab (n - 1) / STEPS, step (n - 1) % STEPS + 1. */
 const STEPS = 1000;
+/** Sign-ups sent at once just before the kill. */
+const BURST = 12;
 const TABS = 30;
 
 interface Outcome {
@@ -194,15 +196,16 @@ test('pg_terminate_backend on every connection, a PostgreSQL restart and an inst
   };
   // A sign-up that fails is sent again until it is answered 2xx, as the portal's form lets the owner do:
   // 'already_exists' then says an earlier attempt was stored though its answer was lost.
-  const writer = async () => {
-    while (loading()) {
-      next += 1;
-      const parentEmail = `parent.fault.${run}.${next}@example.test`;
-      for (let attempt = 0; ; attempt += 1) {
-        const outcome = await measure('write', () => balancer.post(PATHS.createStudent, newStudentBody(authKey, 'Fault', parentEmail), owner), { parentEmail, retry: attempt > 0 });
-        if (ok(outcome) || !loading()) break;
-      }
+  const signUp = async () => {
+    next += 1;
+    const parentEmail = `parent.fault.${run}.${next}@example.test`;
+    for (let attempt = 0; ; attempt += 1) {
+      const outcome = await measure('write', () => balancer.post(PATHS.createStudent, newStudentBody(authKey, 'Fault', parentEmail), owner), { parentEmail, retry: attempt > 0 });
+      if (ok(outcome) || !loading()) break;
     }
+  };
+  const writer = async () => {
+    while (loading()) await signUp();
   };
   // The student moves on through the model's steps, one save after another.
   let savesSent = 0;
@@ -220,9 +223,13 @@ test('pg_terminate_backend on every connection, a PostgreSQL restart and an inst
   let terminated = 0;
   let recoveryMs = 0;
   const kill = { takenOutMs: 0, readyMs: 0, backMs: 0, firstServedMs: -1, outAt: 0, views: [] as ServerStat[], restartedPid: 0 };
+  let burst: Promise<unknown> = Promise.resolve();
   const killAndRestart = async () => {
     const before = await balancerView(KILLED_NAME);
     expect(before.status).toBe('UP');
+    // A burst of sign-ups, so that some are on the instance when it dies.
+    burst = Promise.all(Array.from({ length: BURST }, signUp));
+    await sleep(30);
     const killAt = Date.now();
     process.kill(killedPid, 'SIGKILL');
     const goingDown = await watchBalancer(KILLED_NAME, (v) => v.status === 'DOWN', 15_000);
@@ -271,6 +278,7 @@ test('pg_terminate_backend on every connection, a PostgreSQL restart and an inst
   };
 
   await Promise.all([reader(), reader(), writer(), writer(), saver(), faults().finally(() => (faultsDone = true))]);
+  await burst;
 
   const inFlight = (o: Outcome, name?: string) => windows.some((w) => (name === undefined || w.name === name) && o.start <= w.to && o.end >= w.from);
   // What a request in flight during a fault may meet: the instance's 503 with Retry-After, the
