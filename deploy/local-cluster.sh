@@ -10,6 +10,8 @@
 #   deploy/local-cluster.sh restart-db   stops PostgreSQL (pg_ctl -m fast), waits DB_DOWN_SECONDS (default
 #                                        0), starts it again on the same data folder and port; returns
 #                                        once it accepts connections (the fault test, deploy/test/)
+#   deploy/local-cluster.sh start-instance N   starts instance N again (after it died or was killed)
+#                                        with the settings of `start`; returns once it answers
 #
 # Settings (environment):
 #   CLUSTER_DIR        /tmp/youngengineer-cluster  state: pg/, instance-N/ (DATA_DIR), logs, pids,
@@ -97,14 +99,12 @@ start_all() {
 
   # Instance 1 first: it migrates an empty database (and creates the first administrator); the
   # others then find it ready.
+  # What the instances were started with, so start-instance starts one again the same way.
+  export CLUSTER_PORT="$lb_port" CLUSTER_INSTANCES="$count"
+  (umask 077; export -p | grep -vE '^declare -x (PWD|OLDPWD|SHLVL|_)=' >"$dir/instances.env")
   for i in $(seq 1 "$count"); do
-    local port=$((lb_port + i))
-    mkdir -p "$dir/instance-$i"
-    PORT=$port HOST=127.0.0.1 DATA_DIR="$dir/instance-$i" DIST_DIR="$root/dist" PUBLIC_URL="$balancer" \
-      INSTANCE_NAME="portal-$i" TRUST_PROXY=127.0.0.1 LOG_LEVEL="${LOG_LEVEL:-warn}" WORKERS="${WORKERS:-1}" \
-      setsid node --import tsx server/main.ts >"$dir/instance-$i.log" 2>&1 </dev/null &
-    echo $! >"$dir/instance-$i.pid"
-    urls+=("http://127.0.0.1:$port")
+    launch_instance "$i"
+    urls+=("http://127.0.0.1:$((lb_port + i))")
     if [ "$i" -eq 1 ]; then wait_ready 1; fi
   done
   for i in $(seq 2 "$count"); do wait_ready "$i"; done
@@ -112,6 +112,8 @@ start_all() {
   {
     echo "global"
     echo "  maxconn 4096"
+    # `show stat` on this socket tells when the balancer took an instance out (the fault test).
+    echo "  stats socket $dir/haproxy.sock mode 600 level user"
     echo "defaults"
     echo "  mode http"
     echo "  option forwardfor"
@@ -174,6 +176,31 @@ start_media() { # exports the MEDIA_*/S3_* settings every instance and the seedi
   exit 1
 }
 
+launch_instance() { # instance number, in the environment of start_all (or instances.env)
+  local i=$1
+  mkdir -p "$dir/instance-$i"
+  PORT=$((lb_port + i)) HOST=127.0.0.1 DATA_DIR="$dir/instance-$i" DIST_DIR="$root/dist" PUBLIC_URL="http://127.0.0.1:$lb_port" \
+    INSTANCE_NAME="portal-$i" TRUST_PROXY=127.0.0.1 LOG_LEVEL="${LOG_LEVEL:-warn}" WORKERS="${WORKERS:-1}" \
+    setsid node --import tsx server/main.ts >>"$dir/instance-$i.log" 2>&1 </dev/null &
+  echo $! >"$dir/instance-$i.pid"
+}
+
+start_instance() { # instance number: starts it again (after a crash or a kill); returns once it answers
+  local i=$1 pid
+  [[ "$i" =~ ^[0-9]+$ ]] && [ "$i" -ge 1 ] && [ "$i" -le "$count" ] || { echo "local-cluster: no instance '$i' (1 to $count)" >&2; exit 2; }
+  pid=$(cat "$dir/instance-$i.pid" 2>/dev/null || echo '')
+  # A killed process stays a zombie until init reaps it, which here may take a while: dead all the same.
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && [ "$(ps -o stat= -p "$pid" | cut -c1)" != "Z" ]; then
+    echo "local-cluster: instance $i is running (pid $pid)" >&2
+    exit 1
+  fi
+  port_free $((lb_port + i)) || { echo "local-cluster: port $((lb_port + i)) is taken" >&2; exit 1; }
+  cd "$root"
+  launch_instance "$i"
+  wait_ready "$i"
+  echo "http://127.0.0.1:$((lb_port + i))"
+}
+
 wait_ready() { # instance number: its port answers within 60 s, or its log is shown
   local i=$1 url="http://127.0.0.1:$((lb_port + $1))/wp-json/" pid
   pid=$(cat "$dir/instance-$i.pid")
@@ -214,6 +241,15 @@ case "$cmd" in
   restart-db)
     restart_db
     ;;
+  start-instance)
+    [ -f "$dir/instances.env" ] || { echo "local-cluster: not started in $dir" >&2; exit 1; }
+    # At the top level: declare inside a function would make these local.
+    # shellcheck disable=SC1091
+    source "$dir/instances.env"
+    lb_port=$CLUSTER_PORT
+    count=$CLUSTER_INSTANCES
+    start_instance "${2:-}"
+    ;;
   status)
     for file in "$dir"/instance-*.pid "$dir/haproxy.pid"; do
       [ -f "$file" ] || continue
@@ -221,7 +257,7 @@ case "$cmd" in
     done
     ;;
   *)
-    echo "usage: $0 start|stop|status|restart-db" >&2
+    echo "usage: $0 start|stop|status|restart-db|start-instance N" >&2
     exit 2
     ;;
 esac

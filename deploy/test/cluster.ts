@@ -42,6 +42,7 @@ export interface Answer {
 export interface Client {
   get(urlPath: string, token?: string): Promise<Answer>;
   post(urlPath: string, params: Record<string, unknown>, token?: string): Promise<Answer>;
+  put(urlPath: string, params: Record<string, unknown>, token?: string): Promise<Answer>;
   login(username: string, password: string): Promise<string>;
 }
 
@@ -76,6 +77,7 @@ export function client(baseUrl: string, from: string): Client {
   const self: Client = {
     get: (urlPath, token) => send('GET', urlPath, undefined, token),
     post: (urlPath, params, token) => send('POST', urlPath, JSON.stringify(params), token),
+    put: (urlPath, params, token) => send('PUT', urlPath, JSON.stringify(params), token),
     async login(username, password) {
       const res = await self.post('/wp-json/jwt-auth/v1/token', { username, password });
       if (res.status !== 200) throw new Error(`login ${username} failed with ${res.status}`);
@@ -91,6 +93,7 @@ export const PATHS = {
   createStudent: '/wp-json/wl/v1/create_student',
   unlock: '/wp-json/wl/v1/unlock_lesson',
   pages: '/wp-json/wp/v2/pages',
+  myProgress: '/wp-json/yo/v1/me/progress',
 } as const;
 
 /** Demo sign-ins (docs/spec/demo-data.md), seeded by deploy/seedDemo.ts. */
