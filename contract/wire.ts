@@ -110,6 +110,10 @@ export interface WireStudent {
   /** YYYY-MM-DD */
   lessons_end_date: string;
   number_of_lessons: WireNumber;
+  /** Portal backend only (contract/lessons.ts): lessons of the package used so far. */
+  lessons_used?: WireNumber;
+  /** Portal backend only: number_of_lessons − lessons_used, below zero when more were used than bought. */
+  lessons_left?: WireNumber;
 }
 
 export type WireRole = 'franchise_owner' | 'student' | 'administrator' | 'admin' | string;
