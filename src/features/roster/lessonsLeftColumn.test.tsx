@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { saveAs } from 'file-saver';
 import { read } from 'xlsx';
+import type { Student } from '../../api/types';
 import { apiError } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
 import { allStudents, readBlob, renderRoster, rosterApi } from '../../../test/fixtures/roster';
@@ -12,7 +13,7 @@ jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
 const left: Record<number, number> = { 11: 3, 12: -2, 13: 5, 21: 0, 22: 9, 31: 1 };
 const portalStudents = allStudents.map((student) => ({ ...student, lessonsUsed: student.numberOfLessons - left[student.id]!, lessonsLeft: left[student.id]! }));
 
-const api = (students = portalStudents) =>
+const api = (students: Student[] = portalStudents) =>
   rosterApi({
     getAllStudents: async () => students,
     request: async () => {
