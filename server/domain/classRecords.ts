@@ -1,8 +1,8 @@
 /** A class as the contract shows it (ClassRecord): its row, its students now, its program's and owner's names and its next meeting. */
-import type { ClassRecord, ClassStudent, Weekday } from '../../contract';
+import { CLASS_LIMITS, type ClassRecord, type ClassStudent, type Weekday } from '../../contract';
 import * as q from '../db/queries';
 import type { ClassRow, NewClassRow } from '../db/schema';
-import { nextMeeting, type Schedule } from './classSchedule';
+import type { Schedule } from './classSchedule';
 import { nameKey, type ClassFields } from './classRules';
 
 export const parseWeekdays = (stored: string): Weekday[] => (stored === '' ? [] : stored.split(',').map((day) => Number(day) as Weekday));
@@ -68,6 +68,25 @@ export async function currentStudentIds(db: q.Executor, classId: number): Promis
   return (await q.currentClassMembers(db, [classId])).map((m) => m.student_id);
 }
 
+/** The longest a meeting lasts: one that began this long ago may still be under way. */
+const LONGEST_MEETING_MS = CLASS_LIMITS.maxLengthMinutes * 60_000;
+
+/**
+ * Each class's meeting under way or next to come, from its meetings (a cancelled one is skipped, a
+ * moved one counts where it was moved to): the place's wall clock and the instant.
+ */
+async function nextMeetings(db: q.Executor, classIds: readonly number[], now: Date): Promise<Map<number, { start: string; at: number }>> {
+  const nowMs = now.getTime();
+  const next = new Map<number, { start: string; at: number }>();
+  for (const meeting of await q.meetingsAroundNow(db, classIds, new Date(nowMs - LONGEST_MEETING_MS).toISOString(), now.toISOString())) {
+    const at = Date.parse(meeting.starts_at_utc);
+    if (at + meeting.length_minutes * 60_000 <= nowMs) continue;
+    const known = next.get(meeting.class_id);
+    if (!known || at < known.at) next.set(meeting.class_id, { start: meeting.starts_at, at });
+  }
+  return next;
+}
+
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /**
@@ -76,6 +95,7 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
  */
 export async function classRecords(db: q.Executor, rows: readonly ClassRow[], now: Date): Promise<ClassRecord[]> {
   const members = await q.currentClassMembers(db, rows.map((row) => row.id));
+  const next = await nextMeetings(db, rows.filter((row) => row.archived_at === null).map((row) => row.id), now);
   const programs = await q.pageTitles(db, [...new Set(rows.map((row) => row.program_id))]);
   const owners = await q.userDisplayNames(db, [...new Set(rows.map((row) => row.owner_id))]);
   const studentsOf = new Map<number, ClassStudent[]>();
@@ -88,7 +108,7 @@ export async function classRecords(db: q.Executor, rows: readonly ClassRow[], no
     studentsOf.set(member.class_id, list);
   }
   const listed = rows.map((row) => {
-    const meeting = row.archived_at === null ? nextMeeting(scheduleOf(row), now) : null;
+    const meeting = next.get(row.id);
     const record: ClassRecord = {
       id: row.id,
       ownerId: row.owner_id,
