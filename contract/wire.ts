@@ -110,9 +110,8 @@ export interface WireStudent {
   /** YYYY-MM-DD */
   lessons_end_date: string;
   number_of_lessons: WireNumber;
-  /** Portal backend only (contract/lessons.ts): lessons of the package used so far. */
+  /** The portal backend only (contract/lessons.ts): lessons used and left, as strings like number_of_lessons; a plain WordPress has neither. */
   lessons_used?: WireNumber;
-  /** Portal backend only: number_of_lessons − lessons_used, below zero when more were used than bought. */
   lessons_left?: WireNumber;
 }
 
