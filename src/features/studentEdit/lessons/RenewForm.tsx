@@ -38,7 +38,8 @@ export function RenewForm({ lessons, onClose }: { lessons: StudentLessons; onClo
   const problems: Partial<Record<RenewalField, RenewalProblem>> = { ...refusedFields(view.renewFailed), ...(checked ? checkRenewal(values, lessons, today) : {}) };
   const firstProblem = FIELDS.find((field) => problems[field]);
   // A failure the fields do not explain (no connection, the server) is said below them.
-  const failure = view.renewFailed && !FIELDS.some((field) => refusedFields(view.renewFailed)[field]) ? changeFailureText(t.notRenewed, view.renewFailed) : null;
+  const failed = view.renewFailed && !FIELDS.some((field) => refusedFields(view.renewFailed)[field]) ? view.renewFailed : null;
+  const failure = failed ? (failed.code === 'student_ended' ? t.renewEnded : changeFailureText(t.notRenewed, failed)) : null;
 
   useEffect(() => {
     if (view.renewed > renewedAtOpen.current) onClose();

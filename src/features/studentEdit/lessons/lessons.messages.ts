@@ -30,6 +30,7 @@ export const lessonsMessages = defineMessages('studentLessons', {
   cancel: 'Cancel',
   renewed: params('Renewed: {total} lessons until {end}.'),
   notRenewed: 'The lessons were not renewed',
+  renewEnded: "The lessons were not renewed: this student's lessons were ended. Re-activate the student in Details first, then renew.",
   addLessonsRange: params('Enter a whole number from 1 to {max}'),
   endDateMissing: 'Enter the new end date',
   endDateTooEarly: params('The new end date cannot be before {date}'),

@@ -2,10 +2,16 @@
  * The renewal form's first values, its checks before sending, and the server's refusals on their
  * fields. Pure: dates are YYYY-MM-DD calendar days, `today` the browser's (the server checks its own).
  */
-import { addDays, differenceInCalendarDays } from 'date-fns';
+import { addDays, differenceInCalendarDays, format, isValid, parse } from 'date-fns';
 import { LESSON_LIMITS, type RenewalInput, type StudentLessons } from '../../../../contract/lessons';
 import type { ApiError } from '../../../api/types';
-import { fromIsoDate, toIsoDate } from '../../../shared/i18n/calendarDates';
+
+// Not the i18n module's date helpers: this file stays free of the catalogues, so the contract tests read refusals with it.
+const fromIsoDate = (value: string): Date | null => {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? parse(value, 'yyyy-MM-dd', new Date()) : null;
+  return date && isValid(date) ? date : null;
+};
+const toIsoDate = (date: Date): string => format(date, 'yyyy-MM-dd');
 
 export const DEFAULT_ADDED_LESSONS = 10;
 /** A package whose dates cannot be read is taken to last this long. */
