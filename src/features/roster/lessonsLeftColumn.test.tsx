@@ -5,6 +5,7 @@ import type { Student } from '../../api/types';
 import { apiError } from '../../../test/fakeApi';
 import { signedInAs } from '../../../test/renderApp';
 import { allStudents, readBlob, renderRoster, rosterApi } from '../../../test/fixtures/roster';
+import { matchOnly } from '../../../test/matchMedia';
 
 jest.setTimeout(20_000);
 jest.mock('file-saver', () => ({ saveAs: jest.fn() }));
@@ -58,6 +59,20 @@ describe('roster: Lessons left', () => {
     await screen.findByRole('table');
     await user.click(within(th('Lessons left')).getByRole('button'));
     expect(column('Lessons left')).toEqual(['-2', '0', '1', '3', '5', '9']);
+  });
+
+  it("on a phone each student's card shows lessons left beside the lessons bought, and the sort menu offers it", async () => {
+    const phone = matchOnly('(max-width: 767px)');
+    try {
+      const { user } = renderRoster({ route: '/students_list/Dana%20Cohen', session: signedInAs('dana'), api: api() });
+      const list = await screen.findByRole('list', { name: 'Students' });
+      const amir = within(list).getAllByRole('article')[1]!;
+      expect([...amir.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`)).toContain('Lessons left: -2');
+      await user.selectOptions(screen.getByLabelText('Sort by'), 'Lessons left');
+      await waitFor(() => expect(within(list).getAllByRole('heading')[0]).toHaveTextContent('Amir'));
+    } finally {
+      phone();
+    }
   });
 
   it('rows without the figures (a plain WordPress site) show no Lessons left column, on screen or in the export', async () => {
