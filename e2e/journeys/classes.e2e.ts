@@ -111,6 +111,17 @@ describe("a child's lessons", () => {
     await form.getByLabel('Lessons to add').press('Enter');
     await lessons.getByText(new RegExp(`^Renewed: ${total + 10} lessons until `)).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // In Hebrew, right to left, on the phone.
+    await openMenu(page);
+    await page.getByRole('menuitem', { name: 'עברית' }).click();
+    const hebrew = page.getByRole('region', { name: 'שיעורים' });
+    await hebrew.getByText(`נוצלו ${usedBefore} מתוך ${total + 10} שיעורים`).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await screenshot(page, 'lessons-he-phone');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await page.getByRole('button', { name: 'תפריט' }).click();
+    await page.getByRole('menuitem', { name: /^English/ }).click();
+    await lessons.waitFor();
     await page.setViewportSize({ width: 1280, height: 900 });
     expect((await miasLessonsLeft(page, base)).left).toBe(before + 10);
 
