@@ -2,14 +2,18 @@
  * Classes: Dana opens Classes from the menu, creates "Monday Builders" (Play Machines 1, Monday
  * 16:00, Noam, Mia and two more of her students), finds it in the list with its next meeting (a
  * Monday at 16:00) and 4 students, edits its place, reads the list in Hebrew on a phone, and
- * archives it (e2e/artifacts/classes-*.png). Then Mia's lessons: Dana renews them on Mia's page
- * (on a phone), her Lessons left in the students list shows it, a meeting she attends uses one, and
- * the office finds the renewal in the audit log.
+ * archives it; then makes "Today Builders", which meets today (whatever day the journey runs),
+ * finds it under Today in the Timetable, takes attendance (three present, one absent), reloads
+ * and finds the marks kept, and reads the meeting in Hebrew on a phone (e2e/artifacts/classes-*.png).
+ * Mia's lessons: before that attendance Dana renews them on Mia's page (on a phone, in Hebrew too),
+ * her Lessons left in the students list rises by ten, drops by one once Mia is marked present, and
+ * the office finds the renewal in the audit log. Then she unlocks Catapult for Monday Builders only:
+ * a student of hers who is not in the class stays locked, and Class now shows that class, also after
+ * a reload.
  */
 import type { Locator, Page } from 'playwright-core';
-import { API_PATHS } from '../../contract';
-import { CLASSES_PATHS, type Weekday } from '../../contract/classes';
-import { MEETINGS_PATHS } from '../../contract/meetings';
+import { CLASSROOM_PATHS, type MyUnlocks } from '../../contract/classroom';
+import { demoUsers } from '../../server/seed/demoData';
 import { axeViolations, DEMO_USERS, journeyFile, logOut, openMenu, screenshot, signIn } from '../support';
 
 const journey = journeyFile();
@@ -82,64 +86,163 @@ describe('classes journey', () => {
     expect(await axeViolations(page, 'main')).toEqual([]);
     await page.getByRole('link', { name: 'Back to classes' }).click();
     await page.getByText('No classes yet').waitFor();
-  });
-});
 
-describe("a child's lessons", () => {
-  it("Dana renews Mia's lessons on a phone; Lessons left shows it and drops by one when Mia attends; the audit log has the renewal", async () => {
-    const base = journey.portal.baseUrl;
-    const { page } = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, base);
-    const { left: before, href } = await miasLessonsLeft(page, base);
-    const miaId = Number(href.split('/').pop());
-
-    // The demo's package of Mia has ended (June 2026): the renewal makes today one of its days, so the meeting below counts.
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto(base + href);
-    const lessons = page.getByRole('region', { name: 'Lessons' });
-    const used = lessons.getByText(/^\d+ of \d+ lessons used$/);
-    await used.waitFor();
-    const [usedBefore, total] = (/^(\d+) of (\d+)/.exec((await used.textContent()) ?? '') ?? []).slice(1).map(Number) as [number, number];
-    await lessons.getByRole('button', { name: 'Renew' }).click();
-    const form = lessons.getByRole('form', { name: 'Renew the lessons' });
-    expect(await form.getByLabel('Lessons to add').inputValue()).toBe('10');
-    const endDate = await form.getByLabel('New end date').inputValue();
-    expect(endDate > dayFromNow(0)).toBe(true);
-    await screenshot(page, 'lessons-renew-phone');
-    expect(await axeViolations(page, 'main')).toEqual([]);
-    // By keyboard: Enter in a field sends the form.
-    await form.getByLabel('Lessons to add').press('Enter');
-    await lessons.getByText(new RegExp(`^Renewed: ${total + 10} lessons until `)).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    // In Hebrew, right to left, on the phone.
-    await openMenu(page);
-    await page.getByRole('menuitem', { name: 'עברית' }).click();
-    const hebrew = page.getByRole('region', { name: 'שיעורים' });
-    await hebrew.getByText(`נוצלו ${usedBefore} מתוך ${total + 10} שיעורים`).waitFor();
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await screenshot(page, 'lessons-he-phone');
-    expect(await axeViolations(page, 'main')).toEqual([]);
+    // The demo's package of Mia ended in June 2026: the renewal makes today one of its days, so the meeting counts.
+    const mia = await renewMiasLessons(page, base);
+    await page.goto(`${base}/classes`);
+    await page.getByText('No classes yet').waitFor();
+    await takeAttendanceToday(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'תפריט' }).click();
     await page.getByRole('menuitem', { name: /^English/ }).click();
-    await lessons.waitFor();
-    await page.setViewportSize({ width: 1280, height: 900 });
-    expect((await miasLessonsLeft(page, base)).left).toBe(before + 10);
-
-    await miaAttendsAMeetingToday(base, miaId);
-    expect((await miasLessonsLeft(page, base)).left).toBe(before + 9);
-    await page.goto(base + href);
-    // The section's figures too (its attendance list shows a meeting once it has ended).
-    await lessons.getByText(`${usedBefore + 1} of ${total + 10} lessons used`).waitFor();
+    expect((await miasLessonsLeft(page, base)).left).toBe(mia.left - 1);
+    await page.goto(base + mia.href);
+    await page.getByRole('region', { name: 'Lessons' }).getByText(`${mia.used + 1} of ${mia.total} lessons used`).waitFor();
 
     await logOut(page);
     await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password, base);
-    await page.goto(`${base}/admin/audit_log?student=${miaId}`);
+    await page.goto(`${base}/admin/audit_log?student=${mia.href.split('/').pop()}`);
     const renewal = page.getByRole('row').filter({ hasText: 'Renewed: more lessons and a new end date' });
     await renewal.waitFor();
-    expect(await renewal.getByText(`Lessons: ${total} → ${total + 10}`).count()).toBe(1);
+    expect(await renewal.getByText(`Lessons: ${mia.total - 10} → ${mia.total}`).count()).toBe(1);
     expect(await renewal.getByText('Dana Cohen').count()).toBe(1);
   });
+
+  it('Dana unlocks Catapult for Monday Builders only: a student of hers outside the class stays locked', async () => {
+    const base = journey.portal.baseUrl;
+    const CATAPULT = 131;
+    const inClass = ['Noam Friedman', 'Mia Levi', 'Tamar Ben-David', 'Itai Mizrahi'];
+    const outside = demoUsers().find((u) => u.teacherUsername === 'dana' && !inClass.includes(u.displayName))!;
+    expect(await unlockedFor(base, outside.username, outside.password)).not.toContain(CATAPULT);
+    const { page } = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, base);
+    await page.goto(`${base}/classes`);
+    await createClass(page, 'Monday Builders', inClass);
+
+    await page.goto(`${base}/select-model/PlayMachines1/130`);
+    await page.getByTestId(`model-card-${CATAPULT}`).getByRole('button', { name: 'Unlock for students: Catapult' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unlock Catapult for your students' });
+    await dialog.getByLabel('For').selectOption({ label: 'Monday Builders' });
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await screenshot(page, 'classes-unlock-for-class');
+    await dialog.getByRole('button', { name: 'Unlock for Monday Builders' }).click();
+    await dialog.getByText('Catapult is open for 4 students').waitFor();
+
+    expect(await unlockedFor(base, DEMO_USERS.mia.username, DEMO_USERS.mia.password)).toContain(CATAPULT);
+    expect(await unlockedFor(base, outside.username, outside.password)).not.toContain(CATAPULT);
+
+    // Class now shows one class when she picks it, and a reload keeps it.
+    await page.goto(`${base}/class-now`);
+    const showing = page.getByLabel('Showing');
+    await showing.selectOption({ label: 'Monday Builders' });
+    await page.waitForURL(/\?class=\d+$/);
+    await page.reload();
+    await waitForValue(page.getByLabel('Showing'), new URL(page.url()).searchParams.get('class')!);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await screenshot(page, 'classes-class-now-one-class');
+  });
 });
+
+/**
+ * A class meeting today, started a few minutes ago on this machine's clock (the form's default
+ * time zone is the browser's), so its attendance is open; three present and one absent, kept.
+ */
+async function takeAttendanceToday(page: Page): Promise<void> {
+  const now = new Date();
+  const started = new Date(Math.max(now.getTime() - 5 * 60_000, new Date(now).setHours(0, 0, 0, 0)));
+  const startTime = `${String(started.getHours()).padStart(2, '0')}:${String(started.getMinutes()).padStart(2, '0')}`;
+  const weekday = new Intl.DateTimeFormat('en', { weekday: 'long' }).format(now);
+
+  await page.getByRole('main').getByRole('link', { name: 'New class' }).first().click();
+  await page.getByLabel('Name').fill('Today Builders');
+  await page.getByLabel('Program').selectOption({ label: 'Play Machines 1' });
+  await page.getByLabel('Place').fill('Oak Street School');
+  await page.getByRole('checkbox', { name: weekday }).check();
+  await page.getByLabel('Start time').fill(startTime);
+  await page.getByLabel('End date').fill(dayFromNow(60));
+  const search = page.getByLabel('Find a student');
+  const children = ['Noam Friedman', 'Mia Levi', 'Tamar Ben-David', 'Itai Mizrahi'];
+  for (const name of children) {
+    await search.fill(name.split(' ')[0]!);
+    await page.getByRole('checkbox', { name }).check();
+  }
+  await page.getByRole('button', { name: 'Create class' }).click();
+  await page.getByRole('article', { name: 'Today Builders' }).waitFor();
+
+  expect(await openMenu(page)).toContain('Timetable');
+  await page.getByRole('menuitem', { name: 'Timetable' }).click();
+  const today = page.getByRole('list', { name: /^Today/ });
+  await today.getByRole('article', { name: /Today Builders/ }).waitFor();
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await today.getByRole('link', { name: new RegExp(`^Take attendance: Today Builders at ${startTime}$`) }).click();
+
+  const mark = (name: string, choice: string) => page.getByRole('radiogroup', { name }).getByRole('radio', { name: choice });
+  for (const name of children.slice(0, 3)) await mark(name, 'Present').check();
+  await mark('Itai Mizrahi', 'Absent').check();
+  await page.getByLabel('Model taught').selectOption({ label: 'Catapult' });
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await page.getByRole('button', { name: 'Save attendance' }).click();
+  await page.getByText('Saved: 3 present, 0 late, 1 absent, 0 not marked.').waitFor();
+  await screenshot(page, 'classes-attendance');
+
+  await page.reload();
+  await mark('Itai Mizrahi', 'Absent').waitFor();
+  for (const name of children.slice(0, 3)) expect(await mark(name, 'Present').isChecked()).toBe(true);
+  expect(await mark('Itai Mizrahi', 'Absent').isChecked()).toBe(true);
+  expect(await page.getByLabel('Model taught').inputValue()).not.toBe('');
+
+  // On a phone, in Hebrew: right to left, the three choices within reach of a thumb.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openMenu(page);
+  await page.getByRole('menuitem', { name: 'עברית' }).click();
+  await page.getByRole('button', { name: 'שמירת הנוכחות' }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  const choice = await page.getByRole('radiogroup', { name: 'Mia Levi' }).getByText('נוכח/ת').boundingBox();
+  expect(choice?.height ?? 0).toBeGreaterThanOrEqual(44);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshot(page, 'classes-attendance-he-phone');
+  expect(await axeViolations(page, 'main')).toEqual([]);
+}
+
+/**
+ * On Mia's page, on a phone: the Lessons section, Renew with its first values (+10 lessons, the end
+ * date moved on), sent by keyboard; the new figures in English and Hebrew, and in the students list.
+ */
+async function renewMiasLessons(page: Page, base: string): Promise<{ href: string; left: number; used: number; total: number }> {
+  const { left: before, href } = await miasLessonsLeft(page, base);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(base + href);
+  const lessons = page.getByRole('region', { name: 'Lessons' });
+  const usedText = lessons.getByText(/^\d+ of \d+ lessons used$/);
+  await usedText.waitFor();
+  const [used, bought] = (/^(\d+) of (\d+)/.exec((await usedText.textContent()) ?? '') ?? []).slice(1).map(Number) as [number, number];
+  await lessons.getByRole('button', { name: 'Renew' }).click();
+  const form = lessons.getByRole('form', { name: 'Renew the lessons' });
+  expect(await form.getByLabel('Lessons to add').inputValue()).toBe('10');
+  expect((await form.getByLabel('New end date').inputValue()) > dayFromNow(0)).toBe(true);
+  await screenshot(page, 'lessons-renew-phone');
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  // By keyboard: Enter in a field sends the form.
+  await form.getByLabel('Lessons to add').press('Enter');
+  await lessons.getByText(new RegExp(`^Renewed: ${bought + 10} lessons until `)).waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // In Hebrew, right to left, on the phone.
+  await openMenu(page);
+  await page.getByRole('menuitem', { name: 'עברית' }).click();
+  await page.getByRole('region', { name: 'שיעורים' }).getByText(`נוצלו ${used} מתוך ${bought + 10} שיעורים`).waitFor();
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  await screenshot(page, 'lessons-he-phone');
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await page.getByRole('button', { name: 'תפריט' }).click();
+  await page.getByRole('menuitem', { name: /^English/ }).click();
+  await lessons.waitFor();
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  const after = await miasLessonsLeft(page, base);
+  expect(after.left).toBe(before + 10);
+  return { href, left: after.left, used, total: bought + 10 };
+}
 
 /** Mia's Lessons left in Dana's students list (opened afresh), and the address of her page. */
 async function miasLessonsLeft(page: Page, base: string): Promise<{ left: number; href: string }> {
@@ -154,34 +257,29 @@ async function miasLessonsLeft(page: Page, base: string): Promise<{ left: number
   return { left, href };
 }
 
-/**
- * Attendance through the portal's routes, as the attendance screen sends it: a class of Mia's with a
- * meeting a few minutes from now (attendance opens before it starts), Mia marked present.
- */
-async function miaAttendsAMeetingToday(base: string, miaId: number): Promise<void> {
-  const call = async <T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> => {
-    const response = await fetch(base + path, { method, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const { token } = await call<{ token: string }>('POST', API_PATHS.token, null, { username: DEMO_USERS.dana.username, password: DEMO_USERS.dana.password });
-  const inFiveMinutes = new Date(Date.now() + 5 * 60_000).toISOString().slice(0, 16);
-  // Its regular day is another one: today's only meeting is the extra one.
-  const weekday = (new Date(Date.now() + 3 * 86_400_000).getUTCDay() || 7) as Weekday;
-  const made = await call<{ id: number }>('POST', CLASSES_PATHS.classes, token, {
-    name: 'Robot Club',
-    programId: 130,
-    place: 'Oak Street School',
-    weekdays: [weekday],
-    startTime: '10:00',
-    lengthMinutes: 60,
-    startDate: dayFromNow(-1),
-    endDate: dayFromNow(60),
-    timeZone: 'UTC',
-    studentIds: [miaId],
-  });
-  const meeting = await call<{ id: number }>('POST', MEETINGS_PATHS.classMeetings(made.id), token, { startsAt: inFiveMinutes });
-  await call('PUT', MEETINGS_PATHS.attendance(meeting.id), token, { marks: [{ studentId: miaId, mark: 'present' }] });
+/** The models a student has open, asked through the API with her own sign-in. */
+async function unlockedFor(base: string, username: string, password: string): Promise<number[]> {
+  const signedIn = await fetch(`${base}/wp-json/jwt-auth/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const { token } = (await signedIn.json()) as { token: string };
+  const answer = await fetch(`${base}${CLASSROOM_PATHS.myUnlocks}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await answer.json()) as MyUnlocks).unlocked;
+}
+
+/** A new class of the owner's, made through the form: Play Machines 1, Monday 16:00, the students named. */
+async function createClass(page: Page, name: string, students: string[]): Promise<void> {
+  await page.getByRole('main').getByRole('link', { name: 'New class' }).first().click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Program').selectOption({ label: 'Play Machines 1' });
+  await page.getByRole('checkbox', { name: 'Monday' }).check();
+  await page.getByLabel('Start time').fill('16:00');
+  await page.getByLabel('End date').fill(dayFromNow(120));
+  const search = page.getByLabel('Find a student');
+  for (const student of students) {
+    await search.fill(student.split(' ')[0]!);
+    await page.getByRole('checkbox', { name: student }).check();
+  }
+  await page.getByRole('button', { name: 'Create class' }).click();
+  await page.getByRole('article', { name }).waitFor();
 }
 
 async function waitForValue(input: Locator, value: string): Promise<void> {

@@ -7,7 +7,7 @@ import { nameKey, type ClassFields } from './classRules';
 
 export const parseWeekdays = (stored: string): Weekday[] => (stored === '' ? [] : stored.split(',').map((day) => Number(day) as Weekday));
 
-export function scheduleOf(row: ClassRow): Schedule {
+export function scheduleOf(row: ClassRow): Schedule & { weekdays: Weekday[] } {
   return {
     weekdays: parseWeekdays(row.weekdays),
     startTime: row.start_time,
@@ -36,18 +36,7 @@ export function classColumns(fields: ClassFields): Omit<NewClassRow, 'owner_id' 
 
 /** A class's fields as the audit log records them (the contract's names; students by id, never by name). */
 export function auditFields(row: ClassRow, studentIds: readonly number[]): ClassFields {
-  return {
-    name: row.name,
-    programId: row.program_id,
-    place: row.place,
-    weekdays: parseWeekdays(row.weekdays),
-    startTime: row.start_time,
-    lengthMinutes: row.length_minutes,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    timeZone: row.time_zone,
-    studentIds: [...studentIds].sort((a, b) => a - b),
-  };
+  return { name: row.name, programId: row.program_id, place: row.place, ...scheduleOf(row), studentIds: [...studentIds].sort((a, b) => a - b) };
 }
 
 /** The fields whose values differ, each side with only those. */
@@ -117,12 +106,7 @@ export async function classRecords(db: q.Executor, rows: readonly ClassRow[], no
       programId: row.program_id,
       programName: programs.get(row.program_id) ?? '',
       place: row.place,
-      weekdays: parseWeekdays(row.weekdays),
-      startTime: row.start_time,
-      lengthMinutes: row.length_minutes,
-      startDate: row.start_date,
-      endDate: row.end_date,
-      timeZone: row.time_zone,
+      ...scheduleOf(row),
       students: (studentsOf.get(row.id) ?? []).sort((a, b) => collator.compare(a.displayName, b.displayName) || a.id - b.id),
       archived: row.archived_at !== null,
       nextMeeting: meeting?.start ?? null,

@@ -24,6 +24,7 @@ import { studentImportFeature } from '../features/studentImport/feature';
 import { studentProgressFeature } from '../features/studentProgress/feature';
 import { studioFeature } from '../features/studio/feature';
 import { termsFeature } from '../features/terms/feature';
+import { timetableFeature } from '../features/timetable/feature';
 
 export const features = [
   authFeature,
@@ -40,6 +41,7 @@ export const features = [
   signInCardsFeature,
   classNowFeature,
   classesFeature,
+  timetableFeature,
   accountFeature,
   studioFeature,
   qaInboxFeature,

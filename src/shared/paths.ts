@@ -90,6 +90,9 @@ export const paths = {
   classes: route('/classes'),
   newClass: route('/classes/new'),
   editClass: route('/classes/:classId'),
+  /** An owner's week of meetings (?week=YYYY-MM-DD, its Monday; administrators: every owner's), and one meeting: its attendance, move, cancel. */
+  timetable: route('/timetable'),
+  meeting: route('/timetable/meetings/:meetingId'),
   /** The administrators' inbox: the problem reports users sent. */
   qaInbox: route('/admin/qa_inbox'),
   /** The signed-in user's own account: change password. */

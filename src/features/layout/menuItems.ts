@@ -24,6 +24,7 @@ export function roleMenu(t: StoreValue<typeof menuMessages>, role: Role | null, 
       ...(contentStudio
         ? [
             { label: t.classes, to: paths.classes.href() },
+            { label: t.timetable, to: paths.timetable.href() },
             { label: t.auditLog, to: paths.auditLog.href() },
             { label: t.qaInbox, to: paths.qaInbox.href() },
             { label: t.contentStudio, to: paths.studio.href() },
@@ -41,6 +42,7 @@ export function roleMenu(t: StoreValue<typeof menuMessages>, role: Role | null, 
       ...(contentStudio
         ? [
             { label: t.classes, to: paths.classes.href() },
+            { label: t.timetable, to: paths.timetable.href() },
             { label: t.classNow, to: paths.classNow.href() },
           ]
         : []),
