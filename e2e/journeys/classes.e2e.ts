@@ -5,13 +5,16 @@
  * archives it; then makes "Today Builders", which meets today (whatever day the journey runs),
  * finds it under Today in the Timetable, takes attendance (three present, one absent), reloads
  * and finds the marks kept, and reads the meeting in Hebrew on a phone (e2e/artifacts/classes-*.png).
- * Then she unlocks Catapult for Monday Builders only: a student of hers who is not in the class
- * stays locked, and Class now shows that class, also after a reload.
+ * Mia's lessons: before that attendance Dana renews them on Mia's page (on a phone, in Hebrew too),
+ * her Lessons left in the students list rises by ten, drops by one once Mia is marked present, and
+ * the office finds the renewal in the audit log. Then she unlocks Catapult for Monday Builders only:
+ * a student of hers who is not in the class stays locked, and Class now shows that class, also after
+ * a reload.
  */
 import type { Locator, Page } from 'playwright-core';
 import { CLASSROOM_PATHS, type MyUnlocks } from '../../contract/classroom';
 import { demoUsers } from '../../server/seed/demoData';
-import { axeViolations, DEMO_USERS, journeyFile, openMenu, screenshot, signIn } from '../support';
+import { axeViolations, DEMO_USERS, journeyFile, logOut, openMenu, screenshot, signIn } from '../support';
 
 const journey = journeyFile();
 
@@ -84,7 +87,22 @@ describe('classes journey', () => {
     await page.getByRole('link', { name: 'Back to classes' }).click();
     await page.getByText('No classes yet').waitFor();
 
+    // The demo's package of Mia ended in June 2026: the renewal makes today one of its days, so the meeting counts.
+    const mia = await renewMiasLessons(page, base);
+    await page.goto(`${base}/classes`);
+    await page.getByText('No classes yet').waitFor();
     await takeAttendanceToday(page);
+    expect((await miasLessonsLeft(page, base)).left).toBe(mia.left - 1);
+    await page.goto(base + mia.href);
+    await page.getByRole('region', { name: 'Lessons' }).getByText(`${mia.used + 1} of ${mia.total} lessons used`).waitFor();
+
+    await logOut(page);
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password, base);
+    await page.goto(`${base}/admin/audit_log?student=${mia.href.split('/').pop()}`);
+    const renewal = page.getByRole('row').filter({ hasText: 'Renewed: more lessons and a new end date' });
+    await renewal.waitFor();
+    expect(await renewal.getByText(`Lessons: ${mia.total - 10} → ${mia.total}`).count()).toBe(1);
+    expect(await renewal.getByText('Dana Cohen').count()).toBe(1);
   });
 
   it('Dana unlocks Catapult for Monday Builders only: a student of hers outside the class stays locked', async () => {
@@ -189,6 +207,59 @@ async function takeAttendanceToday(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: /^English/ }).click();
   await page.getByRole('button', { name: 'Save attendance' }).waitFor();
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * On Mia's page, on a phone: the Lessons section, Renew with its first values (+10 lessons, the end
+ * date moved on), sent by keyboard; the new figures in English and Hebrew, and in the students list.
+ */
+async function renewMiasLessons(page: Page, base: string): Promise<{ href: string; left: number; used: number; total: number }> {
+  const { left: before, href } = await miasLessonsLeft(page, base);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(base + href);
+  const lessons = page.getByRole('region', { name: 'Lessons' });
+  const usedText = lessons.getByText(/^\d+ of \d+ lessons used$/);
+  await usedText.waitFor();
+  const [used, bought] = (/^(\d+) of (\d+)/.exec((await usedText.textContent()) ?? '') ?? []).slice(1).map(Number) as [number, number];
+  await lessons.getByRole('button', { name: 'Renew' }).click();
+  const form = lessons.getByRole('form', { name: 'Renew the lessons' });
+  expect(await form.getByLabel('Lessons to add').inputValue()).toBe('10');
+  expect((await form.getByLabel('New end date').inputValue()) > dayFromNow(0)).toBe(true);
+  await screenshot(page, 'lessons-renew-phone');
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  // By keyboard: Enter in a field sends the form.
+  await form.getByLabel('Lessons to add').press('Enter');
+  await lessons.getByText(new RegExp(`^Renewed: ${bought + 10} lessons until `)).waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // In Hebrew, right to left, on the phone.
+  await openMenu(page);
+  await page.getByRole('menuitem', { name: 'עברית' }).click();
+  await page.getByRole('region', { name: 'שיעורים' }).getByText(`נוצלו ${used} מתוך ${bought + 10} שיעורים`).waitFor();
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  await screenshot(page, 'lessons-he-phone');
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await page.getByRole('button', { name: 'תפריט' }).click();
+  await page.getByRole('menuitem', { name: /^English/ }).click();
+  await lessons.waitFor();
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  const after = await miasLessonsLeft(page, base);
+  expect(after.left).toBe(before + 10);
+  return { href, left: after.left, used, total: bought + 10 };
+}
+
+/** Mia's Lessons left in Dana's students list (opened afresh), and the address of her page. */
+async function miasLessonsLeft(page: Page, base: string): Promise<{ left: number; href: string }> {
+  await page.goto(`${base}/students_list/Dana%20Cohen?q=Mia`);
+  const row = page.getByRole('row').filter({ hasText: 'parent.mia@' });
+  await row.waitFor();
+  const headers = (await page.getByRole('columnheader').allTextContents()).map((text) => text.replace(/[▲▼↕]/g, '').trim());
+  const column = headers.indexOf('Lessons left');
+  expect(column).toBeGreaterThan(-1);
+  const left = Number(await row.getByRole('cell').nth(column).textContent());
+  const href = (await row.getByRole('link').first().getAttribute('href')) ?? '';
+  return { left, href };
 }
 
 /** The models a student has open, asked through the API with her own sign-in. */

@@ -142,6 +142,13 @@ describe('record mappers', () => {
     expect(mapStudent({ ...wire, user_id: 31, number_of_lessons: 24 }).numberOfLessons).toBe(24);
   });
 
+  it('keeps a student row’s lessons used and left only when the portal backend sends them', () => {
+    const wire: WireStudent = { user_id: 31, teacher_id: 2, student_first_name: 'Mia', student_last_name: 'Levi', parent_name: '', parent_email: '', phone: '', program: '', lessons_start_date: '', lessons_end_date: '', number_of_lessons: 20 };
+    expect(mapStudent({ ...wire, lessons_used: '7', lessons_left: -2 })).toMatchObject({ lessonsUsed: 7, lessonsLeft: -2 });
+    const plain = mapStudent(wire);
+    expect('lessonsLeft' in plain || 'lessonsUsed' in plain).toBe(false);
+  });
+
   it('maps users: empty teacher_id is null, admin role normalised', () => {
     const owner: WireUser = { user_id: '2', role: 'franchise_owner', FirstName: 'Dana', LastName: 'Cohen', Email: 'd@x.test', Country: 'Israel', State: 'Tel Aviv', Territory: 'Center', teacher_id: '' };
     expect(mapUser(owner)).toMatchObject({ id: 2, role: 'franchise_owner', teacherId: null, country: 'Israel' });

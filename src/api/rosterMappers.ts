@@ -19,7 +19,15 @@ export function mapStudent(wire: WireStudent): Student {
     startDate: toText(wire.lessons_start_date),
     endDate: toText(wire.lessons_end_date),
     numberOfLessons: toNumber(wire.number_of_lessons),
+    ...lessonFigures(wire),
   };
+}
+
+/** A plain WordPress row has no figures: the key stays absent, so the app knows not to show the column. */
+function lessonFigures(wire: WireStudent): Pick<Student, 'lessonsUsed' | 'lessonsLeft'> {
+  const used = toNumberOrNull(wire.lessons_used);
+  const left = toNumberOrNull(wire.lessons_left);
+  return { ...(used === null ? {} : { lessonsUsed: used }), ...(left === null ? {} : { lessonsLeft: left }) };
 }
 
 export function mapUser(wire: WireUser): User {

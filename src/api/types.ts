@@ -46,6 +46,9 @@ export interface Student extends StudentEnrolment {
   teacherId: number;
   firstName: string;
   lastName: string;
+  /** Lessons used and left (below zero: more used than bought); only the portal backend's rows carry them. */
+  lessonsUsed?: number;
+  lessonsLeft?: number;
 }
 
 export interface NewFranchiseOwner {

@@ -12,7 +12,7 @@ import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
 import { rosterListsActions } from '../../entities/roster/rosterListsSlice';
 import type { StudentPageSection } from '../../entities/students/studentPage';
 import { selectStudentById } from '../../entities/students/studentsSelectors';
-import { detailsSection } from '../../features/studentEdit/studentPageSection';
+import { detailsSection, lessonsSection } from '../../features/studentEdit/studentPageSection';
 import { childDataSection } from '../../features/studentPrivacy/studentPageSection';
 import { progressSection } from '../../features/studentProgress/studentPageSection';
 import { signInSection } from '../../features/studentSignIn/studentPageSection';
@@ -31,7 +31,7 @@ import { studentPageMessages } from './studentPage.messages';
 type SectionTitle = Extract<keyof ReturnType<typeof studentPageMessages.get>, `section${string}`>;
 
 /** The sections, in the order they show, each from its own feature. */
-const sections = [detailsSection, progressSection, signInSection, childDataSection] as const satisfies readonly StudentPageSection<SectionTitle>[];
+const sections = [detailsSection, lessonsSection, progressSection, signInSection, childDataSection] as const satisfies readonly StudentPageSection<SectionTitle>[];
 
 const Section = styled(Card).attrs({ as: 'section' })`
   margin-top: ${space(4)};

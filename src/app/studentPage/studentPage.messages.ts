@@ -9,6 +9,7 @@ export const studentPageMessages = defineMessages('rosterStudent', {
   goHome: 'Go to the start page',
   parent: params('parent {name}'),
   sectionDetails: 'Details',
+  sectionLessons: 'Lessons',
   sectionProgress: 'Progress',
   sectionSignIn: 'Sign-in',
   sectionData: "The child's data",

@@ -9,7 +9,7 @@ import type { Student, User } from '../../api/types';
 import { selectAllStudents, selectStudentCountByOwner } from '../../entities/students/studentsSelectors';
 import { selectFranchiseOwners, selectUserEntities } from '../../entities/users/usersSelectors';
 import { selectCapabilities, selectCapabilitiesKnown } from '../../entities/config/configSlice';
-import { allStudentsColumns, columnsForSite, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type StudentRow } from './table/rosterColumns';
+import { allStudentsColumns, columnsForRows, columnsForSite, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type StudentRow } from './table/rosterColumns';
 import { filterAllStudents, filterOwners, filterStudents } from './table/rosterFilters';
 import { selectSliceState } from '../../shared/sliceState';
 import type { StoreState } from '../../shared/storeHooks';
@@ -24,8 +24,14 @@ import { applySort } from './table/sorting';
  * the portal backend (the default) they never move the table after it has appeared.
  */
 export const selectSiteKeepsProgress = (state: StoreState) => !selectCapabilitiesKnown(state) || selectCapabilities(state).serverUnlock;
-export const selectStudentsListColumns = createSelector([selectSiteKeepsProgress], (keeps) => columnsForSite(studentsListColumns, keeps));
-export const selectAllStudentsColumns = createSelector([selectSiteKeepsProgress], (keeps) => columnsForSite(allStudentsColumns, keeps));
+/** Whether the students carry lessons used and left: the portal backend's rows do, a WordPress site's never. */
+const selectRowsCarryLessons = createSelector([selectAllStudents], (students) => students.some((student) => student.lessonsLeft !== undefined));
+export const selectStudentsListColumns = createSelector([selectSiteKeepsProgress, selectRowsCarryLessons], (keeps, lessons) =>
+  columnsForRows(columnsForSite(studentsListColumns, keeps), lessons),
+);
+export const selectAllStudentsColumns = createSelector([selectSiteKeepsProgress, selectRowsCarryLessons], (keeps, lessons) =>
+  columnsForRows(columnsForSite(allStudentsColumns, keeps), lessons),
+);
 
 export const selectRoster = selectSliceState(rosterSlice);
 export const selectSignUpStudentFlow = (state: StoreState) => selectRoster(state).signUpStudent;

@@ -5,6 +5,8 @@ import { usersSlice } from '../../entities/users/usersSlice';
 import type { FeatureSagas } from '../../shared/feature';
 import { rosterEditSaga } from './editSaga';
 import { rosterEditSlice } from './editSlice';
+import { studentLessonsSaga } from './lessons/lessonsSaga';
+import { studentLessonsSlice } from './lessons/lessonsSlice';
 
-export const slices = [rosterEditSlice, rosterListsSlice, usersSlice, studentsSlice, programsSlice] as const;
-export const sagas: FeatureSagas = { rosterEditSaga };
+export const slices = [rosterEditSlice, studentLessonsSlice, rosterListsSlice, usersSlice, studentsSlice, programsSlice] as const;
+export const sagas: FeatureSagas = { rosterEditSaga, studentLessonsSaga };

@@ -13,6 +13,7 @@ const places: Readonly<Record<string, CardPlace>> = {
   startDate: 'summary',
   endDate: 'summary',
   numberOfLessons: 'summary',
+  lessonsLeft: 'summary',
   ownerName: 'summary',
   country: 'summary',
   state: 'summary',

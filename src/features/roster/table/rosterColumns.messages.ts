@@ -15,6 +15,7 @@ const english = {
   startDate: 'Start Date',
   endDate: 'End Date',
   lessons: 'Lessons',
+  lessonsLeft: 'Lessons left',
   models: 'Models',
   inProgress: 'In progress',
   finished: 'Finished',

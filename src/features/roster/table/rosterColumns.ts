@@ -59,6 +59,16 @@ function progressColumns<Row extends StudentRow>(): RosterColumn<Row>[] {
   ];
 }
 
+/** Lessons left of each student's package (portal backend only: columnsForRows drops it elsewhere). */
+function lessonsLeftColumn<Row extends StudentRow>(): RosterColumn<Row> {
+  return { id: 'lessonsLeft', header: 'Lessons left', kind: 'number', value: (s) => s.lessonsLeft ?? '', sortable: true };
+}
+
+/** A table's columns without Lessons left when no row carries it (a plain WordPress site). */
+export function columnsForRows<Row>(columns: RosterColumn<Row>[], rowsCarryLessons: boolean): RosterColumn<Row>[] {
+  return rowsCarryLessons ? columns : columns.filter((column) => column.id !== 'lessonsLeft');
+}
+
 /** A franchise owner with the number of their students (computed by a selector). */
 export interface OwnerRow extends User {
   studentCount: number;
@@ -96,7 +106,7 @@ function studentColumns<Row extends Student>(sortable: (id: string) => boolean):
 }
 
 /** Students list: clicking any column's header toggles its sort. */
-export const studentsListColumns: RosterColumn<StudentRow>[] = [...studentColumns<StudentRow>(() => true), ...progressColumns<StudentRow>()];
+export const studentsListColumns: RosterColumn<StudentRow>[] = [...studentColumns<StudentRow>(() => true), lessonsLeftColumn<StudentRow>(), ...progressColumns<StudentRow>()];
 
 /** Franchise Owners List: only first and last name sort. */
 export const franchiseOwnersColumns: RosterColumn<OwnerRow>[] = [
@@ -117,6 +127,7 @@ export const allStudentsColumns: RosterColumn<AllStudentsRow>[] = [
   text<AllStudentsRow>('ownerCountry', 'Country', (s) => s.ownerCountry, false),
   text<AllStudentsRow>('ownerState', 'State', (s) => s.ownerState, false),
   ...studentColumns<AllStudentsRow>((id) => allStudentsSortable.has(id)),
+  lessonsLeftColumn<AllStudentsRow>(),
   ...progressColumns<AllStudentsRow>(),
 ];
 

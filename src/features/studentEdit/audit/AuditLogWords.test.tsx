@@ -151,6 +151,19 @@ describe('the audit log in words', () => {
     expect(within(rows()[1]!).getAllByRole('listitem')[0]).toHaveTextContent('Días: lunes → lunes, miércoles');
   });
 
+  it('names a renewal in words, with its lessons and end date before and after, in English, Hebrew and Spanish', async () => {
+    open([entry(30, { action: 'student.renew', actor: { id: 2, name: 'Dana Cohen', role: 'franchise_owner' }, before: { number_of_lessons: 20, lessons_end_date: '2026-12-20' }, after: { number_of_lessons: 30, lessons_end_date: '2027-03-20' } })]);
+    await screen.findByRole('table');
+    expect(cells(rows()[0]!)[2]).toHaveTextContent('Renewed: more lessons and a new end date');
+    expect(within(rows()[0]!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Lessons: 20 → 30', 'End date: December 20, 2026 → March 20, 2027']);
+    expect(screen.getByRole('table').textContent).not.toContain('student.renew');
+    expect(within(screen.getByLabelText('Change')).getByRole('option', { name: 'Renewed: more lessons and a new end date' })).toHaveValue('student.renew');
+    await showQaLanguage('he');
+    await waitFor(() => expect(cells(rows()[0]!)[2]).toHaveTextContent('חודש: שיעורים נוספים ותאריך סיום חדש'));
+    await showQaLanguage('es');
+    await waitFor(() => expect(cells(rows()[0]!)[2]).toHaveTextContent('Renovado: más clases y una nueva fecha de fin'));
+  });
+
   it('on a phone shows each entry as labelled lines: every cell carries its column, and the narrow layout stacks them', async () => {
     open();
     await screen.findByRole('table');

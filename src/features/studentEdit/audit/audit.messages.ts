@@ -33,6 +33,7 @@ export const auditMessages = defineMessages('rosterAudit', {
   studentEdit: 'Edited',
   studentEnd: 'Ended lessons',
   studentReactivate: 'Re-activated',
+  studentRenew: 'Renewed: more lessons and a new end date',
   studentMove: 'Moved to another owner',
   studentPasswordReset: 'Reset the password',
   studentSignInMail: 'Re-sent the sign-in mail',

@@ -11,6 +11,7 @@ const ACTION_KEYS: Record<string, AuditKey> = {
   'student.edit': 'studentEdit',
   'student.end': 'studentEnd',
   'student.reactivate': 'studentReactivate',
+  'student.renew': 'studentRenew',
   'student.move': 'studentMove',
   'student.password_reset': 'studentPasswordReset',
   'student.sign_in_mail': 'studentSignInMail',
