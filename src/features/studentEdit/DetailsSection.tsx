@@ -95,7 +95,9 @@ function RecordFacts({ record, ownerName }: { record: RosterStudent; ownerName: 
           <dt>{t.parentEmail}</dt>
           <dd translate="no">{breakable(record.parent_email, AFTER_EMAIL_PARTS)}</dd>
           <dt>{t.phone}</dt>
-          <dd translate="no">{record.phone}</dd>
+          <dd translate="no">
+            <bdi dir="ltr">{record.phone}</bdi>
+          </dd>
         </>
       )}
       <dt>{t.program}</dt>
