@@ -8,6 +8,7 @@ import { isErasedStudent } from '../../entities/students/erased';
 import { useCallback, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
+import { selectCapabilities } from '../../entities/config/configSlice';
 import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
 import { rosterListsActions } from '../../entities/roster/rosterListsSlice';
 import type { StudentPageSection } from '../../entities/students/studentPage';
@@ -47,6 +48,8 @@ export default function StudentPage() {
   const id = /^\d+$/.test(studentId) ? Number(studentId) : null;
   const dispatch = useAppDispatch();
   const t = useMessages(studentPageMessages);
+  const capabilities = useAppSelector(selectCapabilities);
+  const shown = (sections as readonly StudentPageSection<SectionTitle>[]).filter((section) => !section.shownWhen || section.shownWhen(capabilities));
   const student = useAppSelector((state) => (id === null ? undefined : selectStudentById(state, id)));
   const load = useAppSelector(selectListLoad);
   const open = useCallback(() => dispatch(rosterListsActions.listsNeeded()), [dispatch]);
@@ -81,7 +84,7 @@ export default function StudentPage() {
         <span translate="no">{student.program}</span>
         {student.parentName && ` · ${t.parent({ name: student.parentName })}`}
       </Subtitle>
-      {sections.map(({ id: sectionId, title, Component }) => (
+      {shown.map(({ id: sectionId, title, Component }) => (
         <Section key={sectionId} id={sectionId} aria-labelledby={`${sectionId}-title`}>
           <SectionTitle id={`${sectionId}-title`}>{t[title]}</SectionTitle>
           {/* Erasing remounts every section, so each loads what the server now holds. */}

@@ -4,7 +4,7 @@
  * another feature's section.
  */
 import type { ComponentType } from 'react';
-import type { Student } from '../../api/types';
+import type { SiteCapabilities, Student } from '../../api/types';
 
 export interface StudentPageSectionProps {
   student: Student;
@@ -18,4 +18,6 @@ export interface StudentPageSection<TitleKey extends string = string> {
   /** The key of the section's title in the page's texts (the app checks it against them). */
   title: TitleKey;
   Component: ComponentType<StudentPageSectionProps>;
+  /** Only on sites that can answer it (the portal's own backend has classes; a plain WordPress site has none). */
+  shownWhen?: (capabilities: SiteCapabilities) => boolean;
 }

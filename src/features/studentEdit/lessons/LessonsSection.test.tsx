@@ -11,6 +11,7 @@ import type { ApiRequest } from '../../../api/transport';
 import { showQaLanguage, textsNotFromCatalogue } from '../../../../test/catalogueTexts';
 import { apiError, networkError } from '../../../../test/fakeApi';
 import { signedInAs } from '../../../../test/renderApp';
+import { portalBackend } from '../../../../test/fixtures/classes';
 import { danaStudents, renderRoster, rosterApi } from '../../../../test/fixtures/roster';
 import { serveRosterEdit, studentRecordOf } from '../../../../test/fixtures/rosterEdit';
 import { selectStudentById } from '../../../entities/students/studentsSelectors';
@@ -68,7 +69,7 @@ function lessonsBackend(start = figures()) {
 }
 
 async function open(backend = lessonsBackend()) {
-  const view = renderRoster({ route: `/students/${amir.id}`, session: signedInAs('dana'), api: rosterApi({ request: backend.request }) });
+  const view = renderRoster({ route: `/students/${amir.id}`, session: signedInAs('dana'), api: rosterApi({ request: backend.request }), config: portalBackend });
   await screen.findByRole('region', { name: 'Lessons' }, { timeout: 5000 });
   return { ...view, backend };
 }
@@ -76,6 +77,13 @@ async function open(backend = lessonsBackend()) {
 const section = () => screen.getByRole('region', { name: 'Lessons' });
 
 describe("a student's Lessons section", () => {
+  it('is not on the page of a plain WordPress site, which has no classes to count lessons from', async () => {
+    const backend = lessonsBackend();
+    renderRoster({ route: `/students/${amir.id}`, session: signedInAs('dana'), api: rosterApi({ request: backend.request }) });
+    await screen.findByRole('region', { name: 'Details' }, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: 'Lessons' })).toBeNull();
+  });
+
   it('says how many lessons were used and are left, the dates, what counts, and every meeting newest first in words', async () => {
     await open();
     expect(await within(section()).findByText('7 of 20 lessons used')).toBeInTheDocument();
