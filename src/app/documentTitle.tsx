@@ -8,16 +8,20 @@ import { screenTitle, type ScreenParams } from '../shared/feature';
 import type { RouteHandle } from './earlyPageData';
 import { useMessages } from '../shared/i18n/messages';
 import { routeTitles } from './app.messages';
+import { PageNotices } from './pageNotices';
 
 /**
  * Once the page is usable: the offline banner (with the service worker's start,
  * src/features/offline/startOffline.ts), the tab named by the page's heading, a new page at its top.
  */
 const AfterLoad = lazy(() => import(/* webpackChunkName: "offline" */ './afterLoad'));
-const offlineNotice = (
-  <Suspense fallback={null}>
-    <AfterLoad />
-  </Suspense>
+const afterLoadNotices = (
+  <>
+    <Suspense fallback={null}>
+      <AfterLoad />
+    </Suspense>
+    <PageNotices />
+  </>
 );
 
 /**
@@ -37,5 +41,5 @@ export function TitledLayout() {
     document.title = documentTitle;
   }, [documentTitle]);
   const pageLoaded = usePageLoaded();
-  return <AppLayout notice={pageLoaded ? offlineNotice : undefined} />;
+  return <AppLayout notice={pageLoaded ? afterLoadNotices : undefined} />;
 }

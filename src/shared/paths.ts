@@ -90,6 +90,10 @@ export const paths = {
   classes: route('/classes'),
   newClass: route('/classes/new'),
   editClass: route('/classes/:classId'),
+  /** The students whose lessons run out soon: an owner's (administrators: everyone's, filtered by owner and country). */
+  renewals: route('/renewals'),
+  /** The office's monthly report per owner (?month=YYYY-MM). */
+  monthlyReport: route('/admin/monthly_report'),
   /** The administrators' inbox: the problem reports users sent. */
   qaInbox: route('/admin/qa_inbox'),
   /** The signed-in user's own account: change password. */

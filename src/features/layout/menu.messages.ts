@@ -15,6 +15,8 @@ export const menuMessages = defineMessages('layoutMenu', {
   signUpNewStudent: 'Sign Up New Student',
   classes: 'Classes',
   classNow: 'Class now',
+  renewalsDue: 'Renewals due',
+  monthlyReport: 'Monthly report',
   myAccount: 'My account',
   termsOfUse: 'Terms of use',
   reportProblem: 'Report a problem',
