@@ -17,7 +17,7 @@ import { Message } from '../../shared/ui/Message';
 import { EmptyState, LoadFailed, SkeletonBlock } from '../../shared/ui/States';
 import { Title } from '../../shared/ui/Text';
 import { isMonth, lastMonth, monthName, monthOf, shiftMonth } from './months';
-import { columnHeader, NUMBER_COLUMNS, percent, REPORT_COLUMNS, reportSortValue, type ReportColumn } from './reportColumns';
+import { columnHeader, percent, REPORT_COLUMNS, reportSortValue, type NumberColumn, type ReportColumn } from './reportColumns';
 import { reportMessages } from './report.messages';
 import { renewalsActions, selectRenewals, type SortState } from './renewalsSlice';
 import { SortableTable, type TableColumn } from './SortableTable';
@@ -70,7 +70,7 @@ export default function MonthlyReportPage() {
             const value = percent(row.attendanceRate);
             return value === null ? t.noValue : new Intl.NumberFormat(formatters.language, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
           }
-          return formatters.number(row[id as (typeof NUMBER_COLUMNS)[number]]);
+          return formatters.number(row[id as NumberColumn]);
         };
         return { id, header: columnHeader(t, id as ReportColumn), sortable: true, numeric, cell };
       }),

@@ -54,7 +54,7 @@ export default function RenewalsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const ownerChoices = owners.status === 'ready' ? owners.value : [];
+  const ownerChoices = useMemo(() => (owners.status === 'ready' ? owners.value : []), [owners]);
   const countries = useMemo(() => [...new Set(ownerChoices.map((owner) => owner.country).filter(Boolean))].sort(), [ownerChoices]);
   const shownOwners = query.country === null ? ownerChoices : ownerChoices.filter((owner) => owner.country === query.country);
   const columns = useMemo(() => renewalColumns(t, formatters, admin), [t, formatters, admin]);

@@ -40,7 +40,7 @@ export function renewalColumns(t: Texts, formatters: Formatters, showOwner: bool
     showOwner && { id: 'owner', header: t.owner, sortable: true, cell: (row) => data(row.ownerName, t) },
     { id: 'program', header: t.program, sortable: true, cell: (row) => data(row.program, t) },
     { id: 'left', header: t.lessonsLeft, sortable: true, numeric: true, cell: (row) => t.leftOf({ left: formatters.number(row.left), total: formatters.number(row.total) }) },
-    { id: 'endDate', header: t.endDate, sortable: true, cell: (row) => (row.endDate ? formatCalendarDate(row.endDate, formatters) : t.noValue) },
+    { id: 'endDate', header: t.endDate, sortable: true, cell: (row) => (row.endDate ? <span translate="no">{formatCalendarDate(row.endDate, formatters)}</span> : t.noValue) },
     { id: 'why', header: t.why, sortable: false, cell: (row) => row.reasons.map((reason) => (reason === 'lessons' ? t.fewLessons : t.endsSoon)).join(', ') },
     { id: 'parent', header: t.parent, sortable: true, cell: (row) => data(row.parentName, t) },
     {

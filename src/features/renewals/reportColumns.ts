@@ -5,12 +5,12 @@ import type { reportMessages } from './report.messages';
 import type { SortValue } from './sorting';
 
 type Texts = ReturnType<typeof reportMessages.get>;
-type NumberKey = 'activeStudents' | 'meetingsHeld' | 'renewalsDue' | 'renewalsMade';
+export type NumberColumn = 'activeStudents' | 'meetingsHeld' | 'renewalsDue' | 'renewalsMade';
 
 export const REPORT_COLUMNS = ['ownerName', 'country', 'activeStudents', 'meetingsHeld', 'attendanceRate', 'renewalsDue', 'renewalsMade'] as const;
 export type ReportColumn = (typeof REPORT_COLUMNS)[number];
 
-export const NUMBER_COLUMNS: readonly NumberKey[] = ['activeStudents', 'meetingsHeld', 'renewalsDue', 'renewalsMade'];
+export const NUMBER_COLUMNS: readonly NumberColumn[] = ['activeStudents', 'meetingsHeld', 'renewalsDue', 'renewalsMade'];
 
 export const columnHeader = (t: Texts, column: ReportColumn): string => (column === 'ownerName' ? t.owner : t[column]);
 
