@@ -110,6 +110,9 @@ export interface WireStudent {
   /** YYYY-MM-DD */
   lessons_end_date: string;
   number_of_lessons: WireNumber;
+  /** The portal backend only (contract/lessons.ts): lessons used and left, as strings like number_of_lessons; a plain WordPress has neither. */
+  lessons_used?: WireNumber;
+  lessons_left?: WireNumber;
 }
 
 export type WireRole = 'franchise_owner' | 'student' | 'administrator' | 'admin' | string;

@@ -25,6 +25,7 @@ import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/out
 import { classesRoutes } from './routes/classes';
 import { meetingsRoutes } from './routes/meetings';
 import { calendarFeedRoutes } from './routes/calendarFeed';
+import { lessonsRoutes } from './routes/lessons';
 import { classroomRoutes } from './routes/classroom';
 import { classNowRoutes } from './routes/classNow';
 import { progressRoutes } from './routes/progress';
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   classesRoutes(app, services);
   meetingsRoutes(app, services);
   calendarFeedRoutes(app, services);
+  lessonsRoutes(app, services);
   progressRoutes(app, services);
   signInCardRoutes(app, services);
   classNowRoutes(app, services);

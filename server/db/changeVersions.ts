@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Executor } from './queries/executor';
 import type { Database } from './schema';
 
-export type ChangeName = 'content' | 'students';
+export type ChangeName = 'content' | 'students' | 'lessons';
 
 /** The channel the triggers notify, with the change's name as the payload. */
 export const CHANGE_CHANNEL = 'change_versions';

@@ -563,6 +563,13 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.createIndex('calendar_feeds_secret_uq').on('calendar_feeds').column('secret_hash').unique().execute();
       },
     },
+    '2026_12_13_lesson_counts': {
+      async up(db: AnyDb) {
+        // Lessons used and left (domain/lessons.ts) follow meetings, marks, who is in which class and
+        // the lesson settings: the students list's cache keys on this version beside the students one.
+        await addChangeVersion(db, dialect, 'lessons', ['class_meetings', 'meeting_attendance', 'class_students', 'portal_settings'], 'lessons_version');
+      },
+    },
   };
 }
 
@@ -625,23 +632,31 @@ async function rebuildSqliteUsersWithoutEmailUnique(db: Kysely<any>): Promise<vo
  * caches on any instance can key on it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function addChangeVersion(db: Kysely<any>, dialect: DialectName, name: string, table: string, trigger: string): Promise<void> {
+async function addChangeVersion(db: Kysely<any>, dialect: DialectName, name: string, tables: string | readonly string[], trigger: string): Promise<void> {
   await db.insertInto('change_versions').values({ name, version: 0 }).execute();
+  const each = typeof tables === 'string' ? [tables] : tables;
+  // One table keeps its trigger's historical name; several get the table's name after it.
+  const triggerOf = (table: string) => (typeof tables === 'string' ? trigger : `${trigger}_${table}`);
   if (dialect === 'postgres') {
     await sql
       .raw(
         `create function bump_${name}_version() returns trigger language plpgsql as $$
           begin
             update change_versions set version = version + 1 where name = '${name}';
+            perform pg_notify('${CHANGE_CHANNEL}', '${name}');
             return null;
           end $$`,
       )
       .execute(db);
-    await sql.raw(`create trigger ${trigger} after insert or update or delete or truncate on ${table} for each statement execute function bump_${name}_version()`).execute(db);
+    for (const table of each) {
+      await sql.raw(`create trigger ${triggerOf(table)} after insert or update or delete or truncate on ${table} for each statement execute function bump_${name}_version()`).execute(db);
+    }
     return;
   }
-  for (const event of ['insert', 'update', 'delete']) {
-    await sql.raw(`create trigger ${trigger}_${event} after ${event} on ${table} begin update change_versions set version = version + 1 where name = '${name}'; end`).execute(db);
+  for (const table of each) {
+    for (const event of ['insert', 'update', 'delete']) {
+      await sql.raw(`create trigger ${triggerOf(table)}_${event} after ${event} on ${table} begin update change_versions set version = version + 1 where name = '${name}'; end`).execute(db);
+    }
   }
 }
 

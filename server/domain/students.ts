@@ -12,6 +12,7 @@ import { loginNameBase, uniqueLoginName } from './loginNames';
 import { generatePassword } from './passwords';
 import { recordAudit } from './audit';
 import { insertAccount } from './users';
+import { lessonCountsKey, lessonsUsed } from './lessons';
 
 /** Administrators: all students. Franchise owners: their own. */
 export function listStudentsFor(ctx: DomainContext, actor: Actor): Promise<StudentRow[]> {
@@ -35,7 +36,7 @@ export function listStudentsFor(ctx: DomainContext, actor: Actor): Promise<Stude
 const MAX_CACHED = 16;
 
 interface RosterCacheEntry {
-  version: number;
+  version: string;
   body: Promise<Buffer>;
 }
 
@@ -67,6 +68,11 @@ export function toWireStudent(s: q.RosterStudentRow): WireStudent {
   };
 }
 
+/** The portal backend's roster row: the wire record with lessons used and left, written as number_of_lessons is (strings). */
+function withLessons(row: q.RosterStudentRow, used: number): WireStudent {
+  return { ...toWireStudent(row), lessons_used: String(used), lessons_left: String(row.number_of_lessons - used) };
+}
+
 /**
  * listStudentsFor as the UTF-8 JSON body of get_all_students_data, written by `serialize` (the
  * route's declared answer, WireStudent[]). Cached, see above.
@@ -81,14 +87,18 @@ export async function studentsJsonFor(ctx: DomainContext, actor: Actor, serializ
   const scopeKey = scope === 'all' ? 'all' : `owner:${scope.teacherId}`;
   // Version first, rows second: the rows are at least as new as the version they are kept under,
   // so a write landing in between only makes the next request recompute.
-  const version = await q.studentsVersion(db.kysely);
+  // Lessons used and left follow meetings and marks too (lessonCountsKey).
+  const [students, lessons] = await Promise.all([q.studentsVersion(db.kysely), lessonCountsKey(ctx)]);
+  const version = `${students}|${lessons}`;
   const hit = cache.get(scopeKey);
   if (hit && hit.version === version) {
     cache.delete(scopeKey);
     cache.set(scopeKey, hit);
     return hit.body;
   }
-  const body = q.listRosterStudents(db.kysely, scope).then((rows) => Buffer.from(serialize(rows.map(toWireStudent)), 'utf8'));
+  const body = Promise.all([q.listRosterStudents(db.kysely, scope), lessonsUsed(ctx, scope === 'all' ? 'all' : { ownerId: scope.teacherId })]).then(([rows, used]) =>
+    Buffer.from(serialize(rows.map((row) => withLessons(row, used.get(row.user_id) ?? 0))), 'utf8'),
+  );
   const entry: RosterCacheEntry = { version, body };
   cache.delete(scopeKey);
   cache.set(scopeKey, entry);

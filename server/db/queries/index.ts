@@ -22,3 +22,4 @@ export * from './portalSettings';
 export * from './classes';
 export * from './meetings';
 export * from './calendarFeeds';
+export * from './lessons';

@@ -51,6 +51,8 @@ export const wireStudent = z.object({
   lessons_start_date: z.string(),
   lessons_end_date: z.string(),
   number_of_lessons: wireNumber,
+  lessons_used: wireNumber.optional(),
+  lessons_left: wireNumber.optional(),
 }) satisfies z.ZodType<WireStudent>;
 
 export const wireUser = z.object({

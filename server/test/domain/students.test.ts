@@ -10,6 +10,7 @@ import { demoSource } from '../../seed/demoSource';
 import { seedDemo } from '../../seed/seedDatabase';
 import type { Actor, DomainContext } from '../../domain/context';
 import { createPasswordHasher } from '../../domain/passwords';
+import { lessonsUsed } from '../../domain/lessons';
 import { createStudent, listStudentsFor, studentsJsonFor, toWireStudent } from '../../domain/students';
 
 let dir: string;
@@ -21,9 +22,12 @@ async function actor(username: string): Promise<Actor> {
   return { id: user.id, role: user.role, user };
 }
 
-/** What the handler sent before the cache: the listing mapped and serialized on every request. */
+/** What the handler sent before the cache: the listing mapped and serialized on every request, with each student's lessons used and left. */
 async function uncached(a: Actor): Promise<string> {
-  return JSON.stringify((await listStudentsFor(ctx, a)).map(toWireStudent));
+  const used = await lessonsUsed(ctx, a.role === 'administrator' ? 'all' : { ownerId: a.id });
+  return JSON.stringify(
+    (await listStudentsFor(ctx, a)).map((row) => ({ ...toWireStudent(row), lessons_used: String(used.get(row.user_id) ?? 0), lessons_left: String(row.number_of_lessons - (used.get(row.user_id) ?? 0)) })),
+  );
 }
 
 beforeAll(async () => {
@@ -124,6 +128,31 @@ test('a change another process makes to a stored student (not only a new one) sh
     other.prepare(`UPDATE students SET phone = '+972 50 333 3333' WHERE user_id = (SELECT MIN(user_id) FROM students WHERE teacher_id = ?)`).run(danaId);
   });
   expect(after).toContain('+972 50 333 3333');
+});
+
+test('a mark another process gives at a meeting shows in the next answer as a lesson used', async () => {
+  const after = await answerAfterAnotherProcessWrites((other, danaId) => {
+    const studentId = Number((other.prepare('SELECT MIN(user_id) AS id FROM students WHERE teacher_id = ?').get(danaId) as { id: number }).id);
+    const at = '2026-03-01T10:00:00.000Z';
+    const classId = Number(
+      other
+        .prepare(
+          `INSERT INTO classes (owner_id, name, name_key, program_id, place, weekdays, start_time, length_minutes, start_date, end_date, time_zone, created_at, updated_at)
+           VALUES (?, 'Cache Class', 'cache class', 130, '', '1', '16:00', 60, '2026-03-01', '2026-06-30', 'UTC', ?, ?)`,
+        )
+        .run(danaId, at, at).lastInsertRowid,
+    );
+    const meetingId = Number(
+      other
+        .prepare(
+          `INSERT INTO class_meetings (class_id, kind, starts_at, starts_at_utc, length_minutes, status, created_at, updated_at)
+           VALUES (?, 'extra', '2026-03-01T08:00', '2026-03-01T08:00:00.000Z', 60, 'scheduled', ?, ?)`,
+        )
+        .run(classId, at, at).lastInsertRowid,
+    );
+    other.prepare(`INSERT INTO meeting_attendance (meeting_id, student_id, mark, marked_at) VALUES (?, ?, 'present', ?)`).run(meetingId, studentId, at);
+  });
+  expect(after).toContain('"lessons_used":"1"');
 });
 
 test('concurrent first requests share one computation', async () => {

@@ -161,8 +161,10 @@ describeEachDb('API contract', (dialect) => {
       expect(list.length).toBeGreaterThanOrEqual(8);
       for (const st of list) {
         expect(Object.keys(st).sort()).toEqual(
-          ['lessons_end_date', 'lessons_start_date', 'number_of_lessons', 'parent_email', 'parent_name', 'phone', 'program', 'student_first_name', 'student_last_name', 'teacher_id', 'user_id'].sort(),
+          ['lessons_end_date', 'lessons_left', 'lessons_start_date', 'lessons_used', 'number_of_lessons', 'parent_email', 'parent_name', 'phone', 'program', 'student_first_name', 'student_last_name', 'teacher_id', 'user_id'].sort(),
         );
+        // The portal backend's own fields (a plain WordPress has neither): numbers as strings, as number_of_lessons.
+        expect([st.lessons_used, st.lessons_left]).toEqual(['0', st.number_of_lessons]);
         expect(st.teacher_id).toBe(String(id('dana')));
         expect(typeof st.user_id).toBe('string');
         expect(st.number_of_lessons).toMatch(/^\d+$/);

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioHistory, StudioModel, StudioProgram, WirePage } from '../../../contract';
-import { CLASS_NOW_PATHS, CLASSES_PATHS, MEETINGS_PATHS, CLASSROOM_PATHS, type ClassRecord, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
+import { CLASS_NOW_PATHS, CLASSES_PATHS, DEFAULT_LESSON_SETTINGS, LESSONS_PATHS, MEETINGS_PATHS, CLASSROOM_PATHS, type ClassRecord, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from '../harness';
 import { openSse } from '../sseClient';
 
@@ -378,6 +378,26 @@ async function danasCalendarPath(c: Ctx): Promise<string> {
 
 /** Her own subscription: franchise owners only (an administrator has every owner's timetable, no one's feed). */
 const OWN_FEED: Record<Caller, number> = { anonymous: 401, student: 403, owner: 200, otherOwner: 200, admin: 403 };
+
+/** Lessons used and left, renewals and the office's report: Mia's, another owner's 404, students 403. */
+const LESSONS_ROWS: Row[] = [
+  { route: `GET ${LESSONS_PATHS.studentLessons(':id')}`, call: (c, t) => c.s.get(LESSONS_PATHS.studentLessons(c.ids.get('mia')?.id ?? 0), opt(t)), expected: OWN_STUDENT },
+  {
+    route: `POST ${LESSONS_PATHS.studentRenewal(':id')}`,
+    call: (c, t) => c.s.post(LESSONS_PATHS.studentRenewal(c.ids.get('mia')?.id ?? 0), { addLessons: 1, endDate: '2099-12-31' }, opt(t)),
+    expected: OWN_STUDENT,
+  },
+  { route: `GET ${LESSONS_PATHS.renewalsDue}`, label: "the caller's own (everyone's for an administrator)", call: (c, t) => c.s.get(LESSONS_PATHS.renewalsDue, opt(t)), expected: OWNERS_AND_ADMINS },
+  {
+    route: `GET ${LESSONS_PATHS.renewalsDue}`,
+    label: "?owner= Dana: another owner's list is refused",
+    call: (c, t) => c.s.get(`${LESSONS_PATHS.renewalsDue}?owner=${c.ids.get('dana')!.id}`, opt(t)),
+    expected: { ...OWNERS_AND_ADMINS, otherOwner: 403 },
+  },
+  { route: `GET ${LESSONS_PATHS.lessonSettings}`, call: (c, t) => c.s.get(LESSONS_PATHS.lessonSettings, opt(t)), expected: OWNERS_AND_ADMINS },
+  { route: `PUT ${LESSONS_PATHS.lessonSettings}`, call: (c, t) => c.s.request('PUT', LESSONS_PATHS.lessonSettings, DEFAULT_LESSON_SETTINGS, opt(t)), expected: ADMINS_ONLY },
+  { route: `GET ${LESSONS_PATHS.monthlyReport}`, call: (c, t) => c.s.get(`${LESSONS_PATHS.monthlyReport}?month=2026-03`, opt(t)), expected: ADMINS_ONLY },
+];
 
 const CALENDAR_ROWS: Row[] = [
   { route: `GET ${MEETINGS_PATHS.calendarFeed}`, call: (c, t) => c.s.get(MEETINGS_PATHS.calendarFeed, opt(t)), expected: OWN_FEED },
@@ -787,6 +807,7 @@ const ROWS: Row[] = [
   ...CLASSES_ROWS,
   ...MEETINGS_ROWS,
   ...CALENDAR_ROWS,
+  ...LESSONS_ROWS,
 ];
 
 describeEachDb('authorization table', (dialect) => {

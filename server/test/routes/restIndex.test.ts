@@ -29,6 +29,11 @@ describeEachDb('REST index', (dialect) => {
     expect(index.routes['/yo/v1/meetings/(?P<id>[^/]+)']?.methods.sort()).toEqual(['GET', 'PUT']);
     expect(index.routes['/yo/v1/classes/(?P<id>[^/]+)/meetings']?.methods).toEqual(['POST']);
     expect(index.routes['/yo/v1/meetings/(?P<id>[^/]+)/attendance']?.methods.sort()).toEqual(['GET', 'PUT']);
+    expect(index.routes['/yo/v1/students/(?P<id>[^/]+)/lessons']?.methods).toEqual(['GET']);
+    expect(index.routes['/yo/v1/students/(?P<id>[^/]+)/renewal']?.methods).toEqual(['POST']);
+    expect(index.routes['/yo/v1/renewals-due']?.methods).toEqual(['GET']);
+    expect(index.routes['/yo/v1/settings/lessons']?.methods.sort()).toEqual(['GET', 'PUT']);
+    expect(index.routes['/yo/v1/reports/monthly']?.methods).toEqual(['GET']);
     expect(index.routes['/yo/v1/me/calendar-feed']?.methods.sort()).toEqual(['DELETE', 'GET', 'POST']);
     expect(Object.keys(index.routes).filter((route) => route.startsWith('/yo/v1/calendar/'))).toEqual(['/yo/v1/calendar/(?P<secret>[^/]+).ics']);
     expect(index.routes['/']).toMatchObject({ namespace: '', methods: ['GET'] });
