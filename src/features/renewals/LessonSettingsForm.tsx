@@ -5,8 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { LESSON_LIMITS, type LessonSettings } from '../../../contract/lessons';
-import type { ApiError } from '../../api/types';
+import type { LessonSettings } from '../../../contract/lessons';
 import { failureMessage } from '../../shared/failureMessage';
 import { useMessages } from '../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
@@ -17,11 +16,8 @@ import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { Message } from '../../shared/ui/Message';
 import { renewalsMessages } from './renewals.messages';
 import { renewalsActions, selectRenewals } from './renewalsSlice';
+import { check, MAX, refusedFields, valuesOf, type Errors, type Field, type Values } from './settingsForm';
 
-type Texts = ReturnType<typeof renewalsMessages.get>;
-type Field = keyof LessonSettings;
-type Values = { countHeldLessons: boolean; renewalLessonsLeft: string; renewalDaysBeforeEnd: string };
-type Errors = Partial<Record<Field, string>>;
 
 const FIELD_IDS: Record<Field, string> = { countHeldLessons: 'lesson-count-held', renewalLessonsLeft: 'lesson-threshold', renewalDaysBeforeEnd: 'lesson-days' };
 
@@ -52,34 +48,6 @@ const Check = styled.label`
     flex: none;
   }
 `;
-
-const valuesOf = (settings: LessonSettings): Values => ({
-  countHeldLessons: settings.countHeldLessons,
-  renewalLessonsLeft: String(settings.renewalLessonsLeft),
-  renewalDaysBeforeEnd: String(settings.renewalDaysBeforeEnd),
-});
-
-const MAX: Record<Exclude<Field, 'countHeldLessons'>, number> = { renewalLessonsLeft: LESSON_LIMITS.maxRenewalLessonsLeft, renewalDaysBeforeEnd: LESSON_LIMITS.maxRenewalDays };
-
-function check(values: Values, t: Texts): Errors {
-  const errors: Errors = {};
-  for (const field of ['renewalLessonsLeft', 'renewalDaysBeforeEnd'] as const) {
-    const text = values[field].trim();
-    if (!/^\d{1,4}$/.test(text) || Number(text) > MAX[field]) errors[field] = t.wholeNumber({ max: MAX[field] });
-  }
-  return errors;
-}
-
-/** The server's rest_invalid_param, at its fields, in the form's words. */
-export function refusedFields(error: ApiError | null, t: Texts): Errors {
-  if (!error || error.code !== 'rest_invalid_param' || !error.params) return {};
-  const errors: Errors = {};
-  for (const key of Object.keys(error.params)) {
-    if (key === 'renewalLessonsLeft' || key === 'renewalDaysBeforeEnd') errors[key] = t.wholeNumber({ max: MAX[key] });
-    else if (key === 'countHeldLessons') errors[key] = t.countHeldRefused;
-  }
-  return errors;
-}
 
 export function LessonSettingsForm({ settings }: { settings: LessonSettings }) {
   const dispatch = useAppDispatch();
