@@ -7,6 +7,7 @@ import type { Db } from './db/connection';
 import { createPasswordHasher, type PasswordHasher } from './domain/passwords';
 import { RateLimiter, Slowdown } from './domain/rateLimiter';
 import { RetentionJob } from './domain/retentionJob';
+import { scheduleClassesWithoutMeetings } from './domain/meetingSchedule';
 import { createTokenService } from './domain/tokens';
 import { requireDeclaredAnswers } from './http/answers';
 import { installAuth } from './http/auth';
@@ -132,6 +133,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     retention.start();
     void retention.runOnce();
+    void scheduleClassesWithoutMeetings(db, clock()).then(
+      (count) => count > 0 && app.log.info({ classes: count }, 'meetings made for classes saved without them'),
+      (err: unknown) => app.log.warn({ error: err instanceof Error ? err.name : 'error' }, 'making meetings for classes without them failed'),
+    );
   });
   app.addHook('onClose', () => retention.stop());
 

@@ -2,9 +2,11 @@
  * Classes: Dana opens Classes from the menu, creates "Monday Builders" (Play Machines 1, Monday
  * 16:00, Noam, Mia and two more of her students), finds it in the list with its next meeting (a
  * Monday at 16:00) and 4 students, edits its place, reads the list in Hebrew on a phone, and
- * archives it (e2e/artifacts/classes-*.png).
+ * archives it; then makes "Today Builders", which meets today (whatever day the journey runs),
+ * finds it under Today in the Timetable, takes attendance (three present, one absent), reloads
+ * and finds the marks kept, and reads the meeting in Hebrew on a phone (e2e/artifacts/classes-*.png).
  */
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { axeViolations, DEMO_USERS, journeyFile, openMenu, screenshot, signIn } from '../support';
 
 const journey = journeyFile();
@@ -77,8 +79,71 @@ describe('classes journey', () => {
     expect(await axeViolations(page, 'main')).toEqual([]);
     await page.getByRole('link', { name: 'Back to classes' }).click();
     await page.getByText('No classes yet').waitFor();
+
+    await takeAttendanceToday(page);
   });
 });
+
+/**
+ * A class meeting today, started a few minutes ago on this machine's clock (the form's default
+ * time zone is the browser's), so its attendance is open; three present and one absent, kept.
+ */
+async function takeAttendanceToday(page: Page): Promise<void> {
+  const now = new Date();
+  const started = new Date(Math.max(now.getTime() - 5 * 60_000, new Date(now).setHours(0, 0, 0, 0)));
+  const startTime = `${String(started.getHours()).padStart(2, '0')}:${String(started.getMinutes()).padStart(2, '0')}`;
+  const weekday = new Intl.DateTimeFormat('en', { weekday: 'long' }).format(now);
+
+  await page.getByRole('main').getByRole('link', { name: 'New class' }).first().click();
+  await page.getByLabel('Name').fill('Today Builders');
+  await page.getByLabel('Program').selectOption({ label: 'Play Machines 1' });
+  await page.getByLabel('Place').fill('Oak Street School');
+  await page.getByRole('checkbox', { name: weekday }).check();
+  await page.getByLabel('Start time').fill(startTime);
+  await page.getByLabel('End date').fill(dayFromNow(60));
+  const search = page.getByLabel('Find a student');
+  const children = ['Noam Friedman', 'Mia Levi', 'Tamar Ben-David', 'Itai Mizrahi'];
+  for (const name of children) {
+    await search.fill(name.split(' ')[0]!);
+    await page.getByRole('checkbox', { name }).check();
+  }
+  await page.getByRole('button', { name: 'Create class' }).click();
+  await page.getByRole('article', { name: 'Today Builders' }).waitFor();
+
+  expect(await openMenu(page)).toContain('Timetable');
+  await page.getByRole('menuitem', { name: 'Timetable' }).click();
+  const today = page.getByRole('list', { name: /^Today/ });
+  await today.getByRole('article', { name: /Today Builders/ }).waitFor();
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await today.getByRole('link', { name: new RegExp(`^Take attendance: Today Builders at ${startTime}$`) }).click();
+
+  const mark = (name: string, choice: string) => page.getByRole('radiogroup', { name }).getByRole('radio', { name: choice });
+  for (const name of children.slice(0, 3)) await mark(name, 'Present').check();
+  await mark('Itai Mizrahi', 'Absent').check();
+  await page.getByLabel('Model taught').selectOption({ label: 'Catapult' });
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await page.getByRole('button', { name: 'Save attendance' }).click();
+  await page.getByText('Saved: 3 present, 0 late, 1 absent, 0 not marked.').waitFor();
+  await screenshot(page, 'classes-attendance');
+
+  await page.reload();
+  await mark('Itai Mizrahi', 'Absent').waitFor();
+  for (const name of children.slice(0, 3)) expect(await mark(name, 'Present').isChecked()).toBe(true);
+  expect(await mark('Itai Mizrahi', 'Absent').isChecked()).toBe(true);
+  expect(await page.getByLabel('Model taught').inputValue()).not.toBe('');
+
+  // On a phone, in Hebrew: right to left, the three choices within reach of a thumb.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openMenu(page);
+  await page.getByRole('menuitem', { name: 'עברית' }).click();
+  await page.getByRole('button', { name: 'שמירת הנוכחות' }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  const choice = await page.getByRole('radiogroup', { name: 'Mia Levi' }).getByText('נוכח/ת').boundingBox();
+  expect(choice?.height ?? 0).toBeGreaterThanOrEqual(44);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshot(page, 'classes-attendance-he-phone');
+  expect(await axeViolations(page, 'main')).toEqual([]);
+}
 
 async function waitForValue(input: Locator, value: string): Promise<void> {
   const until = Date.now() + 10_000;

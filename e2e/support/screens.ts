@@ -35,6 +35,49 @@ const reportDialogOpen = async (page: Page) => {
 /** The classes list has loaded: its cards, or its empty state. */
 const classesReady = (page: Page) => page.locator('main article').or(page.getByText('No classes yet')).first().waitFor();
 
+/** The timetable has loaded: its meetings, or its empty week. */
+const timetableReady = (page: Page) => page.locator('main article').or(page.getByText('No meetings this week')).first().waitFor();
+
+/** The meeting openTodaysMeeting opened: its id is the backend's, known once it is made. */
+let meetingPath = '/timetable/meetings/1';
+
+/**
+ * Makes a class of two of the signed-in owner's students that meets today (through the backend's
+ * routes, as the page's own client does) and opens today's meeting, so its attendance is swept.
+ */
+async function openTodaysMeeting(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/timetable`);
+  await timetableReady(page);
+  const id = await page.evaluate(async () => {
+    const token = JSON.parse((JSON.parse(localStorage.getItem('persist:session') ?? '{}') as { token?: string }).token ?? 'null') as string;
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const authKey = (window as unknown as { __PORTAL_CONFIG__?: { authKey?: string } }).__PORTAL_CONFIG__?.authKey ?? '';
+    const wire = (await (await fetch('/wp-json/wl/v1/get_all_students_data', { method: 'POST', headers, body: JSON.stringify({ AUTH_KEY: authKey }) })).json()) as Record<string, { user_id: string | number }> | { user_id: string | number }[];
+    const studentIds = Object.values(wire).slice(0, 2).map((s) => Number(s.user_id));
+    const now = new Date();
+    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const body = {
+      name: 'Sweep Builders',
+      programId: 130,
+      place: 'Oak Street School, the long hall by the playground',
+      weekdays: [now.getDay() === 0 ? 7 : now.getDay()],
+      startTime: '23:30',
+      lengthMinutes: 15,
+      startDate: day(now),
+      endDate: day(new Date(now.getTime() + 30 * 86_400_000)),
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      studentIds,
+    };
+    // Once per server: a second visit (another journey's) finds the class made by the first.
+    const classes = (await (await fetch('/wp-json/yo/v1/classes', { headers })).json()) as { id: number; name: string }[];
+    const made = classes.find((c) => c.name === body.name) ?? ((await (await fetch('/wp-json/yo/v1/classes', { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: number });
+    const list = (await (await fetch(`/wp-json/yo/v1/meetings?from=${day(now)}&to=${day(now)}&class=${made.id}`, { headers })).json()) as { id: number }[];
+    return list[0]?.id ?? 0;
+  });
+  meetingPath = `/timetable/meetings/${id}`;
+  await page.goto(`${baseUrl}${meetingPath}`);
+}
+
 export const tableReady = (page: Page) => page.locator('main table tbody tr').first().waitFor();
 
 /** A renewals or report table has loaded: its rows, or its empty state. */
@@ -69,6 +112,15 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'classes', path: '/classes', ready: classesReady },
     { name: 'class-new', path: '/classes/new', ready: (page) => page.getByLabel('Find a student').waitFor() },
     { name: 'class-now', path: '/class-now', ready: (page) => page.getByText('Live', { exact: true }).waitFor() },
+    {
+      name: 'meeting',
+      get path() {
+        return meetingPath;
+      },
+      open: openTodaysMeeting,
+      ready: (page) => page.getByRole('button', { name: 'Save attendance' }).waitFor(),
+    },
+    { name: 'timetable', path: '/timetable', ready: timetableReady },
     { name: 'renewals', path: '/renewals', ready: renewalsReady },
   ],
   admin: [
@@ -97,6 +149,7 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'menu', path: '/admin/Franchise_Owners_List', ready: tableReady, prepare: menuOpen, overlapScope: '[role="menu"]' },
     { name: 'classes', path: '/classes', ready: classesReady },
     { name: 'class-new', path: '/classes/new', ready: (page) => page.getByLabel('Owner').waitFor() },
+    { name: 'timetable', path: '/timetable', ready: timetableReady },
     { name: 'renewals', path: '/renewals', ready: (page) => page.getByRole('button', { name: 'Save settings' }).waitFor() },
     { name: 'monthly-report', path: '/admin/monthly_report', ready: tableReady },
     { name: 'qa-inbox', path: '/admin/qa_inbox', ready: (page) => page.getByText('No problem reports match these filters.').waitFor() },

@@ -1,13 +1,13 @@
 /** A class as the contract shows it (ClassRecord): its row, its students now, its program's and owner's names and its next meeting. */
-import type { ClassRecord, ClassStudent, Weekday } from '../../contract';
+import { CLASS_LIMITS, type ClassRecord, type ClassStudent, type Weekday } from '../../contract';
 import * as q from '../db/queries';
 import type { ClassRow, NewClassRow } from '../db/schema';
-import { nextMeeting, type Schedule } from './classSchedule';
+import type { Schedule } from './classSchedule';
 import { nameKey, type ClassFields } from './classRules';
 
 export const parseWeekdays = (stored: string): Weekday[] => (stored === '' ? [] : stored.split(',').map((day) => Number(day) as Weekday));
 
-export function scheduleOf(row: ClassRow): Schedule {
+export function scheduleOf(row: ClassRow): Schedule & { weekdays: Weekday[] } {
   return {
     weekdays: parseWeekdays(row.weekdays),
     startTime: row.start_time,
@@ -36,18 +36,7 @@ export function classColumns(fields: ClassFields): Omit<NewClassRow, 'owner_id' 
 
 /** A class's fields as the audit log records them (the contract's names; students by id, never by name). */
 export function auditFields(row: ClassRow, studentIds: readonly number[]): ClassFields {
-  return {
-    name: row.name,
-    programId: row.program_id,
-    place: row.place,
-    weekdays: parseWeekdays(row.weekdays),
-    startTime: row.start_time,
-    lengthMinutes: row.length_minutes,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    timeZone: row.time_zone,
-    studentIds: [...studentIds].sort((a, b) => a - b),
-  };
+  return { name: row.name, programId: row.program_id, place: row.place, ...scheduleOf(row), studentIds: [...studentIds].sort((a, b) => a - b) };
 }
 
 /** The fields whose values differ, each side with only those. */
@@ -68,6 +57,25 @@ export async function currentStudentIds(db: q.Executor, classId: number): Promis
   return (await q.currentClassMembers(db, [classId])).map((m) => m.student_id);
 }
 
+/** The longest a meeting lasts: one that began this long ago may still be under way. */
+const LONGEST_MEETING_MS = CLASS_LIMITS.maxLengthMinutes * 60_000;
+
+/**
+ * Each class's meeting under way or next to come, from its meetings (a cancelled one is skipped, a
+ * moved one counts where it was moved to): the place's wall clock and the instant.
+ */
+async function nextMeetings(db: q.Executor, classIds: readonly number[], now: Date): Promise<Map<number, { start: string; at: number }>> {
+  const nowMs = now.getTime();
+  const next = new Map<number, { start: string; at: number }>();
+  for (const meeting of await q.meetingsAroundNow(db, classIds, new Date(nowMs - LONGEST_MEETING_MS).toISOString(), now.toISOString())) {
+    const at = Date.parse(meeting.starts_at_utc);
+    if (at + meeting.length_minutes * 60_000 <= nowMs) continue;
+    const known = next.get(meeting.class_id);
+    if (!known || at < known.at) next.set(meeting.class_id, { start: meeting.starts_at, at });
+  }
+  return next;
+}
+
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /**
@@ -76,6 +84,7 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
  */
 export async function classRecords(db: q.Executor, rows: readonly ClassRow[], now: Date): Promise<ClassRecord[]> {
   const members = await q.currentClassMembers(db, rows.map((row) => row.id));
+  const next = await nextMeetings(db, rows.filter((row) => row.archived_at === null).map((row) => row.id), now);
   const programs = await q.pageTitles(db, [...new Set(rows.map((row) => row.program_id))]);
   const owners = await q.userDisplayNames(db, [...new Set(rows.map((row) => row.owner_id))]);
   const studentsOf = new Map<number, ClassStudent[]>();
@@ -88,7 +97,7 @@ export async function classRecords(db: q.Executor, rows: readonly ClassRow[], no
     studentsOf.set(member.class_id, list);
   }
   const listed = rows.map((row) => {
-    const meeting = row.archived_at === null ? nextMeeting(scheduleOf(row), now) : null;
+    const meeting = next.get(row.id);
     const record: ClassRecord = {
       id: row.id,
       ownerId: row.owner_id,
@@ -97,12 +106,7 @@ export async function classRecords(db: q.Executor, rows: readonly ClassRow[], no
       programId: row.program_id,
       programName: programs.get(row.program_id) ?? '',
       place: row.place,
-      weekdays: parseWeekdays(row.weekdays),
-      startTime: row.start_time,
-      lengthMinutes: row.length_minutes,
-      startDate: row.start_date,
-      endDate: row.end_date,
-      timeZone: row.time_zone,
+      ...scheduleOf(row),
       students: (studentsOf.get(row.id) ?? []).sort((a, b) => collator.compare(a.displayName, b.displayName) || a.id - b.id),
       archived: row.archived_at !== null,
       nextMeeting: meeting?.start ?? null,

@@ -4,6 +4,7 @@
  * schedule (removed, or made again at the new time); a meeting the owner moved, cancelled, noted or
  * took attendance at stays as it is, whatever the new schedule says (it is the class's history).
  */
+import type { Db } from '../db/connection';
 import * as q from '../db/queries';
 import type { ClassRow, NewClassMeetingRow } from '../db/schema';
 import { scheduleOf } from './classRecords';
@@ -60,4 +61,19 @@ export async function syncClassMeetings(trx: q.Executor, row: ClassRow, at: stri
       updated_at: at,
     }));
   await q.insertRegularMeetings(trx, added);
+}
+
+/**
+ * Gives their meetings to the active classes that have none: classes saved before the portal made
+ * meetings, or whose save was interrupted. Every instance runs it at start; two at once make each
+ * meeting once (the unique scheduled date). Returns how many classes got meetings.
+ */
+export async function scheduleClassesWithoutMeetings(db: Db, now: Date): Promise<number> {
+  let scheduled = 0;
+  for (const row of await q.activeClassesWithoutMeetings(db.kysely)) {
+    if (scheduledMeetings(scheduleOf(row)).length === 0) continue;
+    await q.inTransaction(db, (trx) => syncClassMeetings(trx, row, now.toISOString()));
+    scheduled += 1;
+  }
+  return scheduled;
 }

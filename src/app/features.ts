@@ -25,6 +25,7 @@ import { studentImportFeature } from '../features/studentImport/feature';
 import { studentProgressFeature } from '../features/studentProgress/feature';
 import { studioFeature } from '../features/studio/feature';
 import { termsFeature } from '../features/terms/feature';
+import { timetableFeature } from '../features/timetable/feature';
 
 export const features = [
   authFeature,
@@ -41,6 +42,7 @@ export const features = [
   signInCardsFeature,
   classNowFeature,
   classesFeature,
+  timetableFeature,
   accountFeature,
   studioFeature,
   qaInboxFeature,

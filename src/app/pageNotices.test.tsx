@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { LESSONS_PATHS } from '../../contract/lessons';
 import { sessionActions } from '../entities/session/sessionSlice';
 import { apiError, type FakeApi } from '../../test/fakeApi';
@@ -27,7 +27,7 @@ describe("the owner's students list: renewals due", () => {
   it('says how many are due, linking to the list of them, once the students are on screen', async () => {
     const { api, requests } = renewalsApi({ due: [renewalDue(11), renewalDue(12), renewalDue(13)] });
     openStudentsList(api);
-    const link = await screen.findByRole('link', { name: '3 renewals due' });
+    const link = await screen.findByRole('link', { name: '3 renewals due' }, { timeout: 5000 });
     expect(link).toHaveAttribute('href', '/renewals');
     expect(screen.getByRole('table')).toBeInTheDocument();
     expect(dueRequests(requests)).toHaveLength(1);
@@ -37,8 +37,8 @@ describe("the owner's students list: renewals due", () => {
     const { api, requests } = renewalsApi({ due: [] });
     openStudentsList(api);
     await screen.findByRole('table');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
-    expect(dueRequests(requests)).toHaveLength(1);
+    await waitFor(() => expect(dueRequests(requests)).toHaveLength(1), { timeout: 5000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(screen.queryByText(/renewals? due/)).not.toBeInTheDocument();
   });
 
@@ -46,8 +46,8 @@ describe("the owner's students list: renewals due", () => {
     const { api, requests } = renewalsApi({ refuse: { due: apiError(500, 'internal_server_error') } });
     openStudentsList(api);
     const table = await screen.findByRole('table');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
-    expect(dueRequests(requests)).toHaveLength(1);
+    await waitFor(() => expect(dueRequests(requests)).toHaveLength(1), { timeout: 5000 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(within(table).getAllByRole('row').length).toBeGreaterThan(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -90,6 +90,9 @@ export const paths = {
   classes: route('/classes'),
   newClass: route('/classes/new'),
   editClass: route('/classes/:classId'),
+  /** An owner's week of meetings (?week=YYYY-MM-DD, its Monday; administrators: every owner's), and one meeting: its attendance, move, cancel. */
+  timetable: route('/timetable'),
+  meeting: route('/timetable/meetings/:meetingId'),
   /** The students whose lessons run out soon: an owner's (administrators: everyone's, filtered by owner and country). */
   renewals: route('/renewals'),
   /** The office's monthly report per owner (?month=YYYY-MM). */

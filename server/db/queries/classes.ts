@@ -36,6 +36,17 @@ export function listClasses(db: Executor, scope: ClassListScope): Promise<ClassR
   return q.orderBy('id').execute();
 }
 
+/** Active classes with no meeting at all (saved before classes had meetings). */
+export function activeClassesWithoutMeetings(db: Executor): Promise<ClassRow[]> {
+  return db
+    .selectFrom('classes')
+    .selectAll()
+    .where('archived_at', 'is', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('class_meetings').select('class_meetings.id').whereRef('class_meetings.class_id', '=', 'classes.id'))))
+    .orderBy('id')
+    .execute();
+}
+
 /** Another class of the owner, not archived, whose name folds to the same key (null: none). */
 export async function activeClassNamed(db: Executor, ownerId: number, nameKey: string, exceptId: number | null): Promise<number | null> {
   let q = db.selectFrom('classes').select('id').where('owner_id', '=', ownerId).where('name_key', '=', nameKey).where('archived_at', 'is', null);

@@ -22,6 +22,29 @@ export function regularMeetingsOf(db: Executor, classId: number): Promise<Pick<C
     .execute();
 }
 
+/**
+ * For the classes' "next meeting": their meetings not cancelled that began at or after `sinceUtc`
+ * and have begun by `nowUtc` (one may still be under way), and each class's first one after `nowUtc`.
+ */
+export async function meetingsAroundNow(db: Executor, classIds: readonly number[], sinceUtc: string, nowUtc: string): Promise<Pick<ClassMeetingRow, 'class_id' | 'starts_at' | 'starts_at_utc' | 'length_minutes'>[]> {
+  const out: Pick<ClassMeetingRow, 'class_id' | 'starts_at' | 'starts_at_utc' | 'length_minutes'>[] = [];
+  for (const part of chunks(classIds)) {
+    const columns = ['class_id', 'starts_at', 'starts_at_utc', 'length_minutes'] as const;
+    const scheduled = db.selectFrom('class_meetings').where('class_id', 'in', part).where('status', '=', 'scheduled');
+    out.push(...(await scheduled.select(columns).where('starts_at_utc', '>=', sinceUtc).where('starts_at_utc', '<=', nowUtc).execute()));
+    const firsts = scheduled.select(['class_id', (eb) => eb.fn.min('starts_at_utc').as('first')]).where('starts_at_utc', '>', nowUtc).groupBy('class_id');
+    out.push(
+      ...(await db
+        .selectFrom('class_meetings')
+        .innerJoin(firsts.as('f'), (join) => join.onRef('f.class_id', '=', 'class_meetings.class_id').onRef('f.first', '=', 'class_meetings.starts_at_utc'))
+        .select(['class_meetings.class_id', 'class_meetings.starts_at', 'class_meetings.starts_at_utc', 'class_meetings.length_minutes'])
+        .where('class_meetings.status', '=', 'scheduled')
+        .execute()),
+    );
+  }
+  return out;
+}
+
 export async function deleteMeetings(db: Executor, ids: readonly number[]): Promise<void> {
   for (const part of chunks(ids)) await db.deleteFrom('class_meetings').where('id', 'in', part).execute();
 }

@@ -4,7 +4,7 @@
  * once, and the same name saved through both at the same moment makes one class.
  */
 import type { FastifyInstance } from 'fastify';
-import { CLASSES_PATHS, type ClassInput, type ClassRecord, type WpError } from '../../../contract';
+import { CLASSES_PATHS, MEETINGS_PATHS, type MeetingRecord, type ClassInput, type ClassRecord, type WpError } from '../../../contract';
 import { buildApp } from '../../app';
 import { createPasswordHasher } from '../../domain/passwords';
 import { createOutboxMailer } from '../../mail/mailer';
@@ -88,6 +88,18 @@ describeEachDb('class timetable and two instances', (dialect) => {
     const withArchived = (await s.get(`${CLASSES_PATHS.classes}?archived=1`, { token: maria })).body as ClassRecord[];
     expect(withArchived.find((c) => c.name === 'Theta Archived')).toMatchObject({ archived: true, nextMeeting: null });
     expect(withArchived).toHaveLength(8);
+  });
+
+  test('the next meeting is read from the meetings: a cancelled one is skipped, a moved one is where it was moved to', async () => {
+    nowMs = START;
+    const created = (await s.post(CLASSES_PATHS.classes, input('Iota Holidays', { startTime: '18:00' }), { token: maria })).body as ClassRecord;
+    expect(created.nextMeeting).toBe('2026-03-09T18:00');
+    const meetingOn = async (startsAt: string) => ((await s.get(`${MEETINGS_PATHS.meetings}?from=2026-03-09&to=2026-03-22&class=${created.id}`, { token: maria })).body as MeetingRecord[]).find((m) => m.startsAt === startsAt)!;
+    expect((await s.request('PUT', MEETINGS_PATHS.meeting((await meetingOn('2026-03-09T18:00')).id), { cancelled: true }, { token: maria })).status).toBe(200);
+    expect(((await s.get(CLASSES_PATHS.class(created.id), { token: maria })).body as ClassRecord).nextMeeting).toBe('2026-03-16T18:00');
+    expect((await s.request('PUT', MEETINGS_PATHS.meeting((await meetingOn('2026-03-16T18:00')).id), { startsAt: '2026-03-12T10:00' }, { token: maria })).status).toBe(200);
+    expect(((await s.get(CLASSES_PATHS.class(created.id), { token: maria })).body as ClassRecord).nextMeeting).toBe('2026-03-12T10:00');
+    await s.post(CLASSES_PATHS.classArchive(created.id), { archived: true }, { token: maria });
   });
 
   test('what one instance saves, the other reads at once', async () => {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { CLASSES_PATHS, MEETINGS_PATHS, type AttendanceRecord, type ClassInput, type ClassRecord, type MeetingRecord, type WpError } from '../../../contract';
 import { buildApp } from '../../app';
 import type { Db } from '../../db/connection';
+import { scheduleClassesWithoutMeetings } from '../../domain/meetingSchedule';
 import { createPasswordHasher } from '../../domain/passwords';
 import { createOutboxMailer } from '../../mail/mailer';
 import { DEMO, describeEachDb, startTestServer, type TestServer } from '../harness';
@@ -90,5 +91,19 @@ describeEachDb('meetings on two instances', (dialect) => {
     expect((await week(created.id)).filter((m) => m.startsAt === '2026-03-13T10:00')).toHaveLength(1);
     const attendance = (await viaSecond('GET', MEETINGS_PATHS.attendance(meetings[0]!.id))).body as AttendanceRecord;
     expect(attendance.students).toHaveLength(4);
+  });
+
+  test('a class saved before classes had meetings gets them once, when two instances start at the same moment', async () => {
+    const made = await s.request('POST', CLASSES_PATHS.classes, input('Saved before meetings'), { token: dana });
+    const classId = (made.body as ClassRecord).id;
+    const count = async () => Number((await s.db.kysely.selectFrom('class_meetings').select((eb) => eb.fn.countAll().as('n')).where('class_id', '=', classId).executeTakeFirstOrThrow()).n);
+    const scheduled = await count();
+    // Every Monday from 2 March to 29 June.
+    expect(scheduled).toBe(18);
+    await s.db.kysely.deleteFrom('class_meetings').where('class_id', '=', classId).execute();
+    const both = await Promise.all([scheduleClassesWithoutMeetings(s.db, new Date(NOW)), scheduleClassesWithoutMeetings(dialect === 'postgres' ? second.db : s.db, new Date(NOW))]);
+    expect(both.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    expect(await count()).toBe(18);
+    expect(await scheduleClassesWithoutMeetings(s.db, new Date(NOW))).toBe(0);
   });
 });

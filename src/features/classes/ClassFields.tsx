@@ -140,8 +140,16 @@ export function ClassFields({
       <TextField id="class-startDate" label={t.startDate} error={error('startDate')} type="date" value={values.startDate} onValueChange={(v) => set('startDate', v)} />
       <TextField id="class-endDate" label={t.endDate} error={error('endDate')} type="date" value={values.endDate} onValueChange={(v) => set('endDate', v)} />
       <FormField id="class-timeZone" label={t.timeZone} error={error('timeZone')} wide>
-        <input {...controlProps('class-timeZone', error('timeZone'))} list="class-time-zones" value={values.timeZone} onChange={(event) => set('timeZone', event.target.value)} autoComplete="off" spellCheck={false} />
-        <Hint>{t.timeZoneHint}</Hint>
+        <input
+          {...controlProps('class-timeZone', error('timeZone'))}
+          aria-describedby={[error('timeZone') ? fieldErrorId('class-timeZone') : '', 'class-timeZone-hint'].join(' ').trim()}
+          list="class-time-zones"
+          value={values.timeZone}
+          onChange={(event) => set('timeZone', event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <Hint id="class-timeZone-hint">{t.timeZoneHint}</Hint>
         <datalist id="class-time-zones">
           {zones.map((zone) => (
             <option key={zone} value={zone} />

@@ -36,18 +36,18 @@ const Filters = styled(Toolbar)`
 export default function ClassesPage() {
   const dispatch = useAppDispatch();
   const t = useMessages(classesMessages);
-  const { query, list, choices } = useAppSelector(selectClasses);
+  const { query, list, owners: ownerChoices } = useAppSelector(selectClasses);
   const admin = useAppSelector(selectUserRole) === 'administrator';
   const load = (next: ClassesQuery) => dispatch(classesActions.listRequested(next));
 
   useEffect(() => {
     load(query);
-    if (admin) dispatch(classesActions.choicesRequested());
+    if (admin) dispatch(classesActions.ownersRequested());
     // Once, on opening: the filters load on their own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const owners = choices.status === 'ready' ? choices.value.owners : [];
+  const owners = ownerChoices.status === 'ready' ? ownerChoices.value : [];
   const filtered = query.archived || query.ownerId !== null;
 
   return (

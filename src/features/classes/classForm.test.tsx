@@ -31,6 +31,7 @@ describe('Classes: the form', () => {
     const { api, requests } = classesApi([]);
     const { user, router } = renderClasses('/classes/new', 'dana', api);
     expect(await screen.findByLabelText('Time zone')).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(screen.getByLabelText('Time zone')).toHaveAccessibleDescription('Times are the place’s own clock in this zone.');
     await fillNewClass(user);
     expect(screen.getByText('2 of 60 chosen')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create class' }));

@@ -16,6 +16,20 @@ function* loadList({ payload }: ReturnType<typeof classesActions.listRequested>)
   }
 }
 
+const ownersOf = (users: User[]) => users.filter((u) => u.role === 'franchise_owner').map((u) => ({ id: u.id, name: fullName(u) })).sort(byName);
+
+/** The list's owner filter: the users alone, not the form's thousands of students. */
+function* loadOwners() {
+  const { owners } = yield* select(selectClasses);
+  if (owners.status === 'ready') return;
+  const api = yield* getContext<ApiClient>('api');
+  try {
+    yield* put(classesActions.ownersLoaded(ownersOf(yield* call([api, api.getAllUsers]))));
+  } catch (error) {
+    yield* put(classesActions.ownersFailed(toApiError(error)));
+  }
+}
+
 /** What the form offers: the programs the user sees, the students (each with their owner) and, for administrators, the owners. */
 function* loadChoices() {
   const { choices } = yield* select(selectClasses);
@@ -31,7 +45,7 @@ function* loadChoices() {
     const value: ClassChoices = {
       programs: programs.map((p) => ({ id: p.id, name: p.displayTitle || p.title })),
       students: students.map((s) => ({ id: s.id, name: fullName(s), ownerId: s.teacherId })).sort(byName),
-      owners: users.filter((u) => u.role === 'franchise_owner').map((u) => ({ id: u.id, name: fullName(u) })).sort(byName),
+      owners: ownersOf(users),
     };
     yield* put(classesActions.choicesLoaded(value));
   } catch (error) {
@@ -68,6 +82,7 @@ function* setArchived({ payload }: ReturnType<typeof classesActions.archiveReque
 export function* classesSaga() {
   yield* takeLatest(classesActions.listRequested, loadList);
   yield* takeLatest(classesActions.choicesRequested, loadChoices);
+  yield* takeLatest(classesActions.ownersRequested, loadOwners);
   yield* takeLatest(classesActions.formOpened, loadClass);
   yield* takeLatest(classesActions.saveRequested, save);
   yield* takeLatest(classesActions.archiveRequested, setArchived);

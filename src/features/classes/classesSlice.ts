@@ -16,11 +16,16 @@ export interface ChoiceStudent {
   ownerId: number;
 }
 
+export interface OwnerChoice {
+  id: number;
+  name: string;
+}
+
 export interface ClassChoices {
   programs: { id: number; name: string }[];
   students: ChoiceStudent[];
   /** Administrators only: the franchise owners. */
-  owners: { id: number; name: string }[];
+  owners: OwnerChoice[];
 }
 
 type Loadable<T> = { status: 'idle' | 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: ApiError };
@@ -29,6 +34,8 @@ export interface ClassesState {
   query: ClassesQuery;
   list: { status: 'idle' | 'loading' | 'ready' | 'failed'; classes: ClassRecord[]; error: ApiError | null };
   choices: Loadable<ClassChoices>;
+  /** Administrators: the franchise owners for the list's filter (without the form's students and programs). */
+  owners: Loadable<OwnerChoice[]>;
   /** The class open in the form (edit), by id. */
   open: Loadable<ClassRecord> & { id: number | null };
   /** Sending the form or the archive switch; `savedId` once the server took it. */
@@ -40,6 +47,7 @@ export const initialClassesState: ClassesState = {
   query: { archived: false, ownerId: null },
   list: { status: 'idle', classes: [], error: null },
   choices: { status: 'idle' },
+  owners: { status: 'idle' },
   open: { status: 'idle', id: null },
   save: { status: 'idle', error: null, savedId: null },
   archive: { status: 'idle', error: null },
@@ -64,9 +72,19 @@ export const classesSlice = createSlice({
     },
     choicesLoaded: (state, action: PayloadAction<ClassChoices>) => {
       state.choices = { status: 'ready', value: action.payload };
+      state.owners = { status: 'ready', value: action.payload.owners };
     },
     choicesFailed: (state, action: PayloadAction<ApiError>) => {
       state.choices = { status: 'failed', error: action.payload };
+    },
+    ownersRequested: (state) => {
+      if (state.owners.status !== 'ready') state.owners = { status: 'loading' };
+    },
+    ownersLoaded: (state, action: PayloadAction<OwnerChoice[]>) => {
+      state.owners = { status: 'ready', value: action.payload };
+    },
+    ownersFailed: (state, action: PayloadAction<ApiError>) => {
+      state.owners = { status: 'failed', error: action.payload };
     },
     /** The form opened: a new class (id null) or one to edit. */
     formOpened: (state, action: PayloadAction<{ id: number | null }>) => {

@@ -14,6 +14,7 @@ export const menuMessages = defineMessages('layoutMenu', {
   studentsList: 'Students List',
   signUpNewStudent: 'Sign Up New Student',
   classes: 'Classes',
+  timetable: 'Timetable',
   classNow: 'Class now',
   renewalsDue: 'Renewals due',
   monthlyReport: 'Monthly report',

@@ -24,6 +24,7 @@ export function roleMenu(t: StoreValue<typeof menuMessages>, role: Role | null, 
       ...(contentStudio
         ? [
             { label: t.classes, to: paths.classes.href() },
+            { label: t.timetable, to: paths.timetable.href() },
             { label: t.renewalsDue, to: paths.renewals.href() },
             { label: t.monthlyReport, to: paths.monthlyReport.href() },
             { label: t.auditLog, to: paths.auditLog.href() },
@@ -43,6 +44,7 @@ export function roleMenu(t: StoreValue<typeof menuMessages>, role: Role | null, 
       ...(contentStudio
         ? [
             { label: t.classes, to: paths.classes.href() },
+            { label: t.timetable, to: paths.timetable.href() },
             { label: t.renewalsDue, to: paths.renewals.href() },
             { label: t.classNow, to: paths.classNow.href() },
           ]

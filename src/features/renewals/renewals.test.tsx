@@ -101,11 +101,11 @@ describe('Renewals due', () => {
 describe('Renewals in the menu', () => {
   const menuItems = () => within(screen.getByRole('menu')).getAllByRole('menuitem');
 
-  it("is an owner's item after Classes on the portal's own backend, and leads to the list", async () => {
+  it("is an owner's item after Classes and the Timetable on the portal's own backend, and leads to the list", async () => {
     const { user, router } = renderRenewals('/classes', 'dana', renewalsApi({ due: [] }).api);
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     const labels = menuItems().map((item) => item.textContent);
-    expect(labels.slice(labels.indexOf('Classes'), labels.indexOf('Classes') + 3)).toEqual(['Classes', 'Renewals due', 'Class now']);
+    expect(labels.slice(labels.indexOf('Classes'), labels.indexOf('Classes') + 4)).toEqual(['Classes', 'Timetable', 'Renewals due', 'Class now']);
     expect(labels).not.toContain('Monthly report');
     await user.click(screen.getByRole('menuitem', { name: 'Renewals due' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/renewals'));

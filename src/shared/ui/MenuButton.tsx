@@ -57,6 +57,9 @@ const Panel = styled.div`
   inset-inline-end: 0;
   top: calc(100% + ${({ theme }) => theme.space[2]}px);
   min-width: 15rem;
+  /* A long menu (the office's) scrolls inside the window: the header stays put, so the page cannot. */
+  max-height: calc(100vh - 5rem);
+  overflow-y: auto;
   padding: ${({ theme }) => theme.space[2]}px 0;
   background: ${({ theme }) => theme.colors.surface};
   border-radius: ${({ theme }) => theme.radii.md};
@@ -68,6 +71,7 @@ const Panel = styled.div`
     top: 0;
     inset-inline-end: 0;
     bottom: 0;
+    max-height: none;
     width: ${SLIDE_MENU_WIDTH_PX}px;
     max-width: 100vw;
     border-radius: 0;
