@@ -3,35 +3,19 @@
  * real backend: the week the page asks for, attendance as the form sends it, the meeting's changes,
  * an extra meeting, and each refusal read into the words and the field the page shows it at.
  */
-import { createApiClient } from '../../src/api/createApiClient';
-import { isApiError } from '../../src/api/errors';
 import type { ApiError } from '../../src/api/types';
 import { createClass } from '../../src/features/classes/api';
-import { addMeeting, changeMeeting, getAttendance, getClassChoices, getMeeting, getMeetings, saveAttendance } from '../../src/features/timetable/api';
+import { addMeeting, changeMeeting, getAttendance, getCalendarFeed, getClassChoices, getMeeting, getMeetings, makeCalendarFeed, saveAttendance, stopCalendarFeed } from '../../src/features/timetable/api';
 import { refusalOf } from '../../src/features/timetable/refusals';
-import { DEMO, TEST_AUTH_KEY, describeEachDb, startTestServer, type TestServer } from '../../server/test/harness';
+import { DEMO, describeEachDb, startTestServer, type TestServer } from '../../server/test/harness';
+import { failure, signedInClient } from './appClients';
 
 jest.setTimeout(60_000);
 
 let server: TestServer;
 let nowMs = 0;
 
-async function signedIn(name: 'dana' | 'admin') {
-  const session = { token: null as string | null };
-  const api = createApiClient({ siteUrl: server.baseUrl, authKey: TEST_AUTH_KEY, getToken: () => session.token, onSessionExpired: () => undefined, fetch: (input, init) => fetch(input, init) });
-  session.token = (await api.login(DEMO[name].username, DEMO[name].password)).token;
-  return api;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(isApiError(error)).toBe(true);
-    return error as ApiError;
-  }
-  throw new Error('expected a failure');
-}
+const signedIn = async (name: 'dana' | 'admin') => (await signedInClient(server, name)).api;
 
 // The page's texts stand in as their names (the catalogue's own words are the page tests' part).
 type Texts = Parameters<typeof refusalOf>[1];
@@ -129,5 +113,21 @@ describeEachDb("the timetable's calls against the portal backend", (dialect) => 
     expect(week.every((m) => m.ownerId === dana.id && m.ownerName === 'Dana Cohen')).toBe(true);
     const nobody = await getMeetings.send(admin, { from: '2026-03-02', to: '2026-03-08', ownerId: 999_999 });
     expect(nobody).toEqual([]);
+  });
+
+  it('makes, replaces and turns off the calendar address as the panel does, and the address opens the calendar', async () => {
+    const dana = await signedIn('dana');
+    expect(await getCalendarFeed.send(dana)).toEqual({ active: false, createdAt: null });
+    const first = await makeCalendarFeed.send(dana);
+    expect(first).toMatchObject({ active: true, url: expect.stringMatching(/\/wp-json\/yo\/v1\/calendar\/[\w-]{43}\.ics$/) });
+    const calendar = await fetch(server.baseUrl + new URL(first.url).pathname);
+    expect(calendar.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(await calendar.text()).toContain('SUMMARY:Monday Builders (Play Machines 1)');
+    const second = await makeCalendarFeed.send(dana);
+    expect((await fetch(server.baseUrl + new URL(first.url).pathname)).status).toBe(404);
+    expect(await stopCalendarFeed.send(dana)).toEqual({ active: false, createdAt: null });
+    expect((await fetch(server.baseUrl + new URL(second.url).pathname)).status).toBe(404);
+    const admin = await signedIn('admin');
+    expect(await failure(getCalendarFeed.send(admin))).toMatchObject({ status: 403 });
   });
 });
