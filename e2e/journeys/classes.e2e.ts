@@ -5,9 +5,10 @@
  * archives it; then makes "Today Builders", which meets today (whatever day the journey runs),
  * finds it under Today in the Timetable, takes attendance (three present, one absent), reloads
  * and finds the marks kept, and reads the meeting in Hebrew on a phone (e2e/artifacts/classes-*.png).
+ * A student of Dana's with 2 lessons left is in Renewals due, and the office exports the monthly report.
  */
 import type { Locator, Page } from 'playwright-core';
-import { axeViolations, DEMO_USERS, journeyFile, openMenu, screenshot, signIn } from '../support';
+import { axeViolations, DEMO_USERS, journeyFile, logOut, openMenu, screenshot, signIn } from '../support';
 
 const journey = journeyFile();
 
@@ -81,6 +82,49 @@ describe('classes journey', () => {
     await page.getByText('No classes yet').waitFor();
 
     await takeAttendanceToday(page);
+  });
+
+  it('a student with 2 lessons left is in Renewals due, and the office exports the monthly report', async () => {
+    const base = journey.portal.baseUrl;
+    const { page } = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, base);
+    // One of Dana's students in no class gets a package of 2 lessons that runs until well after today.
+    const child = await page.evaluate(async () => {
+      const token = JSON.parse((JSON.parse(localStorage.getItem('persist:session') ?? '{}') as { token?: string }).token ?? 'null') as string;
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const authKey = (window as unknown as { __PORTAL_CONFIG__?: { authKey?: string } }).__PORTAL_CONFIG__?.authKey ?? '';
+      const wire = (await (await fetch('/wp-json/wl/v1/get_all_students_data', { method: 'POST', headers, body: JSON.stringify({ AUTH_KEY: authKey }) })).json()) as Record<string, { user_id: string | number; student_first_name: string; student_last_name: string }>;
+      const inClasses = ['Noam', 'Mia', 'Tamar', 'Itai'];
+      const student = Object.values(wire).reverse().find((s) => !inClasses.includes(s.student_first_name))!;
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const body = { LessonStartDate: day(-30), LessonEndDate: day(200), NumberOfLessons: 2 };
+      await fetch(`/wp-json/yo/v1/students/${student.user_id}`, { method: 'PATCH', headers, body: JSON.stringify(body) });
+      return `${student.student_first_name} ${student.student_last_name}`;
+    });
+
+    // Her first page counts them, and leads to the list.
+    await page.reload();
+    await page.getByRole('main').getByRole('table').waitFor();
+    await page.getByRole('link', { name: /^\d+ renewals? due$/ }).click();
+    const row = page.getByRole('row', { name: new RegExp(child) });
+    await row.waitFor();
+    expect(await row.getByText('2 of 2').count()).toBe(1);
+    expect(await row.getByText('Few lessons left').count()).toBe(1);
+    expect(await row.getByRole('link', { name: `Renew ${child}` }).getAttribute('href')).toMatch(/^\/students\/\d+$/);
+    await screenshot(page, 'renewals-due');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await logOut(page);
+
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password);
+    await openMenu(page);
+    await page.getByRole('menuitem', { name: 'Monthly report' }).click();
+    const dana = page.getByRole('row', { name: /Dana Cohen/ });
+    await dana.waitFor();
+    await page.getByRole('row', { name: /^Total/ }).waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to Excel' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Monthly report \d{4}-\d{2}\.xlsx$/);
+    await screenshot(page, 'monthly-report');
   });
 });
 
