@@ -8,6 +8,7 @@
  * A student of Dana's with 2 lessons left is in Renewals due, and the office exports the monthly report.
  */
 import type { Locator, Page } from 'playwright-core';
+import { API_PATHS } from '../../contract/wire';
 import { axeViolations, DEMO_USERS, journeyFile, logOut, openMenu, screenshot, signIn } from '../support';
 
 const journey = journeyFile();
@@ -86,6 +87,8 @@ describe('classes journey', () => {
 
   it('a student with 2 lessons left is in Renewals due, and the office exports the monthly report', async () => {
     const base = journey.portal.baseUrl;
+    // The steps before left Dana's remembered language Hebrew: this one reads English.
+    await rememberEnglish(base, DEMO_USERS.dana);
     const { page } = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
     await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, base);
     // One of Dana's students in no class gets a package of 2 lessons that runs until well after today.
@@ -108,8 +111,8 @@ describe('classes journey', () => {
     await page.getByRole('link', { name: /^\d+ renewals? due$/ }).click();
     const row = page.getByRole('row', { name: new RegExp(child) });
     await row.waitFor();
-    expect(await row.getByText('2 of 2').count()).toBe(1);
-    expect(await row.getByText('Few lessons left').count()).toBe(1);
+    await row.getByText('2 of 2').waitFor({ timeout: 10_000 });
+    await row.getByText('Few lessons left').waitFor();
     expect(await row.getByRole('link', { name: `Renew ${child}` }).getAttribute('href')).toMatch(/^\/students\/\d+$/);
     await screenshot(page, 'renewals-due');
     expect(await axeViolations(page, 'main')).toEqual([]);
@@ -187,6 +190,14 @@ async function takeAttendanceToday(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await screenshot(page, 'classes-attendance-he-phone');
   expect(await axeViolations(page, 'main')).toEqual([]);
+}
+
+/** Sets the user's remembered language to English through the backend, as choosing it in the menu does. */
+async function rememberEnglish(base: string, user: { username: string; password: string }): Promise<void> {
+  const login = await fetch(base + API_PATHS.token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: user.username, password: user.password }) });
+  const { token } = (await login.json()) as { token: string };
+  const saved = await fetch(base + API_PATHS.usersMe, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ locale: 'en_US' }) });
+  expect(saved.ok).toBe(true);
 }
 
 async function waitForValue(input: Locator, value: string): Promise<void> {
