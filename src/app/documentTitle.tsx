@@ -8,20 +8,16 @@ import { screenTitle, type ScreenParams } from '../shared/feature';
 import type { RouteHandle } from './earlyPageData';
 import { useMessages } from '../shared/i18n/messages';
 import { routeTitles } from './app.messages';
-import { PageNotices } from './pageNotices';
 
 /**
  * Once the page is usable: the offline banner (with the service worker's start,
  * src/features/offline/startOffline.ts), the tab named by the page's heading, a new page at its top.
  */
 const AfterLoad = lazy(() => import(/* webpackChunkName: "offline" */ './afterLoad'));
-const afterLoadNotices = (
-  <>
-    <Suspense fallback={null}>
-      <AfterLoad />
-    </Suspense>
-    <PageNotices />
-  </>
+const offlineNotice = (
+  <Suspense fallback={null}>
+    <AfterLoad />
+  </Suspense>
 );
 
 /**
@@ -41,5 +37,5 @@ export function TitledLayout() {
     document.title = documentTitle;
   }, [documentTitle]);
   const pageLoaded = usePageLoaded();
-  return <AppLayout notice={pageLoaded ? afterLoadNotices : undefined} />;
+  return <AppLayout notice={pageLoaded ? offlineNotice : undefined} />;
 }

@@ -1,8 +1,8 @@
 /**
  * Lines a feature adds above a page it does not own, placed by the app (which alone knows both):
  * the renewals' "3 renewals due" on a franchise owner's students list, on the portal's own backend.
- * Each comes after the page is usable (the layout's notice slot, documentTitle.tsx), in its own
- * chunk, and a failure of its own (a chunk that does not load) leaves the page as it is.
+ * Each comes after the page is usable (with the offline banner in the layout's notice slot,
+ * afterLoad.tsx), in its own chunk, and a failure of its own (a chunk that does not load) leaves the page as it is.
  */
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router';
