@@ -34,6 +34,17 @@ export function renewalSortValue(row: RenewalDue, columnId: string): SortValue {
 /** People's data is shown as written (never translated) and isolated from the text around it. */
 const data = (text: string, t: Texts) => (text === '' ? t.noValue : <bdi translate="no">{text}</bdi>);
 
+/** Today on the user's clock, as YYYY-MM-DD. */
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+/** Why the child is listed, in words: an end date already past reads "Ended", not "Ends soon". */
+export function reasonsText(row: RenewalDue, t: Texts, on = today()): string {
+  return row.reasons.map((reason) => (reason === 'lessons' ? t.fewLessons : row.endDate < on ? t.ended : t.endsSoon)).join(', ');
+}
+
 export function renewalColumns(t: Texts, formatters: Formatters, showOwner: boolean): TableColumn<RenewalDue>[] {
   const columns: (TableColumn<RenewalDue> | false)[] = [
     { id: 'child', header: t.child, sortable: true, cell: (row) => data(childName(row), t) },
@@ -41,7 +52,7 @@ export function renewalColumns(t: Texts, formatters: Formatters, showOwner: bool
     { id: 'program', header: t.program, sortable: true, cell: (row) => data(row.program, t) },
     { id: 'left', header: t.lessonsLeft, sortable: true, numeric: true, cell: (row) => t.leftOf({ left: formatters.number(row.left), total: formatters.number(row.total) }) },
     { id: 'endDate', header: t.endDate, sortable: true, cell: (row) => (row.endDate ? <span translate="no">{formatCalendarDate(row.endDate, formatters)}</span> : t.noValue) },
-    { id: 'why', header: t.why, sortable: false, cell: (row) => row.reasons.map((reason) => (reason === 'lessons' ? t.fewLessons : t.endsSoon)).join(', ') },
+    { id: 'why', header: t.why, sortable: false, cell: (row) => reasonsText(row, t) },
     { id: 'parent', header: t.parent, sortable: true, cell: (row) => data(row.parentName, t) },
     {
       id: 'email',

@@ -27,6 +27,8 @@ export const renewalsMessages = defineMessages('renewals', {
   actions: 'Actions',
   fewLessons: 'Few lessons left',
   endsSoon: 'Ends soon',
+  /** An end date already past. */
+  ended: 'Ended',
   leftOf: params('{left} of {total}'),
   renew: 'Renew',
   renewLabel: params('Renew {name}'),

@@ -16,7 +16,8 @@ describe('Renewals due', () => {
     const { api, requests } = renewalsApi({
       due: [
         renewalDue(11),
-        renewalDue(13, { firstName: 'Étienne', lastName: 'Ben David', program: 'AlgoPlay 1', total: 8, used: 3, left: 5, endDate: '2026-12-05', reasons: ['endDate'], parentName: 'Anna Ben David', parentEmail: '', phone: '' }),
+        renewalDue(13, { firstName: 'Étienne', lastName: 'Ben David', program: 'AlgoPlay 1', total: 8, used: 3, left: 5, endDate: '2099-12-05', reasons: ['endDate'], parentName: 'Anna Ben David', parentEmail: '', phone: '' }),
+        renewalDue(14, { firstName: 'Sam', lastName: 'Past', endDate: '2020-01-31', reasons: ['lessons', 'endDate'] }),
       ],
     });
     renderRenewals('/renewals', 'dana', api);
@@ -32,6 +33,8 @@ describe('Renewals due', () => {
     expect(within(noa).getByRole('link', { name: 'Renew noa Levi' })).toHaveAttribute('href', '/students/11');
     const etienne = within(table).getByRole('row', { name: /Étienne Ben David/ });
     expect(within(etienne).getByText('Ends soon')).toBeInTheDocument();
+    // A package whose end date has passed reads as ended.
+    expect(within(within(table).getByRole('row', { name: /Sam Past/ })).getByText('Few lessons left, Ended')).toBeInTheDocument();
     expect(within(etienne).queryByRole('link', { name: /@/ })).not.toBeInTheDocument();
     // An owner's list is her own: no owner column, no filters, no settings form.
     expect(within(table).queryByRole('columnheader', { name: /Owner/ })).not.toBeInTheDocument();
