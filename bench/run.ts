@@ -29,6 +29,7 @@ import { throttledLcpBench } from './throttledLcp';
 import { pwaBench } from './pwa';
 import { wordpressBench } from './wordpress';
 import { weekBench } from './week';
+import { monthlyBench } from './monthly';
 
 interface Benchmark {
   name: string;
@@ -51,6 +52,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'cluster', run: clusterBench, timeoutMs: 600_000 },
   { name: 'classnow', run: classNowBench, timeoutMs: 120_000 },
   { name: 'week', run: weekBench, timeoutMs: 180_000 },
+  { name: 'monthly', run: monthlyBench, timeoutMs: 300_000 },
   // Last: it adds 2,000 students to the bench portal.
   { name: 'import', run: studentImportBench, timeoutMs: 120_000 },
 ];

@@ -4,10 +4,17 @@
  */
 import type { ContentTexts } from './wire';
 export const CLASS_NOW_PATHS = {
-  /** GET → ClassNow: the caller's class right now (owners: their own students; administrators: ?owner=ID). */
+  /**
+   * GET → ClassNow: the caller's class right now (owners: their own students; administrators:
+   * ?owner=ID). Which children: ?class=ID one class of the owner's (another owner's is 404);
+   * ?class=all every student of the owner; without ?class, the class whose meeting is under way
+   * (from CLASS_NOW_MEETING_EARLY_MINUTES before its start to its end; the earliest to start when
+   * several are), else every student.
+   */
   classNow: '/wp-json/yo/v1/class-now',
   /**
-   * GET → text/event-stream of ClassNowEvent (same auth and ?owner= as classNow): a `snapshot` on
+   * GET → text/event-stream of ClassNowEvent (same auth, ?owner= and ?class= as classNow; only that
+   * class's children's events; the class chosen without ?class is decided on connect): a `snapshot` on
    * connect, then `student` and `left` as students move, and `lockouts` when the list of children
    * held back from a model's code changes (within about 2 s); comment lines every 15 s keep proxies open.
    */
@@ -23,6 +30,17 @@ export const CLASS_NOW_PATHS = {
  * "helped") within this many minutes.
  */
 export const CLASS_NOW_PRESENT_MINUTES = 30;
+
+/** A meeting counts as under way for the class view from this many minutes before its start. */
+export const CLASS_NOW_MEETING_EARLY_MINUTES = 15;
+
+/** A class the view can show, for the picker. */
+export interface ClassNowClassChoice {
+  id: number;
+  name: string;
+  /** Its meeting is under way now. */
+  meetingNow: boolean;
+}
 
 /** One student in the class view: their current place (the model they moved in last). */
 export interface ClassNowStudent {
@@ -74,8 +92,12 @@ export interface ClassNow {
   /** ISO 8601 UTC of the server's answer (the client measures "moved 5 s ago" against it). */
   at: string;
   students: ClassNowStudent[];
-  /** The owner's children held back from a model's code now, soonest to end first. */
+  /** The owner's children held back from a model's code now, soonest to end first (of the class shown only). */
   lockedOut: ClassNowLockout[];
+  /** The class shown; null: every student of the owner. */
+  classId: number | null;
+  /** The owner's active classes, those meeting now first (the earliest to start first), then by name (empty on a site without classes). */
+  classes: ClassNowClassChoice[];
 }
 
 /** The stream's events (each `data:` line is one of these as JSON; the SSE event name is its type). */

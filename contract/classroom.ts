@@ -41,6 +41,12 @@ export interface ClassUnlockBody {
   students: 'all' | number[];
   /** Administrators only, with 'all': whose students. A franchise owner's are always their own. */
   ownerId?: number;
+  /**
+   * One class (contract/classes.ts) of the caller's (an administrator's: any owner's), with students
+   * 'all': every child in the class now, and no one else. Another owner's class, or an archived one,
+   * is 404 rest_post_invalid_id.
+   */
+  classId?: number;
 }
 
 export interface ClassUnlockResult {

@@ -5,10 +5,14 @@
  * archives it; then makes "Today Builders", which meets today (whatever day the journey runs),
  * finds it under Today in the Timetable, takes attendance (three present, one absent), reloads
  * and finds the marks kept, and reads the meeting in Hebrew on a phone (e2e/artifacts/classes-*.png).
+ * Then she unlocks Catapult for Monday Builders only: a student of hers who is not in the class
+ * stays locked, and Class now shows that class, also after a reload.
  * A student of Dana's with 2 lessons left is in Renewals due, and the office exports the monthly report.
  */
 import type { Locator, Page } from 'playwright-core';
+import { CLASSROOM_PATHS, type MyUnlocks } from '../../contract/classroom';
 import { API_PATHS } from '../../contract/wire';
+import { demoUsers } from '../../server/seed/demoData';
 import { axeViolations, DEMO_USERS, journeyFile, logOut, openMenu, screenshot, signIn } from '../support';
 
 const journey = journeyFile();
@@ -83,6 +87,40 @@ describe('classes journey', () => {
     await page.getByText('No classes yet').waitFor();
 
     await takeAttendanceToday(page);
+  });
+
+  it('Dana unlocks Catapult for Monday Builders only: a student of hers outside the class stays locked', async () => {
+    const base = journey.portal.baseUrl;
+    const CATAPULT = 131;
+    const inClass = ['Noam Friedman', 'Mia Levi', 'Tamar Ben-David', 'Itai Mizrahi'];
+    const outside = demoUsers().find((u) => u.teacherUsername === 'dana' && !inClass.includes(u.displayName))!;
+    expect(await unlockedFor(base, outside.username, outside.password)).not.toContain(CATAPULT);
+    const { page } = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, base);
+    await page.goto(`${base}/classes`);
+    await createClass(page, 'Monday Builders', inClass);
+
+    await page.goto(`${base}/select-model/PlayMachines1/130`);
+    await page.getByTestId(`model-card-${CATAPULT}`).getByRole('button', { name: 'Unlock for students: Catapult' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unlock Catapult for your students' });
+    await dialog.getByLabel('For').selectOption({ label: 'Monday Builders' });
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await screenshot(page, 'classes-unlock-for-class');
+    await dialog.getByRole('button', { name: 'Unlock for Monday Builders' }).click();
+    await dialog.getByText('Catapult is open for 4 students').waitFor();
+
+    expect(await unlockedFor(base, DEMO_USERS.mia.username, DEMO_USERS.mia.password)).toContain(CATAPULT);
+    expect(await unlockedFor(base, outside.username, outside.password)).not.toContain(CATAPULT);
+
+    // Class now shows one class when she picks it, and a reload keeps it.
+    await page.goto(`${base}/class-now`);
+    const showing = page.getByLabel('Showing');
+    await showing.selectOption({ label: 'Monday Builders' });
+    await page.waitForURL(/\?class=\d+$/);
+    await page.reload();
+    await waitForValue(page.getByLabel('Showing'), new URL(page.url()).searchParams.get('class')!);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await screenshot(page, 'classes-class-now-one-class');
   });
 
   it('a student with 2 lessons left is in Renewals due, and the office exports the monthly report', async () => {
@@ -198,6 +236,31 @@ async function rememberEnglish(base: string, user: { username: string; password:
   const { token } = (await login.json()) as { token: string };
   const saved = await fetch(base + API_PATHS.usersMe, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ locale: 'en_US' }) });
   expect(saved.ok).toBe(true);
+}
+
+/** The models a student has open, asked through the API with her own sign-in. */
+async function unlockedFor(base: string, username: string, password: string): Promise<number[]> {
+  const signedIn = await fetch(`${base}/wp-json/jwt-auth/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const { token } = (await signedIn.json()) as { token: string };
+  const answer = await fetch(`${base}${CLASSROOM_PATHS.myUnlocks}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await answer.json()) as MyUnlocks).unlocked;
+}
+
+/** A new class of the owner's, made through the form: Play Machines 1, Monday 16:00, the students named. */
+async function createClass(page: Page, name: string, students: string[]): Promise<void> {
+  await page.getByRole('main').getByRole('link', { name: 'New class' }).first().click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Program').selectOption({ label: 'Play Machines 1' });
+  await page.getByRole('checkbox', { name: 'Monday' }).check();
+  await page.getByLabel('Start time').fill('16:00');
+  await page.getByLabel('End date').fill(dayFromNow(120));
+  const search = page.getByLabel('Find a student');
+  for (const student of students) {
+    await search.fill(student.split(' ')[0]!);
+    await page.getByRole('checkbox', { name: student }).check();
+  }
+  await page.getByRole('button', { name: 'Create class' }).click();
+  await page.getByRole('article', { name }).waitFor();
 }
 
 async function waitForValue(input: Locator, value: string): Promise<void> {

@@ -568,6 +568,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         // Lessons used and left (domain/lessons.ts) follow meetings, marks, who is in which class and
         // the lesson settings: the students list's cache keys on this version beside the students one.
         await addChangeVersion(db, dialect, 'lessons', ['class_meetings', 'meeting_attendance', 'class_students', 'portal_settings'], 'lessons_version');
+        // The monthly report's cache reads which accounts were ended (domain/lessonReports.ts) on every request.
+        await sql`create index users_sign_in_disabled_idx on users (sign_in_disabled_at) where sign_in_disabled_at is not null`.execute(db);
       },
     },
   };

@@ -9,6 +9,7 @@ import { invalidParams, invalidUserId, notAllowed } from '../errors';
 import { isAdmin, isOwner, isStudent, type Actor, type DomainContext } from './context';
 import { parseObject } from './pageState';
 import type { RateLimiter } from './rateLimiter';
+import { classScope, type ClassChoice } from './classChoice';
 import { heldBackStudents } from './unlocks';
 
 export const PRESENT_MS = CLASS_NOW_PRESENT_MINUTES * 60_000;
@@ -77,10 +78,14 @@ export function currentPlaces(rows: ClassPlaceRow[]): { ownerId: number; student
   return [...latest.values()].map((row) => ({ ownerId: row.teacher_id, student: toStudent(row), changedAt: changed.get(row.user_id) ?? row.changed_at }));
 }
 
-/** The owner's present students, sorted, with when each one's place was last written. */
-export async function classNowPlaces(ctx: DomainContext, ownerId: number): Promise<{ at: string; places: { student: ClassNowStudent; changedAt: string }[] }> {
+/** The owner's present students (of `members` only, when given), sorted, with when each one's place was last written. */
+export async function classNowPlaces(
+  ctx: DomainContext,
+  ownerId: number,
+  members: ReadonlySet<number> | null = null,
+): Promise<{ at: string; places: { student: ClassNowStudent; changedAt: string }[] }> {
   const now = ctx.clock();
-  const rows = await q.classPlaces(ctx.db.kysely, { teacherIds: [ownerId] }, presentSince(now));
+  const rows = await q.classPlaces(ctx.db.kysely, members === null ? { teacherIds: [ownerId] } : { teacherIds: [ownerId], userIds: [...members] }, presentSince(now));
   return { at: now.toISOString(), places: currentPlaces(rows).sort((a, b) => classNowOrder(a.student, b.student)) };
 }
 
@@ -91,9 +96,19 @@ export async function classLockouts(ctx: DomainContext, ownerIds: readonly numbe
   return byOwner;
 }
 
-export async function classNow(ctx: DomainContext, ownerId: number, wrongCodes: RateLimiter): Promise<ClassNow> {
-  const [{ at, places }, lockouts] = await Promise.all([classNowPlaces(ctx, ownerId), classLockouts(ctx, [ownerId], wrongCodes)]);
-  return { ownerId, at, students: places.map((p) => p.student), lockedOut: lockouts.get(ownerId) ?? [] };
+/** The lock-outs of the class shown: all of the owner's, or the class's children's. */
+export const lockoutsOf = (lockedOut: ClassNowLockout[] | undefined, members: ReadonlySet<number> | null): ClassNowLockout[] =>
+  (lockedOut ?? []).filter((l) => members === null || members.has(l.studentId));
+
+/** The class view of the owner's chosen class (see classChoice.ts), with the members it was made for. */
+export async function classNowOf(ctx: DomainContext, ownerId: number, choice: ClassChoice, wrongCodes: RateLimiter): Promise<{ view: ClassNow; members: ReadonlySet<number> | null }> {
+  const { classId, members, classes } = await classScope(ctx, ownerId, choice);
+  const [{ at, places }, lockouts] = await Promise.all([classNowPlaces(ctx, ownerId, members), classLockouts(ctx, [ownerId], wrongCodes)]);
+  return { view: { ownerId, at, students: places.map((p) => p.student), lockedOut: lockoutsOf(lockouts.get(ownerId), members), classId, classes }, members };
+}
+
+export async function classNow(ctx: DomainContext, ownerId: number, choice: ClassChoice, wrongCodes: RateLimiter): Promise<ClassNow> {
+  return (await classNowOf(ctx, ownerId, choice, wrongCodes)).view;
 }
 
 export async function markMeStuck(ctx: DomainContext, actor: Actor, lessonId: number): Promise<StuckResult> {

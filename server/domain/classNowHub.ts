@@ -3,7 +3,11 @@
  * process's own requests: a student's PUT may reach any instance behind the load balancer (or any
  * node:cluster worker). One poller per process reads, every POLL_MS, which students' places were
  * written (student_progress.changed_at) since its last poll, and only while a stream is open; it
- * fans each changed student's current place out to the open streams of that student's owner.
+ * fans each changed student's current place out to the open streams of that student's owner that
+ * show them: every stream of the owner's whole class, and a stream of one class only when the
+ * student is in that class. Who is in each watched class is read again from the database at every
+ * heartbeat (a child added or taken out on any instance): one who left the class is sent as `left`,
+ * one who joined is sent with their current place.
  *
  * The poll reads back OVERLAP_MS more than since its previous poll: a write whose clock is a little
  * behind this instance's, or whose statement committed after that poll began, is still seen. Each
@@ -32,7 +36,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ClassNowEvent, ClassNowLockout, ClassNowStudent } from '../../contract';
 import * as q from '../db/queries';
 import { ApiError } from '../errors';
-import { classLockouts, classNowPlaces, currentPlaces, presentSince } from './classNow';
+import { classMembersNow, type ClassScope } from './classChoice';
+import { classLockouts, classNowPlaces, currentPlaces, lockoutsOf, presentSince } from './classNow';
 import type { DomainContext } from './context';
 import type { RateLimiter } from './rateLimiter';
 
@@ -87,12 +92,20 @@ class Subscriber {
   private sentLockouts: string | null = null;
   constructor(
     readonly ownerId: number,
+    /** The class shown (null: every student of the owner), and its children now. */
+    readonly classId: number | null,
+    public members: ReadonlySet<number> | null,
     readonly sink: StreamSink,
     private readonly onClose: (s: Subscriber) => void,
     readonly ticket: StreamTicket | null,
   ) {}
 
+  shows(studentId: number): boolean {
+    return this.members === null || this.members.has(studentId);
+  }
+
   offer(student: ClassNowStudent, changedAt: string, at: string): void {
+    if (!this.shows(student.studentId)) return;
     const json = JSON.stringify(student);
     const seen = this.sent.get(student.studentId);
     this.sent.set(student.studentId, { json, changedAt });
@@ -196,9 +209,12 @@ export class ClassNowHub {
     if (mine?.size === 0) this.held.delete(ticket.userId);
   }
 
-  /** Opens a stream for the owner's class: the snapshot now, then the changes. `ticket`: its place under the user's limit, given back when it ends. */
-  async open(ownerId: number, sink: StreamSink, ticket: StreamTicket | null = null): Promise<{ close: () => void }> {
-    const subscriber = new Subscriber(ownerId, sink, (s) => this.remove(s), ticket);
+  /**
+   * Opens a stream for the owner's class (the scope chosen on connect: classChoice.ts): the snapshot
+   * now, then the changes. `ticket`: its place under the user's limit, given back when it ends.
+   */
+  async open(ownerId: number, scope: ClassScope, sink: StreamSink, ticket: StreamTicket | null = null): Promise<{ close: () => void }> {
+    const subscriber = new Subscriber(ownerId, scope.classId, scope.members, sink, (s) => this.remove(s), ticket);
     if (this.stopped) {
       subscriber.close();
       return subscriber;
@@ -208,11 +224,11 @@ export class ClassNowHub {
     this.subscribers.add(subscriber);
     this.start();
     try {
-      const [{ at, places }, lockouts] = await Promise.all([classNowPlaces(this.ctx, ownerId), classLockouts(this.ctx, [ownerId], this.wrongCodes)]);
+      const [{ at, places }, lockouts] = await Promise.all([classNowPlaces(this.ctx, ownerId, scope.members), classLockouts(this.ctx, [ownerId], this.wrongCodes)]);
       for (const { student, changedAt } of places) subscriber.sent.set(student.studentId, { json: JSON.stringify(student), changedAt });
-      const lockedOut = lockouts.get(ownerId) ?? [];
+      const lockedOut = lockoutsOf(lockouts.get(ownerId), scope.members);
       if (!subscriber.closed) {
-        sink.write(sseEvent({ type: 'snapshot', ownerId, at, students: places.map((p) => p.student), lockedOut }));
+        sink.write(sseEvent({ type: 'snapshot', ownerId, at, students: places.map((p) => p.student), lockedOut, classId: scope.classId, classes: scope.classes }));
         subscriber.snapshotSent(lockedOut);
         if (lockedOut.length > 0) this.anyLockedOut = true;
       }
@@ -310,7 +326,7 @@ export class ClassNowHub {
       const owners = [...new Set([...this.subscribers].map((s) => s.ownerId))];
       const byOwner = await classLockouts(this.ctx, owners, this.wrongCodes);
       const at = this.ctx.clock().toISOString();
-      for (const s of this.subscribers) s.offerLockouts(byOwner.get(s.ownerId) ?? [], at);
+      for (const s of this.subscribers) s.offerLockouts(lockoutsOf(byOwner.get(s.ownerId), s.members), at);
       this.anyLockedOut = byOwner.size > 0;
     } catch (err) {
       // As with the places: the next poll reads again.
@@ -336,11 +352,46 @@ export class ClassNowHub {
     for (const s of admitted) if (!kept.has(s.ticket!.id)) s.close();
   }
 
-  /** Keeps proxies from closing idle streams, drops students no longer present, and ends streams of ended sessions. */
+  /**
+   * Reads again who is in each watched class: a child who left it is sent as `left` to its streams,
+   * one who joined with their current place (when present). Two statements, whatever the number of streams.
+   */
+  private async refreshMembers(now: Date): Promise<void> {
+    const ofClass = [...this.subscribers].filter((s) => s.classId !== null && !s.closed);
+    if (ofClass.length === 0) return;
+    try {
+      const byClass = await classMembersNow(this.ctx, [...new Set(ofClass.map((s) => s.classId!))]);
+      const joined = new Map<Subscriber, number[]>();
+      for (const s of ofClass) {
+        const members = byClass.get(s.classId!) ?? new Set<number>();
+        const before = s.members ?? new Set<number>();
+        s.members = members;
+        const added = [...members].filter((id) => !before.has(id));
+        if (added.length > 0) joined.set(s, added);
+        for (const studentId of [...s.sent.keys()]) {
+          if (members.has(studentId)) continue;
+          s.sent.delete(studentId);
+          s.sink.write(sseEvent({ type: 'left', at: now.toISOString(), studentId }));
+        }
+      }
+      if (joined.size === 0) return;
+      const userIds = [...new Set([...joined.values()].flat())];
+      const places = currentPlaces(await q.classPlaces(this.ctx.db.kysely, { userIds }, presentSince(now)));
+      for (const [s, added] of joined) {
+        for (const place of places) if (place.ownerId === s.ownerId && added.includes(place.student.studentId)) s.offer(place.student, place.changedAt, now.toISOString());
+      }
+    } catch (err) {
+      // The database may be briefly away: the next heartbeat reads the classes again.
+      this.log.warn({ err: { message: (err as Error).message } }, 'class-now class members not read');
+    }
+  }
+
+  /** Keeps proxies from closing idle streams, follows who is in each watched class, drops students no longer present, and ends streams of ended sessions. */
   private async heartbeat(): Promise<void> {
     const now = this.ctx.clock();
     const since = presentSince(now);
     await this.renew(now);
+    await this.refreshMembers(now);
     for (const s of [...this.subscribers]) {
       if (s.closed) continue;
       if (!(await s.sink.stillSignedIn().catch(() => true))) {

@@ -4,7 +4,8 @@
  */
 import type { ClassUnlockBody, ClassUnlockResult } from '../../contract';
 import * as q from '../db/queries';
-import { ApiError, notAllowed } from '../errors';
+import { ApiError, invalidParams, notAllowed } from '../errors';
+import { activeClassOf } from './classChoice';
 import { findVisiblePage } from './content';
 import { CODE_META_KEY, parseMeta } from './pageState';
 import { isAdmin, isOwner, type Actor, type DomainContext } from './context';
@@ -15,9 +16,20 @@ function noSuchStudents(ids: number[]): ApiError {
   return new ApiError(404, 'rest_user_invalid_id', `These students are not on your list: ${listed}. Nothing was unlocked.`);
 }
 
+/** The children in one class of the caller's now (an administrator: of any owner's; ownerId, when given, must be the class's owner). */
+async function classStudents(ctx: DomainContext, actor: Actor, body: ClassUnlockBody & { classId: number }): Promise<number[]> {
+  if (body.students !== 'all') throw invalidParams({ students: 'With a class, students must be "all": every child in the class.' });
+  if (!isAdmin(actor) && body.ownerId !== undefined && body.ownerId !== actor.id) throw notAllowed(true);
+  const row = await activeClassOf(ctx, body.classId, isAdmin(actor) ? (body.ownerId ?? null) : actor.id);
+  const members = await q.currentClassMembers(ctx.db.kysely, [row.id]);
+  // A child an administrator moved to another owner is no longer this class's to unlock for.
+  return members.filter((m) => m.teacher_id === row.owner_id).map((m) => m.student_id);
+}
+
 /** The students the unlock is for, all checked to be the caller's to unlock for. */
 async function targetStudents(ctx: DomainContext, actor: Actor, body: ClassUnlockBody): Promise<number[]> {
   const db = ctx.db.kysely;
+  if (body.classId !== undefined) return classStudents(ctx, actor, { ...body, classId: body.classId });
   if (body.students === 'all') {
     const ownerId = await ownerOfWholeClass(ctx, actor, body.ownerId);
     return (await q.listStudents(db, { teacherId: ownerId })).map((s) => s.user_id);

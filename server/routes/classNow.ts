@@ -3,6 +3,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CLASS_NOW_PATHS } from '../../contract';
+import { classScope } from '../domain/classChoice';
 import { classNow, classOwnerOf, markHelped, markMeStuck } from '../domain/classNow';
 import { ClassNowHub, DEFAULT_HUB_TIMING, type HubTiming } from '../domain/classNowHub';
 import { bearerToken, userFromToken } from '../http/auth';
@@ -13,7 +14,8 @@ import type { AppServices } from '../http/services';
 import { answers } from '../http/answers';
 import { classNowAnswer, classNowHelped, stuckResult } from './answers/classroom';
 
-const ownerQuery = z.strictObject({ owner: id().optional() });
+/** ?class=ID one class of the owner's, ?class=all every student; left out: the meeting under way, else every student. */
+const viewQuery = z.strictObject({ owner: id().optional(), class: z.union([z.literal('all'), id()], { error: 'Must be "all" or a class id.' }).optional() });
 const helpedBody = z.strictObject({ studentId: id() });
 const stuckBody = z.strictObject({ lessonId: id() });
 
@@ -24,14 +26,16 @@ export function classNowRoutes(app: FastifyInstance, s: AppServices, timing: Hub
 
   app.get(CLASS_NOW_PATHS.classNow, answers(classNowAnswer), async (request, reply) => {
     const actor = requireActor(request);
-    const { owner } = readParams(request, ownerQuery);
-    return sendJson(reply, await classNow(s.ctx, await classOwnerOf(s.ctx, actor, owner), s.limiters.unlockWrongPerStudent));
+    const { owner, class: choice } = readParams(request, viewQuery);
+    return sendJson(reply, await classNow(s.ctx, await classOwnerOf(s.ctx, actor, owner), choice, s.limiters.unlockWrongPerStudent));
   });
 
   app.get(CLASS_NOW_PATHS.classNowEvents, { config: { rawAnswer: 'server-sent events, written as they happen past the serializer' } }, async (request, reply) => {
     const actor = requireActor(request);
-    const { owner } = readParams(request, ownerQuery);
+    const { owner, class: choice } = readParams(request, viewQuery);
     const ownerId = await classOwnerOf(s.ctx, actor, owner);
+    // Decided on connect, while a refusal (another owner's class: 404) is still a plain answer.
+    const scope = await classScope(s.ctx, ownerId, choice);
     const token = bearerToken(request.headers.authorization);
     // Refused (429) while still a plain answer: before the stream starts.
     const ticket = await hub.admit(actor.id);
@@ -55,6 +59,7 @@ export function classNowRoutes(app: FastifyInstance, s: AppServices, timing: Hub
     raw.flushHeaders();
     const stream = await hub.open(
       ownerId,
+      scope,
       {
         write: (chunk) => void raw.write(chunk),
         end: () => raw.end(),

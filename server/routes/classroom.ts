@@ -22,6 +22,7 @@ const classUnlockBody = z.strictObject({
     error: 'Must be "all" or a list of student ids.',
   }),
   ownerId: id().optional(),
+  classId: id().optional(),
 });
 
 export function classroomRoutes(app: FastifyInstance, s: AppServices): void {

@@ -162,10 +162,7 @@ export async function renewalsDue(db: Executor, dialect: DialectName, filter: Re
   return rows.map((r) => ({ ...r, user_id: Number(r.user_id), teacher_id: Number(r.teacher_id), number_of_lessons: Number(r.number_of_lessons), used: Number(r.used) }));
 }
 
-export interface MonthlyOwnerRow {
-  owner_id: number;
-  owner_name: string;
-  country: string;
+export interface MonthlyFigures {
   active_students: number;
   meetings_held: number;
   marks_attended: number;
@@ -186,62 +183,71 @@ export interface MonthWindow {
   searchToUtc: string;
 }
 
-/** One row per franchise owner: the month's figures, each one grouped query. */
-export async function monthlyFigures(db: Executor, dialect: DialectName, month: MonthWindow, renewals: RenewalFilter, rule: LessonCountRule): Promise<MonthlyOwnerRow[]> {
+/** The month's figures by franchise owner id (owners with none of them absent), in one query of grouped parts. */
+export async function monthlyFigures(db: Executor, dialect: DialectName, month: MonthWindow, renewals: RenewalFilter, rule: LessonCountRule): Promise<Map<number, MonthlyFigures>> {
   const endLocal = meetingEndLocal(dialect);
   const endUtc = meetingEndUtc(dialect);
   // Wall-clock bounds (T24:00 sorts after every time of the last day and before the next day).
   const monthStart = `${month.firstDay}T00:00`;
   const monthEnd = `${month.lastDay}T24:00`;
-  const { rows } = await sql<MonthlyOwnerRow>`
-    with active as (
-      select s.teacher_id as owner_id, count(*) as n from students s join users su on su.id = s.user_id
+  const { rows } = await sql<MonthlyFigures & { owner_id: number }>`
+    with parts as (
+      select s.teacher_id as owner_id, 1 as active_students, 0 as meetings_held, 0 as marks_attended, 0 as marks_given, 0 as renewals_due, 0 as renewals_made
+      from students s join users su on su.id = s.user_id
       where s.lessons_start_date <= ${month.lastDay} and s.lessons_end_date >= ${month.firstDay}
         and (su.sign_in_disabled_at is null or su.sign_in_disabled_at >= ${month.fromUtc})
         and (s.erased_at is null or s.erased_at >= ${month.fromUtc})
-      group by s.teacher_id
-    ), held as (
-      select m.id as id, c.owner_id as owner_id from class_meetings m join classes c on c.id = m.class_id
-      where m.status = 'scheduled' and m.starts_at_utc >= ${month.searchFromUtc} and m.starts_at_utc < ${month.searchToUtc}
-        and m.starts_at >= ${previousDay(month.firstDay)} and m.starts_at < ${monthEnd}
-        and ${endLocal} >= ${monthStart} and ${endLocal} < ${monthEnd} and ${endUtc} <= ${rule.nowUtc}
-    ), meetings as (
-      select owner_id, count(*) as n from held group by owner_id
-    ), marks as (
-      select h.owner_id as owner_id, count(*) as given, sum(case when a.mark in ('present', 'late') then 1 else 0 end) as attended
-      from held h join meeting_attendance a on a.meeting_id = h.id group by h.owner_id
-    ), due as (
-      select s.teacher_id as owner_id, count(*) as n from students s join users su on su.id = s.user_id
+      union all
+      select h.owner_id, 0, 1, coalesce(sum(case when a.mark in ('present', 'late') then 1 else 0 end), 0), count(a.meeting_id), 0, 0
+      from (
+        select m.id as id, c.owner_id as owner_id from class_meetings m join classes c on c.id = m.class_id
+        where m.status = 'scheduled' and m.starts_at_utc >= ${month.searchFromUtc} and m.starts_at_utc < ${month.searchToUtc}
+          and m.starts_at >= ${previousDay(month.firstDay)} and m.starts_at < ${monthEnd}
+          and ${endLocal} >= ${monthStart} and ${endLocal} < ${monthEnd} and ${endUtc} <= ${rule.nowUtc}
+      ) h left join meeting_attendance a on a.meeting_id = h.id
+      group by h.id, h.owner_id
+      union all
+      select s.teacher_id, 0, 0, 0, 0, 1, 0 from students s join users su on su.id = s.user_id
       left join (${usedLessonsSql(dialect, 'all', rule)}) u on u.student_id = s.user_id
       where s.erased_at is null and su.sign_in_disabled_at is null
         and (s.number_of_lessons - coalesce(u.used, 0) <= ${renewals.lessonsLeft} or s.lessons_end_date <= ${renewals.endBy})
-      group by s.teacher_id
-    ), renewed as (
-      select owner_id, count(*) as n from audit_log where action = 'student.renew' and at >= ${month.fromUtc} and at < ${month.toUtc} group by owner_id
+      union all
+      select owner_id, 0, 0, 0, 0, 0, 1 from audit_log where action = 'student.renew' and at >= ${month.fromUtc} and at < ${month.toUtc} and owner_id is not null
     )
-    select o.id as owner_id, o.display_name as owner_name, o.country as country,
-      coalesce(active.n, 0) as active_students, coalesce(meetings.n, 0) as meetings_held,
-      coalesce(marks.attended, 0) as marks_attended, coalesce(marks.given, 0) as marks_given,
-      coalesce(due.n, 0) as renewals_due, coalesce(renewed.n, 0) as renewals_made
-    from users o
-    left join active on active.owner_id = o.id
-    left join meetings on meetings.owner_id = o.id
-    left join marks on marks.owner_id = o.id
-    left join due on due.owner_id = o.id
-    left join renewed on renewed.owner_id = o.id
-    where o.role = 'franchise_owner'
-    order by o.display_name, o.id`.execute(db);
-  return rows.map((r) => ({
-    owner_id: Number(r.owner_id),
-    owner_name: r.owner_name,
-    country: r.country,
-    active_students: Number(r.active_students),
-    meetings_held: Number(r.meetings_held),
-    marks_attended: Number(r.marks_attended),
-    marks_given: Number(r.marks_given),
-    renewals_due: Number(r.renewals_due),
-    renewals_made: Number(r.renewals_made),
-  }));
+    select owner_id, sum(active_students) as active_students, sum(meetings_held) as meetings_held, sum(marks_attended) as marks_attended,
+      sum(marks_given) as marks_given, sum(renewals_due) as renewals_due, sum(renewals_made) as renewals_made
+    from parts group by owner_id`.execute(db);
+  return new Map(
+    rows.map((r) => [
+      Number(r.owner_id),
+      {
+        active_students: Number(r.active_students),
+        meetings_held: Number(r.meetings_held),
+        marks_attended: Number(r.marks_attended),
+        marks_given: Number(r.marks_given),
+        renewals_due: Number(r.renewals_due),
+        renewals_made: Number(r.renewals_made),
+      },
+    ]),
+  );
+}
+
+/** Every franchise owner, by name: the monthly report's rows. */
+export function franchiseOwners(db: Executor): Promise<{ id: number; display_name: string; country: string }[]> {
+  return db.selectFrom('users').select(['id', 'display_name', 'country']).where('role', '=', 'franchise_owner').orderBy('display_name').orderBy('id').execute();
+}
+
+/**
+ * Which accounts have sign-in disabled, in short (how many, the latest): ending a student whose
+ * dates stay as they were writes no students row, so a cache keyed on the students version alone would miss it.
+ */
+export async function endedAccountsMark(db: Executor): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('sign_in_disabled_at').as('last')])
+    .where('sign_in_disabled_at', 'is not', null)
+    .executeTakeFirst();
+  return `${Number(row?.n ?? 0)}:${row?.last ?? ''}`;
 }
 
 /** The day before a YYYY-MM-DD, as YYYY-MM-DDT00:00 (a meeting begun then may end in the month). */

@@ -205,3 +205,19 @@ export function attendanceOfStudent(db: Executor, studentId: number): Promise<{ 
 export async function deleteAttendanceOf(db: Executor, studentId: number): Promise<void> {
   await db.deleteFrom('meeting_attendance').where('student_id', '=', studentId).execute();
 }
+
+/** The owner's meetings not cancelled, of classes not archived, starting between two instants (ISO 8601 UTC, both included), earliest first. */
+export function ownerLiveMeetingsStarting(db: Executor, ownerId: number, fromUtc: string, toUtc: string): Promise<Pick<ClassMeetingRow, 'class_id' | 'starts_at_utc' | 'length_minutes'>[]> {
+  return db
+    .selectFrom('class_meetings as m')
+    .innerJoin('classes as c', 'c.id', 'm.class_id')
+    .select(['m.class_id', 'm.starts_at_utc', 'm.length_minutes'])
+    .where('c.owner_id', '=', ownerId)
+    .where('c.archived_at', 'is', null)
+    .where('m.status', '=', 'scheduled')
+    .where('m.starts_at_utc', '>=', fromUtc)
+    .where('m.starts_at_utc', '<=', toUtc)
+    .orderBy('m.starts_at_utc')
+    .orderBy('m.id')
+    .execute();
+}

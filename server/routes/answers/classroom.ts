@@ -41,6 +41,8 @@ export const classNowAnswer = z.object({
     }),
   ),
   lockedOut: z.array(z.object({ studentId: z.number(), firstName: z.string(), lessonId: z.number(), lessonTitle: z.string(), until: z.string() })),
+  classId: z.number().nullable(),
+  classes: z.array(z.object({ id: z.number(), name: z.string(), meetingNow: z.boolean() })),
 }) satisfies z.ZodType<ClassNow>;
 
 export const classNowHelped = z.object({ studentId: z.number(), cleared: z.number() }) satisfies z.ZodType<ClassNowHelped>;

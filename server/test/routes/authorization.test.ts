@@ -521,6 +521,12 @@ const ROWS: Row[] = [
   },
   {
     route: `POST ${CLASSROOM_PATHS.classUnlocks}`,
+    label: "a class of Dana's: another owner's class is 404",
+    call: async (c, t, caller) => c.s.post(CLASSROOM_PATHS.classUnlocks, { lessonId: c.catapult, students: 'all', classId: await danasClass(c, `unlock ${caller}`) }, opt(t)),
+    expected: OWN_CLASS,
+  },
+  {
+    route: `POST ${CLASSROOM_PATHS.classUnlocks}`,
     label: "Mia, Dana's student",
     call: (c, t) => c.s.post(CLASSROOM_PATHS.classUnlocks, { lessonId: c.catapult, students: [c.ids.get('mia')?.id] }, opt(t)),
     expected: { ...OWNERS_AND_ADMINS, otherOwner: 404 },
@@ -594,6 +600,18 @@ const ROWS: Row[] = [
     label: "the caller's class (an administrator names Dana): the stream's snapshot",
     call: (c, t, caller) => classNowStream(c, t, caller === 'admin' ? `?owner=${c.ids.get('dana')!.id}` : ''),
     expected: OWNERS_AND_ADMINS,
+  },
+  {
+    route: `GET ${CLASS_NOW_PATHS.classNow}`,
+    label: "?class= a class of Dana's (an administrator names Dana): another owner's class is 404",
+    call: async (c, t, caller) => c.s.get(`${CLASS_NOW_PATHS.classNow}?class=${await danasClass(c, `view ${caller}`)}${caller === 'admin' ? `&owner=${c.ids.get('dana')!.id}` : ''}`, opt(t)),
+    expected: OWN_CLASS,
+  },
+  {
+    route: `GET ${CLASS_NOW_PATHS.classNowEvents}`,
+    label: "?class= a class of Dana's (an administrator names Dana): the stream's snapshot; another owner's class is 404",
+    call: async (c, t, caller) => classNowStream(c, t, `?class=${await danasClass(c, `stream ${caller}`)}${caller === 'admin' ? `&owner=${c.ids.get('dana')!.id}` : ''}`),
+    expected: OWN_CLASS,
   },
   {
     route: `GET ${CLASS_NOW_PATHS.classNowEvents}`,

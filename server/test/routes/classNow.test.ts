@@ -327,7 +327,7 @@ describeEachDb('class now streams: heartbeats, leaving, sign-out', (dialect) => 
     let later = 0;
     const ctx = { db: s.db, clock: () => new Date(Date.now() + later), hasher: null as never, mail: null as never, siteUrl: '' };
     const hub = new ClassNowHub(ctx, s.app.log, new RateLimiter(s.db, 'unlock_wrong_student', s.config.rateLimits.unlockWrongPerStudent, ctx.clock), { pollMs: 50, overlapMs: 3000, heartbeatMs: 150, lockoutPollMs: 100 });
-    await hub.open(danaId, { write: (chunk) => void written.push(chunk), end: () => void (ended = true), stillSignedIn: async () => signedIn });
+    await hub.open(danaId, { classId: null, members: null, classes: [] }, { write: (chunk) => void written.push(chunk), end: () => void (ended = true), stillSignedIn: async () => signedIn });
     expect(written[0]).toMatch(/^event: snapshot\ndata: .*"firstName":"Mia"/);
     await waitUntil(() => written.includes(': heartbeat\n\n'));
 

@@ -211,7 +211,7 @@ describeEachDb('renewals due and the monthly report', (dialect) => {
       .execute();
     await s.db.kysely.updateTable('users').set({ sign_in_disabled_at: '2026-02-27T10:00:00.000Z' }).where('id', '=', l2).execute();
 
-    for (const month of ['2026-02', '2026-03']) {
+    const cellByCell = async (month: string) => {
       const answer = await s.get(`${LESSONS_PATHS.monthlyReport}?month=${month}`, { token: admin });
       expect(answer.status).toBe(200);
       const report = answer.body as MonthlyReport;
@@ -221,7 +221,10 @@ describeEachDb('renewals due and the monthly report', (dialect) => {
         for (const [cell, value] of Object.entries(row)) expect({ month, owner: row.ownerName, cell, value: (report.rows[n] as unknown as Record<string, unknown>)[cell] }).toEqual({ month, owner: row.ownerName, cell, value });
       }
       expect(report.totals).toEqual(expected.totals);
-    }
+      return report;
+    };
+    await cellByCell('2026-02');
+    const marchBefore = await cellByCell('2026-03');
     // The same figures, known by hand: Dana's February (2, 9, 16, 23) and March (2, 9 held; the 16th cancelled; today's under way).
     const report = async (month: string) => (await s.get(`${LESSONS_PATHS.monthlyReport}?month=${month}`, { token: admin })).body as MonthlyReport;
     const row = (r: MonthlyReport, owner: string) => r.rows.find((x) => x.ownerId === ids.get(owner))!;
@@ -236,6 +239,15 @@ describeEachDb('renewals due and the monthly report', (dialect) => {
     // Lee's: February's Wednesdays (4, 11, 18, 25); the late meeting of the 28th is March's.
     expect([row(feb, 'lee').meetingsHeld, row(mar, 'lee').meetingsHeld, row(feb, 'lee').renewalsMade, row(mar, 'lee').attendanceRate]).toEqual([4, 1 + 3, 1, 1 / 3]);
     expect(row(mar, 'lee').activeStudents).toBe(row(feb, 'lee').activeStudents - 1);
+
+    // Kept figures follow every change: a renewal, a mark, an account ended with its dates as they were, a new owner.
+    expect((await s.post(LESSONS_PATHS.studentRenewal(l1), { addLessons: 2, endDate: '2026-12-31' }, { token: lee })).status).toBe(200);
+    await s.db.kysely.insertInto('meeting_attendance').values({ meeting_id: on(danaMeetings, '2026-03-09'), student_id: b, mark: 'late', marked_at: '2026-03-23T10:00:00.000Z', marked_by: null }).execute();
+    await s.db.kysely.updateTable('users').set({ sign_in_disabled_at: '2026-03-23T09:00:00.000Z' }).where('id', '=', c).execute();
+    await s.db.kysely.updateTable('users').set({ display_name: 'Lee Renamed' }).where('id', '=', ids.get('lee')!).execute();
+    const marchAfter = await cellByCell('2026-03');
+    expect(row(marchAfter, 'lee')).toMatchObject({ ownerName: 'Lee Renamed', renewalsMade: row(marchBefore, 'lee').renewalsMade + 1 });
+    expect(row(marchAfter, 'dana').attendanceRate).toBe(3 / 4);
 
     for (const bad of ['2026-13', '2026-3', 'March', '']) expectWpError(await s.get(`${LESSONS_PATHS.monthlyReport}?month=${bad}`, { token: admin }), 400, 'rest_invalid_param');
     expectWpError(await s.get(LESSONS_PATHS.monthlyReport, { token: admin }), 400, 'rest_invalid_param');

@@ -2,10 +2,11 @@
  * /class-now: a franchise owner's class right now: a card for each student in a lesson,
  * with the model and step they are on, stuck students first and highlighted until "Mark helped" or
  * they move on; above them, the children held back from a model's code by too many wrong codes. It
- * updates live; administrators open an owner's class with ?owner=ID.
+ * updates live; administrators open an owner's class with ?owner=ID. On the portal's own backend a
+ * picker chooses the class shown (?class=ID or all; without it, the class meeting now).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import styled, { css } from 'styled-components';
 import { classNowOrder, type ClassNowStudent } from '../../../contract/classNow';
 import { ownerIdFromSearch } from '../../shared/ownerFromSearch';
@@ -17,6 +18,7 @@ import { EmptyState, LoadFailed, SkeletonCards } from '../../shared/ui/States';
 import { Title } from '../../shared/ui/Text';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { ClassLockouts } from './ClassLockouts';
+import { ALL_STUDENTS, ClassPicker } from './ClassPicker';
 import { classNowActions, selectClassNow, type ClassNowConnection } from './classNowSlice';
 import { currentFormatters, useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
@@ -178,7 +180,15 @@ function useStuckAnnouncement(students: ClassNowStudent[]): string {
 
 export default function ClassNowPage() {
   const dispatch = useAppDispatch();
-  const ownerId = ownerIdFromSearch(useLocation().search);
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const ownerId = ownerIdFromSearch(search);
+  const classChoice = new URLSearchParams(search).get('class');
+  const choose = (choice: string) => {
+    const query = new URLSearchParams(search);
+    query.set('class', choice);
+    void navigate({ search: `?${query.toString()}` });
+  };
   const state = useAppSelector(selectClassNow);
   const now = useNow(1000);
   const students = useMemo(() => Object.values(state.students).sort(classNowOrder), [state.students]);
@@ -186,11 +196,11 @@ export default function ClassNowPage() {
   const t = useMessages(classNowMessages);
 
   useEffect(() => {
-    dispatch(classNowActions.opened({ ownerId }));
+    dispatch(classNowActions.opened({ ownerId, classChoice }));
     return () => {
       dispatch(classNowActions.closed());
     };
-  }, [dispatch, ownerId]);
+  }, [dispatch, ownerId, classChoice]);
 
   const serverNow = now - state.clockOffsetMs;
   return (
@@ -204,9 +214,18 @@ export default function ClassNowPage() {
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
+      {state.loaded && state.connection !== 'failed' && <ClassPicker classes={state.classes} classId={state.classId} onChoose={choose} />}
       {state.loaded && state.connection !== 'failed' && <ClassLockouts lockedOut={state.lockedOut} serverNow={serverNow} />}
       {state.connection === 'failed' ? (
-        <LoadFailed what={t.classWhat} error={state.error} onRetry={() => dispatch(classNowActions.opened({ ownerId }))} />
+        <>
+          <LoadFailed what={t.classWhat} error={state.error} onRetry={() => dispatch(classNowActions.opened({ ownerId, classChoice }))} />
+          {/* A class archived or no longer hers: the way back to her whole class. */}
+          {classChoice !== null && classChoice !== ALL_STUDENTS && (
+            <Button type="button" $variant="secondary" onClick={() => choose(ALL_STUDENTS)}>
+              {t.showAll}
+            </Button>
+          )}
+        </>
       ) : !state.loaded ? (
         <SkeletonCards count={4} label={t.loadingClass} imageHeight={0} />
       ) : students.length === 0 ? (

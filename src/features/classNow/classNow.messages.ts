@@ -23,4 +23,8 @@ export const classNowMessages = defineMessages('classNow', {
   loadingClass: 'Loading your class',
   noStudents: 'No students are in a lesson right now. They appear here as soon as they open a step.',
   studentsLabel: 'Students in a lesson',
+  showing: 'Showing',
+  meetingNow: params('{name} (meeting now)'),
+  allMyStudents: 'All my students',
+  showAll: 'Show all my students',
 });

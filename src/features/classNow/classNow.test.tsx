@@ -54,10 +54,13 @@ const student = (studentId: number, firstName: string, extra: Partial<ClassNowSt
 
 function classApi() {
   const streams: ReturnType<typeof fakeStream>[] = [];
+  /** The path (with its query) each stream was opened with. */
+  const streamPaths: string[] = [];
   const posts: ApiRequest[] = [];
   const api = createFakeApi({
     request: async (request) => {
-      if (request.path === CLASS_NOW_PATHS.classNowEvents) {
+      if (request.path.startsWith(CLASS_NOW_PATHS.classNowEvents)) {
+        streamPaths.push(request.path);
         const stream = fakeStream(request.stream);
         streams.push(stream);
         return stream.body;
@@ -69,12 +72,12 @@ function classApi() {
       return Promise.reject(apiError(404, 'rest_no_route', 'No route'));
     },
   });
-  return { api, streams, posts };
+  return { api, streams, streamPaths, posts };
 }
 
-const open = () => {
+const open = (route = '/class-now') => {
   const fake = classApi();
-  const view = renderApp({ route: '/class-now', session: signedInAs('dana'), api: fake.api, config: studioConfig });
+  const view = renderApp({ route, session: signedInAs('dana'), api: fake.api, config: studioConfig });
   return { ...fake, ...view };
 };
 
@@ -83,7 +86,7 @@ describe('class now (franchise owner)', () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
     const inTab = { tabId: 'tab-1', tabIndex: 1, tabs: 3, step: 2, steps: 6 };
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir', { ...inTab, tabTitle: 'Experiment' }), student(12, 'Mia', inTab)], lockedOut: [] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, classId: null, classes: [], at: AT, students: [student(11, 'Amir', { ...inTab, tabTitle: 'Experiment' }), student(12, 'Mia', inTab)], lockedOut: [] });
     const amir = await screen.findByTestId('class-now-student-11');
     expect(amir).toHaveTextContent('Experiment, Step 2 of 6');
     expect(amir).not.toHaveTextContent('Part 2 of 3');
@@ -94,7 +97,7 @@ describe('class now (franchise owner)', () => {
   it('shows the snapshot: a card per student with model, step and when they moved; stuck students first', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: '2026-11-25T09:59:00.000Z', step: 5 })], lockedOut: [] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, classId: null, classes: [], at: AT, students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: '2026-11-25T09:59:00.000Z', step: 5 })], lockedOut: [] });
     const list = await screen.findByRole('list', { name: 'Students in a lesson' });
     const cards = within(list).getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Mia', 'Amir']);
@@ -111,7 +114,7 @@ describe('class now (franchise owner)', () => {
   it('updates a card as the student moves, and says politely who has become stuck', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir'), student(12, 'Mia')], lockedOut: [] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, classId: null, classes: [], at: AT, students: [student(11, 'Amir'), student(12, 'Mia')], lockedOut: [] });
     await screen.findByTestId('class-now-student-11');
     streams[0]!.send({ type: 'student', at: AT, student: student(11, 'Amir', { step: 4 }) });
     await waitFor(() => expect(screen.getByTestId('class-now-student-11')).toHaveTextContent('Step 4 of 12'));
@@ -125,30 +128,58 @@ describe('class now (franchise owner)', () => {
   it('"Mark helped" clears the flag', async () => {
     const { streams, posts, user } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(12, 'Mia', { stuckSince: AT })], lockedOut: [] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, classId: null, classes: [], at: AT, students: [student(12, 'Mia', { stuckSince: AT })], lockedOut: [] });
     await user.click(await screen.findByRole('button', { name: 'Mark helped: Mia' }));
     await waitFor(() => expect(screen.getByTestId('class-now-student-12')).not.toHaveTextContent('Stuck'));
     expect(posts.map((p) => [p.method, p.body])).toEqual([['POST', { studentId: 12 }]]);
   });
 
-  it('an empty class says so', async () => {
+  it('an empty class says so; without classes (a plain WordPress site) there is no class to choose', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [], lockedOut: [] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, classId: null, classes: [], at: AT, students: [], lockedOut: [] });
     expect(await screen.findByText(/No students are in a lesson right now/)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it("shows the class the server chose (the one meeting now); another choice goes into the URL and the stream opens again with it", async () => {
+    const { streams, streamPaths, router, user } = open();
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(streamPaths).toEqual([CLASS_NOW_PATHS.classNowEvents]);
+    const classes = [
+      { id: 5, name: 'Monday Builders', meetingNow: true },
+      { id: 6, name: 'Tuesday Tinkerers', meetingNow: false },
+    ];
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, classId: 5, classes, at: AT, students: [student(11, 'Amir')], lockedOut: [] });
+    const picker = await screen.findByRole('combobox', { name: 'Showing' });
+    expect(picker).toHaveValue('5');
+    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Monday Builders (meeting now)', 'Tuesday Tinkerers', 'All my students']);
+    await user.selectOptions(picker, 'All my students');
+    await waitFor(() => expect(streams).toHaveLength(2));
+    expect(streamPaths[1]).toBe(`${CLASS_NOW_PATHS.classNowEvents}?class=all`);
+    expect(router.state.location.search).toBe('?class=all');
+    streams[1]!.send({ type: 'snapshot', ownerId: 2, classId: null, classes, at: AT, students: [student(11, 'Amir'), student(12, 'Mia')], lockedOut: [] });
+    expect(await screen.findByRole('combobox', { name: 'Showing' })).toHaveValue('all');
+    expect(await screen.findByTestId('class-now-student-12')).toBeInTheDocument();
+  });
+
+  it('a class named in the URL (a reload) is the one asked for', async () => {
+    const { streams, streamPaths } = open('/class-now?class=6');
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(streamPaths).toEqual([`${CLASS_NOW_PATHS.classNowEvents}?class=6`]);
   });
 
   it('a dropped connection shows "Reconnecting…" and comes back live with a new snapshot', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir')], lockedOut: [] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, classId: null, classes: [], at: AT, students: [student(11, 'Amir')], lockedOut: [] });
     await screen.findByText('Live');
     streams[0]!.drop();
     expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
     // The last known class stays on screen meanwhile.
     expect(screen.getByTestId('class-now-student-11')).toBeInTheDocument();
     await waitFor(() => expect(streams).toHaveLength(2), { timeout: 3000 });
-    streams[1]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir', { step: 6 })], lockedOut: [] });
+    streams[1]!.send({ type: 'snapshot', ownerId: 2, classId: null, classes: [], at: AT, students: [student(11, 'Amir', { step: 6 })], lockedOut: [] });
     await screen.findByText('Live');
     expect(screen.getByTestId('class-now-student-11')).toHaveTextContent('Step 6 of 12');
   });
@@ -156,7 +187,7 @@ describe('class now (franchise owner)', () => {
   it('tells the teacher, live, which child is held back from which model and until when, and what she can do; gone when it ends', async () => {
     const { streams } = open();
     await waitFor(() => expect(streams).toHaveLength(1));
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at: AT, students: [student(11, 'Amir')], lockedOut: [] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, classId: null, classes: [], at: AT, students: [student(11, 'Amir')], lockedOut: [] });
     await screen.findByTestId('class-now-student-11');
     expect(screen.queryByTestId('class-now-lockouts')).toBeNull();
 
@@ -181,7 +212,7 @@ describe('class now (franchise owner)', () => {
     await waitFor(() => expect(streams).toHaveLength(1));
     const at = new Date(Date.now() - 60 * 60_000).toISOString();
     const soon = new Date(Date.parse(at) + 1500).toISOString();
-    streams[0]!.send({ type: 'snapshot', ownerId: 2, at, students: [], lockedOut: [{ studentId: 14, firstName: 'Noa', lessonId: 2001, lessonTitle: 'Catapult', until: soon }] });
+    streams[0]!.send({ type: 'snapshot', ownerId: 2, classId: null, classes: [], at, students: [], lockedOut: [{ studentId: 14, firstName: 'Noa', lessonId: 2001, lessonTitle: 'Catapult', until: soon }] });
     expect(await screen.findByTestId('class-now-lockouts')).toHaveTextContent('Noa: Catapult');
     expect(screen.getByText(/No students are in a lesson right now/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('class-now-lockouts')).toBeNull(), { timeout: 4000 });

@@ -58,7 +58,7 @@ const UNTIL = new Date(Date.now() + 40 * 60_000).toISOString();
 async function showClass() {
   const { send, opened } = openClass();
   await waitFor(() => expect(opened()).toBe(1));
-  send({ type: 'snapshot', ownerId: 2, at: new Date().toISOString(), students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: new Date().toISOString(), step: 5 })], lockedOut: [] });
+  send({ type: 'snapshot', ownerId: 2, classId: null, classes: [], at: new Date().toISOString(), students: [student(11, 'Amir'), student(12, 'Mia', { stuckSince: new Date().toISOString(), step: 5 })], lockedOut: [] });
   send({ type: 'lockouts', at: new Date().toISOString(), lockedOut: [{ studentId: 12, firstName: 'Mia', lessonId: 2002, lessonTitle: 'Flying Chairs', until: UNTIL }] });
   await screen.findByTestId('class-now-lockouts');
   return screen.findByRole('list', { name: 'Students in a lesson' });
@@ -110,7 +110,7 @@ describe('Class now in other languages', () => {
       student(11, 'Amir', { tabTitle: 'Build', tabTitleTranslations: { he: 'בנייה', es: 'Construir' } }),
       student(12, 'Mia', { tabTitle: 'Experiment', tabTitleTranslations: { es: 'Experimenta' } }),
     ];
-    send({ type: 'snapshot', ownerId: 2, at: new Date().toISOString(), students, lockedOut: [] });
+    send({ type: 'snapshot', ownerId: 2, classId: null, classes: [], at: new Date().toISOString(), students, lockedOut: [] });
     const list = await screen.findByRole('list', { name: 'Students in a lesson' });
     const card = (name: string) => within(list).getAllByRole('article').find((article) => within(article).queryByRole('heading', { name }))!;
     expect(card('Amir')).toHaveTextContent('Build, Step 3 of 12');

@@ -19,12 +19,12 @@ export const SILENCE_MS = 40_000;
 
 type StreamMessage = { kind: 'event'; event: ClassNowEvent } | { kind: 'alive' } | { kind: 'ended'; error: ApiError | null };
 
-function streamChannel(api: ApiClient, ownerId: number | null): EventChannel<StreamMessage> {
+function streamChannel(api: ApiClient, ownerId: number | null, classChoice: string | null): EventChannel<StreamMessage> {
   return eventChannel<StreamMessage>((emit) => {
     const abort = new AbortController();
     void (async () => {
       try {
-        const reader = await openClassStream(api, ownerId, abort.signal);
+        const reader = await openClassStream(api, ownerId, classChoice, abort.signal);
         const decoder = new TextDecoder();
         let buffer = '';
         for (;;) {
@@ -53,11 +53,11 @@ function streamChannel(api: ApiClient, ownerId: number | null): EventChannel<Str
 /** A refusal no retry mends: the page says so instead of reconnecting for ever. */
 const isFinal = (error: ApiError): boolean => error.kind === 'expired' || (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429);
 
-function* watchClass(ownerId: number | null) {
+function* watchClass(ownerId: number | null, classChoice: string | null) {
   const api = yield* getContext<ApiClient>('api');
   let failures = 0;
   for (;;) {
-    const channel = yield* call(streamChannel, api, ownerId);
+    const channel = yield* call(streamChannel, api, ownerId, classChoice);
     let error: ApiError | null = null;
     try {
       for (;;) {
@@ -71,7 +71,7 @@ function* watchClass(ownerId: number | null) {
         const event = message.event;
         if (event.type === 'snapshot') {
           failures = 0;
-          const snapshot = { ownerId: event.ownerId, at: event.at, students: event.students, lockedOut: event.lockedOut ?? [] };
+          const snapshot = { ownerId: event.ownerId, at: event.at, students: event.students, lockedOut: event.lockedOut ?? [], classId: event.classId ?? null, classes: event.classes ?? [] };
           yield* put(classNowActions.snapshotReceived({ snapshot, receivedAt: Date.now() }));
         } else if (event.type === 'student') {
           yield* put(classNowActions.studentReceived(event.student));
@@ -96,8 +96,9 @@ function* watchClass(ownerId: number | null) {
 }
 
 function* watchWhileOpen({ payload }: ReturnType<typeof classNowActions.opened>) {
-  // Leaving the page (or signing out, which leaves it) ends the stream: the channel's close aborts the request.
-  yield* race({ watch: call(watchClass, payload.ownerId), closed: take(classNowActions.closed) });
+  // Leaving the page (or signing out, which leaves it) ends the stream: the channel's close aborts the
+  // request. Another class chosen opens the page again: takeLatest ends this stream for the new one.
+  yield* race({ watch: call(watchClass, payload.ownerId, payload.classChoice), closed: take(classNowActions.closed) });
 }
 
 function* onHelpRequested({ payload }: ReturnType<typeof classNowActions.helpRequested>) {

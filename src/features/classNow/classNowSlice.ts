@@ -1,7 +1,7 @@
 /** The live class view: the owner's present students as the stream reports them. Plain JSON only. */
 import { selectSliceState } from '../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ClassNow, ClassNowLockout, ClassNowStudent } from '../../../contract/classNow';
+import type { ClassNow, ClassNowClassChoice, ClassNowLockout, ClassNowStudent } from '../../../contract/classNow';
 import type { ApiError } from '../../api/types';
 
 export type ClassNowConnection = 'connecting' | 'live' | 'reconnecting' | 'failed';
@@ -13,6 +13,9 @@ export interface ClassNowState {
   students: Record<number, ClassNowStudent>;
   /** The owner's children held back from a model's code (the server's whole list, as last sent). */
   lockedOut: ClassNowLockout[];
+  /** The class shown (null: every student of the owner), as the server decided, and the classes to choose from. */
+  classId: number | null;
+  classes: ClassNowClassChoice[];
   /** The browser's clock minus the server's, in ms, as of the last snapshot ("moved 5 s ago" uses the server's clock). */
   clockOffsetMs: number;
   /** When the next attempt to reconnect is due (the browser's clock, ms), while reconnecting. */
@@ -23,14 +26,17 @@ export interface ClassNowState {
   helping: Record<number, 'working' | 'failed'>;
 }
 
-export const initialClassNowState: ClassNowState = { connection: 'connecting', loaded: false, students: {}, lockedOut: [], clockOffsetMs: 0, retryAt: null, error: null, helping: {} };
+export const initialClassNowState: ClassNowState = { connection: 'connecting', loaded: false, students: {}, lockedOut: [], classId: null, classes: [], clockOffsetMs: 0, retryAt: null, error: null, helping: {} };
 
 export const classNowSlice = createSlice({
   name: 'classNow',
   initialState: initialClassNowState,
   reducers: {
-    /** The page opened: watch this owner's class (administrators name the owner). */
-    opened: (state, _action: PayloadAction<{ ownerId: number | null }>) => {
+    /**
+     * The page opened: watch this owner's class (administrators name the owner); `classChoice` is the
+     * URL's ?class= (a class's id or 'all'), null for the server's choice (the meeting under way).
+     */
+    opened: (state, _action: PayloadAction<{ ownerId: number | null; classChoice: string | null }>) => {
       state.connection = state.loaded ? 'reconnecting' : 'connecting';
       state.error = null;
     },
@@ -39,6 +45,8 @@ export const classNowSlice = createSlice({
       const { snapshot, receivedAt } = action.payload;
       state.students = Object.fromEntries(snapshot.students.map((s) => [s.studentId, s]));
       state.lockedOut = snapshot.lockedOut;
+      state.classId = snapshot.classId;
+      state.classes = snapshot.classes;
       state.clockOffsetMs = receivedAt - Date.parse(snapshot.at);
       state.connection = 'live';
       state.loaded = true;

@@ -1,6 +1,7 @@
 /**
- * A franchise owner opens a model for her class in one go: all her students, or the ones she ticks
- * (recorded as the same unlocks a typed code makes, so each child's gallery opens on any tablet).
+ * A franchise owner opens a model for her class in one go: all her students, the children of one of
+ * her classes (the one meeting now is chosen first), or the ones she ticks (recorded as the same
+ * unlocks a typed code makes, so each child's gallery opens on any tablet).
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
@@ -16,7 +17,7 @@ import { Modal, ModalActions } from '../../../shared/ui/Modal';
 import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 import { useMessages } from '../../../shared/i18n/messages';
 import { classroomMessages } from './classroom.messages';
-import { classroomActions, selectClassStudentsLoad, selectClassUnlock } from './classroomSlice';
+import { classroomActions, selectClassStudentsLoad, selectClassUnlock, selectOwnerClasses } from './classroomSlice';
 
 const Choices = styled.fieldset`
   border: 0;
@@ -41,6 +42,25 @@ const StudentList = styled.ul`
   overflow: auto;
 `;
 
+const ForField = styled.div`
+  display: grid;
+  gap: ${space(1)};
+  label {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+  select {
+    min-height: ${({ theme }) => theme.touchTarget}px;
+    padding: ${space(2)} ${space(3)};
+    border: 2px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+/** Whom the unlock is for: all her students, one class (its id), or the students she ticks. */
+type Target = 'all' | 'chosen' | number;
+
 const byName = (a: { firstName: string; lastName: string }, b: { firstName: string; lastName: string }) =>
   `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`, undefined, { sensitivity: 'base' });
 
@@ -51,12 +71,18 @@ export default function ClassUnlockDialog({ lesson, onClose }: { lesson: Lesson;
   const load = useAppSelector(selectClassStudentsLoad);
   const flow = useAppSelector((state) => selectClassUnlock(state, lesson.id));
   const students = useMemo(() => all.filter((s) => s.teacherId === ownerId).sort(byName), [all, ownerId]);
-  const [mode, setMode] = useState<'all' | 'chosen'>('all');
+  const classes = useAppSelector(selectOwnerClasses);
+  // Untouched, the dialog is for the class meeting now, else for all her students.
+  const [picked, setPicked] = useState<Target | null>(null);
+  const meetingNow = classes.list.find((c) => c.meetingNow);
+  const mode: Target = picked ?? meetingNow?.id ?? 'all';
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const name = useId();
+  const forId = useId();
   const t = useMessages(classroomMessages);
   useEffect(() => {
     dispatch(classroomActions.studentsNeeded());
+    dispatch(classroomActions.classesNeeded());
     dispatch(classroomActions.unlockDismissed({ lessonId: lesson.id }));
   }, [dispatch, lesson.id]);
 
@@ -72,7 +98,9 @@ export default function ClassUnlockDialog({ lesson, onClose }: { lesson: Lesson;
       else next.add(id);
       return next;
     });
-  const canSend = !busy && students.length > 0 && (mode === 'all' || chosen.size > 0);
+  const classesPending = classes.status === 'idle' || classes.status === 'loading';
+  const canSend = !busy && !classesPending && students.length > 0 && (mode !== 'chosen' || chosen.size > 0);
+  const className = typeof mode === 'number' ? (classes.list.find((c) => c.id === mode)?.name ?? '') : '';
   const result = flow.result;
 
   return (
@@ -89,7 +117,9 @@ export default function ClassUnlockDialog({ lesson, onClose }: { lesson: Lesson;
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (canSend) dispatch(classroomActions.unlockRequested({ lessonId: lesson.id, students: mode === 'all' ? 'all' : [...chosen] }));
+            if (!canSend) return;
+            if (typeof mode === 'number') dispatch(classroomActions.unlockRequested({ lessonId: lesson.id, students: 'all', classId: mode }));
+            else dispatch(classroomActions.unlockRequested({ lessonId: lesson.id, students: mode === 'all' ? 'all' : [...chosen] }));
           }}
         >
           <p>{t.noCodeNeeded}</p>
@@ -100,31 +130,48 @@ export default function ClassUnlockDialog({ lesson, onClose }: { lesson: Lesson;
               <p>{t.studentsNotLoaded({ reason: failureMessage(load.error) })}</p>
             </Message>
           )}
-          {students.length > 0 && (
+          {students.length > 0 && classes.list.length > 0 && (
+            <ForField>
+              <label htmlFor={forId}>{t.unlockFor}</label>
+              <select id={forId} value={String(mode)} onChange={(event) => setPicked(event.target.value === 'all' || event.target.value === 'chosen' ? event.target.value : Number(event.target.value))}>
+                <option value="all">{t.allMyStudents({ count: students.length })}</option>
+                {classes.list.map((c) => (
+                  <option key={c.id} value={String(c.id)}>
+                    {c.meetingNow ? t.classMeetingNow({ name: c.name }) : c.name}
+                  </option>
+                ))}
+                <option value="chosen">{t.chosenStudents}</option>
+              </select>
+            </ForField>
+          )}
+          {students.length > 0 && classes.list.length === 0 && (
             <Choices>
               <VisuallyHidden as="legend">{t.whoGetsIt}</VisuallyHidden>
               <label>
-                <input type="radio" name={name} checked={mode === 'all'} onChange={() => setMode('all')} />
+                <input type="radio" name={name} checked={mode === 'all'} onChange={() => setPicked('all')} />
                 {t.allMyStudents({ count: students.length })}
               </label>
               <label>
-                <input type="radio" name={name} checked={mode === 'chosen'} onChange={() => setMode('chosen')} />
+                <input type="radio" name={name} checked={mode === 'chosen'} onChange={() => setPicked('chosen')} />
                 {t.chosenStudents}
               </label>
-              {mode === 'chosen' && (
-                <StudentList aria-label={t.students}>
-                  {students.map((student) => (
-                    <li key={student.id}>
-                      <label>
-                        <input type="checkbox" checked={chosen.has(student.id)} onChange={() => toggle(student.id)} />
-                        <span translate="no">
-                          {student.firstName} {student.lastName}
-                        </span>
-                      </label>
-                    </li>
-                  ))}
-                </StudentList>
-              )}
+            </Choices>
+          )}
+          {students.length > 0 && mode === 'chosen' && (
+            <Choices>
+              <VisuallyHidden as="legend">{t.students}</VisuallyHidden>
+              <StudentList aria-label={t.students}>
+                {students.map((student) => (
+                  <li key={student.id}>
+                    <label>
+                      <input type="checkbox" checked={chosen.has(student.id)} onChange={() => toggle(student.id)} />
+                      <span translate="no">
+                        {student.firstName} {student.lastName}
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </StudentList>
             </Choices>
           )}
           {flow.status === 'failed' && (
@@ -137,7 +184,7 @@ export default function ClassUnlockDialog({ lesson, onClose }: { lesson: Lesson;
               {t.cancel}
             </Button>
             <Button type="submit" disabled={!canSend}>
-              {busy ? t.unlocking : mode === 'all' ? t.unlockForAll : t.unlockForChosen({ count: chosen.size })}
+              {busy ? t.unlocking : mode === 'all' ? t.unlockForAll : mode === 'chosen' ? t.unlockForChosen({ count: chosen.size }) : t.unlockForClass({ name: className })}
             </Button>
           </ModalActions>
         </form>

@@ -1,6 +1,7 @@
 /** The classroom's flows on the content pages: unlocking a model for an owner's students. Plain JSON only. */
 import { selectSliceState, type StateWith } from '../../../shared/sliceState';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ClassNowClassChoice } from '../../../../contract/classNow';
 import type { ClassUnlockResult } from '../../../../contract/classroom';
 import type { ApiError } from '../../../api/types';
 
@@ -15,9 +16,11 @@ export interface ClassroomState {
   unlocks: Record<number, ClassUnlockFlow>;
   /** The owner's students (the students entity), loaded when a classroom dialog opens. */
   students: { status: 'idle' | 'loading' | 'ready' | 'failed'; error: ApiError | null };
+  /** The owner's active classes, to unlock for one of them; a failure leaves the dialog as it is without classes. */
+  classes: { status: 'idle' | 'loading' | 'ready' | 'failed'; list: ClassNowClassChoice[] };
 }
 
-export const initialClassroomState: ClassroomState = { unlocks: {}, students: { status: 'idle', error: null } };
+export const initialClassroomState: ClassroomState = { unlocks: {}, students: { status: 'idle', error: null }, classes: { status: 'idle', list: [] } };
 const idle: ClassUnlockFlow = { status: 'idle', error: null, result: null };
 
 export const classroomSlice = createSlice({
@@ -33,7 +36,17 @@ export const classroomSlice = createSlice({
     studentsFailed: (state, action: PayloadAction<ApiError>) => {
       state.students = { status: 'failed', error: action.payload };
     },
-    unlockRequested: (state, action: PayloadAction<{ lessonId: number; students: 'all' | number[] }>) => {
+    classesNeeded: (state) => {
+      state.classes = { status: 'loading', list: state.classes.list };
+    },
+    classesLoaded: (state, action: PayloadAction<ClassNowClassChoice[]>) => {
+      state.classes = { status: 'ready', list: action.payload };
+    },
+    classesFailed: (state) => {
+      state.classes = { status: 'failed', list: [] };
+    },
+    /** `classId`: with students 'all', the children in that class only. */
+    unlockRequested: (state, action: PayloadAction<{ lessonId: number; students: 'all' | number[]; classId?: number }>) => {
       state.unlocks[action.payload.lessonId] = { status: 'working', error: null, result: null };
     },
     unlockSucceeded: (state, action: PayloadAction<ClassUnlockResult>) => {
@@ -54,4 +67,5 @@ export const classroomActions = classroomSlice.actions;
 type WithClassroom = StateWith<typeof classroomSlice>;
 const selectClassroom = selectSliceState(classroomSlice);
 export const selectClassStudentsLoad = (state: WithClassroom) => selectClassroom(state).students;
+export const selectOwnerClasses = (state: WithClassroom) => selectClassroom(state).classes;
 export const selectClassUnlock = (state: WithClassroom, lessonId: number): ClassUnlockFlow => selectClassroom(state).unlocks[lessonId] ?? idle;
