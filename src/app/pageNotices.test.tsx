@@ -6,7 +6,7 @@ import { portalBackend } from '../../test/fixtures/classes';
 import { renewalDue, renewalsApi } from '../../test/fixtures/renewals';
 import { renderApp, signedInAs } from '../../test/renderApp';
 
-jest.setTimeout(20_000);
+jest.setTimeout(40_000);
 
 const views: { unmount: () => void }[] = [];
 afterEach(() => views.splice(0).forEach((view) => view.unmount()));
@@ -27,7 +27,7 @@ describe("the owner's students list: renewals due", () => {
   it('says how many are due, linking to the list of them, once the students are on screen', async () => {
     const { api, requests } = renewalsApi({ due: [renewalDue(11), renewalDue(12), renewalDue(13)] });
     openStudentsList(api);
-    const link = await screen.findByRole('link', { name: '3 renewals due' }, { timeout: 5000 });
+    const link = await screen.findByRole('link', { name: '3 renewals due' }, { timeout: 15_000 });
     expect(link).toHaveAttribute('href', '/renewals');
     expect(screen.getByRole('table')).toBeInTheDocument();
     expect(dueRequests(requests)).toHaveLength(1);
@@ -36,8 +36,8 @@ describe("the owner's students list: renewals due", () => {
   it('says nothing when none are due', async () => {
     const { api, requests } = renewalsApi({ due: [] });
     openStudentsList(api);
-    await screen.findByRole('table', {}, { timeout: 5000 });
-    await waitFor(() => expect(dueRequests(requests)).toHaveLength(1), { timeout: 5000 });
+    await screen.findByRole('table', {}, { timeout: 15_000 });
+    await waitFor(() => expect(dueRequests(requests)).toHaveLength(1), { timeout: 15_000 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(screen.queryByText(/renewals? due/)).not.toBeInTheDocument();
   });
@@ -45,8 +45,8 @@ describe("the owner's students list: renewals due", () => {
   it('leaves the students list as it is when the count cannot be read', async () => {
     const { api, requests } = renewalsApi({ refuse: { due: apiError(500, 'internal_server_error') } });
     openStudentsList(api);
-    const table = await screen.findByRole('table', {}, { timeout: 5000 });
-    await waitFor(() => expect(dueRequests(requests)).toHaveLength(1), { timeout: 5000 });
+    const table = await screen.findByRole('table', {}, { timeout: 15_000 });
+    await waitFor(() => expect(dueRequests(requests)).toHaveLength(1), { timeout: 15_000 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(within(table).getAllByRole('row').length).toBeGreaterThan(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -55,11 +55,11 @@ describe("the owner's students list: renewals due", () => {
   it('is not asked for on a plain WordPress site, nor on an administrator’s view of an owner’s list', async () => {
     const wordpress = renewalsApi({ due: [renewalDue(11)] });
     openStudentsList(wordpress.api, { portal: false });
-    await screen.findByRole('table', {}, { timeout: 5000 });
+    await screen.findByRole('table', {}, { timeout: 15_000 });
     views.splice(0).forEach((view) => view.unmount());
     const office = renewalsApi({ due: [renewalDue(11)] });
     openStudentsList(office.api, { login: 'admin', route: '/students_list/Dana?owner=2' });
-    await screen.findByRole('table', {}, { timeout: 5000 });
+    await screen.findByRole('table', {}, { timeout: 15_000 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
     expect(dueRequests(wordpress.requests)).toEqual([]);
     expect(dueRequests(office.requests)).toEqual([]);
