@@ -21,6 +21,9 @@ const journey = journeyFile();
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('classes journey', () => {
+  // A step that reads a page in Hebrew leaves it Dana's remembered language: each step starts in English.
+  beforeEach(() => rememberEnglish(journey.portal.baseUrl, DEMO_USERS.dana));
+
   it('Dana creates Monday Builders, sees its next meeting and 4 students, edits it and archives it', async () => {
     const base = journey.portal.baseUrl;
     const { page } = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
@@ -125,8 +128,6 @@ describe('classes journey', () => {
 
   it('a student with 2 lessons left is in Renewals due, and the office exports the monthly report', async () => {
     const base = journey.portal.baseUrl;
-    // The steps before left Dana's remembered language Hebrew: this one reads English.
-    await rememberEnglish(base, DEMO_USERS.dana);
     const { page } = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
     await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, base);
     // One of Dana's students in no class gets a package of 2 lessons that runs until well after today.
