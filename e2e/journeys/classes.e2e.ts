@@ -10,9 +10,11 @@
  * the office finds the renewal in the audit log. Then she unlocks Catapult for Monday Builders only:
  * a student of hers who is not in the class stays locked, and Class now shows that class, also after
  * a reload.
+ * A student of Dana's with 2 lessons left is in Renewals due, and the office exports the monthly report.
  */
 import type { Locator, Page } from 'playwright-core';
 import { CLASSROOM_PATHS, type MyUnlocks } from '../../contract/classroom';
+import { API_PATHS } from '../../contract/wire';
 import { demoUsers } from '../../server/seed/demoData';
 import { axeViolations, DEMO_USERS, journeyFile, logOut, openMenu, screenshot, signIn } from '../support';
 
@@ -22,6 +24,9 @@ const journey = journeyFile();
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('classes journey', () => {
+  // A step that reads a page in Hebrew leaves it Dana's remembered language: each step starts in English.
+  beforeEach(() => rememberEnglish(journey.portal.baseUrl, DEMO_USERS.dana));
+
   it('Dana creates Monday Builders, sees its next meeting and 4 students, edits it and archives it', async () => {
     const base = journey.portal.baseUrl;
     const { page } = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
@@ -137,6 +142,49 @@ describe('classes journey', () => {
     await waitForValue(page.getByLabel('Showing'), new URL(page.url()).searchParams.get('class')!);
     expect(await axeViolations(page, 'main')).toEqual([]);
     await screenshot(page, 'classes-class-now-one-class');
+  });
+
+  it('a student with 2 lessons left is in Renewals due, and the office exports the monthly report', async () => {
+    const base = journey.portal.baseUrl;
+    const { page } = await journey.openBrowser({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, DEMO_USERS.dana.username, DEMO_USERS.dana.password, base);
+    // One of Dana's students in no class gets a package of 2 lessons that runs until well after today.
+    const child = await page.evaluate(async () => {
+      const token = JSON.parse((JSON.parse(localStorage.getItem('persist:session') ?? '{}') as { token?: string }).token ?? 'null') as string;
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const authKey = (window as unknown as { __PORTAL_CONFIG__?: { authKey?: string } }).__PORTAL_CONFIG__?.authKey ?? '';
+      const wire = (await (await fetch('/wp-json/wl/v1/get_all_students_data', { method: 'POST', headers, body: JSON.stringify({ AUTH_KEY: authKey }) })).json()) as Record<string, { user_id: string | number; student_first_name: string; student_last_name: string }>;
+      const inClasses = ['Noam', 'Mia', 'Tamar', 'Itai'];
+      const student = Object.values(wire).reverse().find((s) => !inClasses.includes(s.student_first_name))!;
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const body = { LessonStartDate: day(-30), LessonEndDate: day(200), NumberOfLessons: 2 };
+      await fetch(`/wp-json/yo/v1/students/${student.user_id}`, { method: 'PATCH', headers, body: JSON.stringify(body) });
+      return `${student.student_first_name} ${student.student_last_name}`;
+    });
+
+    // Her first page counts them, and leads to the list.
+    await page.reload();
+    await page.getByRole('main').getByRole('table').waitFor();
+    await page.getByRole('link', { name: /^\d+ renewals? due$/ }).click();
+    const row = page.getByRole('row', { name: new RegExp(child) });
+    await row.waitFor();
+    await row.getByText('2 of 2').waitFor({ timeout: 10_000 });
+    await row.getByText('Few lessons left').waitFor();
+    expect(await row.getByRole('link', { name: `Renew ${child}` }).getAttribute('href')).toMatch(/^\/students\/\d+$/);
+    await screenshot(page, 'renewals-due');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await logOut(page);
+
+    await signIn(page, DEMO_USERS.admin.username, DEMO_USERS.admin.password);
+    await openMenu(page);
+    await page.getByRole('menuitem', { name: 'Monthly report' }).click();
+    const dana = page.getByRole('row', { name: /Dana Cohen/ });
+    await dana.waitFor();
+    await page.getByRole('row', { name: /^Total/ }).waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to Excel' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Monthly report \d{4}-\d{2}\.xlsx$/);
+    await screenshot(page, 'monthly-report');
   });
 });
 
@@ -260,6 +308,14 @@ async function miasLessonsLeft(page: Page, base: string): Promise<{ left: number
   const left = Number(await row.getByRole('cell').nth(column).textContent());
   const href = (await row.getByRole('link').first().getAttribute('href')) ?? '';
   return { left, href };
+}
+
+/** Sets the user's remembered language to English through the backend, as choosing it in the menu does. */
+async function rememberEnglish(base: string, user: { username: string; password: string }): Promise<void> {
+  const login = await fetch(base + API_PATHS.token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: user.username, password: user.password }) });
+  const { token } = (await login.json()) as { token: string };
+  const saved = await fetch(base + API_PATHS.usersMe, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ locale: 'en_US' }) });
+  expect(saved.ok).toBe(true);
 }
 
 /** The models a student has open, asked through the API with her own sign-in. */

@@ -124,6 +124,9 @@ async function openCreatedModel(page: Page, baseUrl: string): Promise<void> {
 
 export const tableReady = (page: Page) => page.locator('main table tbody tr').first().waitFor();
 
+/** A renewals or report table has loaded: its rows, or its empty state. */
+const renewalsReady = (page: Page) => page.locator('main table tbody tr').or(page.getByText('No renewals due')).first().waitFor();
+
 export const SCREENS: Record<Role, Screen[]> = {
   'signed-out': [
     { name: 'login', path: '/' },
@@ -162,6 +165,7 @@ export const SCREENS: Record<Role, Screen[]> = {
       ready: (page) => page.getByRole('button', { name: 'Save attendance' }).waitFor(),
     },
     { name: 'timetable', path: '/timetable', ready: timetableReady },
+    { name: 'renewals', path: '/renewals', ready: renewalsReady },
   ],
   admin: [
     { name: 'franchise-owners', path: '/admin/Franchise_Owners_List', ready: tableReady },
@@ -190,6 +194,8 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'classes', path: '/classes', ready: classesReady },
     { name: 'class-new', path: '/classes/new', ready: (page) => page.getByLabel('Owner').waitFor() },
     { name: 'timetable', path: '/timetable', ready: timetableReady },
+    { name: 'renewals', path: '/renewals', ready: (page) => page.getByRole('button', { name: 'Save settings' }).waitFor() },
+    { name: 'monthly-report', path: '/admin/monthly_report', ready: tableReady },
     { name: 'qa-inbox', path: '/admin/qa_inbox', ready: (page) => page.getByText('No problem reports match these filters.').waitFor() },
     { name: 'studio-programs', path: '/studio', ready: (page) => page.getByText('Play Machines 1').first().waitFor() },
     { name: 'studio-program', path: '/studio/programs/130', ready: (page) => page.getByRole('heading', { level: 1, name: 'Play Machines 1' }).waitFor() },

@@ -1,7 +1,7 @@
 /**
  * What the layout adds once the page is usable, loaded after it so that the sign-in page's entry
  * stays within its budget: the offline banner, the tab named as the page's heading names it, and a
- * new page opened at its top.
+ * new page opened at its top, and the lines features add above pages they do not own (pageNotices.tsx).
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
@@ -9,6 +9,7 @@ import { selectIsSignedIn } from '../entities/session/sessionSelectors';
 import OfflineBanner from '../features/offline/OfflineBanner';
 import { useMessages } from '../shared/i18n/messages';
 import { useAppSelector } from '../shared/storeHooks';
+import { PageNotices } from './pageNotices';
 import { tabTitle } from './tabTitle.messages';
 
 /** The path last shown, and whether the browser's Back or Forward led away from it. */
@@ -50,5 +51,10 @@ export default function AfterLoad() {
     seen.popped = false;
   }, [pathname]);
 
-  return <OfflineBanner />;
+  return (
+    <>
+      <OfflineBanner />
+      <PageNotices />
+    </>
+  );
 }

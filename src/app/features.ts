@@ -14,6 +14,7 @@ import { contentFeature } from '../features/content/feature';
 import { layoutFeature } from '../features/layout/feature';
 import { offlineFeature } from '../features/offline/feature';
 import { qaInboxFeature } from '../features/qaInbox/feature';
+import { renewalsFeature } from '../features/renewals/feature';
 import { reportFeature } from '../features/report/feature';
 import { rosterFeature } from '../features/roster/feature';
 import { signInCardsFeature } from '../features/signInCards/feature';
@@ -45,6 +46,7 @@ export const features = [
   accountFeature,
   studioFeature,
   qaInboxFeature,
+  renewalsFeature,
   reportFeature,
   offlineFeature,
 ] as const satisfies readonly AnyFeature[];

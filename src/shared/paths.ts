@@ -93,6 +93,10 @@ export const paths = {
   /** An owner's week of meetings (?week=YYYY-MM-DD, its Monday; administrators: every owner's), and one meeting: its attendance, move, cancel. */
   timetable: route('/timetable'),
   meeting: route('/timetable/meetings/:meetingId'),
+  /** The students whose lessons run out soon: an owner's (administrators: everyone's, filtered by owner and country). */
+  renewals: route('/renewals'),
+  /** The office's monthly report per owner (?month=YYYY-MM). */
+  monthlyReport: route('/admin/monthly_report'),
   /** The administrators' inbox: the problem reports users sent. */
   qaInbox: route('/admin/qa_inbox'),
   /** The signed-in user's own account: change password. */

@@ -16,6 +16,8 @@ export const menuMessages = defineMessages('layoutMenu', {
   classes: 'Classes',
   timetable: 'Timetable',
   classNow: 'Class now',
+  renewalsDue: 'Renewals due',
+  monthlyReport: 'Monthly report',
   myAccount: 'My account',
   termsOfUse: 'Terms of use',
   reportProblem: 'Report a problem',

@@ -20,11 +20,13 @@ export function roleMenu(t: StoreValue<typeof menuMessages>, role: Role | null, 
       { label: t.lessonPlans, to: paths.lessonPlans.href(own) },
       // Where the backend has the studio, the office edits content there: after the spec's items.
       // The portal's own backend (the one with the studio) also keeps the audit log.
-      // Problem reports and classes are kept by the same backend.
+      // Problem reports, classes and the lessons' renewals and report are kept by the same backend.
       ...(contentStudio
         ? [
             { label: t.classes, to: paths.classes.href() },
             { label: t.timetable, to: paths.timetable.href() },
+            { label: t.renewalsDue, to: paths.renewals.href() },
+            { label: t.monthlyReport, to: paths.monthlyReport.href() },
             { label: t.auditLog, to: paths.auditLog.href() },
             { label: t.qaInbox, to: paths.qaInbox.href() },
             { label: t.contentStudio, to: paths.studio.href() },
@@ -43,6 +45,7 @@ export function roleMenu(t: StoreValue<typeof menuMessages>, role: Role | null, 
         ? [
             { label: t.classes, to: paths.classes.href() },
             { label: t.timetable, to: paths.timetable.href() },
+            { label: t.renewalsDue, to: paths.renewals.href() },
             { label: t.classNow, to: paths.classNow.href() },
           ]
         : []),
