@@ -354,3 +354,41 @@ export function jwtPayload(token: string): Record<string, unknown> {
   const part = token.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
+
+/** Another instance of the portal on the same database (its own pool), over real HTTP, as a balancer's second backend. */
+export interface SecondInstance {
+  app: FastifyInstance;
+  db: Db;
+  url: string;
+  /** A call through this instance with a Bearer token; the answer's status and JSON body. */
+  request(method: string, urlPath: string, token: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  close(): Promise<void>;
+}
+
+export async function startSecondInstance(server: TestServer, clock: () => Date): Promise<SecondInstance> {
+  const db = server.reopen();
+  const app = await buildApp({
+    db,
+    config: server.config,
+    clock,
+    hasher: createPasswordHasher(server.config.argon2),
+    logStream: { write: () => true } as unknown as NodeJS.WritableStream,
+    mailer: createOutboxMailer(server.config.outboxDir, server.config.mailFrom, { info: () => undefined }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    app,
+    db,
+    url,
+    async request(method, urlPath, token, body) {
+      const res = await fetch(url + urlPath, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      return { status: res.status, body: (await res.json()) as unknown };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

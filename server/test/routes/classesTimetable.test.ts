@@ -3,13 +3,8 @@
  * place's clock), and two backend instances on one database: what one saves the other reads at
  * once, and the same name saved through both at the same moment makes one class.
  */
-import type { FastifyInstance } from 'fastify';
 import { CLASSES_PATHS, MEETINGS_PATHS, type MeetingRecord, type ClassInput, type ClassRecord, type WpError } from '../../../contract';
-import { buildApp } from '../../app';
-import { createPasswordHasher } from '../../domain/passwords';
-import { createOutboxMailer } from '../../mail/mailer';
-import type { Db } from '../../db/connection';
-import { DEMO, describeEachDb, startTestServer, type TestServer } from '../harness';
+import { DEMO, describeEachDb, startSecondInstance, startTestServer, type SecondInstance, type TestServer } from '../harness';
 
 jest.setTimeout(60_000);
 
@@ -20,21 +15,16 @@ describeEachDb('class timetable and two instances', (dialect) => {
   let s: TestServer;
   let nowMs = START;
   const clock = () => new Date(nowMs);
-  let second: { app: FastifyInstance; db: Db; url: string };
+  let second: SecondInstance;
   let maria = '';
 
   beforeAll(async () => {
     s = await startTestServer({ dialect, clock });
-    const db = s.reopen();
-    const app = await buildApp({ db, config: s.config, clock, hasher: createPasswordHasher(s.config.argon2), logStream: { write: () => true } as unknown as NodeJS.WritableStream, mailer: createOutboxMailer(s.config.outboxDir, s.config.mailFrom, { info: () => undefined }) });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    second = { app, db, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+    second = await startSecondInstance(s, clock);
     maria = await s.login('maria', DEMO.maria.password);
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.db.close();
+    await second?.close();
     await s?.close();
   });
 
@@ -52,10 +42,7 @@ describeEachDb('class timetable and two instances', (dialect) => {
     ...extra,
   });
   /** A call through the second instance, over HTTP. */
-  const viaSecond = async (method: string, urlPath: string, token: string, body?: unknown) => {
-    const res = await fetch(second.url + urlPath, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    return { status: res.status, body: (await res.json()) as unknown };
-  };
+  const viaSecond = (method: string, urlPath: string, token: string, body?: unknown) => second.request(method, urlPath, token, body);
   const listed = async () => ((await s.get(CLASSES_PATHS.classes, { token: maria })).body as ClassRecord[]).map((c) => [c.name, c.nextMeeting]);
 
   test("the list is ordered by the next meeting's instant, whatever each class's zone, then by name; ended and archived classes have none", async () => {

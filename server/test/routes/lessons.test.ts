@@ -3,13 +3,8 @@
  * setting) in the students list and a student's lessons; a renewal and its audit entry, read at once
  * through a second instance; bad input changes nothing.
  */
-import type { FastifyInstance } from 'fastify';
 import { CLASSES_PATHS, DEFAULT_LESSON_SETTINGS, LESSONS_PATHS, MEETINGS_PATHS, ROSTER_PATHS, type ClassInput, type ClassRecord, type LessonSettings, type StudentLessons, type WireStudent } from '../../../contract';
-import { buildApp } from '../../app';
-import type { Db } from '../../db/connection';
-import { createPasswordHasher } from '../../domain/passwords';
-import { createOutboxMailer } from '../../mail/mailer';
-import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, type TestServer } from '../harness';
+import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startSecondInstance, startTestServer, type SecondInstance, type TestServer } from '../harness';
 
 jest.setTimeout(90_000);
 
@@ -19,7 +14,7 @@ const AFTER = Date.parse('2026-03-23T15:10:00Z');
 
 describeEachDb('lessons used and left', (dialect) => {
   let s: TestServer;
-  let second: { app: FastifyInstance; db: Db; url: string };
+  let second: SecondInstance;
   let now = DURING;
   let dana = '';
   let admin = '';
@@ -32,11 +27,7 @@ describeEachDb('lessons used and left', (dialect) => {
   beforeAll(async () => {
     const clock = () => new Date(now);
     s = await startTestServer({ dialect, clock });
-    const db = s.reopen();
-    const app = await buildApp({ db, config: s.config, clock, hasher: createPasswordHasher(s.config.argon2), logStream: { write: () => true } as unknown as NodeJS.WritableStream, mailer: createOutboxMailer(s.config.outboxDir, s.config.mailFrom, { info: () => undefined }) });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    second = { app, db, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+    second = await startSecondInstance(s, clock);
     dana = await s.login('dana', DEMO.dana.password);
     admin = await s.login('admin', DEMO.admin.password);
     lee = await s.login('lee', DEMO.lee.password);
@@ -60,15 +51,11 @@ describeEachDb('lessons used and left', (dialect) => {
     await mark('2026-03-23', [[a, 'present'], [d, 'absent']]);
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.db.close();
+    await second?.close();
     await s?.close();
   });
 
-  const viaSecond = async (method: string, urlPath: string, body?: unknown, token = dana) => {
-    const res = await fetch(second.url + urlPath, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    return { status: res.status, body: (await res.json()) as unknown };
-  };
+  const viaSecond = (method: string, urlPath: string, body?: unknown, token = dana) => second.request(method, urlPath, token, body);
   /** The students list's lessons fields for the four children, as the wire writes them. */
   const listed = async (read: (path: string, body: unknown) => Promise<{ body: unknown }> = (p, b) => s.post(p, b, { token: dana })) => {
     const rows = (await read(PATHS.students, { AUTH_KEY: TEST_AUTH_KEY })).body as WireStudent[];

@@ -3,14 +3,9 @@
  * other; class saves at the same moment through both make each meeting once; two meetings moved
  * onto the same time through both at once: one moves, the other is told it would overlap.
  */
-import type { FastifyInstance } from 'fastify';
 import { CLASSES_PATHS, MEETINGS_PATHS, type AttendanceRecord, type ClassInput, type ClassRecord, type MeetingRecord, type WpError } from '../../../contract';
-import { buildApp } from '../../app';
-import type { Db } from '../../db/connection';
 import { scheduleClassesWithoutMeetings } from '../../domain/meetingSchedule';
-import { createPasswordHasher } from '../../domain/passwords';
-import { createOutboxMailer } from '../../mail/mailer';
-import { DEMO, describeEachDb, startTestServer, type TestServer } from '../harness';
+import { DEMO, describeEachDb, startSecondInstance, startTestServer, type SecondInstance, type TestServer } from '../harness';
 
 jest.setTimeout(60_000);
 
@@ -19,24 +14,19 @@ const NOW = Date.parse('2026-03-09T14:10:00Z');
 
 describeEachDb('meetings on two instances', (dialect) => {
   let s: TestServer;
-  let second: { app: FastifyInstance; db: Db; url: string };
+  let second: SecondInstance;
   let dana = '';
   let danas: number[] = [];
 
   beforeAll(async () => {
     const clock = () => new Date(NOW);
     s = await startTestServer({ dialect, clock });
-    const db = s.reopen();
-    const app = await buildApp({ db, config: s.config, clock, hasher: createPasswordHasher(s.config.argon2), logStream: { write: () => true } as unknown as NodeJS.WritableStream, mailer: createOutboxMailer(s.config.outboxDir, s.config.mailFrom, { info: () => undefined }) });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    second = { app, db, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+    second = await startSecondInstance(s, clock);
     dana = await s.login('dana', DEMO.dana.password);
     danas = (await s.db.kysely.selectFrom('users').innerJoin('users as owner', 'owner.id', 'users.teacher_id').select('users.id').where('owner.username', '=', 'dana').orderBy('users.id').execute()).map((r) => r.id);
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.db.close();
+    await second?.close();
     await s?.close();
   });
 
@@ -53,10 +43,7 @@ describeEachDb('meetings on two instances', (dialect) => {
     studentIds: danas.slice(0, 4),
     ...extra,
   });
-  const viaSecond = async (method: string, urlPath: string, body?: unknown) => {
-    const res = await fetch(second.url + urlPath, { method, headers: { authorization: `Bearer ${dana}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    return { status: res.status, body: (await res.json()) as unknown };
-  };
+  const viaSecond = (method: string, urlPath: string, body?: unknown) => second.request(method, urlPath, dana, body);
   /** PostgreSQL: every other call through the second instance. SQLite runs one instance (its file takes one writer): all through it. */
   const either = (i: number, method: string, urlPath: string, body?: unknown) => (dialect === 'postgres' && i % 2 === 1 ? viaSecond(method, urlPath, body) : s.request(method, urlPath, body, { token: dana }));
   const week = async (classId: number) => ((await s.get(`${MEETINGS_PATHS.meetings}?from=2026-03-09&to=2026-03-15&class=${classId}`, { token: dana })).body as MeetingRecord[]);
