@@ -5,6 +5,7 @@ import { useMessages } from '../../shared/i18n/messages';
 import { paths } from '../../shared/paths';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { Card } from '../../shared/ui/Card';
+import { Facts } from '../../shared/ui/Facts';
 import { classesMessages } from './classes.messages';
 import { nextMeetingText, scheduleText } from './classTimes';
 
@@ -26,19 +27,6 @@ const ClassCard = styled(Card).attrs({ as: 'article' })`
   h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
-    overflow-wrap: anywhere;
-  }
-  dl {
-    margin: 0;
-    display: grid;
-    grid-template-columns: max-content minmax(0, 1fr);
-    gap: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[3]}px;
-  }
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
     overflow-wrap: anywhere;
   }
 `;
@@ -70,7 +58,7 @@ export function ClassList({ classes, showOwner }: { classes: ClassRecord[]; show
               {record.name}
             </h2>
             {record.archived && <Tag>{t.archivedTag}</Tag>}
-            <dl>
+            <Facts>
               {showOwner && (
                 <>
                   <dt>{t.owner}</dt>
@@ -100,7 +88,7 @@ export function ClassList({ classes, showOwner }: { classes: ClassRecord[]; show
               </dd>
               <dt>{t.students}</dt>
               <dd>{t.studentCount(record.students.length)}</dd>
-            </dl>
+            </Facts>
             <Actions>
               <ButtonLink to={paths.editClass.href({ classId: record.id })} $variant="secondary" aria-label={t.editLabel({ name: record.name })}>
                 {t.edit}

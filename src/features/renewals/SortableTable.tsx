@@ -6,7 +6,7 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { media } from '../../shared/breakpoints';
-import { ScrollRegion, SortArrow, SortButton, Table, Td, Th, Tr } from '../../shared/ui/Table';
+import { ScrollRegion, SortArrow, SortButton, stackedOnPhone, Table, Td, Th, Tr } from '../../shared/ui/Table';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import type { SortState } from './renewalsSlice';
 
@@ -29,40 +29,16 @@ const Stacked = styled(Table)`
     font-weight: ${({ theme }) => theme.fontWeights.bold};
     border-top: 2px solid ${({ theme }) => theme.colors.border};
   }
+  ${stackedOnPhone}
   ${media.mobile} {
-    thead {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-    }
-    tbody,
-    tfoot,
     tr {
-      display: block;
-    }
-    tr {
-      border-bottom: 2px solid ${({ theme }) => theme.colors.border};
       padding: ${({ theme }) => theme.space[1]}px 0;
     }
     td {
-      display: grid;
-      grid-template-columns: minmax(6rem, 40%) minmax(0, 1fr);
-      gap: ${({ theme }) => theme.space[2]}px;
-      height: auto;
       min-height: 0;
-      white-space: normal;
-      overflow-wrap: anywhere;
-      border-bottom: none;
-      text-align: start;
     }
     td[data-numeric='true'] {
       text-align: start;
-    }
-    td::before {
-      content: attr(data-label);
-      font-weight: ${({ theme }) => theme.fontWeights.bold};
     }
   }
 `;

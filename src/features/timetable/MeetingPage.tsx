@@ -12,24 +12,15 @@ import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Page } from '../../shared/ui/Layout';
 import { LoadFailed, SkeletonBlock } from '../../shared/ui/States';
 import { Title } from '../../shared/ui/Text';
+import { Facts } from '../../shared/ui/Facts';
 import { AttendanceForm } from './AttendanceForm';
 import { MeetingChanges } from './MeetingChanges';
 import { meetingActions, selectMeeting } from './meetingSlice';
 import { timetableMessages } from './timetable.messages';
 import { dateTimeText, mondayOf } from './weeks';
 
-const Facts = styled.dl`
-  margin: 0 0 ${({ theme }) => theme.space[4]}px;
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[3]}px;
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
+const MeetingFacts = styled(Facts)`
+  margin-bottom: ${({ theme }) => theme.space[4]}px;
 `;
 
 const Attendance = styled.section`
@@ -76,7 +67,7 @@ export default function MeetingPage() {
           <Title id="meeting-title" translate="no">
             {meeting.className}
           </Title>
-          <Facts>
+          <MeetingFacts>
             <dt>{t.when}</dt>
             <dd>
               <time dateTime={meeting.startsAt} translate="no">
@@ -100,7 +91,7 @@ export default function MeetingPage() {
                 <dd>{t.counts(meeting.attendance)}</dd>
               </>
             )}
-          </Facts>
+          </MeetingFacts>
           {tags !== '' && <p>{tags}</p>}
           {meeting.note !== '' && <p translate="no">{meeting.note}</p>}
           <Attendance aria-labelledby="attendance-title">

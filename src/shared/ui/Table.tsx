@@ -7,6 +7,44 @@ import { media } from '../breakpoints';
 
 export const TABLE_ROW_HEIGHT = 48;
 
+/**
+ * On a phone a table's rows become blocks of labelled lines (each cell carries its column's name in
+ * data-label), so no column is cut off; the header row stays for screen readers only.
+ */
+export const stackedOnPhone = css`
+  ${media.mobile} {
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+    }
+    tbody,
+    tfoot,
+    tr {
+      display: block;
+    }
+    tr {
+      border-bottom: 2px solid ${({ theme }) => theme.colors.border};
+    }
+    td {
+      display: grid;
+      grid-template-columns: minmax(6rem, 40%) minmax(0, 1fr);
+      gap: ${({ theme }) => theme.space[2]}px;
+      height: auto;
+      white-space: normal;
+      overflow-wrap: anywhere;
+      border-bottom: none;
+      text-align: start;
+    }
+    td::before {
+      content: attr(data-label);
+      font-weight: ${({ theme }) => theme.fontWeights.bold};
+    }
+  }
+`;
+
 export const ScrollRegion = styled.div<{ $bounded: boolean }>`
   position: relative;
   overflow: auto;

@@ -16,7 +16,7 @@ import { FormField } from '../../../shared/ui/Field';
 import { Page, Toolbar } from '../../../shared/ui/Layout';
 import { Message } from '../../../shared/ui/Message';
 import { EmptyState, LoadFailed, SkeletonBlock } from '../../../shared/ui/States';
-import { ScrollRegion, Table, Td, Th, Tr } from '../../../shared/ui/Table';
+import { ScrollRegion, stackedOnPhone, Table, Td, Th, Tr } from '../../../shared/ui/Table';
 import { Title } from '../../../shared/ui/Text';
 import { selectOwnerChoices } from '../../../entities/roster/rosterListsSelectors';
 import { rosterListsActions } from '../../../entities/roster/rosterListsSlice';
@@ -47,33 +47,10 @@ const Changes = styled.ul`
 
 /** On a phone each entry is a block of labelled lines (When, Who, What, Student, Changed fields), so none is cut off. */
 const EntriesTable = styled(Table)`
+  ${stackedOnPhone}
   ${media.mobile} {
-    thead {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-    }
-    tbody,
-    tr {
-      display: block;
-    }
-    tr {
-      border-bottom: 2px solid ${({ theme }) => theme.colors.border};
-    }
     td {
-      display: grid;
       grid-template-columns: 8rem 1fr;
-      gap: ${({ theme }) => theme.space[2]}px;
-      height: auto;
-      white-space: normal;
-      overflow-wrap: anywhere;
-      border-bottom: none;
-    }
-    td::before {
-      content: attr(data-label);
-      font-weight: ${({ theme }) => theme.fontWeights.bold};
     }
   }
 `;
