@@ -89,6 +89,8 @@ describe('roster journeys', () => {
     expect(rows).toHaveLength(before + 1);
     expect(rows.find((row) => row[3] === email)).toEqual([
       'Tamar', 'Journey', 'Ronit Journey', email, '+972 54 555 0101', 'Play Machines 2', 'September 01, 2026', 'June 30, 2027', '32',
+      // Lessons left: all 32, no meeting attended yet.
+      '32',
       // Models, In progress, Finished, Last active: nothing yet for a new student.
       '0', '0', '0', 'Never',
     ]);

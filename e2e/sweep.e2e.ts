@@ -35,6 +35,13 @@ const heightFor = (width: number) => (width <= 375 ? 740 : 800);
 const nextPaint = (page: Page) =>
   page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 
+/**
+ * The page's media queries answer for the new width: on a busy machine Chromium has been seen to lay
+ * a page out at the new width with the old width's media rules for a moment after a resize.
+ */
+const mediaAt = (page: Page, width: number) =>
+  page.waitForFunction((w) => window.innerWidth === w && window.matchMedia(`(max-width: ${w}px)`).matches && !window.matchMedia(`(max-width: ${w - 1}px)`).matches, width, { timeout: 5_000 });
+
 /** document width beyond the viewport, in px (0 when nothing sticks out sideways). */
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => {
@@ -167,6 +174,7 @@ async function sweepScreen(page: Page, baseUrl: string, role: Role, screen: Scre
 
   for (const width of screen.widths ?? SWEEP_WIDTHS) {
     await page.setViewportSize({ width, height: heightFor(width) });
+    await mediaAt(page, width);
     await nextPaint(page);
     await settle(page);
     const file = path.join(SWEEP_DIR, `${role}-${screen.name}-${width}.png`);
