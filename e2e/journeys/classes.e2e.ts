@@ -219,6 +219,17 @@ async function takeAttendanceToday(page: Page): Promise<void> {
   const today = page.getByRole('list', { name: /^Today/ });
   await today.getByRole('article', { name: /Today Builders/ }).waitFor();
   expect(await axeViolations(page, 'main')).toEqual([]);
+
+  // Her timetable in a calendar app: a secret address, shown once, that answers the meetings; turned off, it answers nothing.
+  await page.getByRole('button', { name: 'Subscribe in your calendar' }).click();
+  const address = await page.getByLabel('Your calendar address').inputValue();
+  const calendarPath = new URL(address).pathname;
+  const calendar = await fetch(new URL(page.url()).origin + calendarPath);
+  expect(calendar.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+  expect(await calendar.text()).toContain('SUMMARY:Today Builders (Play Machines 1)');
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  await page.getByRole('button', { name: 'Subscribe in your calendar' }).waitFor();
+  expect((await fetch(new URL(page.url()).origin + calendarPath)).status).toBe(404);
   await today.getByRole('link', { name: new RegExp(`^Take attendance: Today Builders at ${startTime}$`) }).click();
 
   const mark = (name: string, choice: string) => page.getByRole('radiogroup', { name }).getByRole('radio', { name: choice });
