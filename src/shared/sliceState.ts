@@ -1,4 +1,5 @@
 import type { Reducer } from '@reduxjs/toolkit';
+import type { ApiError } from '../api/types';
 
 /** A feature's slice as the store keeps it: a Redux Toolkit slice, or one whose reducer is wrapped. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any slice's state: a reducer of one state is not a reducer of unknown
@@ -20,3 +21,6 @@ export type StateWith<S extends SliceLike> = { readonly [K in S['reducerPath']]?
 export function selectSliceState<S extends SliceLike>(slice: S): (state: StateWith<S>) => SliceStateOf<S> {
   return (state) => (state as Record<string, SliceStateOf<S> | undefined>)[slice.reducerPath] ?? (slice.getInitialState() as SliceStateOf<S>);
 }
+
+/** One thing a slice loads: not asked yet or on its way, there, or failed with the API's error. */
+export type Loadable<T> = { status: 'idle' | 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: ApiError };

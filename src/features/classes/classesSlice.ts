@@ -2,7 +2,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ClassInput, ClassRecord } from '../../../contract/classes';
 import type { ApiError } from '../../api/types';
-import { selectSliceState } from '../../shared/sliceState';
+import { selectSliceState, type Loadable } from '../../shared/sliceState';
 
 export interface ClassesQuery {
   archived: boolean;
@@ -28,7 +28,6 @@ export interface ClassChoices {
   owners: OwnerChoice[];
 }
 
-type Loadable<T> = { status: 'idle' | 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: ApiError };
 
 export interface ClassesState {
   query: ClassesQuery;

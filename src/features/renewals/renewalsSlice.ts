@@ -2,7 +2,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LessonSettings, MonthlyReport, RenewalDue } from '../../../contract/lessons';
 import type { ApiError } from '../../api/types';
-import { selectSliceState } from '../../shared/sliceState';
+import { selectSliceState, type Loadable } from '../../shared/sliceState';
 import type { RenewalsQuery } from './api';
 
 export interface OwnerChoice {
@@ -17,7 +17,6 @@ export interface SortState {
   direction: 'asc' | 'desc';
 }
 
-type Loadable<T> = { status: 'idle' | 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: ApiError };
 
 export interface RenewalsState {
   query: RenewalsQuery;

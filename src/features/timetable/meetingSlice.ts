@@ -2,10 +2,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AttendanceInput, AttendanceRecord, MeetingChange, MeetingRecord } from '../../../contract/meetings';
 import type { ApiError } from '../../api/types';
-import { selectSliceState } from '../../shared/sliceState';
+import { selectSliceState, type Loadable } from '../../shared/sliceState';
 import type { Choice } from './timetableSlice';
 
-type Loadable<T> = { status: 'idle' | 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: ApiError };
 
 /** Which of the page's changes was sent: moving, cancelling or putting back, the note. */
 export type ChangeKind = 'move' | 'cancel' | 'note';

@@ -2,7 +2,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CalendarFeedAddress, CalendarFeedState, ExtraMeetingInput, MeetingRecord } from '../../../contract/meetings';
 import type { ApiError } from '../../api/types';
-import { selectSliceState } from '../../shared/sliceState';
+import { selectSliceState, type Loadable } from '../../shared/sliceState';
 
 export interface WeekQuery {
   /** The week's Monday, YYYY-MM-DD. */
@@ -18,7 +18,6 @@ export interface Choice {
   name: string;
 }
 
-type Loadable<T> = { status: 'idle' | 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: ApiError };
 
 export interface FeedState {
   /** 'unavailable': this backend has no calendar feed (its route is not there). */
