@@ -13,3 +13,4 @@ export * from './reports';
 export * from './classes';
 export * from './meetings';
 export * from './lessons';
+export * from './family';
