@@ -176,3 +176,15 @@ export function listWaitingErasureRequests(db: Executor, ownerId?: number): Prom
 export async function resolveErasureRequests(db: Executor, studentId: number, at: string): Promise<void> {
   await db.updateTable('family_erasure_requests').set({ resolved_at: at }).where('student_id', '=', studentId).where('resolved_at', 'is', null).execute();
 }
+
+/** Every (owner, parent e-mail) with a child not erased; one owner's with `ownerId`. */
+export function familyPairs(db: Executor, ownerId?: number): Promise<{ teacher_id: number; email: string }[]> {
+  return db
+    .selectFrom('students')
+    .select(['teacher_id', lowerParentEmail.as('email')])
+    .where('erased_at', 'is', null)
+    .where('parent_email', '<>', '')
+    .$if(ownerId !== undefined, (qb) => qb.where('teacher_id', '=', ownerId!))
+    .distinct()
+    .execute();
+}
