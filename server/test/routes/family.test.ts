@@ -4,27 +4,12 @@
  * two owners, nobody else's child) and that a parent's token opens nothing else.
  */
 import { CLASSES_PATHS, FAMILY_PATHS, PRIVACY_PATHS, PROGRESS_PATHS, STUDIO_PATHS, type FamilyOverview, type FamilySession, type TermsAcceptanceState } from '../../../contract';
+import { linkSecret, signInParent } from './familyHelpers';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, newStudentBody, signInDemoUsers, startSecondInstance, startTestServer, userIds, type TestServer } from '../harness';
 
 const MIA_PARENT = DEMO.mia.email;
 const PLAY_MACHINES_1 = 130;
 const START = new Date('2026-03-09T06:00:00Z').getTime();
-
-/** The secret of the newest sign-in link mailed to `to`. */
-export async function linkSecret(s: TestServer, to: string): Promise<string> {
-  const mails = (await s.mails()).filter((m) => m.to === to && m.text.includes('/family/sign-in#'));
-  const secret = /\/family\/sign-in#([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.text ?? '')?.[1];
-  if (!secret) throw new Error('no sign-in link mailed');
-  return secret;
-}
-
-/** A parent asks for a link and signs in with it: the session's answer. */
-export async function signInParent(s: TestServer, email: string): Promise<FamilySession> {
-  expect((await s.post(FAMILY_PATHS.signInLink, { email })).status).toBe(200);
-  const answer = await s.post(FAMILY_PATHS.session, { secret: await linkSecret(s, email) });
-  expect(answer.status).toBe(200);
-  return answer.body as FamilySession;
-}
 
 describeEachDb('families: sign-in and the family page', (dialect) => {
   let s: TestServer;
