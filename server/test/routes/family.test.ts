@@ -157,8 +157,8 @@ describeEachDb('families: sign-in and the family page', (dialect) => {
     const secret = await linkSecret(s, MIA_PARENT);
     const second = await startSecondInstance(s, clock);
     try {
-      const use = (base: string) => fetch(`${base}${FAMILY_PATHS.session}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret }) });
-      const answers = await Promise.all([use(s.baseUrl), use(second.url), use(s.baseUrl), use(second.url)]);
+      const signIn = (base: string) => fetch(`${base}${FAMILY_PATHS.session}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret }) });
+      const answers = await Promise.all([signIn(s.baseUrl), signIn(second.url), signIn(s.baseUrl), signIn(second.url)]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 403, 403, 403]);
       const sessions = await s.db.kysely.selectFrom('family_sessions').select('id').where('created_at', '=', clock().toISOString()).execute();
       expect(sessions).toHaveLength(1);
