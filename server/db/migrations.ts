@@ -572,6 +572,12 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await sql`create index users_sign_in_disabled_idx on users (sign_in_disabled_at) where sign_in_disabled_at is not null`.execute(db);
       },
     },
+    '2026_12_14_mail_headers': {
+      async up(db: AnyDb) {
+        // A mail's extra header fields (a summary mail's one-click unsubscribe), as JSON; scrubbed with the body once sent.
+        await db.schema.alterTable('mail_outbox').addColumn('headers', 'text').execute();
+      },
+    },
   };
 }
 
