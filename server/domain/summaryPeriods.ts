@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
 export const SUMMARY_CATCH_UP_DAYS: Readonly<Record<SummaryFrequency, number>> = { monthly: 7, weekly: 2 };
 
 export interface SummaryPeriod extends SummaryPeriodDates {
-  /** Names the period among every family's claims: "2026-11-01/2026-11-30". */
+  /** Names the period in a family's claim (family_settings.last_summary_period): "2026-11", or the ISO week "2026-W48". */
   key: string;
   /** The instants the period holds, [fromUtc, toUtc), ISO 8601 UTC. */
   fromUtc: string;
@@ -29,10 +29,19 @@ export interface SummaryPeriod extends SummaryPeriodDates {
 
 const dateOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
+/** ISO 8601 week of a Monday: the week belongs to the year of its Thursday. */
+function isoWeekKey(mondayMs: number): string {
+  const thursday = new Date(mondayMs + 3 * DAY_MS);
+  const year = thursday.getUTCFullYear();
+  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * DAY_MS)) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
 function period(kind: SummaryPeriodDates['kind'], fromMs: number, toMs: number): SummaryPeriod {
   const start = dateOf(fromMs);
   const end = dateOf(toMs - DAY_MS);
-  return { kind, start, end, key: `${start}/${end}`, fromUtc: new Date(fromMs).toISOString(), toUtc: new Date(toMs).toISOString() };
+  const key = kind === 'month' ? start.slice(0, 7) : isoWeekKey(fromMs);
+  return { kind, start, end, key, fromUtc: new Date(fromMs).toISOString(), toUtc: new Date(toMs).toISOString() };
 }
 
 /** The period a summary of this frequency tells about at `now`, or null when none is due (past the catch-up days). */

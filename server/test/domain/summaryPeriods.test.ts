@@ -13,25 +13,25 @@ describe('monthly', () => {
       kind: 'month',
       start: '2026-11-01',
       end: '2026-11-30',
-      key: '2026-11-01/2026-11-30',
+      key: '2026-11',
       fromUtc: '2026-11-01T00:00:00.000Z',
       toUtc: '2026-12-01T00:00:00.000Z',
     });
   });
 
   test('the last minute of a month still belongs to it: nothing is due yet', () => {
-    expect(summaryPeriodDue('monthly', at('2026-11-30T23:59:59Z'))?.key).not.toBe('2026-11-01/2026-11-30');
+    expect(summaryPeriodDue('monthly', at('2026-11-30T23:59:59Z'))?.key).not.toBe('2026-11');
     expect(summaryPeriodDue('monthly', at('2026-11-30T23:59:59Z'))).toBeNull();
   });
 
   test('January tells about last December; March about a February of 28 days', () => {
-    expect(summaryPeriodDue('monthly', at('2027-01-01T05:00:00Z'))?.key).toBe('2026-12-01/2026-12-31');
-    expect(summaryPeriodDue('monthly', at('2027-03-01T05:00:00Z'))?.key).toBe('2027-02-01/2027-02-28');
-    expect(summaryPeriodDue('monthly', at('2028-03-02T05:00:00Z'))?.key).toBe('2028-02-01/2028-02-29');
+    expect(summaryPeriodDue('monthly', at('2027-01-01T05:00:00Z'))?.key).toBe('2026-12');
+    expect(summaryPeriodDue('monthly', at('2027-03-01T05:00:00Z'))?.key).toBe('2027-02');
+    expect(summaryPeriodDue('monthly', at('2028-03-02T05:00:00Z'))?.key).toBe('2028-02');
   });
 
   test('a late run still sends within the first seven days, not after', () => {
-    expect(summaryPeriodDue('monthly', at('2026-12-07T23:59:59Z'))?.key).toBe('2026-11-01/2026-11-30');
+    expect(summaryPeriodDue('monthly', at('2026-12-07T23:59:59Z'))?.key).toBe('2026-11');
     expect(summaryPeriodDue('monthly', at('2026-12-08T00:00:00Z'))).toBeNull();
     expect(summaryPeriodDue('monthly', at('2026-12-15T12:00:00Z'))).toBeNull();
   });
@@ -43,15 +43,17 @@ describe('weekly', () => {
       kind: 'week',
       start: '2026-11-23',
       end: '2026-11-29',
-      key: '2026-11-23/2026-11-29',
+      key: '2026-W48',
       fromUtc: '2026-11-23T00:00:00.000Z',
       toUtc: '2026-11-30T00:00:00.000Z',
     });
-    expect(summaryPeriodDue('weekly', at('2027-01-04T08:00:00Z'))?.key).toBe('2026-12-28/2027-01-03');
+    expect(summaryPeriodDue('weekly', at('2027-01-04T08:00:00Z'))).toMatchObject({ start: '2026-12-28', end: '2027-01-03', key: '2026-W53' });
+    // A week of late December that belongs to the next ISO year.
+    expect(summaryPeriodDue('weekly', at('2025-01-06T08:00:00Z'))).toMatchObject({ start: '2024-12-30', end: '2025-01-05', key: '2025-W01' });
   });
 
   test('Tuesday still sends the same week; Wednesday to Sunday nothing is due', () => {
-    expect(summaryPeriodDue('weekly', at('2026-12-01T23:00:00Z'))?.key).toBe('2026-11-23/2026-11-29');
+    expect(summaryPeriodDue('weekly', at('2026-12-01T23:00:00Z'))?.key).toBe('2026-W48');
     for (const day of ['2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']) expect(summaryPeriodDue('weekly', at(`${day}T12:00:00Z`))).toBeNull();
   });
 });
