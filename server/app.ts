@@ -126,6 +126,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       unlockWrongPerStudent: new RateLimiter(db, 'unlock_wrong_student', rl.unlockWrongPerStudent, clock),
       reportsPerUser: new RateLimiter(db, 'reports_user', rl.reportsPerUser, clock),
       mailsPerOwner: new RateLimiter(db, 'mails_owner', rl.mailsPerOwner, clock),
+      familyLinkPerEmail: new RateLimiter(db, 'family_link_email', rl.familyLinkPerEmail, clock),
+      familyLinkPerIp: new RateLimiter(db, 'family_link_ip', rl.familyLinkPerIp, clock),
+      familyMessagesPerEmail: new RateLimiter(db, 'family_message_email', rl.familyMessagesPerEmail, clock),
     },
   };
 
