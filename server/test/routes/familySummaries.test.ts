@@ -1,0 +1,139 @@
+/**
+ * The families' summary mail, end to end: the hourly round (as the app runs it) at the start of a
+ * month queues one mail per family through the outbox, read as a mail app reads it; the one-click
+ * unsubscribe of its header (RFC 8058) stops the next month's mail, and turning the mails on again
+ * brings them back; two instances running the round at once queue each family's mail once; the
+ * log holds counts, never a parent's address or a child's name.
+ */
+import { FAMILY_PATHS, PROGRESS_PATHS, type FamilyUnsubscribeAnswer, type WirePage } from '../../../contract';
+import { ensureFamilySettings, setFamilyLanguage, setFamilySubscribed, unsubscribeSecretFor } from '../../domain/familySettings';
+import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, eventually, expectWpError, startSecondInstance, startTestServer, userIds, type Mail, type TestServer } from '../harness';
+
+jest.setTimeout(120_000);
+
+const MIAS = DEMO.mia.email;
+
+describeEachDb('the families summary mail', (dialect) => {
+  let s: TestServer;
+  let now = new Date('2026-11-20T15:00:00Z');
+  let danaId = 0;
+
+  beforeAll(async () => {
+    s = await startTestServer({ dialect, clock: () => now });
+    const ids = await userIds(s);
+    danaId = ids.get('dana')!.id;
+    // Mia builds the Catapult to its last step in November.
+    const mia = await s.login('mia', DEMO.mia.password);
+    const dana = await s.login('dana', DEMO.dana.password);
+    const lessons = (await s.get(`${PATHS.pages}?parent=130&per_page=100`, { token: dana })).body as WirePage[];
+    const catapult = lessons.find((p) => p.title.rendered === 'Catapult')!.id;
+    expect((await s.post(PATHS.unlock, { AUTH_KEY: TEST_AUTH_KEY, lesson_id: catapult, code: '2468' }, { token: mia })).status).toBe(200);
+    const step = { lessonId: catapult, tabId: 'tab-1', tabIndex: 0, tabs: 1, steps: 12 };
+    expect((await s.request('PUT', PROGRESS_PATHS.myProgress, { ...step, step: 11 }, { token: mia })).status).toBe(200);
+    expect((await s.request('PUT', PROGRESS_PATHS.myProgress, { ...step, step: 12 }, { token: mia })).status).toBe(200);
+    // Dana sets Mia's family's language: Hebrew.
+    await ensureFamilySettings(s.db.kysely, danaId, MIAS, now);
+    await setFamilyLanguage(s.db.kysely, { ownerId: danaId, email: MIAS }, 'he', now);
+  });
+  afterAll(() => s?.close());
+
+  const miasMails = async (): Promise<Mail[]> => (await s.mails()).filter((m) => m.to === MIAS && !m.subject.includes('Sign-in'));
+
+  async function roundAt(iso: string): Promise<void> {
+    now = new Date(iso);
+    await s.app.familySummaries.runOnce();
+  }
+
+  test('the first of the month: one Hebrew mail for the family, right to left, with both unsubscribe headers; one click stops the next one', async () => {
+    await roundAt('2026-11-30T23:00:00Z');
+    expect(await miasMails()).toEqual([]);
+
+    await roundAt('2026-12-01T01:00:00Z');
+    await eventually(async () => (await miasMails()).length === 1, 'the summary in the outbox folder');
+    // The same round again (the next hour) queues nothing more.
+    await roundAt('2026-12-01T02:00:00Z');
+    const [mail] = await miasMails();
+    expect(await miasMails()).toHaveLength(1);
+
+    expect(mail!.subject).toBe('החודש של המשפחה שלך ב-Youngengineer Online');
+    expect(mail!.text).toContain('שלום Ruth Levi,');
+    expect(mail!.text).toContain('הנה מה שהמשפחה שלך עשתה עם Dana Cohen בנובמבר 2026.');
+    expect(mail!.text).toContain('Mia\n');
+    expect(mail!.text).toContain('נבנו החודש: Catapult');
+    expect(mail!.text).not.toContain('Levi\n- ');
+    expect(mail!.html).toMatch(/<html lang="he" dir="rtl">/);
+    expect(mail!.html).toContain('<bdi>Catapult</bdi>');
+    // No other child of Dana's is in Mia's family's mail.
+    expect(mail!.text).not.toMatch(/Noam|Tamar|Itai/);
+    const unsubscribeHeader = mail!.headers['list-unsubscribe'] ?? '';
+    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(https?:\/\/[^>]+)>$/.exec(unsubscribeHeader)?.[1] ?? '';
+    const secret = oneClick.split('/').at(-1) ?? '';
+    expect(new URL(oneClick).pathname).toBe(FAMILY_PATHS.unsubscribe(secret));
+    expect(mail!.text).toContain(`/family/unsubscribe#${secret}`);
+    expect(mail!.text).toContain('/family\n');
+
+    // A link checker that follows the address unsubscribes nobody; the mail app's one click does.
+    expect((await s.get(new URL(oneClick).pathname)).status).toBe(404);
+    const click = await s.post(new URL(oneClick).pathname, { 'List-Unsubscribe': 'One-Click' }, { form: true });
+    expect(click.status).toBe(200);
+    expect(click.body).toEqual({ unsubscribed: true, teacherName: 'Dana Cohen' } satisfies FamilyUnsubscribeAnswer);
+    // Clicked twice (mail providers retry): the same answer.
+    expect((await s.post(new URL(oneClick).pathname, {}, {})).status).toBe(200);
+
+    await roundAt('2027-01-01T01:00:00Z');
+    expect(await miasMails()).toHaveLength(1);
+    // Other families still get theirs.
+    expect((await s.mails()).filter((m) => m.subject === "Your family's month on Youngengineer Online").length).toBeGreaterThan(0);
+
+    // The parent turns the mails on again on the family page: the month after brings one.
+    await setFamilySubscribed(s.db.kysely, danaId, MIAS, true, now);
+    await roundAt('2027-02-01T01:00:00Z');
+    await eventually(async () => (await miasMails()).length === 2, 'the next summary');
+    const february = (await miasMails())[1]!;
+    expect(february.subject).toBe('החודש של המשפחה שלך ב-Youngengineer Online');
+    expect(february.text).toContain('בינואר 2027');
+    expect(february.headers['list-unsubscribe']).not.toBe(unsubscribeHeader);
+
+    // Counts in the log, never an address or a name.
+    const log = s.logs.join('');
+    expect(log).toContain('family summary mails queued');
+    for (const secretWord of [MIAS, 'Ruth', 'Mia', 'Catapult', secret]) expect(log).not.toContain(secretWord);
+  });
+
+  test('the unsubscribe route: a form, multipart or JSON; anything else in the body is refused, an unknown secret is not found, and the REST index lists it', async () => {
+    expectWpError(await s.post(FAMILY_PATHS.unsubscribe('x'.repeat(43)), { 'List-Unsubscribe': 'One-Click' }, { form: true }), 404, 'family_unsubscribe_invalid');
+    expectWpError(await s.post(FAMILY_PATHS.unsubscribe('short'), {}), 404, 'family_unsubscribe_invalid');
+    expectWpError(await s.post(FAMILY_PATHS.unsubscribe('x'.repeat(43)), { unsubscribe: 'everyone' }), 400, 'rest_invalid_param');
+
+    const form = new FormData();
+    form.append('List-Unsubscribe', 'One-Click');
+    const secret = await unsubscribeSecretFor(s.db.kysely, danaId, MIAS, now);
+    const multipart = await fetch(s.baseUrl + FAMILY_PATHS.unsubscribe(secret), { method: 'POST', body: form });
+    expect({ status: multipart.status, body: (await multipart.json()) as unknown }).toEqual({ status: 200, body: { unsubscribed: true, teacherName: 'Dana Cohen' } });
+    await setFamilySubscribed(s.db.kysely, danaId, MIAS, true, now);
+
+    const index = (await s.get('/wp-json/')).body as { routes: Record<string, { methods: string[] }> };
+    expect(index.routes['/yo/v1/family/unsubscribe/(?P<secret>[^/]+)']?.methods).toEqual(['POST']);
+  });
+
+  test('two instances running the round at once queue each family\'s mail once', async () => {
+    now = new Date('2027-02-20T12:00:00Z');
+    const second = await startSecondInstance(s, () => now);
+    try {
+      const last = await s.db.kysely.selectFrom('mail_outbox').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+      now = new Date('2027-03-01T00:30:00Z');
+      const [a, b] = await Promise.all([s.app.familySummaries.runOnce(), second.app.familySummaries.runOnce()]);
+      expect(a).not.toBeNull();
+      expect(b).not.toBeNull();
+      const rows = await s.db.kysely.selectFrom('mail_outbox').select('to_address').where('id', '>', Number(last.id ?? 0)).execute();
+      const added = rows.map((r) => r.to_address);
+      expect(added.filter((to) => to === MIAS)).toHaveLength(1);
+      expect(new Set(added).size).toBe(added.length);
+      expect(a!.queued + b!.queued).toBe(added.length);
+      expect(added.length).toBeGreaterThan(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
