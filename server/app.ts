@@ -29,6 +29,8 @@ import { meetingsRoutes } from './routes/meetings';
 import { calendarFeedRoutes } from './routes/calendarFeed';
 import { familyUnsubscribeRoutes } from './routes/familyUnsubscribe';
 import { lessonsRoutes } from './routes/lessons';
+import { familyRoutes } from './routes/family';
+import { familyOwnerRoutes } from './routes/familyOwners';
 import { classroomRoutes } from './routes/classroom';
 import { classNowRoutes } from './routes/classNow';
 import { progressRoutes } from './routes/progress';
@@ -199,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   credentialRoutes(app, services);
   await studentImportRoutes(app, services);
   reportRoutes(app, services);
+  familyRoutes(app, services);
+  familyOwnerRoutes(app, services);
   await staticRoutes(app, services);
   return app;
 }

@@ -1,7 +1,8 @@
 /** Families: parents' sign-in links and sessions, each family's settings, erasure requests. */
 import { sql } from 'kysely';
-import type { FamilySessionRow, FamilySettingsRow, StudentRow } from '../schema';
+import type { FamilySessionRow, FamilySettingsRow, StudentProgressRow, StudentRow } from '../schema';
 import type { Executor } from './executor';
+import { TRASH_STATUS } from './pageHistory';
 
 export async function insertFamilyLink(db: Executor, secretHash: string, email: string, at: string): Promise<void> {
   await db.insertInto('family_sign_in_links').values({ secret_hash: secretHash, email, created_at: at }).execute();
@@ -187,4 +188,42 @@ export function familyPairs(db: Executor, ownerId?: number): Promise<{ teacher_i
     .$if(ownerId !== undefined, (qb) => qb.where('teacher_id', '=', ownerId!))
     .distinct()
     .execute();
+}
+
+/** A child's models (places in them), with each page's title and stored fields, leaving out the studio's trash. */
+export function familyModelsOf(db: Executor, studentId: number): Promise<(StudentProgressRow & { title: string; fields_json: string })[]> {
+  return db
+    .selectFrom('student_progress')
+    .innerJoin('pages', 'pages.id', 'student_progress.lesson_id')
+    .selectAll('student_progress')
+    .select(['pages.title', 'pages.fields_json'])
+    .where('student_progress.user_id', '=', studentId)
+    .where('pages.status', '<>', TRASH_STATUS)
+    .orderBy('student_progress.updated_at', 'desc')
+    .orderBy('student_progress.lesson_id')
+    .execute();
+}
+
+/** The next scheduled meetings (from `sinceUtc`) of the active classes the child is in now, soonest first. */
+export function upcomingMeetingsOf(db: Executor, studentId: number, sinceUtc: string, limit: number) {
+  return db
+    .selectFrom('class_students')
+    .innerJoin('classes', 'classes.id', 'class_students.class_id')
+    .innerJoin('class_meetings', 'class_meetings.class_id', 'classes.id')
+    .select(['classes.name', 'classes.place', 'classes.time_zone', 'class_meetings.starts_at', 'class_meetings.starts_at_utc', 'class_meetings.length_minutes'])
+    .where('class_students.student_id', '=', studentId)
+    .where('class_students.left_at', 'is', null)
+    .where('classes.archived_at', 'is', null)
+    .where('class_meetings.status', '=', 'scheduled')
+    .where('class_meetings.starts_at_utc', '>=', sinceUtc)
+    .orderBy('class_meetings.starts_at_utc')
+    .orderBy('class_meetings.id')
+    .limit(limit)
+    .execute();
+}
+
+export async function displayNames(db: Executor, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'display_name']).where('id', 'in', [...new Set(userIds)]).execute();
+  return new Map(rows.map((r) => [r.id, r.display_name]));
 }
