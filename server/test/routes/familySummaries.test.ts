@@ -5,10 +5,10 @@
  * brings them back; two instances running the round at once queue each family's mail once; the
  * log holds counts, never a parent's address or a child's name.
  */
-import { FAMILY_PATHS, PROGRESS_PATHS, type FamilyUnsubscribeAnswer, type WirePage } from '../../../contract';
+import { FAMILY_PATHS, PROGRESS_PATHS, type FamilyOverview, type FamilySession, type FamilyUnsubscribeAnswer, type WirePage } from '../../../contract';
 import { queueFamilySummaries } from '../../domain/familySummaries';
 import { createPasswordHasher } from '../../domain/passwords';
-import { ensureFamilySettings, setFamilyLanguage, setFamilySubscribed, unsubscribeSecretFor } from '../../domain/familySettings';
+import { setFamilySubscribed, unsubscribeSecretFor } from '../../domain/familySettings';
 import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, describeEachDb, eventually, expectWpError, startSecondInstance, startTestServer, userIds, type Mail, type TestServer } from '../harness';
 
 jest.setTimeout(120_000);
@@ -34,12 +34,24 @@ describeEachDb('the families summary mail', (dialect) => {
     expect((await s.request('PUT', PROGRESS_PATHS.myProgress, { ...step, step: 11 }, { token: mia })).status).toBe(200);
     expect((await s.request('PUT', PROGRESS_PATHS.myProgress, { ...step, step: 12 }, { token: mia })).status).toBe(200);
     // Dana sets Mia's family's language: Hebrew.
-    await ensureFamilySettings(s.db.kysely, danaId, MIAS, now);
-    await setFamilyLanguage(s.db.kysely, { ownerId: danaId, email: MIAS }, 'he', now);
+    expect((await s.request('PUT', FAMILY_PATHS.familyLanguage, { parentEmail: MIAS, language: 'he' }, { token: dana })).status).toBe(200);
   });
   afterAll(() => s?.close());
 
-  const miasMails = async (): Promise<Mail[]> => (await s.mails()).filter((m) => m.to === MIAS && !m.subject.includes('Sign-in'));
+  const SUMMARY_SUBJECTS = ['החודש של המשפחה שלך ב-Youngengineer Online', 'השבוע של המשפחה שלך ב-Youngengineer Online'];
+  const miasMails = async (): Promise<Mail[]> => (await s.mails()).filter((m) => m.to === MIAS && SUMMARY_SUBJECTS.includes(m.subject));
+
+  /** Mia's parent signs in as parents do: a link by mail, opened once. */
+  async function parentSession(): Promise<string> {
+    const before = (await s.mails()).length;
+    expect((await s.post(FAMILY_PATHS.signInLink, { email: MIAS })).status).toBe(200);
+    await eventually(async () => (await s.mails()).length > before, 'the sign-in link');
+    const link = (await s.mails()).slice(before).find((m) => m.to === MIAS)!;
+    const secret = /\/family\/sign-in#([A-Za-z0-9_-]+)/.exec(link.text)![1];
+    const session = await s.post(FAMILY_PATHS.session, { secret });
+    expect(session.status).toBe(200);
+    return (session.body as FamilySession).token;
+  }
 
   async function roundAt(iso: string): Promise<void> {
     now = new Date(iso);
@@ -88,8 +100,13 @@ describeEachDb('the families summary mail', (dialect) => {
     // Other families still get theirs.
     expect((await s.mails()).filter((m) => m.subject === "Your family's month on Youngengineer Online").length).toBeGreaterThan(0);
 
-    // The parent turns the mails on again on the family page: the month after brings one.
-    await setFamilySubscribed(s.db.kysely, danaId, MIAS, true, now);
+    // The family page shows the mails off; the parent turns them on again there: the month after brings one.
+    const parent = await parentSession();
+    const overview = (await s.get(FAMILY_PATHS.overview, { token: parent })).body as FamilyOverview;
+    expect(overview.summaries.find((f) => f.ownerId === danaId)).toMatchObject({ teacherName: 'Dana Cohen', subscribed: false });
+    const turnedOn = await s.request('PUT', FAMILY_PATHS.settings, { summaries: [{ ownerId: danaId, subscribed: true }] }, { token: parent });
+    expect(turnedOn.status).toBe(200);
+    expect((turnedOn.body as FamilyOverview).summaries.find((f) => f.ownerId === danaId)?.subscribed).toBe(true);
     await roundAt('2027-02-01T01:00:00Z');
     await eventually(async () => (await miasMails()).length === 2, 'the next summary');
     const february = (await miasMails())[1]!;
@@ -140,5 +157,20 @@ describeEachDb('the families summary mail', (dialect) => {
     } finally {
       await second?.close();
     }
+  });
+
+  test('where the owner turns weekly on: Monday brings the week before, in the family\'s language', async () => {
+    now = new Date('2027-03-03T09:00:00Z');
+    const dana = await s.login('dana', DEMO.dana.password);
+    expect((await s.request('PUT', FAMILY_PATHS.ownerSettings, { frequency: 'weekly' }, { token: dana })).status).toBe(200);
+    const before = (await miasMails()).length;
+    await roundAt('2027-03-07T23:00:00Z');
+    expect(await miasMails()).toHaveLength(before);
+    await roundAt('2027-03-08T00:30:00Z');
+    await eventually(async () => (await miasMails()).length === before + 1, 'the weekly summary');
+    const weekly = (await miasMails()).at(-1)!;
+    expect(weekly.subject).toBe('השבוע של המשפחה שלך ב-Youngengineer Online');
+    expect(weekly.text).toMatch(/בשבוע של 1.7 במרץ 2027/);
+    expect(weekly.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
   });
 });
