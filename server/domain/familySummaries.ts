@@ -22,7 +22,14 @@ export interface SummaryRound {
   alreadySent: number;
   unsubscribed: number;
   withoutActiveChild: number;
+  /** A family whose mail could not be made this round (tried again next hour); the others still go. */
+  failed: number;
+  /** The error's name (never its text, which may quote a row) of the last family that failed. */
+  failedWith?: string;
 }
+
+/** Queued mails are handed to the outbox this many at a time (the outbox's own worker sends any left). */
+const DELIVER_BATCH = 20;
 
 export function noSuchUnsubscribe(): ApiError {
   return new ApiError(404, 'family_unsubscribe_invalid', 'This unsubscribe link is not valid.');
@@ -50,7 +57,10 @@ export function summaryChildOf(child: FamilyChild, period: SummaryPeriod): Summa
   };
 }
 
-type Outcome = keyof SummaryRound;
+type Outcome = 'queued' | 'alreadySent' | 'unsubscribed' | 'withoutActiveChild';
+
+/** Rolls a family's claim back: its parent unsubscribed while the round was making the mail. */
+class UnsubscribedMeanwhile extends Error {}
 
 async function summaryOf(ctx: DomainContext, family: SummaryFamily, period: SummaryPeriod, now: Date, queued: number[]): Promise<Outcome> {
   if (family.lastSummaryPeriod === period.key) return 'alreadySent';
@@ -61,7 +71,9 @@ async function summaryOf(ctx: DomainContext, family: SummaryFamily, period: Summ
   const children = (await familyChildren(ctx, family.parentEmail, family.ownerId)).filter((c) => activeIds.has(c.studentId));
   if (children.length === 0) return 'withoutActiveChild';
   const mailId = await q.inTransaction(ctx.db, async (trx) => {
-    if (!(await claimSummary(trx, family.ownerId, family.parentEmail, period.key, now))) return null;
+    if (!(await claimSummary(trx, family.ownerId, family.parentEmail, period.key, now))) return 'alreadySent';
+    // Unsubscribed since the round read the family (the claim holds its row now): no mail, and no claim either.
+    if ((await q.findFamilySettings(trx, family.ownerId, family.parentEmail))?.subscribed !== 1) throw new UnsubscribedMeanwhile();
     const mail = familySummaryMail(family.language, {
       to: family.parentEmail,
       parentName: active[0]?.parent_name ?? '',
@@ -73,7 +85,7 @@ async function summaryOf(ctx: DomainContext, family: SummaryFamily, period: Summ
     });
     return q.enqueueMail(trx, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html, headers: mail.headers }, now);
   });
-  if (mailId === null) return 'alreadySent';
+  if (mailId === 'alreadySent') return mailId;
   queued.push(mailId);
   return 'queued';
 }
@@ -81,13 +93,24 @@ async function summaryOf(ctx: DomainContext, family: SummaryFamily, period: Summ
 /** One round over every family: queues the summaries due at the context's clock and sends them. */
 export async function queueFamilySummaries(ctx: DomainContext): Promise<SummaryRound> {
   const now = ctx.clock();
-  const round: SummaryRound = { queued: 0, alreadySent: 0, unsubscribed: 0, withoutActiveChild: 0 };
+  const round: SummaryRound = { queued: 0, alreadySent: 0, unsubscribed: 0, withoutActiveChild: 0, failed: 0 };
   const ids: number[] = [];
   for (const family of await summaryFamilies(ctx.db.kysely, now)) {
     const period = summaryPeriodDue(family.frequency, now);
-    if (period) round[await summaryOf(ctx, family, period, now, ids)] += 1;
+    if (!period) continue;
+    try {
+      round[await summaryOf(ctx, family, period, now, ids)] += 1;
+    } catch (err) {
+      if (err instanceof UnsubscribedMeanwhile) {
+        round.unsubscribed += 1;
+        continue;
+      }
+      // Its claim was rolled back with its mail: the next round tries it again.
+      round.failed += 1;
+      round.failedWith = err instanceof Error ? err.name : 'error';
+    }
   }
-  if (ids.length > 0) await ctx.mail.deliverSoon(ids);
+  for (let i = 0; i < ids.length; i += DELIVER_BATCH) await ctx.mail.deliverSoon(ids.slice(i, i + DELIVER_BATCH));
   return round;
 }
 
@@ -134,6 +157,7 @@ export class FamilySummaryJob {
     this.running ??= queueFamilySummaries(this.ctx)
       .then((round) => {
         if (round.queued > 0) this.log.info({ ...round }, 'family summary mails queued');
+        if (round.failed > 0) this.log.warn({ failed: round.failed, error: round.failedWith }, 'family summary mails not made for some families; tried again next round');
         return round;
       })
       .catch((err: unknown) => {

@@ -5,7 +5,7 @@
  * brings them back; two instances running the round at once queue each family's mail once; the
  * log holds counts, never a parent's address or a child's name.
  */
-import { FAMILY_PATHS, PROGRESS_PATHS, type FamilyOverview, type FamilySession, type FamilyUnsubscribeAnswer, type WirePage } from '../../../contract';
+import { FAMILY_PATHS, PROGRESS_PATHS, ROSTER_PATHS, type FamilyOverview, type FamilySession, type FamilyUnsubscribeAnswer, type WirePage } from '../../../contract';
 import { queueFamilySummaries } from '../../domain/familySummaries';
 import { createPasswordHasher } from '../../domain/passwords';
 import { setFamilySubscribed, unsubscribeSecretFor } from '../../domain/familySettings';
@@ -14,6 +14,7 @@ import { DEMO, PATHS, TEST_ARGON2, TEST_AUTH_KEY, describeEachDb, eventually, ex
 jest.setTimeout(120_000);
 
 const MIAS = DEMO.mia.email;
+const NOAMS = 'noam.friedman.parent@demo.portal.test';
 
 describeEachDb('the families summary mail', (dialect) => {
   let s: TestServer;
@@ -33,6 +34,9 @@ describeEachDb('the families summary mail', (dialect) => {
     const step = { lessonId: catapult, tabId: 'tab-1', tabIndex: 0, tabs: 1, steps: 12 };
     expect((await s.request('PUT', PROGRESS_PATHS.myProgress, { ...step, step: 11 }, { token: mia })).status).toBe(200);
     expect((await s.request('PUT', PROGRESS_PATHS.myProgress, { ...step, step: 12 }, { token: mia })).status).toBe(200);
+    // Dana ends Noam's lessons: his family has no active child.
+    const noam = [...ids.entries()].find(([username]) => username === 'noam.friedman')![1].id;
+    expect((await s.post(ROSTER_PATHS.studentEnd(noam), undefined, { token: dana })).status).toBe(200);
     // Dana sets Mia's family's language: Hebrew.
     expect((await s.request('PUT', FAMILY_PATHS.familyLanguage, { parentEmail: MIAS, language: 'he' }, { token: dana })).status).toBe(200);
   });
@@ -62,7 +66,10 @@ describeEachDb('the families summary mail', (dialect) => {
     await roundAt('2026-11-30T23:00:00Z');
     expect(await miasMails()).toEqual([]);
 
-    await roundAt('2026-12-01T01:00:00Z');
+    now = new Date('2026-12-01T01:00:00Z');
+    const december = await s.app.familySummaries.runOnce();
+    expect(december).toMatchObject({ alreadySent: 0, unsubscribed: 0, withoutActiveChild: 1, failed: 0 });
+    expect((await s.mails()).filter((m) => m.to === NOAMS && m.subject.includes('Youngengineer Online'))).toEqual([]);
     await eventually(async () => (await miasMails()).length === 1, 'the summary in the outbox folder');
     // The same round again (the next hour) queues nothing more.
     await roundAt('2026-12-01T02:00:00Z');
