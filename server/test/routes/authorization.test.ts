@@ -509,6 +509,49 @@ async function uploadAs(c: Ctx, urlPath: string, content: Buffer, name: string, 
 /** A 1 x 1 PNG. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
+/** A parent's routes take only a parent's token (family.test.ts has a parent's): any other is 403, none 401. */
+const PARENTS_ONLY: Record<Caller, number> = { anonymous: 401, student: 403, owner: 403, otherOwner: 403, admin: 403 };
+/** Dana's families: Dana, and administrators naming her. */
+const DANAS_FAMILIES: Record<Caller, number> = { anonymous: 401, student: 403, owner: 200, otherOwner: 403, admin: 200 };
+const danaId = (c: Ctx) => c.ids.get('dana')?.id ?? 0;
+const miaId = (c: Ctx) => c.ids.get('mia')?.id ?? 0;
+
+const FAMILY_ROWS: Row[] = [
+  {
+    route: `POST ${FAMILY_PATHS.signInLink}`,
+    label: 'an address nobody has (the same answer as a parent\'s)',
+    call: (c, t) => c.s.post(FAMILY_PATHS.signInLink, { email: 'authz-nobody@example.test' }, opt(t)),
+    expected: EVERYONE,
+  },
+  { route: `POST ${FAMILY_PATHS.session}`, label: 'an unknown link', call: (c, t) => c.s.post(FAMILY_PATHS.session, { secret: 'a'.repeat(43) }, opt(t)), expected: NOBODY_403 },
+  { route: `DELETE ${FAMILY_PATHS.signOut}`, call: (c, t) => c.s.request('DELETE', FAMILY_PATHS.signOut, undefined, opt(t)), expected: PARENTS_ONLY },
+  { route: `GET ${FAMILY_PATHS.overview}`, call: (c, t) => c.s.get(FAMILY_PATHS.overview, opt(t)), expected: PARENTS_ONLY },
+  { route: `GET ${FAMILY_PATHS.childData(':id')}`, call: (c, t) => c.s.get(FAMILY_PATHS.childData(miaId(c)), opt(t)), expected: PARENTS_ONLY },
+  { route: `POST ${FAMILY_PATHS.erasureRequest(':id')}`, call: (c, t) => c.s.post(FAMILY_PATHS.erasureRequest(miaId(c)), {}, opt(t)), expected: PARENTS_ONLY },
+  { route: `POST ${FAMILY_PATHS.message(':id')}`, call: (c, t) => c.s.post(FAMILY_PATHS.message(miaId(c)), { text: 'Hello' }, opt(t)), expected: PARENTS_ONLY },
+  { route: `PUT ${FAMILY_PATHS.settings}`, call: (c, t) => c.s.request('PUT', FAMILY_PATHS.settings, { language: 'en' }, opt(t)), expected: PARENTS_ONLY },
+  { route: `GET ${FAMILY_PATHS.ownerSettings}`, label: "Dana's", call: (c, t) => c.s.get(`${FAMILY_PATHS.ownerSettings}?owner=${danaId(c)}`, opt(t)), expected: DANAS_FAMILIES },
+  {
+    route: `PUT ${FAMILY_PATHS.ownerSettings}`,
+    label: "Dana's",
+    call: (c, t) => c.s.request('PUT', FAMILY_PATHS.ownerSettings, { ownerId: danaId(c), frequency: 'monthly' }, opt(t)),
+    expected: DANAS_FAMILIES,
+  },
+  {
+    route: `GET ${FAMILY_PATHS.familyLanguage}`,
+    label: "Mia's family (Dana's)",
+    call: (c, t) => c.s.get(`${FAMILY_PATHS.familyLanguage}?parentEmail=${encodeURIComponent(DEMO.mia.email)}&owner=${danaId(c)}`, opt(t)),
+    expected: DANAS_FAMILIES,
+  },
+  {
+    route: `PUT ${FAMILY_PATHS.familyLanguage}`,
+    label: "Mia's family (Dana's)",
+    call: (c, t) => c.s.request('PUT', FAMILY_PATHS.familyLanguage, { parentEmail: DEMO.mia.email, language: 'en', owner: danaId(c) }, opt(t)),
+    expected: DANAS_FAMILIES,
+  },
+  { route: `GET ${FAMILY_PATHS.erasureRequests}`, call: (c, t) => c.s.get(FAMILY_PATHS.erasureRequests, opt(t)), expected: OWNERS_AND_ADMINS },
+];
+
 const ROWS: Row[] = [
   { route: `POST ${STUDIO_PATHS.uploadImages}`, call: (c, t) => uploadAs(c, STUDIO_PATHS.uploadImages, TINY_PNG, 'step.png', t), expected: STUDIO_UPLOADERS },
   { route: `POST ${STUDIO_PATHS.uploadFile}`, call: (c, t) => uploadAs(c, STUDIO_PATHS.uploadFile, Buffer.from('%PDF-1.4\n%%EOF\n'), 'plan.pdf', t), expected: STUDIO_UPLOADERS },
@@ -849,6 +892,7 @@ const ROWS: Row[] = [
   ...CALENDAR_ROWS,
   ...FAMILY_UNSUBSCRIBE_ROWS,
   ...LESSONS_ROWS,
+  ...FAMILY_ROWS,
 ];
 
 describeEachDb('authorization table', (dialect) => {
