@@ -94,6 +94,8 @@ async function summaryOf(ctx: DomainContext, family: SummaryFamily, period: Summ
 export async function queueFamilySummaries(ctx: DomainContext): Promise<SummaryRound> {
   const now = ctx.clock();
   const round: SummaryRound = { queued: 0, alreadySent: 0, unsubscribed: 0, withoutActiveChild: 0, failed: 0 };
+  // Most hours of a month nothing is due at all: the families are not even read.
+  if (!summaryPeriodDue('monthly', now) && !summaryPeriodDue('weekly', now)) return round;
   const ids: number[] = [];
   for (const family of await summaryFamilies(ctx.db.kysely, now)) {
     const period = summaryPeriodDue(family.frequency, now);

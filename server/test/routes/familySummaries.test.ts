@@ -63,6 +63,11 @@ describeEachDb('the families summary mail', (dialect) => {
   }
 
   test('the first of the month: one Hebrew mail for the family, right to left, with both unsubscribe headers; one click stops the next one', async () => {
+    // Mid-month nothing is due: the round does not even read the families (no family's row is made).
+    const rowsBefore = await s.db.kysely.selectFrom('family_settings').select('owner_id').execute();
+    now = new Date('2026-11-20T16:00:00Z');
+    expect(await s.app.familySummaries.runOnce()).toEqual({ queued: 0, alreadySent: 0, unsubscribed: 0, withoutActiveChild: 0, failed: 0 });
+    expect(await s.db.kysely.selectFrom('family_settings').select('owner_id').execute()).toHaveLength(rowsBefore.length);
     await roundAt('2026-11-30T23:00:00Z');
     expect(await miasMails()).toEqual([]);
 
