@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioHistory, StudioModel, StudioProgram, WirePage } from '../../../contract';
 import { CLASS_NOW_PATHS, CLASSES_PATHS, FAMILY_PATHS, DEFAULT_LESSON_SETTINGS, LESSONS_PATHS, MEETINGS_PATHS, CLASSROOM_PATHS, type ClassRecord, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
+import { unsubscribeSecretFor } from '../../domain/familySettings';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from '../harness';
 import { openSse } from '../sseClient';
 
@@ -413,6 +414,27 @@ const CALENDAR_ROWS: Row[] = [
     route: `GET ${MEETINGS_PATHS.calendarFile(':secret')}`,
     label: 'an address never made, or replaced: not found, whoever asks',
     call: (c, t) => c.s.get(MEETINGS_PATHS.calendarFile('x'.repeat(43)), opt(t)),
+    expected: { anonymous: 404, student: 404, owner: 404, otherOwner: 404, admin: 404 },
+  },
+];
+
+/** The summary mail's one-click unsubscribe of Mia's family (a new secret each time: each replaces the one before). */
+async function miasUnsubscribePath(c: Ctx): Promise<string> {
+  const secret = await unsubscribeSecretFor(c.s.db.kysely, c.ids.get('dana')!.id, DEMO.mia.email);
+  return FAMILY_PATHS.unsubscribe(secret);
+}
+
+const FAMILY_UNSUBSCRIBE_ROWS: Row[] = [
+  {
+    route: `POST ${FAMILY_PATHS.unsubscribe(':secret')}`,
+    label: "Mia's family's secret: the mail's address is the key (a mail app cannot sign in), whoever holds it",
+    call: async (c, t) => c.s.post(await miasUnsubscribePath(c), { 'List-Unsubscribe': 'One-Click' }, { ...opt(t), form: true }),
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: `POST ${FAMILY_PATHS.unsubscribe(':secret')}`,
+    label: 'a secret never made, or replaced: not found, whoever asks',
+    call: (c, t) => c.s.post(FAMILY_PATHS.unsubscribe('x'.repeat(43)), {}, opt(t)),
     expected: { anonymous: 404, student: 404, owner: 404, otherOwner: 404, admin: 404 },
   },
 ];
@@ -868,6 +890,7 @@ const ROWS: Row[] = [
   ...CLASSES_ROWS,
   ...MEETINGS_ROWS,
   ...CALENDAR_ROWS,
+  ...FAMILY_UNSUBSCRIBE_ROWS,
   ...LESSONS_ROWS,
   ...FAMILY_ROWS,
 ];
