@@ -11,6 +11,7 @@ import { cardSignInFeature } from '../features/cardSignIn/feature';
 import { classesFeature } from '../features/classes/feature';
 import { classNowFeature } from '../features/classNow/feature';
 import { contentFeature } from '../features/content/feature';
+import { familyFeature } from '../features/family/feature';
 import { layoutFeature } from '../features/layout/feature';
 import { offlineFeature } from '../features/offline/feature';
 import { qaInboxFeature } from '../features/qaInbox/feature';
@@ -48,6 +49,7 @@ export const features = [
   qaInboxFeature,
   renewalsFeature,
   reportFeature,
+  familyFeature,
   offlineFeature,
 ] as const satisfies readonly AnyFeature[];
 
