@@ -66,9 +66,11 @@ export function ChildCard({ child }: { child: FamilyChild }) {
     <Box aria-labelledby={`${id}-name`} data-testid="family-child">
       <div>
         <h2 id={`${id}-name`}>
-          {child.firstName} {child.lastName}
+          <bdi translate="no">
+            {child.firstName} {child.lastName}
+          </bdi>
         </h2>
-        <p>{child.program || t.noProgram}</p>
+        <p>{child.program ? <bdi translate="no">{child.program}</bdi> : t.noProgram}</p>
       </div>
       <Section aria-labelledby={`${id}-models`}>
         <h3 id={`${id}-models`}>{t.models}</h3>
@@ -84,7 +86,9 @@ export function ChildCard({ child }: { child: FamilyChild }) {
         {nextMeeting ? (
           <>
             <Meeting>{t.meetingAt({ when: meetingWhen(nextMeeting.startsAt, formatters.language), zone: zonePlace(nextMeeting.timeZone) })}</Meeting>
-            <p>{[nextMeeting.className, nextMeeting.place].filter(Boolean).join(' · ')}</p>
+            <p>
+              <bdi translate="no">{[nextMeeting.className, nextMeeting.place].filter(Boolean).join(' · ')}</bdi>
+            </p>
           </>
         ) : (
           <p>{t.noMeeting}</p>
@@ -92,7 +96,9 @@ export function ChildCard({ child }: { child: FamilyChild }) {
       </Section>
       <Section aria-labelledby={`${id}-teacher`}>
         <h3 id={`${id}-teacher`}>{t.teacher}</h3>
-        <p>{child.teacher.name}</p>
+        <p>
+          <bdi translate="no">{child.teacher.name}</bdi>
+        </p>
         {writing ? (
           <MessageForm studentId={child.studentId} teacher={child.teacher.name} onClose={() => setWriting(false)} />
         ) : (

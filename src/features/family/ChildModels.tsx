@@ -48,7 +48,7 @@ export function ChildModels({ models }: { models: FamilyModel[] }) {
       {models.map((model) => (
         <Model key={model.pageId} data-testid="family-model">
           {model.imageUrl ? <img src={model.imageUrl} alt="" loading="lazy" /> : <div className="no-picture" aria-hidden="true" />}
-          <strong>{model.title}</strong>
+          <strong translate="no">{model.title}</strong>
           <span>{model.finishedAt ? `${t.built} · ${t.builtOn({ date: formatters.date(new Date(model.finishedAt)) })}` : `${t.inProgress} · ${place(model)}`}</span>
         </Model>
       ))}

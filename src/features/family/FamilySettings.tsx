@@ -52,9 +52,10 @@ export function FamilySettings({ family }: { family: FamilyView }) {
   return (
     <Box aria-labelledby="family-settings-title">
       <h2 id="family-settings-title">{t.settings}</h2>
-      <Row>
-        <span>{t.language}</span>
+      <Row as="div">
+        <label htmlFor="family-language">{t.language}</label>
         <select
+          id="family-language"
           value={family.language}
           disabled={saving}
           onChange={(event) => {
@@ -62,7 +63,7 @@ export function FamilySettings({ family }: { family: FamilyView }) {
           }}
         >
           {FAMILY_LANGUAGES.map((code) => (
-            <option key={code} value={code} lang={code}>
+            <option key={code} value={code} lang={code} translate="no">
               {LANGUAGE_NAMES[code]}
             </option>
           ))}

@@ -87,8 +87,9 @@ function* onSignOut() {
   } catch {
     // Signed out on this device whatever the server says; an unended session ends by itself.
   }
+  // The parents' way in, as the family page itself sends a parent without a session.
   yield* put(sessionActions.familySignedOut());
-  yield* call(navigate, paths.home.href());
+  yield* call(navigate, paths.familySignIn.href());
 }
 
 function* onMessageSent({ payload }: ReturnType<typeof familyActions.messageSent>) {
