@@ -27,6 +27,8 @@ import { classesRoutes } from './routes/classes';
 import { meetingsRoutes } from './routes/meetings';
 import { calendarFeedRoutes } from './routes/calendarFeed';
 import { lessonsRoutes } from './routes/lessons';
+import { familyRoutes } from './routes/family';
+import { familyOwnerRoutes } from './routes/familyOwners';
 import { classroomRoutes } from './routes/classroom';
 import { classNowRoutes } from './routes/classNow';
 import { progressRoutes } from './routes/progress';
@@ -126,6 +128,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       unlockWrongPerStudent: new RateLimiter(db, 'unlock_wrong_student', rl.unlockWrongPerStudent, clock),
       reportsPerUser: new RateLimiter(db, 'reports_user', rl.reportsPerUser, clock),
       mailsPerOwner: new RateLimiter(db, 'mails_owner', rl.mailsPerOwner, clock),
+      familyLinkPerEmail: new RateLimiter(db, 'family_link_email', rl.familyLinkPerEmail, clock),
+      familyLinkPerIp: new RateLimiter(db, 'family_link_ip', rl.familyLinkPerIp, clock),
+      familyMessagesPerEmail: new RateLimiter(db, 'family_message_email', rl.familyMessagesPerEmail, clock),
     },
   };
 
@@ -182,6 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   credentialRoutes(app, services);
   await studentImportRoutes(app, services);
   reportRoutes(app, services);
+  familyRoutes(app, services);
+  familyOwnerRoutes(app, services);
   await staticRoutes(app, services);
   return app;
 }

@@ -8,7 +8,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SHARED_DEVICE_IDLE_MINUTES } from '../contract/signInCards';
-import { DEFAULT_REPORT_RETENTION_DAYS } from '../contract';
+import { DEFAULT_REPORT_RETENTION_DAYS, FAMILY_LIMITS } from '../contract';
 
 export interface RateLimitRule {
   /** Most events allowed inside the window. */
@@ -48,6 +48,12 @@ export interface RateLimits {
   reportsPerUser: RateLimitRule;
   /** Sign-ups (create_student) and sign-in mails sent again, per owner or administrator: each sends a mail. */
   mailsPerOwner: RateLimitRule;
+  /** Families' sign-in links asked for, per e-mail address (known or not). */
+  familyLinkPerEmail: RateLimitRule;
+  /** Families' sign-in links asked for, per client IP. */
+  familyLinkPerIp: RateLimitRule;
+  /** A parent's messages to the teacher, per family session's e-mail. */
+  familyMessagesPerEmail: RateLimitRule;
 }
 
 export interface Argon2Params {
@@ -173,6 +179,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   reportsPerUser: { max: 20, windowMs: HOUR },
   // A classroom's worth in a burst; a school's list goes through the student import.
   mailsPerOwner: { max: 100, windowMs: HOUR, slices: 60 },
+  familyLinkPerEmail: { max: 5, windowMs: HOUR },
+  familyLinkPerIp: { max: 20, windowMs: HOUR },
+  familyMessagesPerEmail: { max: FAMILY_LIMITS.messagesPerDay, windowMs: DAY },
 };
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */

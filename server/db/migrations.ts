@@ -2,6 +2,7 @@
 import { Migrator, sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { CHANGE_CHANNEL } from './changeVersions';
 import type { Db, DialectName } from './connection';
+import { createFamilyTables } from './familyMigration';
 
 type ColumnType = 'text' | 'integer' | 'real' | `varchar(${number})`;
 
@@ -570,6 +571,11 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await addChangeVersion(db, dialect, 'lessons', ['class_meetings', 'meeting_attendance', 'class_students', 'portal_settings'], 'lessons_version');
         // The monthly report's cache reads which accounts were ended (domain/lessonReports.ts) on every request.
         await sql`create index users_sign_in_disabled_idx on users (sign_in_disabled_at) where sign_in_disabled_at is not null`.execute(db);
+      },
+    },
+    '2026_12_14_families': {
+      async up(db: AnyDb) {
+        await createFamilyTables(db, dialect);
       },
     },
   };

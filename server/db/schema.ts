@@ -475,6 +475,60 @@ export interface CalendarFeedsTable {
   created_at: string;
 }
 
+/** A parent's one-time sign-in link: the SHA-256 of its secret, never the secret. */
+export interface FamilySignInLinksTable {
+  id: Generated<number>;
+  secret_hash: string;
+  /** Lower case. */
+  email: string;
+  /** ISO 8601 UTC */
+  created_at: string;
+  /** ISO 8601 UTC of its one use; null while unused. */
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A parent's session (no user account): its token names the row, read on every request. */
+export interface FamilySessionsTable {
+  /** Random, 128 bits in hex. */
+  id: string;
+  /** Lower case. */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  /** ISO 8601 UTC of signing out; null while open. */
+  ended_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One family's settings: an owner's children with one parent e-mail. */
+export interface FamilySettingsTable {
+  owner_id: number;
+  /** Lower case. */
+  parent_email: string;
+  language: 'en' | 'he' | 'es';
+  /** 1 while the summary mails go, 0 after an unsubscribe. */
+  subscribed: ColumnType<number, number | undefined, number>;
+  /** The SHA-256 of the latest unsubscribe secret (the mail carries the secret). */
+  unsubscribe_hash: string;
+  /** The period of the last summary mail sent (e.g. 2026-12 or 2026-W50); null for none yet. */
+  last_summary_period: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FamilyOwnerSettingsTable {
+  owner_id: number;
+  frequency: 'monthly' | 'weekly';
+  updated_at: string;
+}
+
+/** A parent's request to erase a child's data; resolved_at set when the child is erased. */
+export interface FamilyErasureRequestsTable {
+  id: Generated<number>;
+  student_id: number;
+  requested_at: string;
+  resolved_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   sign_in_cards: SignInCardsTable;
   card_sessions: CardSessionsTable;
@@ -508,7 +562,15 @@ export interface Database {
   class_meetings: ClassMeetingsTable;
   meeting_attendance: MeetingAttendanceTable;
   calendar_feeds: CalendarFeedsTable;
+  family_sign_in_links: FamilySignInLinksTable;
+  family_sessions: FamilySessionsTable;
+  family_settings: FamilySettingsTable;
+  family_owner_settings: FamilyOwnerSettingsTable;
+  family_erasure_requests: FamilyErasureRequestsTable;
 }
+
+export type FamilySettingsRow = Selectable<FamilySettingsTable>;
+export type FamilySessionRow = Selectable<FamilySessionsTable>;
 
 export type SignInCardRow = Selectable<SignInCardsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;

@@ -67,8 +67,15 @@ async function mailsAboutChild(db: Executor, student: StudentRow, account: UserR
 
 /** Everything stored about one student, for their owner or an administrator. */
 export async function studentDataFor(ctx: DomainContext, actor: Actor, userId: number): Promise<StudentDataExport> {
+  await studentFor(ctx.db.kysely, actor, userId);
+  return studentDataExportOf(ctx, userId);
+}
+
+/** Everything stored about one student, for a caller already allowed to see it (a parent: their own child). */
+export async function studentDataExportOf(ctx: DomainContext, userId: number): Promise<StudentDataExport> {
   const db = ctx.db.kysely;
-  const student = await studentFor(db, actor, userId);
+  const student = await q.findStudent(db, userId);
+  if (!student) throw noSuchStudent();
   const account = await q.findUserById(db, userId);
   if (!account) throw noSuchStudent();
   const [unlocks, progress, failures, meta, audit, mails, terms, classes, attendance] = [
@@ -170,6 +177,8 @@ async function eraseStudentData(ctx: DomainContext, actor: Actor | null, userId:
     await q.deleteReportsOfUser(trx, userId);
     await q.scrubAuditEntries(trx, 'student', userId);
     await q.scrubAuditEntries(trx, 'user', userId);
+    // A parent's request to erase the child is answered by the erasure itself.
+    await q.resolveErasureRequests(trx, userId, now.toISOString());
     await recordAudit(trx, actor, { action, subjectType: 'student', subjectId: userId, ownerId: student.teacher_id }, now);
     return { userId, erasedAt: now.toISOString(), alreadyErased: false };
   });

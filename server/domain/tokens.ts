@@ -3,6 +3,8 @@
  * iat, nbf, exp = iat + 7 days and data.user.id (a string, as WordPress keeps ids). A session a
  * sign-in card started also names its row in card_sessions (data.card_session), which every
  * request checks: the card's void and the shared device's idle time end it before exp.
+ * A parent's token names a family session instead of a user (data.family_session, no data.user):
+ * only the family routes take it, and they read the session's row on every request.
  */
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
@@ -10,10 +12,13 @@ export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
 export type TokenCheck =
   | { ok: true; userId: number; /** iat, in seconds */ issuedAt: number; /** The card session the token belongs to, if a card signed it in. */ cardSession: number | null }
+  | { ok: true; /** The family session (families.ts) a parent's token names. */ familySession: string; issuedAt: number }
   | { ok: false; code: 'jwt_auth_invalid_token' | 'jwt_auth_bad_iss' | 'jwt_auth_bad_request'; message: string };
 
 export interface TokenService {
   issue(userId: number, now: Date, cardSession?: number): Promise<string>;
+  /** A parent's token: it names the family session and expires with it. */
+  issueFamily(sessionId: string, now: Date, expiresAt: Date): Promise<string>;
   verify(token: string, now: Date): Promise<TokenCheck>;
 }
 
@@ -25,7 +30,7 @@ function invalid(message: string): TokenCheck {
 const VERIFIED_TOKENS = 5000;
 
 interface Verified {
-  check: TokenCheck & { ok: true };
+  check: TokenCheck & { ok: true; userId: number };
   notBefore: number;
   expires: number;
 }
@@ -43,6 +48,16 @@ export function createTokenService(secret: string, issuer: string): TokenService
         .setIssuedAt(iat)
         .setNotBefore(iat)
         .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
+        .sign(key);
+    },
+    issueFamily(sessionId, now, expiresAt) {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ data: { family_session: sessionId } })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(issuer)
+        .setIssuedAt(iat)
+        .setNotBefore(iat)
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(key);
     },
     async verify(token, now) {
@@ -63,6 +78,8 @@ export function createTokenService(secret: string, issuer: string): TokenService
         return invalid('Wrong number of segments');
       }
       if (payload.iss !== issuer) return { ok: false, code: 'jwt_auth_bad_iss', message: 'The iss do not match with this server' };
+      const familySession = readFamilySession(payload.data);
+      if (familySession !== null) return { ok: true, familySession, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0 };
       const id = readUserId(payload.data);
       if (id === null) return { ok: false, code: 'jwt_auth_bad_request', message: 'User ID not found in the token' };
       const check = { ok: true as const, userId: id, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0, cardSession: readCardSession(payload.data) };
@@ -87,4 +104,9 @@ function readUserId(data: unknown): number | null {
 function readCardSession(data: unknown): number | null {
   const raw = typeof data === 'object' && data !== null ? (data as { card_session?: unknown }).card_session : undefined;
   return typeof raw === 'string' && /^\d{1,12}$/.test(raw) ? Number(raw) : null;
+}
+
+function readFamilySession(data: unknown): string | null {
+  const raw = typeof data === 'object' && data !== null ? (data as { family_session?: unknown }).family_session : undefined;
+  return typeof raw === 'string' && /^[0-9a-f]{32,64}$/.test(raw) ? raw : null;
 }

@@ -2,12 +2,15 @@
  * The caller comes from the Bearer token alone. As on WordPress with the JWT plugin, a request that
  * carries a bad or expired token is refused with that jwt_auth error on every route (only
  * token/validate reads the header itself); no token means anonymous.
+ * A parent's token (a family session, no user) is taken only by routes marked config.family, which
+ * find its session, read from the database, in request.family; every other route refuses it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_ENDED_MESSAGE } from '../../contract';
 import * as q from '../db/queries';
 import type { Viewer } from '../domain/context';
 import { checkCardSession } from '../domain/signInCards';
+import { checkFamilySession, type FamilySessionRef } from '../domain/familySessions';
 import { ApiError } from '../errors';
 import type { AppServices } from './services';
 
@@ -23,10 +26,15 @@ export function bearerToken(header: string | undefined): string {
   return match[1];
 }
 
-/** The user the token names, or a 403 jwt_auth error. */
+export function parentSessionRefused(): ApiError {
+  return new ApiError(403, 'jwt_auth_parent_session', "A family's sign-in opens the family page only.");
+}
+
+/** The user the token names, or a 403 jwt_auth error (a parent's token too: it names no user). */
 export async function userFromToken(s: AppServices, token: string): Promise<Viewer> {
   const check = await s.tokens.verify(token, s.ctx.clock());
   if (!check.ok) throw new ApiError(403, check.code, check.message);
+  if ('familySession' in check) throw parentSessionRefused();
   const user = await q.findUserById(s.ctx.db.kysely, check.userId);
   if (!user) throw new ApiError(403, 'jwt_auth_invalid_token', 'User not found');
   if (issuedBefore(check.issuedAt, user.password_changed_at)) {
@@ -59,12 +67,28 @@ async function viewerOf(s: AppServices, request: FastifyRequest): Promise<Viewer
   return userFromToken(s, bearerToken(header));
 }
 
+/** On a family route: the parent's open session, or the user of any other token (refused by the route). */
+async function familyCallerOf(s: AppServices, request: FastifyRequest): Promise<{ family: FamilySessionRef | null; viewer: Viewer }> {
+  const header = request.headers.authorization;
+  if (header === undefined) return { family: null, viewer: null };
+  const token = bearerToken(header);
+  const check = await s.tokens.verify(token, s.ctx.clock());
+  if (check.ok && 'familySession' in check) return { family: await checkFamilySession(s.ctx, check.familySession), viewer: null };
+  return { family: null, viewer: await userFromToken(s, token) };
+}
+
 export function installAuth(app: FastifyInstance, s: AppServices): void {
   app.decorateRequest('viewer', null);
+  app.decorateRequest('family', null);
   app.addHook('onRequest', async (request) => {
     request.viewer = null;
+    request.family = null;
     if (request.method === 'OPTIONS' || !request.url.startsWith('/wp-json')) return;
     if (request.routeOptions.config.manualAuth) return;
+    if (request.routeOptions.config.family) {
+      Object.assign(request, await familyCallerOf(s, request));
+      return;
+    }
     request.viewer = await viewerOf(s, request);
   });
 }

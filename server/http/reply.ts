@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../domain/context';
-import { notAllowed, type ApiError } from '../errors';
+import type { FamilySessionRef } from '../domain/familySessions';
+import { ApiError, notAllowed } from '../errors';
 
 export const JSON_TYPE = 'application/json; charset=UTF-8';
 
@@ -23,4 +24,11 @@ export function answerText(reply: FastifyReply, value: unknown): string {
 export function requireActor(request: FastifyRequest, anonymous: () => ApiError = () => notAllowed(false)): Actor {
   if (!request.viewer) throw anonymous();
   return request.viewer;
+}
+
+/** On a family route: the parent's session; 403 rest_forbidden for any other token, 401 without one. */
+export function requireFamily(request: FastifyRequest): FamilySessionRef {
+  if (request.family) return request.family;
+  if (request.viewer) throw notAllowed(true);
+  throw new ApiError(401, 'rest_not_logged_in', 'You are not currently logged in.');
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { DomainContext, Viewer } from '../domain/context';
+import type { FamilySessionRef } from '../domain/familySessions';
 import type { TokenService } from '../domain/tokens';
 import type { RateLimiter, Slowdown } from '../domain/rateLimiter';
 import type { MediaSigner } from '../media/signedUrls';
@@ -25,6 +26,9 @@ export interface AppServices {
     unlockWrongPerStudent: RateLimiter;
     reportsPerUser: RateLimiter;
     mailsPerOwner: RateLimiter;
+    familyLinkPerEmail: RateLimiter;
+    familyLinkPerIp: RateLimiter;
+    familyMessagesPerEmail: RateLimiter;
   };
 }
 
@@ -32,10 +36,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller from the Bearer token; null when anonymous. */
     viewer: Viewer;
+    /** On a route marked config.family: the parent's session when the token is a parent's; null otherwise. */
+    family: FamilySessionRef | null;
   }
   interface FastifyContextConfig {
     /** The route reads the Authorization header itself (token/validate). */
     manualAuth?: boolean;
+    /** A family route: a parent's token is taken (request.family) instead of refused. */
+    family?: boolean;
   }
 }
 

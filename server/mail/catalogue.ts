@@ -29,6 +29,12 @@ const english = {
   pendingEach: 'Each current password keeps working until the new one is first used. A new password not used within {days} days expires.',
   notYou: 'If you did not ask for this, please contact us.',
   signOff: 'The Youngengineer Online team',
+  familySignInSubject: 'Your sign-in link to Youngengineer Online',
+  familySignIn: 'Open this link to see your family page on Youngengineer Online. It works once, within {minutes} minutes:',
+  familySignInNotYou: 'If you did not ask for it, you can ignore this mail: nobody can sign in without the link.',
+  familyMessageSubject: 'A message from a family on Youngengineer Online',
+  familyMessage: 'A parent of {student} wrote to you on Youngengineer Online:',
+  familyMessageReply: 'To answer, write to {email}.',
 };
 
 export type MailTexts = typeof english;
@@ -54,6 +60,12 @@ const hebrew: MailTexts = {
   pendingEach: 'כל סיסמה נוכחית ממשיכה לעבוד עד שמשתמשים בסיסמה החדשה בפעם הראשונה. סיסמה חדשה שלא נעשה בה שימוש תוך {days} ימים פגה.',
   notYou: 'אם לא ביקשת זאת, נשמח שתפנה אלינו.',
   signOff: 'צוות Youngengineer Online',
+  familySignInSubject: 'קישור הכניסה שלך ל-Youngengineer Online',
+  familySignIn: 'פתחו את הקישור כדי לראות את עמוד המשפחה שלכם ב-Youngengineer Online. הוא פועל פעם אחת, תוך {minutes} דקות:',
+  familySignInNotYou: 'אם לא ביקשתם אותו, אפשר להתעלם מהודעה זו: אי אפשר להיכנס בלי הקישור.',
+  familyMessageSubject: 'הודעה ממשפחה ב-Youngengineer Online',
+  familyMessage: 'הורה של {student} כתב לך ב-Youngengineer Online:',
+  familyMessageReply: 'כדי לענות, כתבו אל {email}.',
 };
 
 const spanish: MailTexts = {
@@ -77,6 +89,12 @@ const spanish: MailTexts = {
   pendingEach: 'Cada contraseña actual sigue funcionando hasta que se use la nueva por primera vez. Una contraseña nueva que no se use en {days} días caduca.',
   notYou: 'Si no lo solicitaste, comunícate con nosotros.',
   signOff: 'El equipo de Youngengineer Online',
+  familySignInSubject: 'Tu enlace de acceso a Youngengineer Online',
+  familySignIn: 'Abre este enlace para ver la página de tu familia en Youngengineer Online. Funciona una vez, dentro de {minutes} minutos:',
+  familySignInNotYou: 'Si no lo solicitaste, puedes ignorar este correo: nadie puede entrar sin el enlace.',
+  familyMessageSubject: 'Un mensaje de una familia en Youngengineer Online',
+  familyMessage: 'Un padre o una madre de {student} te escribió en Youngengineer Online:',
+  familyMessageReply: 'Para responder, escribe a {email}.',
 };
 
 export const MAIL_CATALOGUES: Readonly<Record<MailLanguage, MailTexts>> = { en: english, he: hebrew, es: spanish };

@@ -100,3 +100,17 @@ export function studentSignInMail(
   ]);
   return inDirectionOf(language, mail);
 }
+
+/** A parent's one-time sign-in link (the secret in the address's fragment). */
+export function familySignInMail(language: MailLanguage, p: { to: string; link: string; minutes: number }): MailMessage {
+  const t = mailTexts(language);
+  const text = [t('helloEveryone'), '', t('familySignIn', { minutes: p.minutes }), p.link, '', t('familySignInNotYou'), '', t('signOff'), ''].join('\n');
+  return inDirectionOf(language, { to: p.to, subject: t('familySignInSubject'), text });
+}
+
+/** A parent's message to the child's teacher: the subject names no child; the body says whom to answer. */
+export function familyMessageMail(language: MailLanguage, p: { to: string; teacherName: string; studentName: string; parentEmail: string; message: string }): MailMessage {
+  const t = mailTexts(language);
+  const text = [t('hello', { name: p.teacherName }), '', t('familyMessage', { student: p.studentName }), '', p.message, '', t('familyMessageReply', { email: p.parentEmail }), ''].join('\n');
+  return inDirectionOf(language, { to: p.to, subject: t('familyMessageSubject'), text });
+}

@@ -23,3 +23,4 @@ export * from './classes';
 export * from './meetings';
 export * from './calendarFeeds';
 export * from './lessons';
+export * from './families';
