@@ -1,4 +1,5 @@
 /** A child's models: built first, then in progress, each with its picture and the step reached. */
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { FamilyModel } from '../../../contract/family';
 import { useFormatters } from '../../shared/i18n/formatting';
@@ -35,6 +36,13 @@ const Model = styled.li`
   }
 `;
 
+/** The model's picture, or a calm empty frame where it has none or it does not load. */
+function Picture({ url }: { url: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!url || failed) return <div className="no-picture" aria-hidden="true" />;
+  return <img src={url} alt="" loading="lazy" onError={() => setFailed(true)} />;
+}
+
 export function ChildModels({ models }: { models: FamilyModel[] }) {
   const t = useMessages(familyTexts);
   const formatters = useFormatters();
@@ -47,7 +55,7 @@ export function ChildModels({ models }: { models: FamilyModel[] }) {
     <List>
       {models.map((model) => (
         <Model key={model.pageId} data-testid="family-model">
-          {model.imageUrl ? <img src={model.imageUrl} alt="" loading="lazy" /> : <div className="no-picture" aria-hidden="true" />}
+          <Picture url={model.imageUrl} />
           <strong translate="no">{model.title}</strong>
           <span>{model.finishedAt ? `${t.built} · ${t.builtOn({ date: formatters.date(new Date(model.finishedAt)) })}` : `${t.inProgress} · ${place(model)}`}</span>
         </Model>

@@ -32,12 +32,16 @@ const Row = styled.label`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
+  &:has(input[type='checkbox']) {
+    flex-wrap: nowrap;
+    align-items: flex-start;
+  }
   gap: ${({ theme }) => theme.space[2]}px;
   min-height: ${({ theme }) => theme.touchTarget}px;
   input[type='checkbox'] {
     width: 1.25rem;
     height: 1.25rem;
-    margin: 0;
+    margin: 0.15rem 0 0;
     flex: none;
     accent-color: ${({ theme }) => theme.colors.brand};
   }

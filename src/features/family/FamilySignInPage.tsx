@@ -35,18 +35,20 @@ export default function FamilySignInPage() {
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
 
+  // On opening, and when a link is opened in a tab already on this page (only its fragment changes).
   useEffect(() => {
     const secret = decodeURIComponent(hash.slice(1));
     if (secret) {
       // Out of the address (and the history entry) before anything else happens.
       void navigate(pathname, { replace: true });
+      setAsking(false);
       dispatch(familyActions.signInOpened({ token: secret }));
     } else if (signIn.status !== 'failed' && signIn.status !== 'signingIn') {
       dispatch(familyActions.signInWithoutLink());
     }
-    // Once, on opening: the secret is read and forgotten.
+    // The secret is read once and forgotten: only a new fragment starts again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch]);
+  }, [hash, dispatch]);
 
   if (signedIn && signIn.status === 'noLink') return <Navigate to={paths.family.href()} replace />;
   const showForm = signIn.status === 'noLink' || asking;

@@ -2,7 +2,7 @@
  * /family/unsubscribe#secret: the summary mail's unsubscribe link. It stops that family's summary
  * mails as it opens (the secret taken out of the address at once) and says how to turn them back on.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { ApiError } from '../../api/types';
 import { useMessages } from '../../shared/i18n/messages';
@@ -28,18 +28,20 @@ export default function UnsubscribePage() {
   const { unsubscribe } = useAppSelector(selectFamily);
   const { hash, pathname } = useLocation();
   const navigate = useNavigate();
+  const read = useRef(false);
 
   useEffect(() => {
     const secret = decodeURIComponent(hash.slice(1));
     if (secret) {
+      read.current = true;
       void navigate(pathname, { replace: true });
       dispatch(familyActions.unsubscribeOpened({ token: secret }));
-    } else if (unsubscribe.status === 'working') {
+    } else if (!read.current && unsubscribe.status === 'working') {
       dispatch(familyActions.unsubscribeFailed({ kind: 'rejected', status: 404, code: 'family_unsubscribe_invalid', message: '' }));
     }
-    // Once, on opening: the secret is read and forgotten.
+    // The secret is read once and forgotten: only a new fragment starts again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch]);
+  }, [hash, dispatch]);
 
   return (
     <NarrowCard aria-labelledby="family-unsubscribe-title">

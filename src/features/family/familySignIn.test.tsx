@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { FAMILY_PATHS } from '../../../contract/family';
 import { familyApi, LINK_SECRET, miasParent, PARENT_TOKEN, storedFamily } from '../../../test/fixtures/family';
 import { apiError, networkError } from '../../../test/fakeApi';
@@ -63,6 +63,15 @@ describe("a parent's way in", () => {
     expect(requests.map((request) => `${request.method} ${request.path} ${request.token ?? ''}`)).toEqual([`GET ${FAMILY_PATHS.overview} ${PARENT_TOKEN}`]);
     expect(api.calls.map((call) => call.method)).not.toContain('validateToken');
     expect(api.calls.map((call) => call.method)).not.toContain('getCurrentUser');
+  });
+
+  it('a link opened in a tab already on the sign-in page (only the fragment changes) signs in too', async () => {
+    const { api, requests } = familyApi();
+    const { router } = renderApp({ route: '/family/sign-in', api });
+    await screen.findByLabelText('Your e-mail address');
+    await act(() => router.navigate(`/family/sign-in#${LINK_SECRET}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/family'));
+    expect(requests.filter((request) => request.path === FAMILY_PATHS.session)).toHaveLength(1);
   });
 
   it('a used or expired link says so, with a way to ask for a new one', async () => {
