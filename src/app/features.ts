@@ -12,6 +12,7 @@ import { classesFeature } from '../features/classes/feature';
 import { classNowFeature } from '../features/classNow/feature';
 import { contentFeature } from '../features/content/feature';
 import { familyFeature } from '../features/family/feature';
+import { familyOwnerFeature } from '../features/familyOwner/feature';
 import { layoutFeature } from '../features/layout/feature';
 import { offlineFeature } from '../features/offline/feature';
 import { qaInboxFeature } from '../features/qaInbox/feature';
@@ -50,6 +51,7 @@ export const features = [
   renewalsFeature,
   reportFeature,
   familyFeature,
+  familyOwnerFeature,
   offlineFeature,
 ] as const satisfies readonly AnyFeature[];
 
