@@ -8,9 +8,10 @@
  * A family, for its settings and its summary mail, is one owner's children with one parent e-mail
  * (as for sign-ups, contract/wire.ts): what one franchise sets never changes what another sends.
  *
- * A parent's token is a Bearer token like any other; every route outside FAMILY_PATHS refuses it
- * with 403 jwt_auth_parent_session, and every FAMILY_PATHS route but the two sign-in ones and the
- * unsubscribe one refuses any other token (403 rest_forbidden) or none (401 rest_not_logged_in).
+ * A parent's token is a Bearer token like any other; every route but the parent's ones (signInLink to
+ * settings, and unsubscribe) refuses it with 403 jwt_auth_parent_session, the owner's ones here too
+ * (ownerSettings, familyLanguage, erasureRequests). Every parent's route but the two sign-in ones and
+ * the unsubscribe one refuses any other token (403 rest_forbidden) or none (401 rest_not_logged_in).
  * A child of another family is 404 rest_user_invalid_id, as if it did not exist.
  */
 

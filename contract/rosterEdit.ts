@@ -75,6 +75,7 @@ export type AuditAction =
   | 'student.import'
   | 'student.erase'
   | 'student.anonymise'
+  | 'student.erasure_requested'
   | 'user.create'
   | 'user.password_reset'
   | 'user.password_change'

@@ -7,6 +7,7 @@ import type { Db } from './db/connection';
 import { createPasswordHasher, type PasswordHasher } from './domain/passwords';
 import { RateLimiter, Slowdown } from './domain/rateLimiter';
 import { RetentionJob } from './domain/retentionJob';
+import { FamilySummaryJob } from './domain/familySummaries';
 import { scheduleClassesWithoutMeetings } from './domain/meetingSchedule';
 import { createTokenService } from './domain/tokens';
 import { requireDeclaredAnswers } from './http/answers';
@@ -26,6 +27,7 @@ import { DEFAULT_OUTBOX_TIMING, MailOutbox, type OutboxTiming } from './mail/out
 import { classesRoutes } from './routes/classes';
 import { meetingsRoutes } from './routes/meetings';
 import { calendarFeedRoutes } from './routes/calendarFeed';
+import { familyUnsubscribeRoutes } from './routes/familyUnsubscribe';
 import { lessonsRoutes } from './routes/lessons';
 import { familyRoutes } from './routes/family';
 import { familyOwnerRoutes } from './routes/familyOwners';
@@ -48,6 +50,13 @@ import { studioImportRoutes } from './routes/studioImport';
 import { studentImportRoutes } from './routes/studentImport';
 import { usersRoutes } from './routes/users';
 import { wlRoutes } from './routes/wl';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The families' summary mail round (hourly); tests run a round with a moved clock. */
+    familySummaries: FamilySummaryJob;
+  }
+}
 
 export interface AppOptions {
   db: Db;
@@ -144,6 +153,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   });
   app.addHook('onClose', () => retention.stop());
+  const familySummaries = new FamilySummaryJob(services.ctx, app.log);
+  app.decorate('familySummaries', familySummaries);
+  app.addHook('onReady', async () => familySummaries.start());
+  app.addHook('onClose', () => familySummaries.stop());
 
   installDbRetry(app);
   installErrorHandler(app);
@@ -180,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   classesRoutes(app, services);
   meetingsRoutes(app, services);
   calendarFeedRoutes(app, services);
+  await familyUnsubscribeRoutes(app, services);
   lessonsRoutes(app, services);
   progressRoutes(app, services);
   signInCardRoutes(app, services);

@@ -578,6 +578,12 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await createFamilyTables(db, dialect);
       },
     },
+    '2026_12_14_mail_headers': {
+      async up(db: AnyDb) {
+        // A mail's extra header fields (a summary mail's one-click unsubscribe), as JSON; scrubbed with the body once sent.
+        await db.schema.alterTable('mail_outbox').addColumn('headers', 'text').execute();
+      },
+    },
   };
 }
 

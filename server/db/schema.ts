@@ -195,6 +195,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   /** The HTML part of a right-to-left mail (null: text only); scrubbed like the body once sent. */
   html: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Extra header fields as a JSON object (List-Unsubscribe...; null: none); scrubbed like the body once sent. */
+  headers: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A WordPress page the import wrote: which portal page it became, and the hash of what was written. */

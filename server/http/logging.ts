@@ -41,6 +41,9 @@ export function loggableError(err: unknown): Record<string, unknown> {
   return { type: err.name, message: err.message, ...(code === undefined ? {} : { code }), stack: err.stack };
 }
 
+/** A path whose last segment is a secret (the summary mail's one-click unsubscribe names a family by it). */
+const SECRET_PATH = /^(\/wp-json\/yo\/v1\/family\/unsubscribe\/)[^/?]+/;
+
 const NOT_A_PAGE = /^\/(wp-json|progrmas|content)(\/|$)/;
 
 /**
@@ -49,7 +52,7 @@ const NOT_A_PAGE = /^\/(wp-json|progrmas|content)(\/|$)/;
  * segment, since their parameters are the names of students and owners.
  */
 export function loggedUrl(url: string): string {
-  const redacted = plainQuery(redactUrl(url));
+  const redacted = plainQuery(redactUrl(url)).replace(SECRET_PATH, '$1[REDACTED]');
   const pathname = redacted.split('?')[0] ?? '/';
   const segments = pathname.split('/');
   const isFile = (segments.at(-1) ?? '').includes('.');

@@ -14,6 +14,22 @@ export interface MailMessage {
   text: string;
   /** An HTML alternative (right-to-left mails: the text with dir="rtl"). */
   html?: string;
+  /**
+   * Extra header fields, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058): ASCII names,
+   * values as the header carries them. They may hold a secret (an unsubscribe address): never logged.
+   */
+  headers?: Record<string, string>;
+}
+
+/** What nodemailer is given for a message, beside from and date. */
+function composed(message: MailMessage) {
+  return {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    ...(message.headers && Object.keys(message.headers).length > 0 ? { headers: message.headers } : {}),
+  };
 }
 
 export interface Mailer {
@@ -30,7 +46,7 @@ export function createSmtpMailer(url: string, from: string, log: MailLogger): Ma
   const transport = nodemailer.createTransport(url);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+      await transport.sendMail({ from, ...composed(message) });
       log.info({}, 'mail sent over SMTP');
     },
   };
@@ -48,8 +64,8 @@ export function createOutboxMailer(dir: string, from: string, log: MailLogger, c
       sequence += 1;
       // Names sort in sending order, also for mails sent within one millisecond.
       const file = path.join(dir, `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.eml`);
-      const composed = await composer.sendMail({ from, to: message.to, subject: message.subject, date: now, text: message.text, ...(message.html ? { html: message.html } : {}) });
-      await writeFile(file, composed.message, { mode: 0o600 });
+      const eml = await composer.sendMail({ from, date: now, ...composed(message) });
+      await writeFile(file, eml.message, { mode: 0o600 });
       const say = log.warn ?? log.info;
       say.call(log, { file }, 'mail written to the outbox, not sent (SMTP_URL is not set)');
     },

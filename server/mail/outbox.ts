@@ -130,7 +130,8 @@ export class MailOutbox implements MailDispatch {
 
   private async send(row: q.OutboxRow): Promise<void> {
     try {
-      await this.transport.send({ to: row.to_address, subject: row.subject, text: row.body, ...(row.html ? { html: row.html } : {}) });
+      const headers = q.headersOf(row);
+      await this.transport.send({ to: row.to_address, subject: row.subject, text: row.body, ...(row.html ? { html: row.html } : {}), ...(headers ? { headers } : {}) });
     } catch (err) {
       const wait = Math.min(this.timing.retryBaseMs * 2 ** Math.max(0, row.attempts - 1), this.timing.retryMaxMs);
       const error = errorLabel(err);

@@ -88,7 +88,7 @@ export function familyRoutes(app: FastifyInstance, s: AppServices): void {
   app.post(FAMILY_PATHS.erasureRequest(':id'), { ...family, ...answers(familyChildAnswer) }, async (request: StudentIdRequest, reply) => {
     const session = requireFamily(request);
     readParams(request, noParams);
-    return sendJson(reply, await requestErasure(s.ctx, session.email, studentIdParam(request)));
+    return sendJson(reply.header('cache-control', 'no-store'), await requestErasure(s.ctx, session.email, studentIdParam(request)));
   });
 
   app.post(FAMILY_PATHS.message(':id'), noContent, async (request: StudentIdRequest, reply) => {

@@ -35,13 +35,13 @@ export function familyOwnerRoutes(app: FastifyInstance, s: AppServices): void {
   app.get(FAMILY_PATHS.familyLanguage, answers(familyLanguageAnswer), async (request, reply) => {
     const actor = requireActor(request);
     const p = readParams(request, languageQuery);
-    return sendJson(reply, await familyLanguageFor(s.ctx, actor, p.owner, p.parentEmail));
+    return sendJson(reply.header('cache-control', 'no-store'), await familyLanguageFor(s.ctx, actor, p.owner, p.parentEmail));
   });
 
   app.put(FAMILY_PATHS.familyLanguage, answers(familyLanguageAnswer), async (request, reply) => {
     const actor = requireActor(request);
     const p = readParams(request, languageParams);
-    return sendJson(reply, await changeFamilyLanguage(s.ctx, actor, p.owner, p.parentEmail, p.language));
+    return sendJson(reply.header('cache-control', 'no-store'), await changeFamilyLanguage(s.ctx, actor, p.owner, p.parentEmail, p.language));
   });
 
   app.get(FAMILY_PATHS.erasureRequests, answers(familyErasureRequestsAnswer), async (request, reply) => {

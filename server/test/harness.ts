@@ -61,6 +61,8 @@ export interface Mail {
   text: string;
   /** The HTML alternative, when the mail has one. */
   html: string | null;
+  /** The message's header fields by lower-case name (the first of a name), as a mail app reads them. */
+  headers: Record<string, string>;
   file: string;
 }
 
@@ -171,7 +173,9 @@ function formValue(value: unknown): string {
 
 async function parseEml(file: string): Promise<Mail> {
   const mail = await PostalMime.parse(readFileSync(file));
-  return { to: mail.to?.[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html ?? null, file };
+  const headers: Record<string, string> = {};
+  for (const header of mail.headers) headers[header.key] ??= header.value;
+  return { to: mail.to?.[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html ?? null, headers, file };
 }
 
 /** A response as tests read it: the JSON body when it is JSON, else the text. */

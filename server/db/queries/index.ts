@@ -24,3 +24,4 @@ export * from './meetings';
 export * from './calendarFeeds';
 export * from './lessons';
 export * from './families';
+export * from './familySummaries';

@@ -6,7 +6,11 @@ import type { Executor } from './executor';
 export type OutboxRow = Selectable<MailOutboxTable>;
 
 /** Queues a mail; called inside the transaction of the change the mail tells about. */
-export async function enqueueMail(db: Executor, mail: { to: string; subject: string; body: string; html?: string | undefined }, now: Date): Promise<number> {
+export async function enqueueMail(
+  db: Executor,
+  mail: { to: string; subject: string; body: string; html?: string | undefined; headers?: Record<string, string> | undefined },
+  now: Date,
+): Promise<number> {
   const row = await db
     .insertInto('mail_outbox')
     .values({
@@ -14,6 +18,7 @@ export async function enqueueMail(db: Executor, mail: { to: string; subject: str
       subject: mail.subject,
       body: mail.body,
       html: mail.html ?? null,
+      headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
       status: 'pending',
       attempts: 0,
       created_at: now.toISOString(),
@@ -51,9 +56,17 @@ export async function claimDueMails(
   return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts), next_attempt_at: Number(r.next_attempt_at) }));
 }
 
-/** Sent: the body and HTML part (they hold a password) are scrubbed; recipient and subject stay for the record. */
+/** The extra header fields of a queued mail (a row's headers column). */
+export function headersOf(row: Pick<OutboxRow, 'headers'>): Record<string, string> | undefined {
+  if (!row.headers) return undefined;
+  const parsed: unknown = JSON.parse(row.headers);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** Sent: the body, HTML part and header fields (they hold a password or an unsubscribe secret) are scrubbed; recipient and subject stay for the record. */
 export async function markMailSent(db: Executor, id: number, now: Date): Promise<void> {
-  await db.updateTable('mail_outbox').set({ status: 'sent', body: '', html: null, sent_at: now.toISOString(), last_error: null }).where('id', '=', id).execute();
+  await db.updateTable('mail_outbox').set({ status: 'sent', body: '', html: null, headers: null, sent_at: now.toISOString(), last_error: null }).where('id', '=', id).execute();
 }
 
 export async function markMailFailed(db: Executor, id: number, nextAttemptAt: number, error: string): Promise<void> {

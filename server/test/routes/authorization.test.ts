@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioHistory, StudioModel, StudioProgram, WirePage } from '../../../contract';
-import { CLASS_NOW_PATHS, CLASSES_PATHS, DEFAULT_LESSON_SETTINGS, LESSONS_PATHS, MEETINGS_PATHS, CLASSROOM_PATHS, type ClassRecord, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
+import { CLASS_NOW_PATHS, CLASSES_PATHS, FAMILY_PATHS, DEFAULT_LESSON_SETTINGS, LESSONS_PATHS, MEETINGS_PATHS, CLASSROOM_PATHS, type ClassRecord, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
+import { unsubscribeSecretFor } from '../../domain/familySettings';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from '../harness';
 import { openSse } from '../sseClient';
 
@@ -417,6 +418,27 @@ const CALENDAR_ROWS: Row[] = [
   },
 ];
 
+/** The summary mail's one-click unsubscribe of Mia's family (a new secret each time: each replaces the one before). */
+async function miasUnsubscribePath(c: Ctx): Promise<string> {
+  const secret = await unsubscribeSecretFor(c.s.db.kysely, c.ids.get('dana')!.id, DEMO.mia.email);
+  return FAMILY_PATHS.unsubscribe(secret);
+}
+
+const FAMILY_UNSUBSCRIBE_ROWS: Row[] = [
+  {
+    route: `POST ${FAMILY_PATHS.unsubscribe(':secret')}`,
+    label: "Mia's family's secret: the mail's address is the key (a mail app cannot sign in), whoever holds it",
+    call: async (c, t) => c.s.post(await miasUnsubscribePath(c), { 'List-Unsubscribe': 'One-Click' }, { ...opt(t), form: true }),
+    expected: { anonymous: 200, student: 200, owner: 200, otherOwner: 200, admin: 200 },
+  },
+  {
+    route: `POST ${FAMILY_PATHS.unsubscribe(':secret')}`,
+    label: 'a secret never made, or replaced: not found, whoever asks',
+    call: (c, t) => c.s.post(FAMILY_PATHS.unsubscribe('x'.repeat(43)), {}, opt(t)),
+    expected: { anonymous: 404, student: 404, owner: 404, otherOwner: 404, admin: 404 },
+  },
+];
+
 /** A problem report as the app sends it (a small recorder log, redacted). */
 const reportBody = (tag: string, extra: Record<string, unknown> = {}) => ({
   note: `Authz report ${tag}`,
@@ -486,6 +508,49 @@ async function uploadAs(c: Ctx, urlPath: string, content: Buffer, name: string, 
 
 /** A 1 x 1 PNG. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+/** A parent's routes take only a parent's token (family.test.ts has a parent's): any other is 403, none 401. */
+const PARENTS_ONLY: Record<Caller, number> = { anonymous: 401, student: 403, owner: 403, otherOwner: 403, admin: 403 };
+/** Dana's families: Dana, and administrators naming her. */
+const DANAS_FAMILIES: Record<Caller, number> = { anonymous: 401, student: 403, owner: 200, otherOwner: 403, admin: 200 };
+const danaId = (c: Ctx) => c.ids.get('dana')?.id ?? 0;
+const miaId = (c: Ctx) => c.ids.get('mia')?.id ?? 0;
+
+const FAMILY_ROWS: Row[] = [
+  {
+    route: `POST ${FAMILY_PATHS.signInLink}`,
+    label: 'an address nobody has (the same answer as a parent\'s)',
+    call: (c, t) => c.s.post(FAMILY_PATHS.signInLink, { email: 'authz-nobody@example.test' }, opt(t)),
+    expected: EVERYONE,
+  },
+  { route: `POST ${FAMILY_PATHS.session}`, label: 'an unknown link', call: (c, t) => c.s.post(FAMILY_PATHS.session, { secret: 'a'.repeat(43) }, opt(t)), expected: NOBODY_403 },
+  { route: `DELETE ${FAMILY_PATHS.signOut}`, call: (c, t) => c.s.request('DELETE', FAMILY_PATHS.signOut, undefined, opt(t)), expected: PARENTS_ONLY },
+  { route: `GET ${FAMILY_PATHS.overview}`, call: (c, t) => c.s.get(FAMILY_PATHS.overview, opt(t)), expected: PARENTS_ONLY },
+  { route: `GET ${FAMILY_PATHS.childData(':id')}`, call: (c, t) => c.s.get(FAMILY_PATHS.childData(miaId(c)), opt(t)), expected: PARENTS_ONLY },
+  { route: `POST ${FAMILY_PATHS.erasureRequest(':id')}`, call: (c, t) => c.s.post(FAMILY_PATHS.erasureRequest(miaId(c)), {}, opt(t)), expected: PARENTS_ONLY },
+  { route: `POST ${FAMILY_PATHS.message(':id')}`, call: (c, t) => c.s.post(FAMILY_PATHS.message(miaId(c)), { text: 'Hello' }, opt(t)), expected: PARENTS_ONLY },
+  { route: `PUT ${FAMILY_PATHS.settings}`, call: (c, t) => c.s.request('PUT', FAMILY_PATHS.settings, { language: 'en' }, opt(t)), expected: PARENTS_ONLY },
+  { route: `GET ${FAMILY_PATHS.ownerSettings}`, label: "Dana's", call: (c, t) => c.s.get(`${FAMILY_PATHS.ownerSettings}?owner=${danaId(c)}`, opt(t)), expected: DANAS_FAMILIES },
+  {
+    route: `PUT ${FAMILY_PATHS.ownerSettings}`,
+    label: "Dana's",
+    call: (c, t) => c.s.request('PUT', FAMILY_PATHS.ownerSettings, { ownerId: danaId(c), frequency: 'monthly' }, opt(t)),
+    expected: DANAS_FAMILIES,
+  },
+  {
+    route: `GET ${FAMILY_PATHS.familyLanguage}`,
+    label: "Mia's family (Dana's)",
+    call: (c, t) => c.s.get(`${FAMILY_PATHS.familyLanguage}?parentEmail=${encodeURIComponent(DEMO.mia.email)}&owner=${danaId(c)}`, opt(t)),
+    expected: DANAS_FAMILIES,
+  },
+  {
+    route: `PUT ${FAMILY_PATHS.familyLanguage}`,
+    label: "Mia's family (Dana's)",
+    call: (c, t) => c.s.request('PUT', FAMILY_PATHS.familyLanguage, { parentEmail: DEMO.mia.email, language: 'en', owner: danaId(c) }, opt(t)),
+    expected: DANAS_FAMILIES,
+  },
+  { route: `GET ${FAMILY_PATHS.erasureRequests}`, call: (c, t) => c.s.get(FAMILY_PATHS.erasureRequests, opt(t)), expected: OWNERS_AND_ADMINS },
+];
 
 const ROWS: Row[] = [
   { route: `POST ${STUDIO_PATHS.uploadImages}`, call: (c, t) => uploadAs(c, STUDIO_PATHS.uploadImages, TINY_PNG, 'step.png', t), expected: STUDIO_UPLOADERS },
@@ -825,7 +890,9 @@ const ROWS: Row[] = [
   ...CLASSES_ROWS,
   ...MEETINGS_ROWS,
   ...CALENDAR_ROWS,
+  ...FAMILY_UNSUBSCRIBE_ROWS,
   ...LESSONS_ROWS,
+  ...FAMILY_ROWS,
 ];
 
 describeEachDb('authorization table', (dialect) => {

@@ -36,6 +36,17 @@ describeEachDb('REST index', (dialect) => {
     expect(index.routes['/yo/v1/reports/monthly']?.methods).toEqual(['GET']);
     expect(index.routes['/yo/v1/me/calendar-feed']?.methods.sort()).toEqual(['DELETE', 'GET', 'POST']);
     expect(Object.keys(index.routes).filter((route) => route.startsWith('/yo/v1/calendar/'))).toEqual(['/yo/v1/calendar/(?P<secret>[^/]+).ics']);
+    // The app offers "I'm a parent" where the families' sign-in link is listed with POST.
+    expect(index.routes['/yo/v1/family/sign-in-link']).toEqual({ namespace: 'yo/v1', methods: ['POST'], endpoints: [{ methods: ['POST'] }] });
+    expect(index.routes['/yo/v1/family/session']?.methods.sort()).toEqual(['DELETE', 'POST']);
+    expect(index.routes['/yo/v1/family']?.methods).toEqual(['GET']);
+    expect(index.routes['/yo/v1/family/children/(?P<id>[^/]+)/data']?.methods).toEqual(['GET']);
+    expect(index.routes['/yo/v1/family/children/(?P<id>[^/]+)/erasure-request']?.methods).toEqual(['POST']);
+    expect(index.routes['/yo/v1/family/children/(?P<id>[^/]+)/message']?.methods).toEqual(['POST']);
+    expect(index.routes['/yo/v1/family/settings']?.methods).toEqual(['PUT']);
+    expect(index.routes['/yo/v1/family-settings']?.methods.sort()).toEqual(['GET', 'PUT']);
+    expect(index.routes['/yo/v1/family-settings/language']?.methods.sort()).toEqual(['GET', 'PUT']);
+    expect(index.routes['/yo/v1/erasure-requests']?.methods).toEqual(['GET']);
     expect(index.routes['/']).toMatchObject({ namespace: '', methods: ['GET'] });
     expect(Object.keys(index.routes).every((route) => route.startsWith('/'))).toBe(true);
     expect(JSON.stringify(index)).not.toMatch(/HEAD|OPTIONS/);

@@ -83,11 +83,12 @@ const ACTIONS: Record<string, TextKey> = {
   'student.import': 'actionStudentImport',
   'student.erase': 'actionStudentErase',
   'student.anonymise': 'actionStudentAnonymise',
+  'student.erasure_requested': 'actionStudentErasureRequested',
   'user.password_change': 'actionUserPasswordChange',
   'user.terms_accept': 'actionUserTermsAccept',
 };
 
-const ROLES: Record<string, TextKey> = { administrator: 'roleAdministrator', franchise_owner: 'roleFranchiseOwner', student: 'roleStudent', system: 'roleSystem' };
+const ROLES: Record<string, TextKey> = { administrator: 'roleAdministrator', franchise_owner: 'roleFranchiseOwner', student: 'roleStudent', parent: 'roleParent', system: 'roleSystem' };
 
 /** A fact's value: `data` for people's data, shown as stored (never translated). */
 type Fact = [term: string, value: string, data?: boolean];

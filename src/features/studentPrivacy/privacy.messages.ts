@@ -87,10 +87,12 @@ export const rosterPrivacyMessages = defineMessages('rosterPrivacy', {
   actionStudentImport: 'added by an import',
   actionStudentErase: 'data erased',
   actionStudentAnonymise: 'data erased after the keeping period',
+  actionStudentErasureRequested: 'erasure asked for by a parent',
   actionUserPasswordChange: 'password changed',
   actionUserTermsAccept: 'terms of use accepted',
   roleAdministrator: 'the office',
   roleFranchiseOwner: 'the franchise owner',
   roleStudent: 'the student',
+  roleParent: 'a parent',
   roleSystem: 'the portal',
 });

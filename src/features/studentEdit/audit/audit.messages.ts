@@ -41,6 +41,7 @@ export const auditMessages = defineMessages('rosterAudit', {
   studentImport: 'Imported',
   studentErase: 'Erased',
   studentAnonymise: 'Anonymised',
+  studentErasureRequested: 'A parent asked for the data to be erased',
   userCreate: 'Added as a franchise owner',
   userPasswordReset: 'Was mailed a new password',
   userPasswordChange: 'Changed their password',

@@ -19,6 +19,7 @@ const ACTION_KEYS: Record<string, AuditKey> = {
   'student.import': 'studentImport',
   'student.erase': 'studentErase',
   'student.anonymise': 'studentAnonymise',
+  'student.erasure_requested': 'studentErasureRequested',
   'user.create': 'userCreate',
   'user.password_reset': 'userPasswordReset',
   'user.password_change': 'userPasswordChange',

@@ -1,0 +1,56 @@
+/**
+ * The families' settings as the summary mail's job uses them, on a real database: each family's row
+ * made once with the children's language, an unsubscribe secret that works until the next one, and
+ * a summary period claimed once however many instances ask at the same moment.
+ */
+import { DEMO, describeEachDb, startTestServer, userIds, type TestServer } from '../harness';
+import { claimSummary, familyOfUnsubscribeSecret, summaryFamilies, unsubscribeSecretFor } from '../../domain/familySettings';
+
+describeEachDb('families: the summary settings', (dialect) => {
+  let s: TestServer;
+  let dana = 0;
+  const now = new Date('2026-03-09T06:00:00Z');
+
+  beforeAll(async () => {
+    s = await startTestServer({ dialect });
+    const ids = await userIds(s);
+    dana = ids.get('dana')!.id;
+    await s.db.kysely.updateTable('users').set({ locale: 'he_IL' }).where('id', '=', ids.get('mia')!.id).execute();
+  });
+  afterAll(() => s?.close());
+
+  test("every family with a child is listed once, in the children's language, monthly and subscribed", async () => {
+    const families = await summaryFamilies(s.db.kysely, now);
+    const mias = families.filter((f) => f.parentEmail === DEMO.mia.email);
+    expect(mias).toEqual([{ ownerId: dana, parentEmail: DEMO.mia.email, language: 'he', subscribed: true, frequency: 'monthly', lastSummaryPeriod: null }]);
+    const students = await s.db.kysely.selectFrom('students').select(['teacher_id', 'parent_email']).distinct().execute();
+    expect(families).toHaveLength(students.length);
+    expect(await summaryFamilies(s.db.kysely, now)).toEqual(families);
+  });
+
+  test('an unsubscribe secret names its family until a newer one is made; only its hash is stored', async () => {
+    const first = await unsubscribeSecretFor(s.db.kysely, dana, 'Parent.Mia@demo.portal.test', now);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await familyOfUnsubscribeSecret(s.db.kysely, first)).toMatchObject({ owner_id: dana, parent_email: DEMO.mia.email });
+    expect(JSON.stringify(await s.db.kysely.selectFrom('family_settings').selectAll().execute())).not.toContain(first);
+    const second = await unsubscribeSecretFor(s.db.kysely, dana, DEMO.mia.email, now);
+    expect(await familyOfUnsubscribeSecret(s.db.kysely, first)).toBeUndefined();
+    expect(await familyOfUnsubscribeSecret(s.db.kysely, second)).toMatchObject({ owner_id: dana });
+    expect(await familyOfUnsubscribeSecret(s.db.kysely, 'not-a-secret')).toBeUndefined();
+  });
+
+  test("a summary period is claimed once across two instances' connections", async () => {
+    const other = s.reopen();
+    try {
+      const claims = await Promise.all([
+        claimSummary(s.db.kysely, dana, DEMO.mia.email, '2026-03', now),
+        claimSummary(other.kysely, dana, DEMO.mia.email, '2026-03', now),
+        claimSummary(s.db.kysely, dana, DEMO.mia.email, '2026-03', now),
+      ]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await claimSummary(other.kysely, dana, DEMO.mia.email, '2026-04', now)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+});
