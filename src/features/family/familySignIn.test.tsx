@@ -85,7 +85,7 @@ describe("a parent's way in", () => {
   });
 
   it('a session the server no longer takes ends on the device and says so', async () => {
-    const { api } = familyApi({ overview: () => Promise.reject(apiError(401, 'rest_not_logged_in')) });
+    const { api } = familyApi({ overview: () => Promise.reject(apiError(403, 'jwt_auth_invalid_token')) });
     const { store, router } = renderApp({ route: '/family', api, session: storedFamily() });
     expect(await screen.findByText('Your sign-in has ended. Ask for a new link to see your family’s page again.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/family/sign-in');
