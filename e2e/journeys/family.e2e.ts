@@ -125,6 +125,16 @@ describe('family journey', () => {
     expect(leesOthers.filter((name) => shown.includes(name))).toEqual([]);
     await screenshot(page, 'family-siblings-phone');
 
+    // In Hebrew, right to left, on the phone: the page's own words in Hebrew, nothing sticking out sideways.
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('he');
+    await page.getByRole('heading', { level: 1, name: 'המשפחה שלך' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByRole('article', { name: 'Mia Levi' }).getByRole('button', { name: 'כתיבה למורה' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await screenshot(page, 'family-he-phone');
+    await page.getByRole('combobox', { name: 'שפה', exact: true }).selectOption('en');
+
     // The parent's token opens the family's routes only: the students list's API refuses it.
     const refused = await page.evaluate(
       async ({ route, key }) => {

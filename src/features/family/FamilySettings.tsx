@@ -7,6 +7,7 @@ import { useMessages } from '../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Card } from '../../shared/ui/Card';
 import { controlLook } from '../../shared/ui/Field';
+import { slotted, SLOT } from '../../shared/ui/slot';
 import { familyTexts } from './family.messages';
 import { familyActions, selectFamily, type FamilyView } from './familySlice';
 
@@ -82,7 +83,7 @@ export function FamilySettings({ family }: { family: FamilyView }) {
             onChange={(event) => dispatch(familyActions.settingsChanged({ summaries: [{ ownerId: summary.ownerId, subscribed: event.target.checked }] }))}
           />
           <span>
-            {t.summaryFrom({ teacher: summary.teacherName })} ({summary.frequency === 'weekly' ? t.weekly : t.monthly})
+            {slotted(t.summaryFrom({ teacher: SLOT }), <bdi translate="no">{summary.teacherName}</bdi>)} ({summary.frequency === 'weekly' ? t.weekly : t.monthly})
           </span>
         </Row>
       ))}
