@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import styled from 'styled-components';
 import type { ApiError } from '../../api/types';
 import { selectFamilySession } from '../../entities/session/sessionSelectors';
 import { useMessages } from '../../shared/i18n/messages';
@@ -19,6 +20,10 @@ import { familyActions, selectFamily } from './familySlice';
 import { LinkForm } from './LinkForm';
 
 type Texts = ReturnType<typeof familySignInTexts.get>;
+
+const Staff = styled(Subtitle)`
+  margin-top: ${({ theme }) => theme.space[5]}px;
+`;
 
 function refusal(error: ApiError | null, t: Texts): string {
   if (error?.kind === 'network') return t.linkOffline;
@@ -85,9 +90,9 @@ export default function FamilySignInPage() {
           <LinkForm />
         </>
       )}
-      <Subtitle $centered>
+      <Staff $centered>
         <Link to={paths.home.href()}>{t.staff}</Link>
-      </Subtitle>
+      </Staff>
     </NarrowCard>
   );
 }
