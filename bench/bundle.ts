@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BundleReport } from '../config/webpack/budgetPlugin';
-import { DEMO_USERS, openBrowser, signIn } from '../e2e/support';
+import { DEMO_USERS, closeSharedBrowser, openBrowser, signIn } from '../e2e/support';
 import { setCacheDisabled, type BenchContext } from './lib/context';
 import { type FigureSink, kib } from './lib/results';
 
@@ -129,5 +129,6 @@ export async function bundleBench(ctx: BenchContext, sink: FigureSink): Promise<
     }
   } finally {
     for (const browser of sessions.values()) await browser.close();
+    await closeSharedBrowser();
   }
 }

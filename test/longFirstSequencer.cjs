@@ -13,6 +13,14 @@ const LONGEST_FIRST = [
   'server/test/routes/studioMedia.test.ts',
   'test/typedStore.test.ts',
   'server/test/backup/backupRestore.test.ts',
+  // The browser journeys (two files at a time): the sweep alone takes two and a half minutes, and
+  // started last it would run on while the other worker idles.
+  'e2e/sweep.e2e.ts',
+  'e2e/journeys/languages.e2e.ts',
+  'e2e/journeys/offline.e2e.ts',
+  'e2e/content.e2e.ts',
+  'e2e/journeys/studio.e2e.ts',
+  'e2e/journeys/classes.e2e.ts',
 ];
 
 class LongFirstSequencer extends Sequencer {

@@ -12,7 +12,7 @@
  * E2E_BASE_URL=http://host:port runs the journeys against a portal that is already running.
  */
 export { startPortal, freePort, ROOT, DIST_DIR, ARTIFACTS_DIR, type Portal, type StartPortalOptions } from './portal';
-export { openBrowser, screenshot, CHROMIUM_FLAGS, CHROMIUM_PATH, type BrowserSession, type OpenBrowserOptions } from './browser';
+export { openBrowser, closeSharedBrowser, screenshot, CHROMIUM_FLAGS, CHROMIUM_PATH, type BrowserSession, type OpenBrowserOptions } from './browser';
 export { signIn, openMenu, logOut, waitInPage, DEMO_USERS, ROLE_LANDINGS } from './actions';
 export { axeViolations, type AxeViolation } from './axe';
 export { journeyFile } from './journeyFile';
