@@ -343,6 +343,8 @@ export interface PortalRuntimeConfig {
     contentStudio?: boolean;
     /** Sign-in cards (contract/signInCards.ts); optional so that older configurations stay valid. */
     signInCards?: boolean;
+    /** A parent's sign-in link (contract/family.ts); optional so that older configurations stay valid. */
+    familySignIn?: boolean;
   };
   /** Idle minutes after which a session started from a sign-in card signs out (the portal backend says; default 15). */
   sharedDeviceIdleMinutes?: number;

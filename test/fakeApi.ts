@@ -67,7 +67,7 @@ export function createFakeApi(overrides: Partial<ApiClient> = {}) {
     getCurrentUser: async () => Promise.reject(apiError(404, 'rest_no_route')),
     createFranchiseOwner: async () => ({ userId: 99, username: 'new.owner' }),
     // The portal backend's REST index lists every addition.
-    getSiteCapabilities: async () => ({ serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: true, signInCards: true }),
+    getSiteCapabilities: async () => ({ serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: true, signInCards: true, familySignIn: true }),
     // A site without the portal backend's additions, but progress (every student page and list asks
     // for it): no places saved yet. Tests of those screens pass their own.
     request: async (request) => progressAnswer(request) ?? Promise.reject(apiError(404, 'rest_no_route')),

@@ -21,7 +21,7 @@ export const testConfig: PortalRuntimeConfig = readRuntimeConfig({
   supportEmail: 'team@demo.portal.test',
   cmsAdminUrl: 'https://cms.example.test/wp-admin/',
   // The studio is off unless a test turns it on (test/fixtures/studio.ts).
-  capabilities: { serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: false, signInCards: true },
+  capabilities: { serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: false, signInCards: true, familySignIn: true },
 });
 
 /** A /portal-config.js that names no capability: all are looked up in the site's REST index. */

@@ -133,6 +133,9 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'password-reset', path: '/PasswordReset' },
     { name: 'terms', path: '/terms_of_use' },
     { name: 'card-sign-in', path: '/card-sign-in', ready: (page) => page.getByText('Scan the QR code on your sign-in card to sign in.').waitFor() },
+    // A parent's way in, and the summary mail's unsubscribe link opened without its secret.
+    { name: 'family-sign-in', path: '/family/sign-in', ready: (page) => page.getByLabel('Your e-mail address').waitFor() },
+    { name: 'family-unsubscribe', path: '/family/unsubscribe', ready: (page) => page.getByRole('alert').waitFor() },
   ],
   student: [
     { name: 'select-program', path: '/' },

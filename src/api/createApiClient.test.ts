@@ -126,14 +126,14 @@ describe('createApiClient: requests', () => {
   it("reads the site's capabilities from its REST index, without the stored token", async () => {
     const route = (methods: string[]) => ({ namespace: 'wl/v1', methods, endpoints: [{ methods }] });
     const { api, seen } = client([
-      { body: { namespaces: ['wp/v2', 'wl/v1'], routes: { '/wl/v1/unlock_lesson': route(['POST']), '/wp/v2/users/me': route(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']), '/yo/v1/studio/programs': route(['GET', 'POST']) } } },
+      { body: { namespaces: ['wp/v2', 'wl/v1'], routes: { '/wl/v1/unlock_lesson': route(['POST']), '/wp/v2/users/me': route(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']), '/yo/v1/studio/programs': route(['GET', 'POST']), '/yo/v1/family/sign-in-link': route(['POST']) } } },
       { body: { namespaces: [], routes: { '/wl/v1/create_franchise_owner': route(['GET']) } } },
       { body: { namespaces: [] } },
     ]);
-    await expect(api.getSiteCapabilities()).resolves.toEqual({ serverUnlock: true, userMeta: true, createFranchiseOwner: false, contentStudio: true, signInCards: false });
+    await expect(api.getSiteCapabilities()).resolves.toEqual({ serverUnlock: true, userMeta: true, createFranchiseOwner: false, contentStudio: true, signInCards: false, familySignIn: true });
     expect(seen[0]).toMatchObject({ url: 'https://site.test/wp-json/', method: 'GET' });
     expect(seen[0]!.headers.Authorization).toBeUndefined();
-    await expect(api.getSiteCapabilities()).resolves.toEqual({ serverUnlock: false, userMeta: false, createFranchiseOwner: false, contentStudio: false, signInCards: false });
+    await expect(api.getSiteCapabilities()).resolves.toEqual({ serverUnlock: false, userMeta: false, createFranchiseOwner: false, contentStudio: false, signInCards: false, familySignIn: false });
     expect((await caught(api.getSiteCapabilities())).code).toBe('unexpected_answer');
   });
 

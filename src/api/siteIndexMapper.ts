@@ -3,6 +3,7 @@
  * with the index call, so that the login page's entry stays within its budget.
  */
 import { API_PATHS } from '../../contract';
+import { FAMILY_PATHS } from '../../contract/family';
 import { SIGN_IN_CARD_PATHS } from '../../contract/signInCards';
 import { STUDIO_PATHS } from '../../contract/studio';
 import { isObj, toList, unreadable } from './mappers';
@@ -21,5 +22,6 @@ export function mapSiteCapabilities(wire: unknown): SiteCapabilities {
     createFranchiseOwner: takesPost(API_PATHS.createFranchiseOwner),
     contentStudio: takesPost(STUDIO_PATHS.createProgram),
     signInCards: takesPost(SIGN_IN_CARD_PATHS.cards),
+    familySignIn: takesPost(FAMILY_PATHS.signInLink),
   };
 }

@@ -23,10 +23,10 @@ describe('capabilities: found in the REST index, not configured', () => {
   it('a /portal-config.js capability wins; the ones it leaves out are to be discovered', () => {
     expect(readRuntimeConfig({ capabilities: { userMeta: true } as SiteCapabilities })).toMatchObject({
       capabilities: { serverUnlock: false, userMeta: true, createFranchiseOwner: false },
-      undiscovered: ['serverUnlock', 'createFranchiseOwner', 'contentStudio', 'signInCards'],
+      undiscovered: ['serverUnlock', 'createFranchiseOwner', 'contentStudio', 'signInCards', 'familySignIn'],
     });
-    expect(readRuntimeConfig(undefined).undiscovered).toEqual(['serverUnlock', 'userMeta', 'createFranchiseOwner', 'contentStudio', 'signInCards']);
-    expect(readRuntimeConfig({ capabilities: { serverUnlock: false, userMeta: false, createFranchiseOwner: false, contentStudio: false, signInCards: false } }).undiscovered).toEqual([]);
+    expect(readRuntimeConfig(undefined).undiscovered).toEqual(['serverUnlock', 'userMeta', 'createFranchiseOwner', 'contentStudio', 'signInCards', 'familySignIn']);
+    expect(readRuntimeConfig({ capabilities: { serverUnlock: false, userMeta: false, createFranchiseOwner: false, contentStudio: false, signInCards: false, familySignIn: false } }).undiscovered).toEqual([]);
   });
 
   it("turns on each capability the site's index lists", async () => {
@@ -39,7 +39,7 @@ describe('capabilities: found in the REST index, not configured', () => {
     const config = { ...readRuntimeConfig({ capabilities: { serverUnlock: false, createFranchiseOwner: true } as SiteCapabilities }) };
     const { store } = setup(async () => ({ serverUnlock: true, userMeta: true, createFranchiseOwner: false }), config);
     await waitFor(() => expect(store.getState().config.undiscovered).toEqual([]));
-    expect(store.getState().config.capabilities).toEqual({ serverUnlock: false, userMeta: true, createFranchiseOwner: true, contentStudio: false, signInCards: false });
+    expect(store.getState().config.capabilities).toEqual({ serverUnlock: false, userMeta: true, createFranchiseOwner: true, contentStudio: false, signInCards: false, familySignIn: false });
   });
 
   it('does not ask for the index when /portal-config.js names every capability', async () => {

@@ -1,6 +1,8 @@
 import { cardSignInActions } from '../features/cardSignIn/cardSignInSlice';
 import { signInCardsActions } from '../features/signInCards/signInCardsSlice';
 import { authActions } from '../features/auth/authSlice';
+import { familyActions } from '../features/family/familySlice';
+import { sessionActions } from '../entities/session/sessionSlice';
 import { REDACTED, redactSecrets, sanitizeAction, sanitizeState } from './devToolsSanitizers';
 
 describe('Redux DevTools sanitisers', () => {
@@ -30,6 +32,14 @@ describe('Redux DevTools sanitisers', () => {
     const printed = signInCardsActions.printReady([{ id: 1, studentId: 10, firstName: 'Mia', signInLink: 'https://portal.test/card-sign-in#token=secret' }]);
     expect(JSON.stringify(sanitizeAction(printed))).not.toContain('secret');
     expect(sanitizeState({ signInCards: { print: { cards: printed.payload } } })).toEqual({ signInCards: { print: { cards: [{ id: 1, studentId: 10, firstName: 'Mia', signInLink: REDACTED }] } } });
+  });
+
+  it("hide a parent's sign-in link and unsubscribe secrets and the family session's token", () => {
+    expect(sanitizeAction(familyActions.signInOpened({ token: 'L'.repeat(43) })).payload).toEqual({ token: REDACTED });
+    expect(sanitizeAction(familyActions.unsubscribeOpened({ token: 'U'.repeat(43) })).payload).toEqual({ token: REDACTED });
+    const signedIn = sessionActions.familySignedIn({ token: 'family.jwt.sig', email: 'parent.mia@demo.portal.test', parentName: 'Rina Levi', language: 'en', expiresAt: '2099-01-01T00:00:00.000Z' });
+    expect(JSON.stringify(sanitizeAction(signedIn))).not.toContain('family.jwt.sig');
+    expect(sanitizeState({ session: { token: null, family: signedIn.payload } })).toMatchObject({ session: { token: null, family: { token: REDACTED } } });
   });
 
   it('leave empty secrets visible (so a signed-out state reads as signed out) and other values alone', () => {

@@ -11,6 +11,8 @@ import { cardSignInFeature } from '../features/cardSignIn/feature';
 import { classesFeature } from '../features/classes/feature';
 import { classNowFeature } from '../features/classNow/feature';
 import { contentFeature } from '../features/content/feature';
+import { familyFeature } from '../features/family/feature';
+import { familyOwnerFeature } from '../features/familyOwner/feature';
 import { layoutFeature } from '../features/layout/feature';
 import { offlineFeature } from '../features/offline/feature';
 import { qaInboxFeature } from '../features/qaInbox/feature';
@@ -48,6 +50,8 @@ export const features = [
   qaInboxFeature,
   renewalsFeature,
   reportFeature,
+  familyFeature,
+  familyOwnerFeature,
   offlineFeature,
 ] as const satisfies readonly AnyFeature[];
 

@@ -1,6 +1,7 @@
 /**
  * Lines a feature adds above a page it does not own, placed by the app (which alone knows both):
- * the renewals' "3 renewals due" on a franchise owner's students list, on the portal's own backend.
+ * the renewals' "3 renewals due" and the families' erasure requests on a franchise owner's students
+ * list, on the portal's own backend.
  * Each comes after the page is usable (with the offline banner in the layout's notice slot,
  * afterLoad.tsx), in its own chunk, and a failure of its own (a chunk that does not load) leaves the page as it is.
  */
@@ -12,6 +13,7 @@ import { paths } from '../shared/paths';
 import { useAppSelector } from '../shared/storeHooks';
 
 const RenewalsDueNotice = lazy(() => import(/* webpackChunkName: "renewals-notice" */ '../features/renewals/RenewalsDueNotice'));
+const ErasureRequestsNotice = lazy(() => import(/* webpackChunkName: "erasure-requests-notice" */ '../features/familyOwner/ErasureRequestsNotice'));
 
 /** Shows nothing instead of a notice that failed: the page under it must stay. */
 class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -28,13 +30,23 @@ export function PageNotices() {
   const { pathname } = useLocation();
   const signedIn = useAppSelector(selectIsSignedIn);
   const owner = useAppSelector(selectUserRole) === 'franchise_owner';
-  const portal = useAppSelector(selectCapabilities).contentStudio === true;
+  const capabilities = useAppSelector(selectCapabilities);
+  const portal = capabilities.contentStudio === true;
   if (!signedIn || !owner || !portal || !matchPath(paths.studentsList.pattern, pathname)) return null;
   return (
-    <Quiet>
-      <Suspense fallback={null}>
-        <RenewalsDueNotice />
-      </Suspense>
-    </Quiet>
+    <>
+      <Quiet>
+        <Suspense fallback={null}>
+          <RenewalsDueNotice />
+        </Suspense>
+      </Quiet>
+      {capabilities.familySignIn === true && (
+        <Quiet>
+          <Suspense fallback={null}>
+            <ErasureRequestsNotice />
+          </Suspense>
+        </Quiet>
+      )}
+    </>
   );
 }

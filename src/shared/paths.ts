@@ -99,6 +99,12 @@ export const paths = {
   monthlyReport: route('/admin/monthly_report'),
   /** The administrators' inbox: the problem reports users sent. */
   qaInbox: route('/admin/qa_inbox'),
+  /** A parent's page: each of their children (contract/family.ts FAMILY_APP_PATHS, which mails link to). */
+  family: route('/family'),
+  /** A parent's sign-in: the form that asks for a link, and the link itself (the secret in the fragment). */
+  familySignIn: route('/family/sign-in'),
+  /** The summary mail's unsubscribe link (the secret in the fragment). */
+  familyUnsubscribe: route('/family/unsubscribe'),
   /** The signed-in user's own account: change password. */
   account: route('/account'),
   /** The older '/model_building_instructions/{userName}/{programName}/{ModelName}'. */

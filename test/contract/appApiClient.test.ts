@@ -39,7 +39,7 @@ describe('the app ApiClient against the portal backend', () => {
   });
 
   it("finds every addition in the backend's REST index, with or without a stale stored token", async () => {
-    await expect(appClient().api.getSiteCapabilities()).resolves.toEqual({ serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: true, signInCards: true });
+    await expect(appClient().api.getSiteCapabilities()).resolves.toEqual({ serverUnlock: true, userMeta: true, createFranchiseOwner: true, contentStudio: true, signInCards: true, familySignIn: true });
     const stale = appClient('not-a-token');
     await expect(stale.api.getSiteCapabilities()).resolves.toMatchObject({ serverUnlock: true });
     expect(stale.session.expired).toBe(0);

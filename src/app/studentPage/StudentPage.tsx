@@ -14,6 +14,7 @@ import { rosterListsActions } from '../../entities/roster/rosterListsSlice';
 import type { StudentPageSection } from '../../entities/students/studentPage';
 import { selectStudentById } from '../../entities/students/studentsSelectors';
 import { detailsSection, lessonsSection } from '../../features/studentEdit/studentPageSection';
+import { familySection } from '../../features/familyOwner/studentPageSection';
 import { childDataSection } from '../../features/studentPrivacy/studentPageSection';
 import { progressSection } from '../../features/studentProgress/studentPageSection';
 import { signInSection } from '../../features/studentSignIn/studentPageSection';
@@ -32,7 +33,7 @@ import { studentPageMessages } from './studentPage.messages';
 type SectionTitle = Extract<keyof ReturnType<typeof studentPageMessages.get>, `section${string}`>;
 
 /** The sections, in the order they show, each from its own feature. */
-const sections = [detailsSection, lessonsSection, progressSection, signInSection, childDataSection] as const satisfies readonly StudentPageSection<SectionTitle>[];
+const sections = [detailsSection, lessonsSection, progressSection, signInSection, familySection, childDataSection] as const satisfies readonly StudentPageSection<SectionTitle>[];
 
 const Section = styled(Card).attrs({ as: 'section' })`
   margin-top: ${space(4)};

@@ -12,5 +12,6 @@ export const studentPageMessages = defineMessages('rosterStudent', {
   sectionLessons: 'Lessons',
   sectionProgress: 'Progress',
   sectionSignIn: 'Sign-in',
+  sectionFamily: 'Family',
   sectionData: "The child's data",
 });

@@ -18,7 +18,7 @@ export const defaultRuntimeConfig: PortalRuntimeConfig = {
   authKey: '',
   supportEmail: '',
   cmsAdminUrl: '',
-  capabilities: { serverUnlock: false, userMeta: false, createFranchiseOwner: false, contentStudio: false, signInCards: false },
+  capabilities: { serverUnlock: false, userMeta: false, createFranchiseOwner: false, contentStudio: false, signInCards: false, familySignIn: false },
   qaPanel: false,
   devTools: false,
 };

@@ -20,3 +20,5 @@ export const isPrivilegedRole = (role: Role | null): boolean => role === 'admini
 
 export const selectHasRole = (state: WithSession, roles: readonly Role[]) =>
   state.session.userRole !== null && roles.includes(state.session.userRole);
+/** The parent's session (a family sign-in link), null when no parent is signed in on this device. */
+export const selectFamilySession = (state: WithSession) => state.session.family ?? null;

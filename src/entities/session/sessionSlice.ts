@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoginResult, Role } from '../../api/types';
+import type { FamilyLanguage } from '../../../contract/family';
 import type { Language } from '../../shared/i18n/i18n';
 
 /**
@@ -27,6 +28,23 @@ export interface SessionState {
   sharedDevice?: boolean;
   /** The language chosen in the menu (undefined: the browser's). It stays on the device after sign-out. */
   language?: Language;
+  /**
+   * A parent signed in with a family link: no WordPress user, so `token` stays null and the app
+   * asks nothing of users/me or any other route with it; its token goes to the family's routes
+   * alone. A user signing in on the device, or any sign-out, ends it.
+   */
+  family?: FamilySessionState | null;
+}
+
+/** A parent's session as the device keeps it (the parent's name under a key the logs' redaction knows). */
+
+export interface FamilySessionState {
+  token: string;
+  email: string;
+  parentName: string;
+  language: FamilyLanguage;
+  /** ISO 8601 UTC */
+  expiresAt: string;
 }
 
 export const initialSessionState: SessionState = {
@@ -64,6 +82,12 @@ const sessionSlice = createSlice({
     }),
     /** The user pressed Log out, or (idle) a shared tablet was left unused. */
     loggedOut: (state, _action: PayloadAction<{ idle: true } | undefined>) => ({ ...initialSessionState, ...languageOf(state) }),
+    /** A parent's sign-in link was accepted: whoever was signed in on the device was signed out first. */
+    familySignedIn: (state, action: PayloadAction<FamilySessionState>) => ({ ...initialSessionState, ...languageOf(state), family: action.payload }),
+    /** The parent signed out, or the family session ended (the server refused its token). */
+    familySignedOut: (state) => {
+      state.family = null;
+    },
     sharedDeviceStarted: (state) => {
       state.sharedDevice = true;
     },

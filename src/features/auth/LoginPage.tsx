@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
+import { selectCapabilities } from '../../entities/config/configSlice';
 import { paths } from '../../shared/paths';
 import { Button } from '../../shared/ui/Button';
 import { NarrowCard, Studs } from '../../shared/ui/Card';
@@ -42,6 +43,8 @@ export default function LoginPage() {
   const idle = useAppSelector(selectIdleSignOut);
   const returnTo = safeReturnTo(useLocation().state);
   const t = useMessages(loginTexts);
+  // The parents' way in, where the portal backend offers it (a plain WordPress site has none).
+  const parents = useAppSelector(selectCapabilities).familySignIn === true;
 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -106,6 +109,11 @@ export default function LoginPage() {
         <Subtitle $centered>
           <Link to={paths.passwordReset.href()}>{t.forgotPassword}</Link>
         </Subtitle>
+        {parents && (
+          <Subtitle $centered>
+            <Link to={paths.familySignIn.href()}>{t.parent}</Link>
+          </Subtitle>
+        )}
       </FormStack>
     </NarrowCard>
   );

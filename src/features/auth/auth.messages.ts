@@ -15,4 +15,5 @@ export const loginTexts = defineMessages('authLogin', {
   submit: 'Sign in',
   submitting: 'Signing in…',
   forgotPassword: 'Forgot password?',
+  parent: 'I’m a parent',
 });

@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
+import { selectCapabilities } from '../../entities/config/configSlice';
 import { selectUserRole } from '../../entities/session/sessionSelectors';
 import { useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
@@ -14,6 +15,7 @@ import { Page, Toolbar } from '../../shared/ui/Layout';
 import { EmptyState, LoadFailed, SkeletonBlock } from '../../shared/ui/States';
 import { Subtitle, Title } from '../../shared/ui/Text';
 import type { RenewalsQuery } from './api';
+import { FamilySummaryForm } from './FamilySummaryForm';
 import { LessonSettingsForm } from './LessonSettingsForm';
 import { renewalColumns, renewalSortValue } from './renewalColumns';
 import { renewalsMessages } from './renewals.messages';
@@ -43,6 +45,8 @@ export default function RenewalsPage() {
   const formatters = useFormatters();
   const { query, due, owners, settings } = useAppSelector(selectRenewals);
   const admin = useAppSelector(selectUserRole) === 'administrator';
+  // The owner's own setting for her families' summary mail, where the site has families.
+  const families = useAppSelector(selectCapabilities).familySignIn === true;
   const [sort, setSort] = useState<SortState | null>(null);
   const load = (next: RenewalsQuery) => dispatch(renewalsActions.dueRequested(next));
 
@@ -117,6 +121,7 @@ export default function RenewalsPage() {
           onSort={(columnId) => setSort((now) => nextSort(now, columnId))}
         />
       )}
+      {!admin && families && <FamilySummaryForm />}
       {admin && settings.status === 'ready' && <LessonSettingsForm settings={settings.value} />}
       {admin && settings.status === 'failed' && <LoadFailed what={t.settingsWhat} error={settings.error} onRetry={() => dispatch(renewalsActions.settingsRequested())} />}
     </Page>

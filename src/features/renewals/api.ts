@@ -1,4 +1,5 @@
 /** The renewals' calls of the portal backend (contract/lessons.ts). */
+import { FAMILY_PATHS, type FamilyOwnerSettings, type SummaryFrequency } from '../../../contract/family';
 import { LESSONS_PATHS, type LessonSettings, type MonthlyReport, type RenewalDue } from '../../../contract/lessons';
 import { expectList, expectRecord, portalCall } from '../../api/portalCall';
 
@@ -24,3 +25,7 @@ export const getMonthlyReport = portalCall(
   (month: string) => ({ method: 'GET', path: `${LESSONS_PATHS.monthlyReport}?month=${encodeURIComponent(month)}` }),
   expectRecord<MonthlyReport>,
 );
+
+/** How often the signed-in owner's families get the summary mail. */
+export const getFamilySummary = portalCall(() => ({ method: 'GET', path: FAMILY_PATHS.ownerSettings }), expectRecord<FamilyOwnerSettings>);
+export const putFamilySummary = portalCall((frequency: SummaryFrequency) => ({ method: 'PUT', path: FAMILY_PATHS.ownerSettings, body: { frequency } }), expectRecord<FamilyOwnerSettings>);

@@ -47,4 +47,13 @@ export const renewalsMessages = defineMessages('renewals', {
   settingsNotSaved: params('The settings were not saved. {reason}'),
   checkFields: 'Some fields need a change: see the messages beside them.',
   countHeldRefused: 'The server did not accept this: check it.',
+  familySummaryTitle: 'Family summary mail',
+  familySummaryIntro: 'Each family gets one mail with what their children built, the lessons left and the next meeting, in the family’s language.',
+  familySummaryLabel: 'How often',
+  monthly: 'Monthly',
+  weekly: 'Weekly',
+  familySummarySaving: 'Saving…',
+  familySummarySaved: 'Saved.',
+  familySummaryNotSaved: params('Not saved. {reason}'),
+  familySummaryWhat: 'the family summary setting',
 });

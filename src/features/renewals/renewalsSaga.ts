@@ -4,7 +4,7 @@ import { toApiError } from '../../api/errors';
 import type { ApiClient } from '../../api/types';
 import { loadExporter } from '../../shared/export/exportService';
 import { currentFormatters } from '../../shared/i18n/formatting';
-import { getLessonSettings, getMonthlyReport, getRenewalsDue, putLessonSettings } from './api';
+import { getFamilySummary, getLessonSettings, getMonthlyReport, getRenewalsDue, putFamilySummary, putLessonSettings } from './api';
 import { exportColumns, reportSortValue } from './reportColumns';
 import { reportMessages } from './report.messages';
 import { renewalsActions, selectRenewals, type OwnerChoice } from './renewalsSlice';
@@ -95,7 +95,25 @@ function* exportReport({ payload }: ReturnType<typeof renewalsActions.reportExpo
   }
 }
 
+function* loadFamilySummary() {
+  try {
+    yield* put(renewalsActions.familySummaryLoaded((yield* call(getFamilySummary)).frequency));
+  } catch (error) {
+    yield* put(renewalsActions.familySummaryFailed(toApiError(error)));
+  }
+}
+
+function* saveFamilySummary({ payload }: ReturnType<typeof renewalsActions.familySummaryChanged>) {
+  try {
+    yield* put(renewalsActions.familySummarySaved((yield* call(putFamilySummary, payload)).frequency));
+  } catch (error) {
+    yield* put(renewalsActions.familySummarySaveFailed(toApiError(error)));
+  }
+}
+
 export function* renewalsSaga() {
+  yield* takeLatest(renewalsActions.familySummaryRequested, loadFamilySummary);
+  yield* takeLatest(renewalsActions.familySummaryChanged, saveFamilySummary);
   yield* takeLatest(renewalsActions.dueRequested, loadDue);
   yield* takeLatest(renewalsActions.ownersRequested, loadOwners);
   yield* takeLatest(renewalsActions.settingsRequested, loadSettings);

@@ -1,5 +1,6 @@
 /** Renewals due, the lesson settings, the owner's count and the monthly report. Plain JSON only. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SummaryFrequency } from '../../../contract/family';
 import type { LessonSettings, MonthlyReport, RenewalDue } from '../../../contract/lessons';
 import type { ApiError } from '../../api/types';
 import { selectSliceState, type Loadable } from '../../shared/sliceState';
@@ -29,6 +30,9 @@ export interface RenewalsState {
   count: { status: 'idle' | 'loading' | 'ready' | 'failed'; value: number };
   report: { month: string | null; status: 'idle' | 'loading' | 'ready' | 'failed'; value: MonthlyReport | null; error: ApiError | null };
   reportExport: { status: 'idle' | 'working' | 'saved' | 'failed'; fileName: string | null; error: ApiError | null };
+  /** Owners: how often their families get the summary mail. */
+  familySummary: Loadable<SummaryFrequency>;
+  saveFamilySummary: { status: 'idle' | 'saving' | 'saved' | 'failed'; error: ApiError | null };
 }
 
 export const initialRenewalsState: RenewalsState = {
@@ -40,6 +44,8 @@ export const initialRenewalsState: RenewalsState = {
   count: { status: 'idle', value: 0 },
   report: { month: null, status: 'idle', value: null, error: null },
   reportExport: { status: 'idle', fileName: null, error: null },
+  familySummary: { status: 'idle' },
+  saveFamilySummary: { status: 'idle', error: null },
 };
 
 export const renewalsSlice = createSlice({
@@ -112,6 +118,26 @@ export const renewalsSlice = createSlice({
     },
     reportExportFailed: (state, action: PayloadAction<ApiError>) => {
       state.reportExport = { status: 'failed', fileName: null, error: action.payload };
+    },
+    familySummaryRequested: (state) => {
+      if (state.familySummary.status !== 'ready') state.familySummary = { status: 'loading' };
+      state.saveFamilySummary = { status: 'idle', error: null };
+    },
+    familySummaryLoaded: (state, action: PayloadAction<SummaryFrequency>) => {
+      state.familySummary = { status: 'ready', value: action.payload };
+    },
+    familySummaryFailed: (state, action: PayloadAction<ApiError>) => {
+      state.familySummary = { status: 'failed', error: action.payload };
+    },
+    familySummaryChanged: (state, _action: PayloadAction<SummaryFrequency>) => {
+      state.saveFamilySummary = { status: 'saving', error: null };
+    },
+    familySummarySaved: (state, action: PayloadAction<SummaryFrequency>) => {
+      state.familySummary = { status: 'ready', value: action.payload };
+      state.saveFamilySummary = { status: 'saved', error: null };
+    },
+    familySummarySaveFailed: (state, action: PayloadAction<ApiError>) => {
+      state.saveFamilySummary = { status: 'failed', error: action.payload };
     },
   },
 });
