@@ -48,6 +48,18 @@ export async function createFamilyTables(db: Kysely<any>, dialect: DialectName):
     .execute();
   await db.schema.createIndex('family_settings_email_idx').on('family_settings').column('parent_email').execute();
 
+  // Every summary mail's own unsubscribe link (only its hash), so that last month's mail still
+  // unsubscribes after this month's went; forgotten after UNSUBSCRIBE_LINK_DAYS.
+  await db.schema
+    .createTable('family_unsubscribe_links')
+    .addColumn('secret_hash', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('owner_id', 'integer', (c) => c.notNull())
+    .addColumn('parent_email', 'varchar(254)', (c) => c.notNull())
+    .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+    .addForeignKeyConstraint('family_unsubscribe_links_family_fk', ['owner_id', 'parent_email'], 'family_settings', ['owner_id', 'parent_email'], (c) => c.onDelete('cascade'))
+    .execute();
+  await db.schema.createIndex('family_unsubscribe_links_created_idx').on('family_unsubscribe_links').column('created_at').execute();
+
   await db.schema
     .createTable('family_owner_settings')
     .addColumn('owner_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))

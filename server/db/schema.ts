@@ -501,6 +501,14 @@ export interface FamilySessionsTable {
   ended_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** One summary mail's unsubscribe link: the hash of its secret, and the family it names. */
+export interface FamilyUnsubscribeLinksTable {
+  secret_hash: string;
+  owner_id: number;
+  parent_email: string;
+  created_at: string;
+}
+
 /** One family's settings: an owner's children with one parent e-mail. */
 export interface FamilySettingsTable {
   owner_id: number;
@@ -567,6 +575,7 @@ export interface Database {
   family_sign_in_links: FamilySignInLinksTable;
   family_sessions: FamilySessionsTable;
   family_settings: FamilySettingsTable;
+  family_unsubscribe_links: FamilyUnsubscribeLinksTable;
   family_owner_settings: FamilyOwnerSettingsTable;
   family_erasure_requests: FamilyErasureRequestsTable;
 }

@@ -16,18 +16,17 @@ import { parseObject } from './pageState';
 /** Meetings longer than this do not exist (CLASS_LIMITS.maxLengthMinutes): one under way started within it. */
 const LONGEST_MEETING_MS = 240 * 60_000;
 
-/** A stored picture field: a path or URL, or an image object with one; root-relative paths made absolute. */
-function pictureUrl(value: unknown, siteUrl: string): string {
-  const url = typeof value === 'string' ? value : typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string' ? (value as { url: string }).url : '';
-  return url.startsWith('/') && !url.startsWith('//') ? siteUrl + url : url;
+/** A stored picture field (a path or URL, or an image object with one), as the model's page serves it: a root-relative path stays one. */
+function pictureUrl(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string' ? (value as { url: string }).url : '';
 }
 
-async function modelsOf(db: Executor, studentId: number, siteUrl: string): Promise<FamilyModel[]> {
+async function modelsOf(db: Executor, studentId: number): Promise<FamilyModel[]> {
   const rows = await q.familyModelsOf(db, studentId);
   const models = rows.map((row) => ({
     pageId: row.lesson_id,
     title: row.title,
-    imageUrl: pictureUrl(parseObject(row.fields_json).small_image, siteUrl),
+    imageUrl: pictureUrl(parseObject(row.fields_json).small_image),
     tab: row.tab_index + 1,
     tabs: row.tabs,
     step: row.step,
@@ -56,7 +55,7 @@ async function childCard(ctx: DomainContext, student: StudentRow, teachers: Map<
     firstName: student.student_first_name,
     lastName: student.student_last_name,
     program: student.program,
-    models: await modelsOf(db, id, ctx.siteUrl),
+    models: await modelsOf(db, id),
     lessons: { total: student.number_of_lessons, used, left: student.number_of_lessons - used, startDate: student.lessons_start_date, endDate: student.lessons_end_date },
     nextMeeting: await nextMeetingOf(db, id, ctx.clock()),
     teacher: { name: teachers.get(student.teacher_id) ?? '' },

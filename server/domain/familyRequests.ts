@@ -45,7 +45,7 @@ export async function requestErasure(ctx: DomainContext, parentEmail: string, st
   return card;
 }
 
-/** A short message to the child's teacher by mail: the subject names no child, the body says whom to answer. */
+/** A short message to the child's teacher by mail, answered to the parent: the subject names no child. */
 export async function messageTeacher(ctx: DomainContext, parentEmail: string, studentId: number, text: string, perEmail: RateLimiter): Promise<void> {
   const db = ctx.db.kysely;
   const email = normalEmail(parentEmail);
@@ -62,7 +62,8 @@ export async function messageTeacher(ctx: DomainContext, parentEmail: string, st
     message: text,
   });
   const now = ctx.clock();
-  const id = await q.enqueueMail(db, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html }, now);
+  // The teacher's answer goes to the parent (the body says the address too, for mail apps that drop Reply-To).
+  const id = await q.enqueueMail(db, { to: mail.to, subject: mail.subject, body: mail.text, html: mail.html, headers: { 'Reply-To': email } }, now);
   await ctx.mail.deliverSoon([id]);
 }
 

@@ -39,20 +39,23 @@ export async function ensureFamilySettings(db: Executor, ownerId: number, parent
   return (await q.findFamilySettings(db, ownerId, email))!;
 }
 
+/** How long a summary mail's unsubscribe link works: a parent may read an old mail late. */
+export const UNSUBSCRIBE_LINK_DAYS = 400;
+
 /**
- * A usable unsubscribe secret for the family: a new one, whose hash replaces the stored one (only
- * the hash is kept, so a secret cannot be read back). The summary job calls it for each mail it
- * composes; the link of an older mail stops working when a newer mail goes.
+ * A new unsubscribe secret for one summary mail of the family. Only its hash is kept, beside those
+ * of the family's earlier mails, so each mail's link keeps working for UNSUBSCRIBE_LINK_DAYS.
  */
 export async function unsubscribeSecretFor(db: Executor, ownerId: number, parentEmail: string, now: Date = new Date()): Promise<string> {
   const email = normalEmail(parentEmail);
   await ensureFamilySettings(db, ownerId, email, now);
   const secret = newFamilySecret();
-  await q.updateFamilySettings(db, { ownerId, email }, { unsubscribe_hash: hashFamilySecret(secret), updated_at: now.toISOString() });
+  const forgetBefore = new Date(now.getTime() - UNSUBSCRIBE_LINK_DAYS * 86_400_000).toISOString();
+  await q.addUnsubscribeLink(db, { hash: hashFamilySecret(secret), ownerId, email, at: now.toISOString() }, forgetBefore);
   return secret;
 }
 
-/** The family an unsubscribe secret names; undefined for an unknown (or replaced) one. */
+/** The family an unsubscribe secret names; undefined for an unknown (or forgotten) one. */
 export function familyOfUnsubscribeSecret(db: Executor, secret: string): Promise<FamilySettingsRow | undefined> {
   if (!FAMILY_SECRET_PATTERN.test(secret)) return Promise.resolve(undefined);
   return q.findFamilyByUnsubscribeHash(db, hashFamilySecret(secret));

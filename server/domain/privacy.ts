@@ -179,6 +179,7 @@ async function eraseStudentData(ctx: DomainContext, actor: Actor | null, userId:
     await q.scrubAuditEntries(trx, 'user', userId);
     // A parent's request to erase the child is answered by the erasure itself.
     await q.resolveErasureRequests(trx, userId, now.toISOString());
+    await q.forgetChildlessFamily(trx, student.teacher_id, student.parent_email);
     await recordAudit(trx, actor, { action, subjectType: 'student', subjectId: userId, ownerId: student.teacher_id }, now);
     return { userId, erasedAt: now.toISOString(), alreadyErased: false };
   });

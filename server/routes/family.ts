@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { FAMILY_LANGUAGES, FAMILY_LIMITS, FAMILY_PATHS, type FamilySession } from '../../contract';
+import { FAMILY_LANGUAGES, FAMILY_LIMITS, FAMILY_PATHS, type FamilyChild, type FamilyOverview, type FamilySession } from '../../contract';
 import { email, id, secretText } from '../domain/fieldRules';
 import { familyGreeting, familyOverview } from '../domain/familyOverview';
 import { changeFamilySettings, familyChildData, messageTeacher, requestErasure } from '../domain/familyRequests';
@@ -15,11 +15,18 @@ import { tooManyAttempts } from '../errors';
 import { answers } from '../http/answers';
 import { readParams, studentIdParam, type StudentIdRequest } from '../http/params';
 import { requireFamily, sendJson } from '../http/reply';
-import type { AppServices } from '../http/services';
+import { siteOrigin, type AppServices } from '../http/services';
 import { studentDataExport } from './answers/roster';
 import { familyChildAnswer, familyOverviewAnswer, familySessionAnswer, familySignInLinkAnswer } from './answers/family';
 
 const family = { config: { family: true } };
+
+/** Models' pictures as the model pages serve them: on the site's origin as the request reached it. */
+function picturesFrom<T extends FamilyChild>(child: T, origin: string): T {
+  const absolute = (url: string) => (url.startsWith('/') && !url.startsWith('//') ? origin + url : url);
+  return { ...child, models: child.models.map((model) => ({ ...model, imageUrl: absolute(model.imageUrl) })) };
+}
+const overviewFrom = (overview: FamilyOverview, origin: string): FamilyOverview => ({ ...overview, children: overview.children.map((child) => picturesFrom(child, origin)) });
 const noParams = z.strictObject({});
 const language = z.enum(FAMILY_LANGUAGES, { error: `Must be one of ${FAMILY_LANGUAGES.join(', ')}.` });
 
@@ -73,7 +80,7 @@ export function familyRoutes(app: FastifyInstance, s: AppServices): void {
   app.get(FAMILY_PATHS.overview, { ...family, ...answers(familyOverviewAnswer) }, async (request, reply) => {
     const session = requireFamily(request);
     readParams(request, noParams);
-    return sendJson(reply.header('cache-control', 'no-store'), await familyOverview(s.ctx, session.email));
+    return sendJson(reply.header('cache-control', 'no-store'), overviewFrom(await familyOverview(s.ctx, session.email), siteOrigin(request, s.config)));
   });
 
   app.get(FAMILY_PATHS.childData(':id'), { ...family, ...answers(studentDataExport) }, async (request: StudentIdRequest, reply) => {
@@ -88,7 +95,7 @@ export function familyRoutes(app: FastifyInstance, s: AppServices): void {
   app.post(FAMILY_PATHS.erasureRequest(':id'), { ...family, ...answers(familyChildAnswer) }, async (request: StudentIdRequest, reply) => {
     const session = requireFamily(request);
     readParams(request, noParams);
-    return sendJson(reply.header('cache-control', 'no-store'), await requestErasure(s.ctx, session.email, studentIdParam(request)));
+    return sendJson(reply.header('cache-control', 'no-store'), picturesFrom(await requestErasure(s.ctx, session.email, studentIdParam(request)), siteOrigin(request, s.config)));
   });
 
   app.post(FAMILY_PATHS.message(':id'), noContent, async (request: StudentIdRequest, reply) => {
@@ -102,6 +109,6 @@ export function familyRoutes(app: FastifyInstance, s: AppServices): void {
   app.put(FAMILY_PATHS.settings, { ...family, ...answers(familyOverviewAnswer) }, async (request, reply) => {
     const session = requireFamily(request);
     const p = readParams(request, settingsParams);
-    return sendJson(reply.header('cache-control', 'no-store'), await changeFamilySettings(s.ctx, session.email, p));
+    return sendJson(reply.header('cache-control', 'no-store'), overviewFrom(await changeFamilySettings(s.ctx, session.email, p), siteOrigin(request, s.config)));
   });
 }

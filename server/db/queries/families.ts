@@ -60,6 +60,25 @@ export function childrenOfEmail(db: Executor, email: string, ownerId?: number): 
     .execute();
 }
 
+/**
+ * After a child's erasure: a family left without a child is forgotten (its settings and unsubscribe
+ * links, with its parent's e-mail), and a parent left without any child anywhere has no sign-in
+ * link or session left either.
+ */
+export async function forgetChildlessFamily(db: Executor, ownerId: number, parentEmail: string): Promise<void> {
+  const email = parentEmail.trim().toLowerCase();
+  if (email === '') return;
+  const left = await childrenOfEmail(db, email);
+  if (!left.some((child) => child.teacher_id === ownerId)) {
+    await db.deleteFrom('family_unsubscribe_links').where('owner_id', '=', ownerId).where('parent_email', '=', email).execute();
+    await db.deleteFrom('family_settings').where('owner_id', '=', ownerId).where('parent_email', '=', email).execute();
+  }
+  if (left.length === 0) {
+    await db.deleteFrom('family_sign_in_links').where('email', '=', email).execute();
+    await db.deleteFrom('family_sessions').where('email', '=', email).execute();
+  }
+}
+
 /** The locales of these children's accounts, the newest record first. */
 export async function childLocales(db: Executor, studentIds: readonly number[]): Promise<string[]> {
   if (studentIds.length === 0) return [];
@@ -111,8 +130,17 @@ export async function claimSummaryPeriod(db: Executor, ownerId: number, email: s
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function findFamilyByUnsubscribeHash(db: Executor, hash: string): Promise<FamilySettingsRow | undefined> {
+/** The family of an unsubscribe link's hash (a summary mail's, or the family's first). */
+export async function findFamilyByUnsubscribeHash(db: Executor, hash: string): Promise<FamilySettingsRow | undefined> {
+  const link = await db.selectFrom('family_unsubscribe_links').select(['owner_id', 'parent_email']).where('secret_hash', '=', hash).executeTakeFirst();
+  if (link) return db.selectFrom('family_settings').selectAll().where('owner_id', '=', link.owner_id).where('parent_email', '=', link.parent_email).executeTakeFirst();
   return db.selectFrom('family_settings').selectAll().where('unsubscribe_hash', '=', hash).executeTakeFirst();
+}
+
+/** Keeps one more unsubscribe link of the family, and forgets those made before `forgetBefore`. */
+export async function addUnsubscribeLink(db: Executor, link: { hash: string; ownerId: number; email: string; at: string }, forgetBefore: string): Promise<void> {
+  await db.deleteFrom('family_unsubscribe_links').where('created_at', '<', forgetBefore).execute();
+  await db.insertInto('family_unsubscribe_links').values({ secret_hash: link.hash, owner_id: link.ownerId, parent_email: link.email, created_at: link.at }).execute();
 }
 
 export function listFamilySettings(db: Executor, ownerId?: number): Promise<FamilySettingsRow[]> {

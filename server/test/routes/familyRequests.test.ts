@@ -44,6 +44,7 @@ describeEachDb('families: requests, settings and limits', (dialect) => {
     expect(mail.subject).not.toMatch(/Mia|Levi/);
     expect(mail.text).toContain('Mia loved the catapult.\nThank you!');
     expect(mail.text).toContain(`write to ${MIA_PARENT}`);
+    expect(mail.headers['reply-to']).toBe(MIA_PARENT);
     expectWpError(await s.post(FAMILY_PATHS.message(miaId), { text: '   ' }, { token: parent }), 400, 'rest_invalid_param');
     expectWpError(await s.post(FAMILY_PATHS.message(miaId), { text: 'x'.repeat(FAMILY_LIMITS.messageMaxLength + 1) }, { token: parent }), 400, 'rest_invalid_param');
     for (let i = 1; i < FAMILY_LIMITS.messagesPerDay; i += 1) expect((await s.post(FAMILY_PATHS.message(miaId), { text: `Note ${i}` }, { token: parent })).status).toBe(204);
@@ -115,6 +116,15 @@ describeEachDb('families: requests, settings and limits', (dialect) => {
     const overview = (await s.get(FAMILY_PATHS.overview, { token: parent })).body as FamilyOverview;
     expect(overview.children.map((c) => c.studentId)).not.toContain(miaId);
     expectWpError(await s.get(FAMILY_PATHS.childData(miaId), { token: parent }), 404, 'rest_user_invalid_id');
+    // Dana's family had Mia only: it is forgotten with her, parent e-mail and all; Lee's (Ben) stays.
+    const families = async () => (await s.db.kysely.selectFrom('family_settings').select('owner_id').where('parent_email', '=', MIA_PARENT).execute()).map((r) => r.owner_id);
+    expect(await families()).toEqual([ids.get('lee')!.id]);
+    // The parent's last child erased: no family left, and the parent's session with it.
+    const ben = overview.children.find((c) => c.firstName === 'Ben')!;
+    expect((await s.request('DELETE', PRIVACY_PATHS.studentErase(ben.studentId), { confirm: true }, { token: tokens.lee })).status).toBe(200);
+    expect(await families()).toEqual([]);
+    expect((await s.get(FAMILY_PATHS.overview, { token: parent })).status).toBe(403);
+    expect(await s.db.kysely.selectFrom('family_sign_in_links').select('email').where('email', '=', MIA_PARENT).execute()).toEqual([]);
   });
 
   test('no parent e-mail and no child\u2019s name in the logs', () => {

@@ -125,6 +125,10 @@ describeEachDb('the families summary mail', (dialect) => {
     expect(february.subject).toBe('החודש של המשפחה שלך ב-Youngengineer Online');
     expect(february.text).toContain('בינואר 2027');
     expect(february.headers['list-unsubscribe']).not.toBe(unsubscribeHeader);
+    // December's link, read late, still unsubscribes after February's mail went.
+    expect((await s.post(new URL(oneClick).pathname, { 'List-Unsubscribe': 'One-Click' }, { form: true })).status).toBe(200);
+    const family = await s.db.kysely.selectFrom('family_settings').select('subscribed').where('owner_id', '=', danaId).where('parent_email', '=', MIAS).executeTakeFirst();
+    expect(family?.subscribed).toBe(0);
 
     // Counts in the log, never an address or a name.
     const log = s.logs.join('');
