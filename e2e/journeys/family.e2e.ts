@@ -2,7 +2,7 @@
  * Families: Mia's parent asks for a sign-in link on the login page (on a phone), the link arrives
  * in the portal's outbox (read as a mail app reads it), opens the family page with Mia's program,
  * the model she is building and the step reached, her lessons left and her next meeting on the
- * place's clock; the same link a second time is refused. Lee signs up a sibling with the same parent
+ * place's clock; the same link a second time is refused; once she has built it, the model shows built. Lee signs up a sibling with the same parent
  * e-mail: the family page shows both children, and no other student of Lee's; the parent's token
  * is refused by the students list's API (e2e/artifacts/family-*.png).
  */
@@ -97,6 +97,10 @@ describe('family journey', () => {
     await card.waitFor();
     await card.getByText('Play Machines 1').waitFor();
     await card.getByTestId('family-model').filter({ hasText: 'Catapult' }).getByText('In progress · Part 1 of 3, step 4 of 7').waitFor();
+    // The model's picture loads (from the site's own origin, as the model's page serves it).
+    const picture = card.getByTestId('family-model').filter({ hasText: 'Catapult' }).locator('img');
+    await picture.waitFor();
+    await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0, await picture.elementHandle());
     expect(await card.getByText(/ used, \d+ left of \d+$/).count()).toBe(1);
     expect((await card.getByText(/\(Jerusalem\)$/).textContent()) ?? '').toMatch(/4:00\sPM \(Jerusalem\)$/);
     expect(await card.getByText('Family Builders · Oak Street School').count()).toBe(1);
@@ -122,8 +126,14 @@ describe('family journey', () => {
       Program: 'Play Machines 2', LessonStartDate: dayFromNow(0), LessonEndDate: dayFromNow(200), NumberOfLessons: '24', TeacherId: String(lee.userId),
     });
     expect(signedUp.status).toBe(200);
+    // Meanwhile Mia builds the Catapult to the end of its every part: the family page shows it built.
+    for (const tabIndex of [0, 1, 2]) {
+      const last = { lessonId: CATAPULT, tabId: `tab-${tabIndex}`, tabTitle: `Part ${tabIndex + 1}`, tabIndex, tabs: 3, step: 7, steps: 7 };
+      expect((await call('PUT', PROGRESS_PATHS.myProgress, mia.token, last)).status).toBe(200);
+    }
     await page.goto(`${base}/family`);
     await page.getByRole('article', { name: 'Yael Levi' }).waitFor();
+    await page.getByRole('article', { name: 'Mia Levi' }).getByTestId('family-model').filter({ hasText: 'Catapult' }).getByText(/^Built on /).waitFor();
     expect(await page.getByTestId('family-child').count()).toBe(2);
     const shown = await mainText(page);
     const leesOthers = (await studentsOf(lee.token)).filter((s) => s.student_first_name !== 'Yael').map((s) => `${s.student_first_name} ${s.student_last_name}`);

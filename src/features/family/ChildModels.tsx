@@ -57,7 +57,7 @@ export function ChildModels({ models }: { models: FamilyModel[] }) {
         <Model key={model.pageId} data-testid="family-model">
           <Picture url={model.imageUrl} />
           <strong translate="no">{model.title}</strong>
-          <span>{model.finishedAt ? `${t.built} · ${t.builtOn({ date: formatters.date(new Date(model.finishedAt)) })}` : `${t.inProgress} · ${place(model)}`}</span>
+          <span>{model.finishedAt ? t.builtOn({ date: formatters.date(new Date(model.finishedAt)) }) : `${t.inProgress} · ${place(model)}`}</span>
         </Model>
       ))}
     </List>

@@ -37,7 +37,6 @@ export const familyTexts = defineMessages('family', {
   noProgram: 'No program yet',
   models: 'Models',
   noModels: 'No model started yet.',
-  built: 'Built',
   inProgress: 'In progress',
   stepOf: params('Step {step} of {steps}'),
   partStep: params('Part {tab} of {tabs}, step {step} of {steps}'),

@@ -18,7 +18,7 @@ describe('the family page', () => {
     expect(screen.getByText('Hello, Rina Levi')).toBeInTheDocument();
     expect(within(card).getByText('Robotics 1')).toBeInTheDocument();
     const models = within(card).getAllByTestId('family-model');
-    expect(models.map((model) => model.textContent)).toEqual(['CatapultBuilt · Built on November 10, 2026', 'WindmillIn progress · Part 2 of 3, step 4 of 9']);
+    expect(models.map((model) => model.textContent)).toEqual(['CatapultBuilt on November 10, 2026', 'WindmillIn progress · Part 2 of 3, step 4 of 9']);
     expect(models[0]!.querySelector('img')).toHaveAttribute('src', '/content/catapult.png');
     expect(within(card).getByText('12 used, 20 left of 32')).toBeInTheDocument();
     // 17:00 in Jerusalem whatever the device's zone.
