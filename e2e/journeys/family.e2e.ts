@@ -63,10 +63,36 @@ async function signInLinkFromOutbox(sentAfter: number): Promise<string> {
   throw new Error(`no sign-in link for ${PARENT} in ${outbox}`);
 }
 
+/** The newest mail to `to` with this subject, from the outbox. */
+async function mailTo(to: string, subject: string) {
+  const outbox = path.join(journey.portal.dataDir, 'outbox');
+  for (let waited = 0; waited < 15_000; waited += 250) {
+    for (const file of readdirSync(outbox).filter((name) => name.endsWith('.eml')).sort().reverse()) {
+      const mail = await PostalMime.parse(readFileSync(path.join(outbox, file)));
+      if (mail.to?.[0]?.address === to && mail.subject === subject) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail "${subject}" to ${to} in ${outbox}`);
+}
+
 /** The link's address on this portal (the mail names the site's configured address). */
 const onPortal = (link: string) => `${journey.portal.baseUrl}${new URL(link).pathname}${new URL(link).hash}`;
 
 const mainText = async (page: Page) => (await page.locator('main').textContent()) ?? '';
+
+/** Presses Tab until the focused element's text or label matches (keyboard only), up to 40 times. */
+async function tabTo(page: Page, name: RegExp): Promise<void> {
+  for (let i = 0; i < 40; i += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return `${el?.getAttribute('aria-label') ?? ''} ${el?.innerText ?? ''} ${el?.id ? (document.querySelector(`label[for="${el.id}"]`)?.textContent ?? '') : ''}`;
+    });
+    if (name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${String(name)}`);
+}
 
 describe('family journey', () => {
   it("Mia's parent signs in with a one-time link and sees Mia, then her sibling at Lee's; nothing else, and no other route takes the token", async () => {
@@ -141,11 +167,24 @@ describe('family journey', () => {
     expect(leesOthers.filter((name) => shown.includes(name))).toEqual([]);
     await screenshot(page, 'family-siblings-phone');
 
+    // By keyboard alone, Mia's parent writes to Dana: the message reaches her by mail, answered to the parent.
+    await page.locator('h1').first().focus();
+    await tabTo(page, /Write to the teacher/);
+    await page.keyboard.press('Enter');
+    await tabTo(page, /Your message to Dana Cohen/);
+    await page.keyboard.type('Mia built the Catapult at home too!');
+    await tabTo(page, /^\s*Send\s*$/);
+    await page.keyboard.press('Enter');
+    await page.getByText('Your message is on its way to the teacher. The answer comes by e-mail.').waitFor();
+    const toDana = await mailTo('dana.cohen@demo.portal.test', 'A message from a family on Youngengineer Online');
+    expect(toDana.text).toContain('Mia built the Catapult at home too!');
+    expect(toDana.headers.find((h) => h.key === 'reply-to')?.value).toBe(PARENT);
+
     // In Hebrew, right to left, on the phone: the page's own words in Hebrew, nothing sticking out sideways.
     await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('he');
     await page.getByRole('heading', { level: 1, name: 'המשפחה שלך' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await page.getByRole('article', { name: 'Mia Levi' }).getByRole('button', { name: 'כתיבה למורה' }).waitFor();
+    await page.getByRole('article', { name: 'Yael Levi' }).getByRole('button', { name: 'כתיבה למורה' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page, 'main')).toEqual([]);
     await screenshot(page, 'family-he-phone');
