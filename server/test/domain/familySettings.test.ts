@@ -4,7 +4,7 @@
  * a summary period claimed once however many instances ask at the same moment.
  */
 import { DEMO, describeEachDb, startTestServer, userIds, type TestServer } from '../harness';
-import { claimSummary, familyOfUnsubscribeSecret, summaryFamilies, unsubscribeSecretFor } from '../../domain/familySettings';
+import { UNSUBSCRIBE_LINK_DAYS, claimSummary, familyOfUnsubscribeSecret, summaryFamilies, unsubscribeSecretFor } from '../../domain/familySettings';
 
 describeEachDb('families: the summary settings', (dialect) => {
   let s: TestServer;
@@ -28,14 +28,23 @@ describeEachDb('families: the summary settings', (dialect) => {
     expect(await summaryFamilies(s.db.kysely, now)).toEqual(families);
   });
 
-  test('an unsubscribe secret names its family until a newer one is made; only its hash is stored', async () => {
+  test('each mail\'s unsubscribe secret names its family, an older one too, until it is UNSUBSCRIBE_LINK_DAYS old; only hashes are stored', async () => {
     const first = await unsubscribeSecretFor(s.db.kysely, dana, 'Parent.Mia@demo.portal.test', now);
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await familyOfUnsubscribeSecret(s.db.kysely, first)).toMatchObject({ owner_id: dana, parent_email: DEMO.mia.email });
-    expect(JSON.stringify(await s.db.kysely.selectFrom('family_settings').selectAll().execute())).not.toContain(first);
+    const stored = async () => JSON.stringify([await s.db.kysely.selectFrom('family_settings').selectAll().execute(), await s.db.kysely.selectFrom('family_unsubscribe_links').selectAll().execute()]);
+    expect(await stored()).not.toContain(first);
     const second = await unsubscribeSecretFor(s.db.kysely, dana, DEMO.mia.email, now);
-    expect(await familyOfUnsubscribeSecret(s.db.kysely, first)).toBeUndefined();
+    expect(second).not.toBe(first);
+    expect(await familyOfUnsubscribeSecret(s.db.kysely, first)).toMatchObject({ owner_id: dana });
     expect(await familyOfUnsubscribeSecret(s.db.kysely, second)).toMatchObject({ owner_id: dana });
+    expect(await stored()).not.toContain(second);
+    // A mail made UNSUBSCRIBE_LINK_DAYS later forgets both.
+    const later = new Date(now.getTime() + (UNSUBSCRIBE_LINK_DAYS + 1) * 86_400_000);
+    const third = await unsubscribeSecretFor(s.db.kysely, dana, DEMO.mia.email, later);
+    expect(await familyOfUnsubscribeSecret(s.db.kysely, first)).toBeUndefined();
+    expect(await familyOfUnsubscribeSecret(s.db.kysely, second)).toBeUndefined();
+    expect(await familyOfUnsubscribeSecret(s.db.kysely, third)).toMatchObject({ owner_id: dana });
     expect(await familyOfUnsubscribeSecret(s.db.kysely, 'not-a-secret')).toBeUndefined();
   });
 
