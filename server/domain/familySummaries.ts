@@ -13,6 +13,7 @@ import { familySummaryMail, type SummaryChild } from '../mail/familySummary';
 import type { DomainContext } from './context';
 import { familyChildren } from './familyOverview';
 import { claimSummary, familyOfUnsubscribeSecret, setFamilySubscribed, summaryFamilies, unsubscribeSecretFor, type SummaryFamily } from './familySettings';
+import { HOURLY_MS, RepeatingRound, type RoundLog } from './repeatingRound';
 import { summaryPeriodDue, type SummaryPeriod } from './summaryPeriods';
 
 /** What a round did, in counts only: the log never names a family. */
@@ -126,55 +127,27 @@ export async function unsubscribeFamily(ctx: DomainContext, secret: string): Pro
   return { unsubscribed: true, teacherName: owner?.display_name ?? '' };
 }
 
-export const SUMMARY_INTERVAL_MS = 3_600_000;
+export const SUMMARY_INTERVAL_MS = HOURLY_MS;
 
-export interface SummaryLog {
-  info(obj: Record<string, unknown>, msg: string): void;
-  warn(obj: Record<string, unknown>, msg: string): void;
-}
+export type SummaryLog = RoundLog;
 
 /**
  * The hourly round of every instance. Not run at start: a test or demo server whose clock is in the
  * first days of a month would mail every family the moment it starts; an hour's wait is nothing
- * against the days a summary may still go (SUMMARY_CATCH_UP_DAYS).
+ * against the days a summary may still go (SUMMARY_CATCH_UP_DAYS). Log lines hold counts and error
+ * names only; a failed round answers null.
  */
-export class FamilySummaryJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<SummaryRound | null> | null = null;
-
-  constructor(
-    private readonly ctx: DomainContext,
-    private readonly log: SummaryLog,
-    private readonly intervalMs = SUMMARY_INTERVAL_MS,
-  ) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.runOnce(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  /** One round; a round still running is joined rather than doubled. Failures are logged (counts and error names only), never thrown. */
-  runOnce(): Promise<SummaryRound | null> {
-    this.running ??= queueFamilySummaries(this.ctx)
-      .then((round) => {
-        if (round.queued > 0) this.log.info({ ...round }, 'family summary mails queued');
-        if (round.failed > 0) this.log.warn({ failed: round.failed, error: round.failedWith }, 'family summary mails not made for some families; tried again next round');
+export class FamilySummaryJob extends RepeatingRound<SummaryRound | null> {
+  constructor(ctx: DomainContext, log: SummaryLog, intervalMs = SUMMARY_INTERVAL_MS) {
+    super(
+      async () => {
+        const round = await queueFamilySummaries(ctx);
+        if (round.queued > 0) log.info({ ...round }, 'family summary mails queued');
+        if (round.failed > 0) log.warn({ failed: round.failed, error: round.failedWith }, 'family summary mails not made for some families; tried again next round');
         return round;
-      })
-      .catch((err: unknown) => {
-        this.log.warn({ error: err instanceof Error ? err.name : 'error' }, 'family summary round failed');
-        return null;
-      })
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+      },
+      { log, message: 'family summary round failed', value: null },
+      intervalMs,
+    );
   }
 }

@@ -10,60 +10,32 @@ import type { DomainContext } from './context';
 import { purgeExpiredTrash } from './pageHistory';
 import { anonymiseEndedStudents } from './privacy';
 import { deleteExpiredReports } from './reports';
+import { HOURLY_MS, RepeatingRound, type RoundLog } from './repeatingRound';
 
 export interface RetentionPeriods {
   privacyMonths: number;
   reportDays: number;
 }
 
-export const RETENTION_INTERVAL_MS = 3_600_000;
+export const RETENTION_INTERVAL_MS = HOURLY_MS;
 
-export interface RetentionLog {
-  info(obj: Record<string, unknown>, msg: string): void;
-  warn(obj: Record<string, unknown>, msg: string): void;
-}
+export type RetentionLog = RoundLog;
 
-export class RetentionJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
-  constructor(
-    private readonly ctx: DomainContext,
-    private readonly periods: RetentionPeriods,
-    private readonly log: RetentionLog,
-    private readonly intervalMs = RETENTION_INTERVAL_MS,
-  ) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.runOnce(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  /** One round; a round still running is joined rather than doubled. Failures are logged, never thrown. */
-  runOnce(): Promise<number> {
-    this.running ??= anonymiseEndedStudents(this.ctx, this.periods.privacyMonths)
-      .then(async (count) => {
-        if (count > 0) this.log.info({ anonymised: count }, 'students anonymised (retention period over)');
-        const reports = await deleteExpiredReports(this.ctx, this.periods.reportDays);
-        if (reports > 0) this.log.info({ deleted: reports }, 'problem reports deleted (retention period over)');
-        const trashed = await purgeExpiredTrash(this.ctx);
-        if (trashed > 0) this.log.info({ purged: trashed }, 'studio pages removed from the trash for good (30 days over)');
+/** Every instance's retention rounds (start, stop, runOnce: the anonymised students' count). */
+export class RetentionJob extends RepeatingRound<number> {
+  constructor(ctx: DomainContext, periods: RetentionPeriods, log: RetentionLog, intervalMs = RETENTION_INTERVAL_MS) {
+    super(
+      async () => {
+        const count = await anonymiseEndedStudents(ctx, periods.privacyMonths);
+        if (count > 0) log.info({ anonymised: count }, 'students anonymised (retention period over)');
+        const reports = await deleteExpiredReports(ctx, periods.reportDays);
+        if (reports > 0) log.info({ deleted: reports }, 'problem reports deleted (retention period over)');
+        const trashed = await purgeExpiredTrash(ctx);
+        if (trashed > 0) log.info({ purged: trashed }, 'studio pages removed from the trash for good (30 days over)');
         return count;
-      })
-      .catch((err: unknown) => {
-        this.log.warn({ error: err instanceof Error ? err.name : 'error' }, 'retention round failed');
-        return 0;
-      })
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+      },
+      { log, message: 'retention round failed', value: 0 },
+      intervalMs,
+    );
   }
 }
