@@ -10,17 +10,10 @@ import { controlLook } from '../../shared/ui/Field';
 import { LoadFailed } from '../../shared/ui/States';
 import { renewalsMessages } from './renewals.messages';
 import { renewalsActions, selectRenewals } from './renewalsSlice';
+import { settingsCard } from './settingsCard';
 
 const Box = styled(Card).attrs({ as: 'section' })`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]}px;
-  margin-top: ${({ theme }) => theme.space[5]}px;
-  padding: ${({ theme }) => theme.space[4]}px;
-  max-width: 40rem;
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
+  ${settingsCard}
   p {
     margin: 0;
   }

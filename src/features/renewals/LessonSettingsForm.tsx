@@ -16,21 +16,14 @@ import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { Message } from '../../shared/ui/Message';
 import { renewalsMessages } from './renewals.messages';
 import { renewalsActions, selectRenewals } from './renewalsSlice';
+import { settingsCard } from './settingsCard';
 import { check, MAX, refusedFields, valuesOf, type Errors, type Field, type Values } from './settingsForm';
 
 
 const FIELD_IDS: Record<Field, string> = { countHeldLessons: 'lesson-count-held', renewalLessonsLeft: 'lesson-threshold', renewalDaysBeforeEnd: 'lesson-days' };
 
 const Form = styled(Card).attrs({ as: 'form' })`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]}px;
-  margin-top: ${({ theme }) => theme.space[5]}px;
-  padding: ${({ theme }) => theme.space[4]}px;
-  max-width: 40rem;
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
+  ${settingsCard}
   input[type='number'] {
     max-width: 10rem;
   }
