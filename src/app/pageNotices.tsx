@@ -1,7 +1,7 @@
 /**
  * Lines a feature adds above a page it does not own, placed by the app (which alone knows both):
  * the renewals' "3 renewals due" and the families' erasure requests on a franchise owner's students
- * list, on the portal's own backend.
+ * list (the erasure requests also on the office's list of all students), on the portal's own backend.
  * Each comes after the page is usable (with the offline banner in the layout's notice slot,
  * afterLoad.tsx), in its own chunk, and a failure of its own (a chunk that does not load) leaves the page as it is.
  */
@@ -29,17 +29,22 @@ class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
 export function PageNotices() {
   const { pathname } = useLocation();
   const signedIn = useAppSelector(selectIsSignedIn);
-  const owner = useAppSelector(selectUserRole) === 'franchise_owner';
+  const role = useAppSelector(selectUserRole);
   const capabilities = useAppSelector(selectCapabilities);
   const portal = capabilities.contentStudio === true;
-  if (!signedIn || !owner || !portal || !matchPath(paths.studentsList.pattern, pathname)) return null;
+  const ownersList = role === 'franchise_owner' && matchPath(paths.studentsList.pattern, pathname) !== null;
+  // The office confirms families' erasure requests too: they show above its list of all students.
+  const officeList = role === 'administrator' && matchPath(paths.allStudentsList.pattern, pathname) !== null;
+  if (!signedIn || !portal || !(ownersList || officeList)) return null;
   return (
     <>
-      <Quiet>
-        <Suspense fallback={null}>
-          <RenewalsDueNotice />
-        </Suspense>
-      </Quiet>
+      {ownersList && (
+        <Quiet>
+          <Suspense fallback={null}>
+            <RenewalsDueNotice />
+          </Suspense>
+        </Quiet>
+      )}
       {capabilities.familySignIn === true && (
         <Quiet>
           <Suspense fallback={null}>

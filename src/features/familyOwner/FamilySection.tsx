@@ -56,7 +56,8 @@ export default function FamilySection({ student, erased }: StudentPageSectionPro
   useEffect(() => {
     if (!joined || erased) return;
     if (parentEmail) dispatch(familyOwnerActions.languageRequested({ parentEmail, ownerId }));
-    if (ownerId === null) dispatch(familyOwnerActions.erasureRequestsRequested());
+    // The waiting requests: an owner's own, or every owner's for the office (it confirms them too).
+    dispatch(familyOwnerActions.erasureRequestsRequested());
   }, [joined, erased, parentEmail, ownerId, dispatch]);
 
   if (!joined || erased) return null;

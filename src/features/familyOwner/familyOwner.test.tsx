@@ -50,6 +50,13 @@ describe("a family's language on the student's page", () => {
     expect(await family.findByText(/The family asked on November 20, 2026 to erase this child’s data/)).toBeInTheDocument();
   });
 
+  it("tells the office too, on the student's page, that the family asked", async () => {
+    const { api } = familyOwnerApi([noasRequest]);
+    renderRoster({ route: '/students/11', session: signedInAs('admin'), api, config: withFamilies });
+    const family = within(await screen.findByRole('region', { name: 'Family' }));
+    expect(await family.findByText(/The family asked on November 20, 2026 to erase this child’s data/)).toBeInTheDocument();
+  });
+
   it('is not on the page where the site has no families', async () => {
     const { api, requests } = familyOwnerApi();
     renderRoster({ route: '/students/11', session: signedInAs('dana'), api, config: portalBackend });
@@ -74,5 +81,15 @@ describe("the owner's students list: families' erasure requests", () => {
     await screen.findByRole('table', {}, { timeout: 15_000 });
     await waitFor(() => expect(requests.some((request) => request.path === FAMILY_PATHS.erasureRequests)).toBe(true), { timeout: 15_000 });
     expect(screen.queryByTestId('erasure-requests-notice')).not.toBeInTheDocument();
+  });
+});
+
+describe("the office's list of all students: families' erasure requests", () => {
+  it('names each child whose family asked, from every owner', async () => {
+    const { api, requests } = familyOwnerApi([noasRequest]);
+    renderRoster({ route: '/admin/all_students_list', session: signedInAs('admin'), api, config: withFamilies });
+    const notice = await screen.findByTestId('erasure-requests-notice', {}, { timeout: 15_000 });
+    expect(within(notice).getByRole('link', { name: 'noa Levi' })).toHaveAttribute('href', '/students/11#data');
+    expect(requests.find((request) => request.path.startsWith(FAMILY_PATHS.erasureRequests))?.path).toBe(FAMILY_PATHS.erasureRequests);
   });
 });
