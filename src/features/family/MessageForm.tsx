@@ -7,6 +7,7 @@ import { useMessages } from '../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
 import { controlLook, controlProps, ErrorText } from '../../shared/ui/Field';
+import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { Message } from '../../shared/ui/Message';
 import { ModalActions } from '../../shared/ui/Modal';
 import { familyTexts } from './family.messages';
@@ -65,6 +66,7 @@ export function MessageForm({ studentId, teacher, onClose }: { studentId: number
 
   return (
     <Form onSubmit={submit} noValidate>
+      <LeaveGuard unsaved={text.trim() !== ''} saving={sending.status === 'sending'} />
       <label htmlFor={id}>{t.messageLabel({ teacher })}</label>
       <Hint id={`${id}-hint`}>{t.messageHint({ max })}</Hint>
       <TextArea value={text} onChange={(event) => setText(event.target.value)} maxLength={FAMILY_LIMITS.messageMaxLength} {...controlProps(id, problem)} aria-describedby={problem ? `${id}-error` : `${id}-hint`} />

@@ -45,6 +45,18 @@ describe('the family page', () => {
     expect(requests.find((request) => request.path === FAMILY_PATHS.message(10))).toEqual({ method: 'POST', path: FAMILY_PATHS.message(10), body: { text: 'Mia will miss Tuesday.' }, token: PARENT_TOKEN, expiry: 'never' });
   });
 
+  it('asks before leaving the page with a message typed and not sent; Stay keeps it', async () => {
+    const { user, router } = openFamily();
+    const card = await screen.findByRole('article', { name: 'Mia Levi' });
+    await user.click(within(card).getByRole('button', { name: 'Write to the teacher' }));
+    await user.type(within(card).getByLabelText('Your message to Dana Cohen'), 'Mia will miss Tuesday.');
+    await user.click(screen.getAllByRole('link', { name: /Youngengineer Online/ })[0]!);
+    const question = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/family');
+    expect(within(card).getByLabelText('Your message to Dana Cohen')).toHaveValue('Mia will miss Tuesday.');
+  });
+
   it("downloads the child's data as a file", async () => {
     const { user } = openFamily();
     const card = await screen.findByRole('article', { name: 'Mia Levi' });
