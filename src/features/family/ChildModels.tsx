@@ -4,14 +4,10 @@ import styled from 'styled-components';
 import type { FamilyModel } from '../../../contract/family';
 import { useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
+import { PlainList } from '../../shared/ui/Layout';
 import { familyTexts } from './family.messages';
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]}px;
+const List = styled(PlainList).attrs({ $gap: 3 })`
   grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr));
 `;
 

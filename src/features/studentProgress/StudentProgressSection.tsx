@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { space } from '../../shared/theme';
+import { PlainList } from '../../shared/ui/Layout';
 import { LoadFailed } from '../../shared/ui/States';
 import { useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
@@ -10,13 +11,7 @@ import type { StudentPageSectionProps } from '../../entities/students/studentPag
 import { rosterProgressMessages } from './progress.messages';
 import { selectStudentProgress, studentProgressActions } from './studentProgressSlice';
 
-const Models = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  display: grid;
-  gap: ${space(2)};
-`;
+const Models = PlainList;
 
 const Model = styled.li`
   display: flex;

@@ -6,15 +6,11 @@ import { useMessages } from '../../shared/i18n/messages';
 import { paths } from '../../shared/paths';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { Card } from '../../shared/ui/Card';
+import { PlainList } from '../../shared/ui/Layout';
 import { timetableMessages } from './timetable.messages';
 import { timeText } from './weeks';
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]}px;
+const List = styled(PlainList).attrs({ $gap: 3 })`
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 280px), 1fr));
 `;
 

@@ -1,6 +1,6 @@
 /**
  * Page layout: the frame of every page (one width, theme.pageMaxWidth), a row of buttons, a grid
- * of fields, a grid of cards and their tiles, small print under a list.
+ * of fields, a grid of cards and their tiles, a list without marks, small print under a list.
  */
 import styled from 'styled-components';
 import { media } from '../breakpoints';
@@ -13,6 +13,15 @@ export const Page = styled.section`
   ${media.mobile} {
     padding: ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[6]}px;
   }
+`;
+
+/** A list without marks or indent, its items a grid with a gap of theme.space[$gap] (2 unless told); `as="ol"` where the order counts. */
+export const PlainList = styled.ul<{ $gap?: 1 | 2 | 3 | 4 | 5 }>`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme, $gap = 2 }) => theme.space[$gap]}px;
 `;
 
 /** A list of cards: as many columns of at least $min px as fit; one column on phones. */

@@ -5,17 +5,12 @@ import { formatCalendarDate } from '../../../shared/i18n/calendarDates';
 import { useFormatters } from '../../../shared/i18n/formatting';
 import { useMessages } from '../../../shared/i18n/messages';
 import { space } from '../../../shared/theme';
+import { PlainList } from '../../../shared/ui/Layout';
 import { lessonsMessages } from './lessons.messages';
 
 type Texts = ReturnType<typeof lessonsMessages.get>;
 
-const Meetings = styled.ol`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  display: grid;
-  gap: ${space(2)};
-`;
+const Meetings = styled(PlainList).attrs({ as: 'ol' })``;
 
 const Meeting = styled.li`
   display: flex;
