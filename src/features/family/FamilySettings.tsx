@@ -6,7 +6,7 @@ import { LANGUAGE_NAMES } from '../../shared/i18n/i18n';
 import { useMessages } from '../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Card } from '../../shared/ui/Card';
-import { controlLook } from '../../shared/ui/Field';
+import { CompactSelect } from '../../shared/ui/Field';
 import { slotted, SLOT } from '../../shared/ui/slot';
 import { familyTexts } from './family.messages';
 import { familyActions, selectFamily, type FamilyView } from './familySlice';
@@ -21,11 +21,6 @@ const Box = styled(Card).attrs({ as: 'section' })`
   }
   p {
     margin: 0;
-  }
-  select {
-    ${controlLook}
-    width: auto;
-    max-width: 100%;
   }
 `;
 
@@ -59,7 +54,7 @@ export function FamilySettings({ family }: { family: FamilyView }) {
       <h2 id="family-settings-title">{t.settings}</h2>
       <Row as="div">
         <label htmlFor="family-language">{t.language}</label>
-        <select
+        <CompactSelect
           id="family-language"
           value={family.language}
           disabled={saving}
@@ -72,7 +67,7 @@ export function FamilySettings({ family }: { family: FamilyView }) {
               {LANGUAGE_NAMES[code]}
             </option>
           ))}
-        </select>
+        </CompactSelect>
       </Row>
       {family.summaries.map((summary) => (
         <Row key={summary.ownerId}>

@@ -14,7 +14,7 @@ import { LANGUAGE_NAMES } from '../../shared/i18n/i18n';
 import { useMessages } from '../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { useFeature } from '../../shared/useFeature';
-import { controlLook } from '../../shared/ui/Field';
+import { CompactSelect } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
 import { familyOwnerTexts } from './familyOwner.messages';
 import { familyOwnerActions, selectFamilyLanguage, selectFamilyOwner } from './familyOwnerSlice';
@@ -25,11 +25,6 @@ const Box = styled.div`
   justify-items: start;
   p {
     margin: 0;
-  }
-  select {
-    ${controlLook}
-    width: auto;
-    max-width: 100%;
   }
   label {
     font-weight: ${({ theme }) => theme.fontWeights.semibold};
@@ -78,7 +73,7 @@ export default function FamilySection({ student, erased }: StudentPageSectionPro
       ) : (
         <>
           <label htmlFor={`family-language-${student.id}`}>{t.language}</label>
-          <select
+          <CompactSelect
             id={`family-language-${student.id}`}
             aria-describedby={`family-language-hint-${student.id}`}
             value={family.language.value}
@@ -92,7 +87,7 @@ export default function FamilySection({ student, erased }: StudentPageSectionPro
                 {LANGUAGE_NAMES[code]}
               </option>
             ))}
-          </select>
+          </CompactSelect>
           <Hint id={`family-language-hint-${student.id}`}>{t.languageHint}</Hint>
           <p role="status">{saving ? t.saving : family.save.status === 'saved' ? t.saved : ''}</p>
           {family.save.status === 'failed' && <p role="alert">{t.notSaved({ reason: failureMessage(family.save.error) })}</p>}

@@ -6,7 +6,7 @@ import { failureMessage } from '../../shared/failureMessage';
 import { useMessages } from '../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Card } from '../../shared/ui/Card';
-import { controlLook } from '../../shared/ui/Field';
+import { CompactSelect } from '../../shared/ui/Field';
 import { LoadFailed } from '../../shared/ui/States';
 import { renewalsMessages } from './renewals.messages';
 import { renewalsActions, selectRenewals } from './renewalsSlice';
@@ -23,10 +23,6 @@ const Box = styled(Card).attrs({ as: 'section' })`
     align-items: center;
     gap: ${({ theme }) => theme.space[2]}px;
     min-height: ${({ theme }) => theme.touchTarget}px;
-  }
-  select {
-    ${controlLook}
-    width: auto;
   }
 `;
 
@@ -47,10 +43,10 @@ export function FamilySummaryForm() {
       <p>{t.familySummaryIntro}</p>
       <label>
         <span id="family-summary-label">{t.familySummaryLabel}</span>
-        <select aria-labelledby="family-summary-title family-summary-label" value={familySummary.value} disabled={saving} onChange={(event) => dispatch(renewalsActions.familySummaryChanged(event.target.value as SummaryFrequency))}>
+        <CompactSelect aria-labelledby="family-summary-title family-summary-label" value={familySummary.value} disabled={saving} onChange={(event) => dispatch(renewalsActions.familySummaryChanged(event.target.value as SummaryFrequency))}>
           <option value="monthly">{t.monthly}</option>
           <option value="weekly">{t.weekly}</option>
-        </select>
+        </CompactSelect>
       </label>
       <p role="status">{saving ? t.familySummarySaving : saveFamilySummary.status === 'saved' ? t.familySummarySaved : ''}</p>
       {saveFamilySummary.status === 'failed' && <p role="alert">{t.familySummaryNotSaved({ reason: failureMessage(saveFamilySummary.error) })}</p>}

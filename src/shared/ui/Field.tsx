@@ -26,6 +26,13 @@ export const controlLook = css`
   }
 `;
 
+/** A select as wide as its longest choice (a language, a frequency), never wider than its row. */
+export const CompactSelect = styled.select`
+  ${controlLook}
+  width: auto;
+  max-width: 100%;
+`;
+
 export const Input = styled.input`
   ${controlLook}
 `;
