@@ -6,18 +6,12 @@ import { failureMessage } from '../../shared/failureMessage';
 import { useMessages } from '../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
-import { controlLook, controlProps, ErrorText } from '../../shared/ui/Field';
+import { controlProps, ErrorText, TextArea } from '../../shared/ui/Field';
 import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { Message } from '../../shared/ui/Message';
 import { ModalActions } from '../../shared/ui/Modal';
 import { familyTexts } from './family.messages';
 import { familyActions, selectFamily } from './familySlice';
-
-const TextArea = styled.textarea`
-  ${controlLook}
-  min-height: 7rem;
-  resize: vertical;
-`;
 
 const Form = styled.form`
   display: grid;

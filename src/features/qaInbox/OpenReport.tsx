@@ -7,7 +7,7 @@ import { useMessages } from '../../shared/i18n/messages';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { space } from '../../shared/theme';
 import { Button } from '../../shared/ui/Button';
-import { controlLook, FormField } from '../../shared/ui/Field';
+import { FormField, TextArea } from '../../shared/ui/Field';
 import { Toolbar } from '../../shared/ui/Layout';
 import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { Message } from '../../shared/ui/Message';
@@ -31,12 +31,6 @@ const Stack = styled.pre`
   background: ${({ theme }) => theme.colors.surfaceAlt};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   white-space: pre-wrap;
-`;
-
-const CommentBox = styled.textarea`
-  ${controlLook}
-  min-height: 5rem;
-  resize: vertical;
 `;
 
 /** An opened report: its error, its picture, the replay of its action log, and its follow-up. */
@@ -86,7 +80,7 @@ function Triage({ report }: { report: ProblemReportDetail }) {
         </select>
       </FormField>
       <FormField id={commentId} label={t.comment} error={null}>
-        <CommentBox id={commentId} translate="no" value={comment} maxLength={REPORT_LIMITS.commentChars} onChange={(event) => setComment(event.target.value)} />
+        <TextArea $rows={5} id={commentId} translate="no" value={comment} maxLength={REPORT_LIMITS.commentChars} onChange={(event) => setComment(event.target.value)} />
       </FormField>
       {save.status === 'failed' && (
         <Message $tone="error" role="alert">

@@ -10,7 +10,7 @@ import { REPORT_LIMITS, type ReportedError } from '../../../contract/reports';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { space } from '../../shared/theme';
 import { Button } from '../../shared/ui/Button';
-import { controlLook, FormField, controlProps } from '../../shared/ui/Field';
+import { FormField, controlProps, TextArea } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
 import { Modal, ModalActions } from '../../shared/ui/Modal';
 import { useFeature } from '../../shared/useFeature';
@@ -18,12 +18,6 @@ import { reportActions, selectReport } from './reportSlice';
 import { useFormatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
 import { reportMessages } from './report.messages';
-
-const NoteBox = styled.textarea`
-  ${controlLook}
-  min-height: 7rem;
-  resize: vertical;
-`;
 
 const Check = styled.label`
   display: flex;
@@ -113,7 +107,7 @@ export default function ReportDialog({ error, draft = emptyReportDraft, onDraftC
           </Message>
         )}
         <FormField id={noteId} label={t.noteLabel} error={noteError}>
-          <NoteBox
+          <TextArea
             {...controlProps(noteId, noteError)}
             value={note}
             maxLength={REPORT_LIMITS.noteChars}

@@ -26,6 +26,13 @@ export const controlLook = css`
   }
 `;
 
+/** A box for a few lines of text (a note, a message): the fields' look, taller, grown by the user downwards. */
+export const TextArea = styled.textarea<{ $rows?: number }>`
+  ${controlLook}
+  min-height: ${({ $rows = 7 }) => $rows}rem;
+  resize: vertical;
+`;
+
 /** A select as wide as its longest choice (a language, a frequency), never wider than its row. */
 export const CompactSelect = styled.select`
   ${controlLook}
