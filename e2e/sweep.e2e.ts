@@ -165,10 +165,10 @@ export interface ScreenReport {
 }
 
 /** Opens a screen once, then checks it at every width. */
-async function sweepScreen(page: Page, baseUrl: string, role: Role, screen: Screen): Promise<ScreenReport> {
+async function sweepScreen(page: Page, baseUrl: string, dataDir: string, role: Role, screen: Screen): Promise<ScreenReport> {
   const report: ScreenReport = { problems: [], notes: [], widths: [], shots: [] };
   await page.setViewportSize({ width: 1280, height: 800 });
-  await (screen.open ? screen.open(page, baseUrl) : page.goto(`${baseUrl}${screen.path}`));
+  await (screen.open ? screen.open(page, baseUrl, dataDir) : page.goto(`${baseUrl}${screen.path}`));
   await (screen.ready ? screen.ready(page) : page.locator('main h1').first().waitFor());
   await settle(page);
   const { pathname, search } = new URL(page.url());
@@ -241,7 +241,7 @@ describe.each(Object.keys(SCREENS) as Role[])('sweep: %s', (role) => {
   });
 
   it.each(SCREENS[role].map((screen) => [screen.name, screen] as const))('%s', async (_name, screen) => {
-    const report = await sweepScreen(browser.page, portal.baseUrl, role, screen);
+    const report = await sweepScreen(browser.page, portal.baseUrl, portal.dataDir, role, screen);
     if (report.notes.length > 0) console.log(`${role} ${screen.name}, minor accessibility notes:\n  ${[...new Set(report.notes)].join('\n  ')}`);
     const id = `${role}-${screen.name}`;
     const isKnown = (problem: string) => KNOWN_ISSUES.some((known) => known.screens.test(id) && known.problem.test(problem));

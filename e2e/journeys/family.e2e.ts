@@ -6,15 +6,12 @@
  * e-mail: the family page shows both children, and no other student of Lee's; the parent's token
  * is refused by the students list's API (e2e/artifacts/family-*.png).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import PostalMime from 'postal-mime';
 import type { Page } from 'playwright-core';
 import { CLASSES_PATHS } from '../../contract/classes';
-import { FAMILY_APP_PATHS } from '../../contract/family';
 import { PROGRESS_PATHS } from '../../contract/progress';
 import { API_PATHS } from '../../contract/wire';
 import { axeViolations, DEMO_USERS, journeyFile, screenshot } from '../support';
+import { familySignInLink, mailIn } from '../support/outbox';
 
 const journey = journeyFile();
 const PARENT = 'parent.mia@demo.portal.test';
@@ -45,39 +42,6 @@ type WireStudent = { user_id: string | number; student_first_name: string; stude
 async function studentsOf(token: string): Promise<WireStudent[]> {
   return Object.values((await call('POST', API_PATHS.allStudents, token, { AUTH_KEY: await authKey() })).body as Record<string, WireStudent>);
 }
-
-/** The newest sign-in link mailed to the parent, from the outbox (data/outbox/*.eml), parsed as a mail app parses it. */
-async function signInLinkFromOutbox(sentAfter: number): Promise<string> {
-  const outbox = path.join(journey.portal.dataDir, 'outbox');
-  for (let waited = 0; waited < 15_000; waited += 250) {
-    const files = readdirSync(outbox, { withFileTypes: true }).filter((f) => f.name.endsWith('.eml'));
-    for (const file of files) {
-      const full = path.join(outbox, file.name);
-      if (readFileSync(full).length === 0) continue;
-      const mail = await PostalMime.parse(readFileSync(full));
-      const link = new RegExp(`https?://[^\\s"<>]+${FAMILY_APP_PATHS.signIn}#[A-Za-z0-9_-]+`).exec(mail.text ?? '')?.[0];
-      if (mail.to?.[0]?.address === PARENT && link && Date.parse(mail.date ?? '') >= sentAfter - 1000) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no sign-in link for ${PARENT} in ${outbox}`);
-}
-
-/** The newest mail to `to` with this subject, from the outbox. */
-async function mailTo(to: string, subject: string) {
-  const outbox = path.join(journey.portal.dataDir, 'outbox');
-  for (let waited = 0; waited < 15_000; waited += 250) {
-    for (const file of readdirSync(outbox).filter((name) => name.endsWith('.eml')).sort().reverse()) {
-      const mail = await PostalMime.parse(readFileSync(path.join(outbox, file)));
-      if (mail.to?.[0]?.address === to && mail.subject === subject) return mail;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no mail "${subject}" to ${to} in ${outbox}`);
-}
-
-/** The link's address on this portal (the mail names the site's configured address). */
-const onPortal = (link: string) => `${journey.portal.baseUrl}${new URL(link).pathname}${new URL(link).hash}`;
 
 const mainText = async (page: Page) => (await page.locator('main').textContent()) ?? '';
 
@@ -115,7 +79,7 @@ describe('family journey', () => {
     const asked = Date.now();
     await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
     await page.getByText('If this address belongs to a family, a sign-in link is on its way. It works once, for 30 minutes.').waitFor();
-    const link = onPortal(await signInLinkFromOutbox(asked));
+    const link = await familySignInLink(base, journey.portal.dataDir, PARENT, asked);
 
     await page.goto(link);
     await page.waitForURL(`${base}/family`);
@@ -176,7 +140,7 @@ describe('family journey', () => {
     await tabTo(page, /^\s*Send\s*$/);
     await page.keyboard.press('Enter');
     await page.getByText('Your message is on its way to the teacher. The answer comes by e-mail.').waitFor();
-    const toDana = await mailTo('dana.cohen@demo.portal.test', 'A message from a family on Youngengineer Online');
+    const toDana = await mailIn(journey.portal.dataDir, (m) => m.to?.[0]?.address === 'dana.cohen@demo.portal.test' && m.subject === 'A message from a family on Youngengineer Online', 'message to Dana');
     expect(toDana.text).toContain('Mia built the Catapult at home too!');
     expect(toDana.headers.find((h) => h.key === 'reply-to')?.value).toBe(PARENT);
 

@@ -47,7 +47,7 @@ async function shown(page: Page): Promise<void> {
 }
 
 async function openScreen(page: Page, base: string, screen: Screen): Promise<void> {
-  if (screen.open) await screen.open(page, base);
+  if (screen.open) await screen.open(page, base, journey.portal.dataDir);
   else await page.goto(`${base}${screen.path}`);
   await shown(page);
 }

@@ -4,14 +4,18 @@
  */
 import type { Page } from 'playwright-core';
 import { DEMO_USERS } from './actions';
+import { askFamilySignInLink } from './outbox';
+
+/** Mia's parent's e-mail in the demo data (../shared/spec/demo-data.md). */
+const MIAS_PARENT = 'parent.mia@demo.portal.test';
 
 export type Role = 'signed-out' | 'student' | 'owner' | 'admin';
 
 export interface Screen {
   name: string;
   path: string;
-  /** How a user gets there when it is not by typing the address (default: page.goto(path)). */
-  open?: (page: Page, baseUrl: string) => Promise<void>;
+  /** How a user gets there when it is not by typing the address (default: page.goto(path)); dataDir is the portal's (its outbox). */
+  open?: (page: Page, baseUrl: string, dataDir: string) => Promise<void>;
   /** Waited for (a visible element) before the checks; the page's h1 otherwise. */
   ready?: (page: Page) => Promise<unknown>;
   /** Something to do after the page is ready, before the widths (e.g. open the menu). */
@@ -136,6 +140,17 @@ export const SCREENS: Record<Role, Screen[]> = {
     // A parent's way in, and the summary mail's unsubscribe link opened without its secret.
     { name: 'family-sign-in', path: '/family/sign-in', ready: (page) => page.getByLabel('Your e-mail address').waitFor() },
     { name: 'family-unsubscribe', path: '/family/unsubscribe', ready: (page) => page.getByRole('alert').waitFor() },
+    // Last: Mia's parent signs in with a link from the outbox, and the device then holds a parent's session.
+    {
+      name: 'family',
+      path: '/family',
+      open: async (page, baseUrl, dataDir) => {
+        await page.goto(await askFamilySignInLink(baseUrl, dataDir, MIAS_PARENT));
+        await page.waitForURL(`${baseUrl}/family`);
+      },
+      ready: (page) => page.getByRole('article', { name: 'Mia Levi' }).waitFor(),
+      phone: true,
+    },
   ],
   student: [
     { name: 'select-program', path: '/' },
