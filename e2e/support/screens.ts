@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_USERS } from './actions';
 import { askFamilySignInLink } from './outbox';
 
-/** Mia's parent's e-mail in the demo data (../shared/spec/demo-data.md). */
+/** Mia's parent's e-mail in the demo data. */
 const MIAS_PARENT = 'parent.mia@demo.portal.test';
 
 export type Role = 'signed-out' | 'student' | 'owner' | 'admin';
