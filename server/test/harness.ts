@@ -198,6 +198,17 @@ export async function uploadFile(baseUrl: string, urlPath: string, content: Buff
   return answerOf(await fetch(baseUrl + urlPath, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} }));
 }
 
+/**
+ * A clock that starts just after a limit's fixed window begins and runs at real speed: a test that
+ * counts attempts against a limit then never has its window end (and its count reset) halfway, as
+ * it would when it happened to run across the boundary of a real minute or hour.
+ */
+export function clockAtWindowStart(windowMs: number): () => Date {
+  const realStart = Date.now();
+  const start = (Math.floor(realStart / windowMs) + 1) * windowMs + 1_000;
+  return () => new Date(start + (Date.now() - realStart));
+}
+
 export async function startTestServer(options: StartOptions): Promise<TestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const base = loadConfig({ DATA_DIR: dir, DIST_DIR: path.join(dir, 'dist'), JWT_SECRET: 'test-secret-0123456789-abcdefghij', AUTH_KEY: TEST_AUTH_KEY, LOG_LEVEL: 'info', ...options.env }, [], dir);

@@ -4,7 +4,7 @@
  * before anything is built from them.
  */
 import { connect } from 'node:net';
-import { DEMO, PATHS, describeEachDb, startTestServer, type TestServer } from '../harness';
+import { DEMO, PATHS, describeEachDb, clockAtWindowStart, startTestServer, type TestServer } from '../harness';
 
 describeEachDb('probes', (dialect) => {
   let s: TestServer;
@@ -88,7 +88,7 @@ describe('bodies of many keys are refused cheaply', () => {
 
 describe('TRUST_PROXY', () => {
   const limited = (trustProxy: false | number) =>
-    startTestServer({ dialect: 'sqlite', configure: (c) => ({ ...c, trustProxy, rateLimits: { ...c.rateLimits, loginPerIp: { max: 3, windowMs: 3_600_000 } } }) });
+    startTestServer({ dialect: 'sqlite', clock: clockAtWindowStart(3_600_000), configure: (c) => ({ ...c, trustProxy, rateLimits: { ...c.rateLimits, loginPerIp: { max: 3, windowMs: 3_600_000 } } }) });
   const wrongLogin = (s: TestServer, forwardedFor: string, i: number) =>
     s.post(PATHS.token, { username: `nobody${i}`, password: 'wrong-password' }, { headers: { 'x-forwarded-for': forwardedFor } });
 

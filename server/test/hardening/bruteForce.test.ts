@@ -7,7 +7,8 @@
  * addresses or lessons, telling accounts apart by the throttle, by the headers or by the time an
  * answer takes.
  */
-import { DEMO, PATHS, TEST_AUTH_KEY, expectWpError, startTestServer, type Answer } from '../harness';
+import { DEFAULT_RATE_LIMITS } from '../../config';
+import { DEMO, PATHS, TEST_AUTH_KEY, clockAtWindowStart, expectWpError, startTestServer, type Answer } from '../harness';
 
 jest.setTimeout(120_000);
 
@@ -23,7 +24,7 @@ function headerSet(answer: Answer): Record<string, string> {
 }
 
 test('login per address: the 429 carries Retry-After, and a right password from that address waits too', async () => {
-  const s = await startTestServer({ dialect: 'sqlite', configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, loginPerIp: { max: 5, windowMs: 60_000 } } }) });
+  const s = await startTestServer({ dialect: 'sqlite', clock: clockAtWindowStart(60_000), configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, loginPerIp: { max: 5, windowMs: 60_000 } } }) });
   try {
     for (let i = 0; i < 5; i += 1) expect((await s.post(PATHS.token, { username: `someone${i}`, password: 'guess' })).status).toBe(403);
     const blocked = await s.post(PATHS.token, { username: 'dana', password: DEMO.dana.password });
@@ -37,7 +38,7 @@ test('login per address: the 429 carries Retry-After, and a right password from 
 });
 
 test('login per account holds when the guesses come from many addresses (behind a proxy)', async () => {
-  const s = await startTestServer({ dialect: 'sqlite', configure: (c) => ({ ...c, trustProxy: ['127.0.0.1'] }) });
+  const s = await startTestServer({ dialect: 'sqlite', clock: clockAtWindowStart(DEFAULT_RATE_LIMITS.loginPerAccount.windowMs), configure: (c) => ({ ...c, trustProxy: ['127.0.0.1'] }) });
   try {
     for (let i = 0; i < 100; i += 1) {
       const answer = await s.post(PATHS.token, { username: 'lee', password: `wrong-${i}` }, { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
@@ -58,6 +59,7 @@ test('an unknown account and a wrong password: the same status, body and headers
   // The size of the per-account limit (100 a day) is routes/security.test.ts's: 10 here keeps the real hash cost affordable.
   const s = await startTestServer({
     dialect: 'sqlite',
+    clock: clockAtWindowStart(15 * 60_000),
     configure: (c) => ({ ...c, argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 }, rateLimits: { ...c.rateLimits, loginPerAccount: { max: 10, windowMs: 15 * 60_000 } } }),
   });
   try {

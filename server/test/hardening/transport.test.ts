@@ -5,7 +5,7 @@
  * says no cache may keep it.
  */
 import { CLASS_NOW_PATHS, PRIVACY_PATHS, ROSTER_PATHS } from '../../../contract';
-import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, startTestServer, userIds, type TestServer } from '../harness';
+import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, clockAtWindowStart, startTestServer, userIds, type TestServer } from '../harness';
 
 jest.setTimeout(60_000);
 
@@ -57,7 +57,7 @@ describe('HTTPS behind a trusted proxy', () => {
 
 describe('TRUST_PROXY naming the balancer\'s address', () => {
   const limited = (trustProxy: string) =>
-    startTestServer({ dialect: 'sqlite', env: { TRUST_PROXY: trustProxy }, configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, loginPerIp: { max: 3, windowMs: 3_600_000 } } }) });
+    startTestServer({ dialect: 'sqlite', env: { TRUST_PROXY: trustProxy }, clock: clockAtWindowStart(3_600_000), configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, loginPerIp: { max: 3, windowMs: 3_600_000 } } }) });
   const wrongLogin = (s: TestServer, forwardedFor: string, i: number) =>
     s.post(PATHS.token, { username: `nobody${i}`, password: 'wrong-password' }, { headers: { 'x-forwarded-for': forwardedFor } });
 

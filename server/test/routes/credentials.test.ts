@@ -3,7 +3,7 @@
  * own password, and failed-login limits that spare a browser that signed in before.
  */
 import { CREDENTIAL_PATHS, type StudentCredentials, type StudentPasswordReset } from '../../../contract';
-import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, newStudentBody, startTestServer, userIds, type TestServer } from '../harness';
+import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, newStudentBody, clockAtWindowStart, startTestServer, userIds, type TestServer } from '../harness';
 
 jest.setTimeout(120_000);
 
@@ -176,7 +176,7 @@ describeEachDb('credentials', (dialect) => {
     });
 
     test('limited per address and per account: 429 and no mail; unknown address still 404', async () => {
-      const limited = await startTestServer({ dialect, configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, resetPerAccount: { max: 2, windowMs: 3_600_000 }, resetPerIp: { max: 4, windowMs: 3_600_000 } } }) });
+      const limited = await startTestServer({ dialect, clock: clockAtWindowStart(3_600_000), configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, resetPerAccount: { max: 2, windowMs: 3_600_000 }, resetPerIp: { max: 4, windowMs: 3_600_000 } } }) });
       try {
         const body = { ...KEY, user_email: DEMO.maria.email };
         for (let i = 0; i < 2; i += 1) expect((await limited.post(PATHS.reset, body)).status).toBe(200);
@@ -293,7 +293,7 @@ describeEachDb('failed sign-ins: 100 a day per account, and a browser that signe
 });
 
 test('a browser that signed in before is not held by its address: a guesser behind the same address cannot lock it out', async () => {
-  const s = await startTestServer({ dialect: 'sqlite', configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, loginPerIp: { max: 5, windowMs: 60_000 } } }) });
+  const s = await startTestServer({ dialect: 'sqlite', clock: clockAtWindowStart(60_000), configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, loginPerIp: { max: 5, windowMs: 60_000 } } }) });
   try {
     const cookie = ((await s.post(PATHS.token, { username: 'mia', password: DEMO.mia.password })).headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     for (let i = 0; i < 5; i += 1) expectWpError(await s.post(PATHS.token, { username: `someone${i}`, password: 'guess' }), 403);

@@ -4,7 +4,7 @@
  * it; and the limits on links and messages, shared through the database.
  */
 import { FAMILY_LIMITS, FAMILY_PATHS, PRIVACY_PATHS, ROSTER_PATHS, type AuditPage, type FamilyChild, type FamilyErasureRequest, type FamilyOverview, type StudentDataExport } from '../../../contract';
-import { DEMO, PATHS, describeEachDb, expectWpError, newStudentBody, signInDemoUsers, startTestServer, userIds, type TestServer } from '../harness';
+import { DEMO, PATHS, describeEachDb, expectWpError, newStudentBody, signInDemoUsers, clockAtWindowStart, startTestServer, userIds, type TestServer } from '../harness';
 import { signInParent } from './familyHelpers';
 
 const MIA_PARENT = DEMO.mia.email;
@@ -136,7 +136,7 @@ describeEachDb('families: requests, settings and limits', (dialect) => {
 describeEachDb('families: the limits on sign-in links', (dialect) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ dialect, configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, familyLinkPerEmail: { max: 2, windowMs: 3_600_000 }, familyLinkPerIp: { max: 4, windowMs: 3_600_000 } } }) });
+    s = await startTestServer({ dialect, clock: clockAtWindowStart(3_600_000), configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, familyLinkPerEmail: { max: 2, windowMs: 3_600_000 }, familyLinkPerIp: { max: 4, windowMs: 3_600_000 } } }) });
   });
   afterAll(() => s?.close());
 

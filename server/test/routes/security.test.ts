@@ -1,6 +1,6 @@
 /** Rate limits on login and reset, and logs that hold no secret. */
 import { SIGN_IN_CARD_PATHS, type SignInCardsIssued } from '../../../contract';
-import { DEMO, PATHS, TEST_AUTH_KEY, expectWpError, startTestServer, userIds } from '../harness';
+import { DEMO, PATHS, TEST_AUTH_KEY, expectWpError, clockAtWindowStart, startTestServer, userIds } from '../harness';
 
 test('login: 100 wrong passwords a day per account (from anywhere), then a browser it does not know is slowed by growing delays of seconds to minutes, not shut out for the day; other accounts unaffected', async () => {
   let now = Date.UTC(2026, 10, 23, 9, 0, 0);
@@ -68,7 +68,7 @@ test("while a child's account is slowed by someone else's guesses, a new tablet 
 });
 
 test('login: many wrong passwords from one address over many accounts are throttled per IP', async () => {
-  const s = await startTestServer({ dialect: 'sqlite', configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, loginPerIp: { max: 5, windowMs: 60_000 } } }) });
+  const s = await startTestServer({ dialect: 'sqlite', clock: clockAtWindowStart(60_000), configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, loginPerIp: { max: 5, windowMs: 60_000 } } }) });
   try {
     for (let i = 0; i < 5; i += 1) expect((await s.post(PATHS.token, { username: `user${i}`, password: 'x' })).status).toBe(403);
     expectWpError(await s.post(PATHS.token, { username: 'maria', password: DEMO.maria.password }), 429, 'too_many_attempts');

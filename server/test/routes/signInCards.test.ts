@@ -14,7 +14,7 @@ import {
   type SignInCardsIssued,
   type TokenResponse,
 } from '../../../contract';
-import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, jwtPayload, newStudentBody, startTestServer, userIds, type TestServer, signInDemoUsers } from '../harness';
+import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, jwtPayload, newStudentBody, clockAtWindowStart, startTestServer, userIds, type TestServer, signInDemoUsers } from '../harness';
 
 const tokenOf = (link: string) => new URL(link).hash.replace(/^#token=/, '');
 
@@ -212,7 +212,7 @@ describeEachDb('sign-in cards', (dialect) => {
 
   test('card sign-in shares the login\'s per-address limit, in the database', async () => {
     // An hour's window: four attempts on a busy machine could straddle the turn of a minute's.
-    const limited = await startTestServer({ dialect, configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, loginPerIp: { max: 3, windowMs: 3_600_000 } } }) });
+    const limited = await startTestServer({ dialect, clock: clockAtWindowStart(3_600_000), configure: (c) => ({ ...c, rateLimits: { ...c.rateLimits, loginPerIp: { max: 3, windowMs: 3_600_000 } } }) });
     try {
       for (let i = 0; i < 3; i++) expectWpError(await limited.post(SIGN_IN_CARD_PATHS.cardSignIn, { token: 'y'.repeat(43) }), 403, CARD_INVALID_CODE);
       const refused = await limited.post(SIGN_IN_CARD_PATHS.cardSignIn, { token: 'y'.repeat(43) });
