@@ -1,8 +1,8 @@
 /**
  * `npm run e2e:wordpress [-- --outputFile=FILE] [-- jest args]`: the browser journeys against a real WordPress.
  *
- * Builds the app when dist/ is stale, brings up the WordPress peer (../shared/peers/wordpress:
- * setup.sh PORT, then portal-setup.sh PORT with APP_DIST=dist; both idempotent), and runs the
+ * Builds the app when dist/ is stale, brings up the WordPress peer (peer-setup.sh: a copy of
+ * ../shared/peers/wordpress, its setup.sh PORT, then portal-setup.sh PORT with APP_DIST=dist; both idempotent), and runs the
  * journeys once per configuration. Between configurations the peer's users are reset and the
  * login answer switched (reset-users.sh with WL_TOKEN_ADDITIONS), and /portal-config.js is
  * rewritten on both origins. Ends with a pass/fail table per configuration; --outputFile writes
@@ -14,7 +14,7 @@
  * E2E_SKIP_BUILD=1.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appBuildNeeded } from '../../server/build';
@@ -22,10 +22,7 @@ import { appBuildNeeded } from '../../server/build';
 const ROOT = path.resolve(__dirname, '..', '..');
 const PEER_SOURCE = path.resolve(process.env.WP_PEER_DIR ?? path.join(ROOT, '..', 'shared', 'peers', 'wordpress'));
 const PORT = Number(process.env.WP_PORT ?? 8089);
-/**
- * The peer runs from its own copy in /tmp: MariaDB, php-fpm and nginx drop to users of their own,
- * who cannot enter a clone under a private folder (mktemp -d is 0700), and shared/ may be read-only.
- */
+/** The peer's own copy, made by peer-setup.sh (which says why it needs one). */
 const PEER = path.join(tmpdir(), `youngengineer-wp-peer-${PORT}`);
 const DATA = path.join(PEER, 'data');
 /** WP_APP_DIST: serve another build (e.g. one made from another branch); it is not rebuilt. */
@@ -112,12 +109,8 @@ if (process.env.E2E_SKIP_BUILD !== '1' && !process.env.WP_APP_DIST && appBuildNe
   if (run('npx', ['webpack', '--mode', 'production']) !== 0) failStep('the build failed');
 }
 
-// The scripts are refreshed on every run; data/ (the database, the site) is kept, so setup.sh can reuse it.
-cpSync(PEER_SOURCE, PEER, { recursive: true, filter: (source) => !['data', 'results', 'node_modules'].includes(path.relative(PEER_SOURCE, source).split(path.sep)[0]!) });
-chmodSync(PEER, 0o755);
-
 const started = Date.now();
-if (run('bash', [path.join(PEER, 'setup.sh'), String(PORT)]) !== 0) failStep(`setup.sh ${PORT} failed`);
+if (run('bash', [path.join(__dirname, 'peer-setup.sh')], { ...process.env, WP_PEER_DIR: PEER_SOURCE, WP_PORT: String(PORT) }) !== 0) failStep(`setup.sh ${PORT} failed`);
 if (run('bash', [path.join(PEER, 'portal-setup.sh'), String(PORT)], { ...process.env, APP_DIST }) !== 0) {
   failStep(`portal-setup.sh ${PORT} failed`);
 }
