@@ -14,3 +14,4 @@ export * from './classes';
 export * from './meetings';
 export * from './lessons';
 export * from './family';
+export * from './owners';

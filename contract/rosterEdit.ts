@@ -79,7 +79,10 @@ export type AuditAction =
   | 'user.create'
   | 'user.password_reset'
   | 'user.password_change'
-  | 'user.terms_accept';
+  | 'user.terms_accept'
+  | 'owner.edit'
+  | 'owner.deactivate'
+  | 'owner.reactivate';
 
 /** The audit log's filters, all optional; dates YYYY-MM-DD (UTC, both inclusive). */
 export interface AuditQuery {
