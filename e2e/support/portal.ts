@@ -64,7 +64,7 @@ export async function startPortal(options: StartPortalOptions = {}): Promise<Por
   const logFile = path.join(ARTIFACTS_DIR, `portal-${process.pid}-${started}.log`);
   const log = createWriteStream(logFile);
 
-  const child: ChildProcess = spawn(process.execPath, [require.resolve('tsx/cli'), path.join('server', 'main.ts'), '--demo'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'main.ts'), '--demo'], {
     cwd: ROOT,
     env: {
       ...process.env,
