@@ -3,7 +3,7 @@
  * (deploy/local-cluster.sh), every request over real HTTP. What needs limits counted in the database
  * is in sharedLimits.cluster.ts.
  */
-import { CONTENT_IDS, STUDIO_PATHS, type StudioCatalogue, type WirePage } from '../../contract';
+import { CONTENT_IDS, OWNER_DEACTIVATED_CODE, OWNER_DEACTIVATED_MESSAGE, OWNER_PATHS, STUDIO_PATHS, type OwnerRecord, type StudioCatalogue, type WirePage } from '../../contract';
 import { client, cluster, DEMO, errorCode, newStudentBody, PATHS } from './cluster';
 
 const { balancerUrl, instanceUrls, authKey } = cluster();
@@ -134,4 +134,34 @@ test('a studio change through one instance is in every instance’s pages answer
   } finally {
     await first.post(STUDIO_PATHS.programOrder, { ids }, admin);
   }
+});
+
+test('an owner the office deactivates through one instance is refused by every instance at once, and signs in again once re-activated', async () => {
+  const [first, second, third] = instanceUrls.map((url) => client(url, '127.0.0.17'));
+  if (!first || !second || !third) throw new Error('fewer than 3 instances');
+  const owner = await first.login(DEMO.dana.username, DEMO.dana.password);
+  const ownerId = (await first.get('/wp-json/wp/v2/users/me', owner)).body as { id: number };
+  const admin = await second.login(DEMO.admin.username, DEMO.admin.password);
+  // Every instance has taken her token before the change.
+  for (const instance of [first, second, third]) expect((await instance.post(PATHS.students, KEY, owner)).status).toBe(200);
+  try {
+    const deactivated = await second.post(OWNER_PATHS.deactivate(ownerId.id), { students: 'keep' }, admin);
+    expect({ status: deactivated.status, ownerStatus: (deactivated.body as OwnerRecord).status }).toEqual({ status: 200, ownerStatus: 'deactivated' });
+    for (const instance of [first, second, third]) {
+      const refused = await instance.post(PATHS.students, KEY, owner);
+      expect({ instance: refused.instance, status: refused.status, message: (refused.body as { message?: string }).message }).toEqual({
+        instance: refused.instance,
+        status: 403,
+        message: OWNER_DEACTIVATED_MESSAGE,
+      });
+    }
+    const signIn = await third.post(PATHS.token, { username: DEMO.dana.username, password: DEMO.dana.password });
+    expect({ status: signIn.status, code: errorCode(signIn) }).toEqual({ status: 403, code: OWNER_DEACTIVATED_CODE });
+  } finally {
+    expect((await first.post(OWNER_PATHS.reactivate(ownerId.id), {}, admin)).status).toBe(200);
+  }
+  // Her token from before stays refused; a new sign-in works through any instance.
+  expect((await third.post(PATHS.students, KEY, owner)).status).toBe(403);
+  const again = await third.login(DEMO.dana.username, DEMO.dana.password);
+  expect((await first.post(PATHS.students, KEY, again)).status).toBe(200);
 });
