@@ -43,6 +43,7 @@ import { privacyRoutes } from './routes/privacy';
 import { reportRoutes } from './routes/reports';
 import { restIndexRoutes } from './routes/restIndex';
 import { rosterEditRoutes } from './routes/rosterEdit';
+import { ownerRoutes } from './routes/owners';
 import { staticRoutes } from './routes/static';
 import { studioRoutes } from './routes/studio';
 import { studioMediaRoutes, uploadAwareClientErrorHandler } from './routes/studioMedia';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   jwtAuthRoutes(app, services);
   wlRoutes(app, services);
   rosterEditRoutes(app, services);
+  ownerRoutes(app, services);
   pagesRoutes(app, services);
   usersRoutes(app, services);
   privacyRoutes(app, services);

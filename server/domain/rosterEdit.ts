@@ -24,7 +24,7 @@ export function today(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-interface OwnStudent {
+export interface OwnStudent {
   student: StudentRow;
   user: UserRow;
 }
@@ -152,18 +152,30 @@ export function reactivateStudent(ctx: DomainContext, actor: Actor, id: number, 
 /** Administrators only: the student's record and account go to another franchise owner (and take on that owner's country, state and territory, as a sign-up does). */
 export function moveStudent(ctx: DomainContext, actor: Actor, id: number, teacherId: number): Promise<RosterStudent> {
   if (!isAdmin(actor)) throw notAllowed(true);
-  return changeStudent(ctx, actor, id, async (trx, { student, user }, now) => {
+  return changeStudent(ctx, actor, id, async (trx, found, now) => {
     const teacher = await q.findUserWithRole(trx, teacherId, 'franchise_owner');
     if (!teacher) throw invalidParams({ teacherId: 'Must name a franchise owner.' });
-    if (teacher.id === student.teacher_id) return;
-    await q.updateStudent(trx, id, { teacher_id: teacher.id });
-    await q.updateUser(trx, id, { teacher_id: teacher.id, country: teacher.country, state: teacher.state, territory: teacher.territory });
-    // Her former owner's classes are no longer hers; the time she was in them stays.
-    await q.leaveOtherOwnersClasses(trx, id, teacher.id, now.toISOString());
-    const before = { teacher_id: student.teacher_id, ...changedFields(user, { country: teacher.country, state: teacher.state, territory: teacher.territory }).before };
-    const after = { teacher_id: teacher.id, ...changedFields(user, { country: teacher.country, state: teacher.state, territory: teacher.territory }).after };
-    await recordAudit(trx, actor, { action: 'student.move', subjectType: 'student', subjectId: id, ownerId: teacher.id, before, after }, now);
+    if (teacher.id !== found.student.teacher_id && teacher.sign_in_disabled_at !== null) throw invalidParams({ teacherId: 'This franchise owner has been deactivated.' });
+    await moveStudentWithin(trx, actor, found, teacher, now);
   });
+}
+
+/**
+ * A student's move to `teacher` inside the caller's transaction, audited 'student.move' (her former
+ * owner's classes left, the time she was in them kept); nothing when she is the teacher's already.
+ * Moving one student and handing over a deactivated owner's students both make it.
+ */
+export async function moveStudentWithin(trx: q.Executor, actor: Actor, { student, user }: OwnStudent, teacher: UserRow, now: Date): Promise<void> {
+  if (teacher.id === student.teacher_id) return;
+  const id = student.user_id;
+  await q.updateStudent(trx, id, { teacher_id: teacher.id });
+  await q.updateUser(trx, id, { teacher_id: teacher.id, country: teacher.country, state: teacher.state, territory: teacher.territory });
+  // Her former owner's classes are no longer hers; the time she was in them stays.
+  await q.leaveOtherOwnersClasses(trx, id, teacher.id, now.toISOString());
+  const place = changedFields(user, { country: teacher.country, state: teacher.state, territory: teacher.territory });
+  const before = { teacher_id: student.teacher_id, ...place.before };
+  const after = { teacher_id: teacher.id, ...place.after };
+  await recordAudit(trx, actor, { action: 'student.move', subjectType: 'student', subjectId: id, ownerId: teacher.id, before, after }, now);
 }
 
 export interface AuditListQuery {

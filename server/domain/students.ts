@@ -130,6 +130,7 @@ async function teacherFor(ctx: DomainContext, actor: Actor, input: NewStudentInp
   if (!isAdmin(actor)) throw notAllowed(true);
   const teacher = input.teacherId === undefined ? undefined : await q.findUserWithRole(ctx.db.kysely, input.teacherId, 'franchise_owner');
   if (!teacher) throw invalidParams({ TeacherId: 'TeacherId must name a franchise owner.' });
+  if (teacher.sign_in_disabled_at !== null) throw invalidParams({ TeacherId: 'This franchise owner has been deactivated.' });
   return teacher;
 }
 

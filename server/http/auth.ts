@@ -6,7 +6,7 @@
  * find its session, read from the database, in request.family; every other route refuses it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCOUNT_ENDED_MESSAGE } from '../../contract';
+import { ACCOUNT_ENDED_MESSAGE, OWNER_DEACTIVATED_MESSAGE } from '../../contract';
 import * as q from '../db/queries';
 import type { Viewer } from '../domain/context';
 import { checkCardSession } from '../domain/signInCards';
@@ -40,9 +40,11 @@ export async function userFromToken(s: AppServices, token: string): Promise<View
   if (issuedBefore(check.issuedAt, user.password_changed_at)) {
     throw new ApiError(403, 'jwt_auth_invalid_token', 'The password has changed since this token was issued');
   }
-  // Read from the database on every request: ending a student's lessons ends their sessions at once,
-  // on every instance, and a re-activation does not bring those sessions back.
-  if (user.sign_in_disabled_at !== null) throw new ApiError(403, 'jwt_auth_invalid_token', ACCOUNT_ENDED_MESSAGE);
+  // Read from the database on every request: ending a student's lessons (or the office deactivating
+  // an owner) ends their sessions at once, on every instance, and a re-activation does not bring those sessions back.
+  if (user.sign_in_disabled_at !== null) {
+    throw new ApiError(403, 'jwt_auth_invalid_token', user.role === 'franchise_owner' ? OWNER_DEACTIVATED_MESSAGE : ACCOUNT_ENDED_MESSAGE);
+  }
   if (issuedBefore(check.issuedAt, user.sessions_ended_at)) throw new ApiError(403, 'jwt_auth_invalid_token', 'This session was ended; please sign in again');
   // A card's session: its card still works and the shared device was not left idle (also read every time).
   if (check.cardSession !== null) await checkCardSession(s.ctx, check.cardSession, user.id, s.config.sharedDeviceIdleMinutes);

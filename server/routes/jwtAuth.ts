@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TokenResponse, ValidateTokenResponse } from '../../contract';
-import { ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, API_PATHS } from '../../contract';
+import { ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, API_PATHS, OWNER_DEACTIVATED_CODE, OWNER_DEACTIVATED_MESSAGE } from '../../contract';
 import { checkPassword, findLoginAccounts, isKnownPlace, recordSignIn, signInSharedEmail } from '../domain/credentials';
 import type { UserRow } from '../db/schema';
 import { ApiError, tooManyAttempts } from '../errors';
@@ -83,7 +83,10 @@ export function jwtAuthRoutes(app: FastifyInstance, s: AppServices): void {
     if (!known) await s.limiters.loginSlowdown.reset(limitKey);
     await ipAttempt?.giveBack();
     // Only after the right password, so the answer tells nothing to someone guessing.
-    if (user.sign_in_disabled_at !== null) throw new ApiError(403, ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE);
+    // A franchise owner the office deactivated is told so; a student, that her lessons ended.
+    if (user.sign_in_disabled_at !== null) {
+      throw user.role === 'franchise_owner' ? new ApiError(403, OWNER_DEACTIVATED_CODE, OWNER_DEACTIVATED_MESSAGE) : new ApiError(403, ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE);
+    }
     const place = cookiePlace ?? newPlaceId();
     await recordSignIn(s.ctx, user.id, place);
     reply.header('set-cookie', knownPlaceSetCookie(place, request.protocol === 'https'));

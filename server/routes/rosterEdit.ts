@@ -35,7 +35,7 @@ const auditParams = z.strictObject({
 });
 
 /** Franchise owners and administrators (administrators only with `adminOnly`), checked before anything is read. */
-function staff(request: FastifyRequest, adminOnly = false): Actor {
+export function staff(request: FastifyRequest, adminOnly = false): Actor {
   const actor = requireActor(request);
   if (!isAdmin(actor) && (adminOnly || !isOwner(actor))) throw notAllowed(true);
   return actor;

@@ -25,3 +25,4 @@ export * from './calendarFeeds';
 export * from './lessons';
 export * from './families';
 export * from './familySummaries';
+export * from './owners';

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioHistory, StudioModel, StudioProgram, WirePage } from '../../../contract';
-import { CLASS_NOW_PATHS, CLASSES_PATHS, FAMILY_PATHS, DEFAULT_LESSON_SETTINGS, LESSONS_PATHS, MEETINGS_PATHS, CLASSROOM_PATHS, type ClassRecord, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
+import { CLASS_NOW_PATHS, CLASSES_PATHS, FAMILY_PATHS, DEFAULT_LESSON_SETTINGS, LESSONS_PATHS, MEETINGS_PATHS, OWNER_PATHS, CLASSROOM_PATHS, type ClassRecord, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
 import { unsubscribeSecretFor } from '../../domain/familySettings';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from '../harness';
 import { openSse } from '../sseClient';
@@ -231,6 +231,31 @@ const ROSTER_EDIT_ROWS: Row[] = [
     expected: ADMINS_ONLY,
   },
   { route: `GET ${ROSTER_PATHS.audit}`, call: (c, t) => c.s.get(ROSTER_PATHS.audit, opt(t)), expected: ADMINS_ONLY },
+];
+
+/** An administrator's new franchise owner to deactivate; other callers name Maria (they never get past the check). */
+async function ownerToDeactivate(c: Ctx, token: string | undefined, caller: Caller): Promise<number> {
+  const maria = c.ids.get('maria')?.id ?? 0;
+  if (caller !== 'admin') return maria;
+  const body = { ...KEY, FirstName: 'Authz', LastName: 'Owner', Email: `authz.owner.${caller}@example.test`, Country: 'Israel', State: 'Haifa', Territory: 'North' };
+  return ((await c.s.post(PATHS.createOwner, body, opt(token))).body as { user_id: number }).user_id;
+}
+
+/** The office's franchise owners: administrators only. Maria is no caller of the table: her record is read and left as it is. */
+const OWNER_ROWS: Row[] = [
+  { route: `GET ${OWNER_PATHS.totals}`, call: (c, t) => c.s.get(OWNER_PATHS.totals, opt(t)), expected: ADMINS_ONLY },
+  { route: `GET ${OWNER_PATHS.owner(':id')}`, call: (c, t) => c.s.get(OWNER_PATHS.owner(c.ids.get('maria')?.id ?? 0), opt(t)), expected: ADMINS_ONLY },
+  {
+    route: `PATCH ${OWNER_PATHS.owner(':id')}`,
+    call: (c, t) => c.s.request('PATCH', OWNER_PATHS.owner(c.ids.get('maria')?.id ?? 0), { territory: 'Austin' }, opt(t)),
+    expected: ADMINS_ONLY,
+  },
+  {
+    route: `POST ${OWNER_PATHS.deactivate(':id')}`,
+    call: async (c, t, caller) => c.s.post(OWNER_PATHS.deactivate(await ownerToDeactivate(c, t, caller)), { students: 'keep' }, opt(t)),
+    expected: ADMINS_ONLY,
+  },
+  { route: `POST ${OWNER_PATHS.reactivate(':id')}`, call: (c, t) => c.s.post(OWNER_PATHS.reactivate(c.ids.get('maria')?.id ?? 0), undefined, opt(t)), expected: ADMINS_ONLY },
 ];
 
 const PRIVACY_ROWS: Row[] = [
@@ -884,6 +909,7 @@ const ROWS: Row[] = [
   ...STUDIO_ROWS,
   ...CREDENTIAL_ROWS,
   ...ROSTER_EDIT_ROWS,
+  ...OWNER_ROWS,
   ...PRIVACY_ROWS,
   ...STUDENT_IMPORT_ROWS,
   ...REPORT_ROWS,
