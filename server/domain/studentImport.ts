@@ -37,6 +37,7 @@ async function ownerFor(ctx: DomainContext, actor: Actor, ownerId: number | unde
   if (!isAdmin(actor)) throw notAllowed(true);
   const owner = ownerId === undefined ? undefined : await q.findUserWithRole(ctx.db.kysely, ownerId, 'franchise_owner');
   if (!owner) throw invalidParams({ ownerId: 'Choose the franchise owner whose students these are.' });
+  if (owner.sign_in_disabled_at !== null) throw invalidParams({ ownerId: 'This franchise owner has been deactivated.' });
   return owner;
 }
 
@@ -151,6 +152,7 @@ export async function confirmImport(ctx: DomainContext, actor: Actor, id: number
     if (Number(claimed.numUpdatedRows) !== 1) throw new ApiError(409, 'student_import_done', 'These students were already imported.');
     const owner = await q.findUserWithRole(trx, found.owner_id, 'franchise_owner');
     if (!owner) throw refusedImport('student_import_owner_gone', 'The franchise owner of this import no longer exists.');
+    if (owner.sign_in_disabled_at !== null) throw refusedImport('student_import_owner_deactivated', 'The franchise owner of this import has been deactivated since the preview.');
     await lockFamilies(trx, db.dialect, rows.map((r) => r.values.ParentEmail));
     // Checked again under the families' locks: a sign-up since the preview may have added one of these children.
     const duplicates = await flagDuplicates(trx, owner.id, rows);

@@ -6,7 +6,7 @@
  */
 import { utils, write, type CellObject, type WorkSheet } from 'xlsx';
 import type { StudentImportPreview, TokenResponse, WireStudent } from '../../../contract';
-import { STUDENT_IMPORT_PATHS } from '../../../contract';
+import { OWNER_PATHS, STUDENT_IMPORT_PATHS } from '../../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, userIds, type TestServer, uploadFile } from '../harness';
 
 const HEADERS = ['Student First Name', 'Student Last Name', 'Parent Name', 'Parent Email', 'Phone', 'Program', 'Start Date', 'End Date', 'Lessons'];
@@ -266,6 +266,21 @@ describeEachDb('Student import', (dialect) => {
     const admins = (await upload(file, 'a.csv', tokens.admin, { ownerId: String(ids.get('lee')!.id) })).body as StudentImportPreview;
     expect(admins.ownerId).toBe(ids.get('lee')!.id);
     expectWpError(await s.post(STUDENT_IMPORT_PATHS.confirm(admins.id), { skipDuplicates: 'yes' }, { token: tokens.admin }), 400, 'rest_invalid_param');
+  });
+
+  test('no import into a deactivated owner: refused at the upload, and at the confirmation when she was deactivated since the preview', async () => {
+    const lee = ids.get('lee')!.id;
+    const preview = (await upload(csv(goodRows(2, 'gone')), 'gone.csv', tokens.admin, { ownerId: String(lee) })).body as StudentImportPreview;
+    expect((await s.post(OWNER_PATHS.deactivate(lee), { students: 'keep' }, { token: tokens.admin })).status).toBe(200);
+    try {
+      expectWpError(await upload(csv(goodRows(1, 'later')), 'later.csv', tokens.admin, { ownerId: String(lee) }), 400, 'rest_invalid_param');
+      const before = await s.snapshot();
+      expectWpError(await s.post(STUDENT_IMPORT_PATHS.confirm(preview.id), {}, { token: tokens.admin }), 409, 'student_import_owner_deactivated');
+      expect(await s.snapshot()).toBe(before);
+    } finally {
+      expect((await s.post(OWNER_PATHS.reactivate(lee), undefined, { token: tokens.admin })).status).toBe(200);
+      tokens.lee = await s.login(DEMO.lee.username, DEMO.lee.password);
+    }
   });
 
   test('a preview older than 24 hours is deleted', async () => {
