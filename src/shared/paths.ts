@@ -78,6 +78,8 @@ export const paths = {
   importStudents: route('/students/import'),
   /** The administrators' audit log of roster changes. */
   auditLog: route('/admin/audit_log'),
+  /** The office's page of one franchise owner: her details, her figures, deactivate and reactivate. */
+  ownerAdmin: route('/admin/owners/:ownerId'),
   /** An owner's sign-in cards, which her students sign in with: print them, void one. */
   signInCards: route('/sign_in_cards'),
   /** A sign-in card's QR code opens it, with the token in the fragment (#token=…). */

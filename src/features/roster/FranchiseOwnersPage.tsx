@@ -1,12 +1,15 @@
-/** /admin/Franchise_Owners_List: every franchise owner with their student count. */
+/**
+ * /admin/Franchise_Owners_List: every franchise owner with their student count; on the portal
+ * backend also her status and this month's figures, and Manage (her page).
+ */
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../shared/paths';
 import { useAppSelector } from '../../shared/storeHooks';
 import { ExportButton, ExportOutcome, ListBody, useRosterList } from './table/ListParts';
-import { franchiseOwnersColumns, type OwnerRow } from './table/rosterColumns';
+import type { OwnerRow } from './table/rosterColumns';
 import { distinctValues } from './table/rosterFilters';
-import { selectFranchiseOwnerRows, selectOwnerRowsUnsorted } from './rosterSelectors';
+import { selectFranchiseOwnerRows, selectFranchiseOwnersColumns, selectOwnerRowsUnsorted, selectSiteKeepsProgress } from './rosterSelectors';
 import { NoMatch, RosterSearchBar } from './table/RosterSearchBar';
 import { rosterActions } from './rosterSlice';
 import { RosterTable, type ExtraColumn } from './table/RosterTable';
@@ -18,7 +21,6 @@ import { Title } from '../../shared/ui/Text';
 import { useMessages } from '../../shared/i18n/messages';
 import { rosterMessages } from './roster.messages';
 
-const headers = [...franchiseOwnersColumns.map((column) => column.header), 'Students List'];
 const ownerRowId = (owner: OwnerRow) => String(owner.id);
 
 export default function FranchiseOwnersPage() {
@@ -26,29 +28,43 @@ export default function FranchiseOwnersPage() {
   const controls = useRosterView('franchiseOwners');
   const owners = useAppSelector(selectOwnerRowsUnsorted);
   const rows = useAppSelector((state) => selectFranchiseOwnerRows(state, controls.query));
+  const columns = useAppSelector(selectFranchiseOwnersColumns);
+  // Owners are managed where the portal backend keeps them: a WordPress site's list stays as it was.
+  const manages = useAppSelector(selectSiteKeepsProgress);
+  const headers = useMemo(() => [...columns.map((column) => column.header), 'Students List'], [columns]);
   const countries = useMemo(() => distinctValues(owners, (owner) => owner.country), [owners]);
 
   const { open } = useRosterList(rosterActions.franchiseOwnersOpened);
   const t = useMessages(rosterMessages);
 
-  const studentsListColumn = useMemo<ExtraColumn<OwnerRow>>(
-    () => ({
+  const extraColumns = useMemo<ExtraColumn<OwnerRow>[]>(() => {
+    const name = (owner: OwnerRow) => `${owner.firstName} ${owner.lastName}`.trim();
+    const studentsList: ExtraColumn<OwnerRow> = {
       id: 'studentsList',
       header: t.studentsListTitle,
       cell: (owner) => (
         <Button
           type="button"
           $variant="secondary"
-          aria-label={t.studentsListOf({ name: `${owner.firstName} ${owner.lastName}` })}
+          aria-label={t.studentsListOf({ name: name(owner) })}
           // The owner's id goes in the URL: a reload or a shared link shows the same list.
           onClick={() => void navigate(paths.studentsList.href({ userName: owner.firstName, ownerId: owner.id }))}
         >
           {t.studentsListTitle}
         </Button>
       ),
-    }),
-    [navigate, t],
-  );
+    };
+    const manage: ExtraColumn<OwnerRow> = {
+      id: 'manage',
+      header: t.manage,
+      cell: (owner) => (
+        <Button type="button" $variant="secondary" aria-label={t.manageOwner({ name: name(owner) })} onClick={() => void navigate(paths.ownerAdmin.href({ ownerId: owner.id }))}>
+          {t.manage}
+        </Button>
+      ),
+    };
+    return manages ? [studentsList, manage] : [studentsList];
+  }, [navigate, t, manages]);
 
   return (
     <Page>
@@ -76,12 +92,12 @@ export default function FranchiseOwnersPage() {
         ) : (
           <RosterTable
             caption={t.franchiseOwnersCaption}
-            columns={franchiseOwnersColumns}
+            columns={columns}
             rows={rows}
             sort={controls.view.sort}
             onSort={controls.onSort}
             getRowId={ownerRowId}
-            extraColumn={studentsListColumn}
+            extraColumns={extraColumns}
           />
         )}
       </ListBody>

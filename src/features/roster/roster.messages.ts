@@ -21,6 +21,8 @@ export const rosterMessages = defineMessages('roster', {
   allStudentsCaption: 'All students',
   franchiseOwnersCaption: 'Franchise owners',
   studentsListOf: params('Students List of {name}'),
+  manage: 'Manage',
+  manageOwner: params('Manage {name}'),
   noFranchiseOwnersYet: 'No franchise owners yet.',
   noStudentsYet: 'No students yet.',
   studentSearchHint: 'Student or parent name, parent e-mail or phone',

@@ -18,7 +18,7 @@ import { usersActions } from '../../entities/users/usersSlice';
 import { selectFromStore, type StoreState } from '../../shared/storeHooks';
 import { takeLatestUnlessFresh } from '../../shared/takeLatestUnlessFresh';
 import { loadExporter } from '../../shared/export/exportService';
-import { getProgressSummary } from './api';
+import { getOwnerTotals, getProgressSummary } from './api';
 import { selectSiteKeepsProgress } from './rosterSelectors';
 import { rosterActions } from './rosterSlice';
 
@@ -51,6 +51,20 @@ function* loadProgressSummary() {
     yield* put(rosterActions.progressSummaryReceived(yield* call(getProgressSummary)));
   } catch (err) {
     yield* put(rosterActions.progressSummaryFailed({ error: toApiError(err) }));
+  }
+}
+
+/**
+ * The owners list's figures and statuses (an administrator on the portal backend), asked again each
+ * time the list opens: a deactivation or a hand-over on an owner's page shows when the office comes back.
+ */
+function* loadOwnerTotals() {
+  if (!(yield* selectFromStore(selectCapabilitiesKnown))) yield* take(configActions.capabilitiesDiscovered);
+  if (!(yield* selectFromStore(selectSiteKeepsProgress)) || (yield* selectFromStore(selectUserRole)) !== 'administrator') return;
+  try {
+    yield* put(rosterActions.ownerTotalsReceived(yield* call(getOwnerTotals)));
+  } catch (err) {
+    yield* put(rosterActions.ownerTotalsFailed({ error: toApiError(err) }));
   }
 }
 
@@ -143,6 +157,7 @@ export function* rosterSaga() {
   yield* fork(takeLatestUnlessFresh(listOpened, () => 'roster', (state: StoreState) => [selectListLoad(state)], loadRoster, sessionEnded));
   yield* takeEvery([rosterActions.studentSignUpSucceeded, rosterActions.franchiseOwnerSucceeded], listsChanged);
   yield* takeLatest(rosterActions.signUpStudentOpened, loadForSignUp);
+  yield* takeLatest(rosterActions.franchiseOwnersOpened, loadOwnerTotals);
   // takeLeading, not takeLatest: a second click while a sign-up is in flight must not send it twice.
   yield* takeLeading(rosterActions.studentSignUpSubmitted, signUpStudent);
   yield* takeLeading(rosterActions.franchiseOwnerSubmitted, signUpFranchiseOwner);

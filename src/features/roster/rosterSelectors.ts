@@ -9,7 +9,7 @@ import type { Student, User } from '../../api/types';
 import { selectAllStudents, selectStudentCountByOwner } from '../../entities/students/studentsSelectors';
 import { selectFranchiseOwners, selectUserEntities } from '../../entities/users/usersSelectors';
 import { selectCapabilities, selectCapabilitiesKnown } from '../../entities/config/configSlice';
-import { allStudentsColumns, columnsForRows, columnsForSite, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type StudentRow } from './table/rosterColumns';
+import { allStudentsColumns, columnsForOwnerRows, columnsForRows, columnsForSite, franchiseOwnersColumns, studentsListColumns, type AllStudentsRow, type OwnerRow, type StudentRow } from './table/rosterColumns';
 import { filterAllStudents, filterOwners, filterStudents } from './table/rosterFilters';
 import { selectSliceState } from '../../shared/sliceState';
 import type { StoreState } from '../../shared/storeHooks';
@@ -34,6 +34,9 @@ export const selectAllStudentsColumns = createSelector([selectSiteKeepsProgress,
 );
 
 export const selectRoster = selectSliceState(rosterSlice);
+const selectOwnerTotals = (state: StoreState) => selectRoster(state).ownerTotals;
+/** The owners list's columns: her figures and status once the portal backend gave them, never on a WordPress site. */
+export const selectFranchiseOwnersColumns = createSelector([selectOwnerTotals], (totals) => columnsForOwnerRows(franchiseOwnersColumns, totals !== null));
 export const selectSignUpStudentFlow = (state: StoreState) => selectRoster(state).signUpStudent;
 export const selectSignUpOwnerFlow = (state: StoreState) => selectRoster(state).signUpOwner;
 export const selectExportFlow = (state: StoreState) => selectRoster(state).export;
@@ -70,10 +73,12 @@ export const selectStudentsListRows = createSelector(
   filterStudents,
 );
 
-/** Franchise owners, each with the number of their students. */
-export const selectOwnerRowsUnsorted = createSelector(
-  [selectFranchiseOwners, selectStudentCountByOwner],
-  (owners, counts): OwnerRow[] => owners.map((owner) => ({ ...owner, studentCount: counts[owner.id] ?? 0 })),
+/** Franchise owners, each with the number of their students, and her status and figures where the portal backend gave them. */
+export const selectOwnerRowsUnsorted = createSelector([selectFranchiseOwners, selectStudentCountByOwner, selectOwnerTotals], (owners, counts, totals): OwnerRow[] =>
+  owners.map((owner) => {
+    const figures = totals?.[owner.id];
+    return { ...owner, studentCount: counts[owner.id] ?? 0, ...(figures ? { totals: figures } : {}) };
+  }),
 );
 
 const selectFranchiseOwnersSorted = createSelector([selectOwnerRowsUnsorted, sortOf], (rows, sort) => applySort(rows, franchiseOwnersColumns, sort));

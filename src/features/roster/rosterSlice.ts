@@ -5,6 +5,7 @@
  * here: a reload or a shared link shows the same view. Everything here is plain JSON.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { OwnerTotals } from '../../../contract/owners';
 import type { ProgressSummary } from '../../../contract/progress';
 import type { ApiError, NewFranchiseOwner, NewStudent } from '../../api/types';
 import { sessionEndedActionTypes } from '../../entities/session/sessionSlice';
@@ -42,6 +43,8 @@ export interface RosterState {
   export: ExportFlow;
   /** How far each student is (the portal backend's progress summary), by student id; empty elsewhere. */
   progress: Record<number, ProgressSummary>;
+  /** Each franchise owner's status and this month's figures by owner id (the portal backend's); null until they came, and always on a WordPress site. */
+  ownerTotals: Record<number, OwnerTotals> | null;
 }
 
 export const initialRosterState: RosterState = {
@@ -49,6 +52,7 @@ export const initialRosterState: RosterState = {
   signUpOwner: { status: 'idle', error: null, created: null },
   export: { table: null, status: 'idle', error: null, fileName: null, sheetName: null, sheetNameAdjusted: false },
   progress: {},
+  ownerTotals: null,
 };
 
 export interface ExportRequest {
@@ -91,6 +95,11 @@ export const rosterSlice = createSlice({
     progressSummaryReceived: (state, action: PayloadAction<ProgressSummary[]>) => {
       state.progress = Object.fromEntries(action.payload.map((summary) => [summary.studentId, summary]));
     },
+    ownerTotalsReceived: (state, action: PayloadAction<OwnerTotals[]>) => {
+      state.ownerTotals = Object.fromEntries(action.payload.map((totals) => [totals.ownerId, totals]));
+    },
+    /** The owners list shows as it did (the last figures, or none). */
+    ownerTotalsFailed: (_state, _action: PayloadAction<{ error: ApiError }>) => {},
     /** The lists show without the progress columns' figures. */
     progressSummaryFailed: (_state, _action: PayloadAction<{ error: ApiError }>) => {},
 

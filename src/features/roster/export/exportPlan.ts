@@ -4,8 +4,8 @@ import type { StoreState } from '../../../shared/storeHooks';
  * same view: search, filters, sort) and the names of the file and sheet. Loaded by the export saga
  * on demand, so the filtering code stays out of the app's start-up chunk.
  */
-import { franchiseOwnersColumns, type RosterColumn, type TableId } from '../table/rosterColumns';
-import { selectAllStudentsColumns, selectAllStudentsRows, selectFranchiseOwnerRows, selectStudentsListColumns, selectStudentsListRows } from '../rosterSelectors';
+import type { RosterColumn, TableId } from '../table/rosterColumns';
+import { selectAllStudentsColumns, selectAllStudentsRows, selectFranchiseOwnerRows, selectFranchiseOwnersColumns, selectStudentsListColumns, selectStudentsListRows } from '../rosterSelectors';
 import { emptyView, type ShownQuery } from '../table/rosterView';
 import { rosterMessages } from '../roster.messages';
 import { columnText, rosterColumnMessages } from '../table/rosterColumns.messages';
@@ -24,8 +24,13 @@ const everything: ShownQuery = { ...emptyView, today: '' };
 function shownColumns(columns: readonly RosterColumn<never>[]): RosterColumn<never>[] {
   const texts = rosterColumnMessages.get();
   return columns.map((column) => {
-    const empty = column.empty;
-    return { ...column, header: columnText(texts, column.header), ...(empty ? { empty: (row: never) => columnText(texts, empty(row)) } : {}) };
+    const { empty, value } = column;
+    return {
+      ...column,
+      header: columnText(texts, column.header),
+      ...(empty ? { empty: (row: never) => columnText(texts, empty(row)) } : {}),
+      ...(column.word ? { value: (row: never) => columnText(texts, String(value(row))) } : {}),
+    };
   });
 }
 
@@ -40,7 +45,7 @@ export function exportPlan(state: StoreState, table: TableId, userName = '', own
     case 'studentsList':
       return plan(selectStudentsListRows(state, ownerId, query), selectStudentsListColumns(state) as RosterColumn<never>[], t.studentsListFile({ userName }), t.studentsListSheet({ userName }));
     case 'franchiseOwners':
-      return plan(selectFranchiseOwnerRows(state, query), franchiseOwnersColumns as RosterColumn<never>[], t.franchiseOwnersFile, t.franchiseOwnersSheet);
+      return plan(selectFranchiseOwnerRows(state, query), selectFranchiseOwnersColumns(state) as RosterColumn<never>[], t.franchiseOwnersFile, t.franchiseOwnersSheet);
     case 'allStudents':
       return plan(selectAllStudentsRows(state, query), selectAllStudentsColumns(state) as RosterColumn<never>[], t.allStudentsFile, t.allStudentsSheet);
   }

@@ -5,7 +5,7 @@
  * the DOM (@tanstack/react-virtual, measuring each card, as an opened card is taller).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useRef, useState } from 'react';
+import { Fragment, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '../../../shared/ui/Button';
@@ -107,6 +107,14 @@ function FactList<Row>({ id, columns, row }: { id?: string; columns: RosterTable
       {columns.map((column) => {
         const value = column.value(row);
         const empty = column.empty?.(row);
+        if (column.word && value !== '') {
+          return (
+            <Fact key={column.id}>
+              <dt>{columnText(headers, column.header)}</dt>
+              <dd>{columnText(headers, String(value))}</dd>
+            </Fact>
+          );
+        }
         return (
           <Fact key={column.id}>
             <dt>{columnText(headers, column.header)}</dt>
@@ -119,7 +127,7 @@ function FactList<Row>({ id, columns, row }: { id?: string; columns: RosterTable
   );
 }
 
-export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowId, extraColumn, busy = false, rowHref }: RosterTableProps<Row>) {
+export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowId, extraColumns, busy = false, rowHref }: RosterTableProps<Row>) {
   const listId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [openIds, setOpenIds] = useState<ReadonlySet<string>>(() => new Set());
@@ -170,7 +178,9 @@ export function RosterCards<Row>({ caption, columns, rows, sort, onSort, getRowI
               <VisuallyHidden>{t.aboutRow({ name })}</VisuallyHidden>
             </Button>
           )}
-          {extraColumn?.cell(row)}
+          {extraColumns?.map((extra) => (
+            <Fragment key={extra.id}>{extra.cell(row)}</Fragment>
+          ))}
         </Actions>
       </CardBox>
     );

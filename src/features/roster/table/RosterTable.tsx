@@ -44,7 +44,7 @@ export function rowName<Row>(columns: RosterTableProps<Row>['columns'], row: Row
     .join(' ');
 }
 
-function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, extraColumn, busy = false, rowHref }: RosterTableProps<Row>) {
+function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, extraColumns, busy = false, rowHref }: RosterTableProps<Row>) {
   const captionId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtual = rows.length > VIRTUALIZE_ABOVE;
@@ -63,6 +63,7 @@ function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, ext
         const value = column.value(info.row.original);
         const empty = column.empty?.(info.row.original);
         const text = displayCell(value, column.kind, empty && columnText(headers, empty), formatters);
+        if (column.word && value !== '') return <span>{columnText(headers, text)}</span>;
         // A value is people's data (names, e-mails, programs) or already written for the language
         // (dates, numbers): never translated. Only the word for an empty value ('Never') is a text.
         if (column.id !== linkId || !rowHref) return value === '' ? <span>{text}</span> : <span translate="no" dir="auto">{text}</span>;
@@ -74,11 +75,11 @@ function DesktopTable<Row>({ caption, columns, rows, sort, onSort, getRowId, ext
         );
       },
     }));
-    if (extraColumn) {
-      defs.push({ id: extraColumn.id, header: extraColumn.header, enableSorting: false, cell: (info) => extraColumn.cell(info.row.original) });
+    for (const extra of extraColumns ?? []) {
+      defs.push({ id: extra.id, header: extra.header, enableSorting: false, cell: (info) => extra.cell(info.row.original) });
     }
     return defs;
-  }, [columns, extraColumn, linkId, rowHref, headers, formatters]);
+  }, [columns, extraColumns, linkId, rowHref, headers, formatters]);
 
   const virtualizer = useVirtualizer({
     count: rows.length,

@@ -18,6 +18,9 @@ const places: Readonly<Record<string, CardPlace>> = {
   country: 'summary',
   state: 'summary',
   studentCount: 'summary',
+  activeThisMonth: 'summary',
+  meetingsThisMonth: 'summary',
+  ownerStatus: 'summary',
 };
 
 export const cardPlace = (columnId: string): CardPlace | undefined => places[columnId];

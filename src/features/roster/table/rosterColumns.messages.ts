@@ -30,6 +30,11 @@ const english = {
   students: 'Students',
   studentsList: 'Students List',
   franchiseOwner: 'Franchise Owner',
+  activeThisMonth: 'Active this month',
+  meetingsThisMonth: 'Meetings this month',
+  status: 'Status',
+  active: 'Active',
+  deactivated: 'Deactivated',
 } as const;
 
 export const rosterColumnMessages = defineMessages('rosterColumns', english);

@@ -3,6 +3,7 @@
  * (sorting), the table (headers and cells) and the export (header row and typed cells) all read,
  * so the screen and the spreadsheet can never disagree. Pure data and functions: no React, no I/O.
  */
+import type { OwnerTotals } from '../../../../contract/owners';
 import type { ProgressSummary } from '../../../../contract/progress';
 import type { Student, User } from '../../../api/types';
 import type { CellValue, ColumnKind } from '../../../shared/export/exportSheet';
@@ -16,6 +17,8 @@ export interface RosterColumn<Row> {
   sortable: boolean;
   /** Shown (and exported) instead of an empty value: 'Never' for a student never active. */
   empty?: (row: Row) => string;
+  /** The value is one of the columns' words ('Active'), shown and exported in the reader's language. */
+  word?: boolean;
 }
 
 export type TableId = 'studentsList' | 'franchiseOwners' | 'allStudents';
@@ -69,9 +72,17 @@ export function columnsForRows<Row>(columns: RosterColumn<Row>[], rowsCarryLesso
   return rowsCarryLessons ? columns : columns.filter((column) => column.id !== 'lessonsLeft');
 }
 
-/** A franchise owner with the number of their students (computed by a selector). */
+/** A franchise owner with the number of their students (computed by a selector), and on the portal backend her status and this month's figures. */
 export interface OwnerRow extends User {
   studentCount: number;
+  totals?: OwnerTotals;
+}
+
+const OWNER_TOTALS_COLUMN_IDS = new Set(['activeThisMonth', 'meetingsThisMonth', 'ownerStatus']);
+
+/** The owners list's columns without the figures and status when none came (a plain WordPress site). */
+export function columnsForOwnerRows(columns: RosterColumn<OwnerRow>[], rowsCarryTotals: boolean): RosterColumn<OwnerRow>[] {
+  return rowsCarryTotals ? columns : columns.filter((column) => !OWNER_TOTALS_COLUMN_IDS.has(column.id));
 }
 
 /** A student with the owner's name, country and state (All Students List). */
@@ -117,6 +128,10 @@ export const franchiseOwnersColumns: RosterColumn<OwnerRow>[] = [
   text<OwnerRow>('state', 'State', (u) => u.state, false),
   text<OwnerRow>('territory', 'Territory', (u) => u.territory, false),
   { id: 'studentCount', header: 'Students', kind: 'number', value: (u) => u.studentCount, sortable: false },
+  // The portal backend's figures (columnsForOwnerRows drops them elsewhere).
+  { id: 'activeThisMonth', header: 'Active this month', kind: 'number', value: (u) => u.totals?.activeStudentsThisMonth ?? '', sortable: true },
+  { id: 'meetingsThisMonth', header: 'Meetings this month', kind: 'number', value: (u) => u.totals?.meetingsThisMonth ?? '', sortable: true },
+  { id: 'ownerStatus', header: 'Status', kind: 'text', value: (u) => (u.totals ? (u.totals.status === 'active' ? 'Active' : 'Deactivated') : ''), sortable: true, word: true },
 ];
 
 const allStudentsSortable = new Set(['firstName', 'lastName', 'parentName', 'program', 'startDate', 'endDate', 'numberOfLessons']);

@@ -19,7 +19,8 @@ export interface RosterTableProps<Row> {
   sort: SortState | null;
   onSort: (columnId: string) => void;
   getRowId: (row: Row) => string;
-  extraColumn?: ExtraColumn<Row>;
+  /** Columns of buttons after the data (Students List, Manage): neither sorted nor exported. */
+  extraColumns?: readonly ExtraColumn<Row>[];
   busy?: boolean;
   /** Where a row's name links to (a student's page); no link when absent. */
   rowHref?: (row: Row) => string;
