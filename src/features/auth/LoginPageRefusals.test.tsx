@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, SEVERAL_ACCOUNTS_CODE, SEVERAL_ACCOUNTS_MESSAGE } from '../../../contract/signInStatus';
+import { ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, OWNER_DEACTIVATED_CODE, OWNER_DEACTIVATED_MESSAGE, SEVERAL_ACCOUNTS_CODE, SEVERAL_ACCOUNTS_MESSAGE } from '../../../contract/signInStatus';
 import { apiError, createFakeApi } from '../../../test/fakeApi';
 import { renderApp } from '../../../test/renderApp';
 
@@ -9,6 +9,7 @@ describe('login page: a right password that still cannot sign in says why', () =
   it.each([
     ['a student whose lessons have ended', ACCOUNT_ENDED_CODE, ACCOUNT_ENDED_MESSAGE, "This student's lessons have ended. Ask your teacher to re-activate the account."],
     ["a family's shared e-mail", SEVERAL_ACCOUNTS_CODE, `<strong>Error:</strong> ${SEVERAL_ACCOUNTS_MESSAGE}`, "Several children's accounts use this email address. Sign in with the child's username instead"],
+    ['a franchise owner the office deactivated', OWNER_DEACTIVATED_CODE, OWNER_DEACTIVATED_MESSAGE, 'This account has been deactivated. Please contact the franchise office.'],
   ])('%s, instead of "wrong password"', async (_who, code, message, shown) => {
     const api = createFakeApi({ login: async () => Promise.reject(apiError(403, code, message)) });
     const { user, unmount } = renderApp({ api });

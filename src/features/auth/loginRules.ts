@@ -1,5 +1,5 @@
 /** The login form's rules and messages (docs/spec/portal-spec.md sections 5 and 8). */
-import { ACCOUNT_ENDED_MESSAGE, SEVERAL_ACCOUNTS_MESSAGE } from '../../../contract/signInStatus';
+import { ACCOUNT_ENDED_MESSAGE, OWNER_DEACTIVATED_MESSAGE, SEVERAL_ACCOUNTS_MESSAGE } from '../../../contract/signInStatus';
 
 /** Login validation, checked in order (docs/spec/portal-spec.md section 5). */
 export const loginMessages = {
@@ -12,6 +12,8 @@ export const loginMessages = {
   ended: ACCOUNT_ENDED_MESSAGE,
   /** An e-mail a family's children share. */
   sharedEmail: SEVERAL_ACCOUNTS_MESSAGE,
+  /** A franchise owner the office deactivated. */
+  deactivated: OWNER_DEACTIVATED_MESSAGE,
   /** The password was right, but neither the login answer nor users/me named a portal role. */
   lackedRole:
     "This site did not say whether you are an administrator, a franchise owner or a student. Please ask its administrator to check your account.",
