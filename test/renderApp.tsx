@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PortalRuntimeConfig } from '../contract';
 import { AppProviders } from '../src/app/AppProviders';
 import { requestEarlyPageData } from '../src/app/earlyPageData';
+import { bindLanguage } from '../src/app/languageBinding';
 import { SESSION_PERSIST_KEY, SESSION_PERSIST_VERSION, withSpecNames } from '../src/app/persist';
 import { createRoutes } from '../src/app/routes';
 import { readRuntimeConfig } from '../src/app/runtimeConfig';
@@ -40,6 +41,8 @@ export interface RenderAppOptions {
   storage?: ReturnType<typeof createMemoryStorage>;
   /** Default: does nothing (jsdom loads no pictures). */
   preloadImage?: SagaServices['preloadImage'];
+  /** The store's language sets the page's lang and dir, as in the app (off by default: most tests set the language themselves). */
+  bindLanguage?: boolean;
 }
 
 /** A stored session for one of the demo logins of test/fakeApi.ts. */
@@ -90,7 +93,9 @@ export function renderApp(options: RenderAppOptions = {}) {
       <RouterProvider router={router} />
     </AppProviders>,
   );
+  const unbindLanguage = options.bindLanguage ? bindLanguage(store) : undefined;
   const unmount = () => {
+    unbindLanguage?.();
     view.unmount();
     sagaTask?.cancel();
   };

@@ -15,6 +15,7 @@ import { familyFeature } from '../features/family/feature';
 import { familyOwnerFeature } from '../features/familyOwner/feature';
 import { layoutFeature } from '../features/layout/feature';
 import { offlineFeature } from '../features/offline/feature';
+import { ownerAdminFeature } from '../features/ownerAdmin/feature';
 import { qaInboxFeature } from '../features/qaInbox/feature';
 import { renewalsFeature } from '../features/renewals/feature';
 import { reportFeature } from '../features/report/feature';
@@ -52,6 +53,7 @@ export const features = [
   reportFeature,
   familyFeature,
   familyOwnerFeature,
+  ownerAdminFeature,
   offlineFeature,
 ] as const satisfies readonly AnyFeature[];
 

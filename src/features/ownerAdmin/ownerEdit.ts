@@ -1,0 +1,74 @@
+/**
+ * The owner edit form's values from her record, the partial edit the server takes (only what
+ * changed), the form's own checks, and the server's refusals and failures in plain words.
+ */
+import type { OwnerEdit, OwnerRecord } from '../../../contract/owners';
+import type { ApiError } from '../../api/types';
+import { isValidEmail } from '../../entities/students/studentForm';
+import { studentFormMessages } from '../../entities/students/studentForm.messages';
+import { ownerAdminMessages } from './ownerAdmin.messages';
+
+export const OWNER_FIELDS = ['firstName', 'lastName', 'email', 'country', 'state', 'territory'] as const satisfies readonly (keyof OwnerEdit)[];
+export type OwnerField = (typeof OWNER_FIELDS)[number];
+export type OwnerFormValues = Record<OwnerField, string>;
+
+export const formFromRecord = (record: OwnerRecord): OwnerFormValues => Object.fromEntries(OWNER_FIELDS.map((field) => [field, record[field]])) as OwnerFormValues;
+
+/** Only the fields whose trimmed value differs from the record's. */
+export function editFromForm(values: OwnerFormValues, record: OwnerRecord): OwnerEdit {
+  const edit: OwnerEdit = {};
+  for (const field of OWNER_FIELDS) {
+    const value = values[field].trim();
+    if (value !== record[field].trim()) edit[field] = value;
+  }
+  return edit;
+}
+
+export type FieldProblem = { field: OwnerField; message: string };
+
+/**
+ * The first changed field the sign-up's rules refuse (the same words): a field left as it was is
+ * never refused, as it is not sent.
+ */
+export function checkEdit(values: OwnerFormValues, record: OwnerRecord): FieldProblem | null {
+  const t = studentFormMessages.get();
+  const missing: Record<OwnerField, string> = {
+    firstName: t.ownerFirstName,
+    lastName: t.ownerLastName,
+    email: t.ownerEmail,
+    country: t.ownerCountry,
+    state: t.ownerState,
+    territory: t.ownerTerritory,
+  };
+  const edit = editFromForm(values, record);
+  for (const field of OWNER_FIELDS) {
+    const value = edit[field];
+    if (value === undefined) continue;
+    if (value === '') return { field, message: missing[field] };
+    if (field === 'email' && !isValidEmail(value)) return { field, message: t.ownerEmailFormat };
+  }
+  return null;
+}
+
+const isEmailTaken = (error: ApiError) => error.code === 'already_exists' || error.code === 'existing_user_email' || error.status === 409;
+
+/** The field the server named first, with a calm message for it; null when the refusal names none. */
+export function fieldOfRefusal(error: ApiError): FieldProblem | null {
+  const t = ownerAdminMessages.get();
+  if (isEmailTaken(error)) return { field: 'email', message: t.emailTaken };
+  const params = error.params ?? {};
+  const field = OWNER_FIELDS.find((name) => params[name] !== undefined);
+  return field ? { field, message: t.notAccepted } : null;
+}
+
+/** What a failed change says, never the server's raw text; `what` is the change in words ("The changes were not saved"). */
+export function changeFailureText(what: string, error: ApiError): string {
+  const t = ownerAdminMessages.get();
+  if (error.kind === 'network') return t.failedNetwork({ what });
+  if (error.status === 404) return t.failedGone({ what });
+  if (error.status === 403) return t.failedForbidden({ what });
+  if (isEmailTaken(error)) return t.failedEmailTaken({ what });
+  if (error.status === 429) return t.failedTooMany({ what });
+  if (error.status === 400 || error.code === 'rest_invalid_param') return t.failedInvalid({ what });
+  return t.failedServer({ what });
+}
