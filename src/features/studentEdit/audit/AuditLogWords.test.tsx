@@ -56,6 +56,20 @@ const CLASS_ENTRIES: AuditEntry[] = [
   entry(20, { action: 'class.create', actor: { id: 2, name: 'Dana Cohen', role: 'franchise_owner' }, subject: { type: 'class', id: 5, name: 'Monday Builders' }, after: { name: 'Monday Builders', programId: 130, startTime: '16:00', timeZone: 'Asia/Jerusalem' } }),
 ];
 
+/** What the office's owner page logs: her details edited, deactivated with her students handed over, reactivated. */
+const OWNER_ENTRIES: AuditEntry[] = [
+  entry(32, { action: 'owner.reactivate', actor: { id: 1, name: 'Office Admin', role: 'administrator' }, subject: { type: 'user', id: 3, name: 'Lee Wong' }, ownerId: 3 }),
+  entry(31, { action: 'owner.deactivate', actor: { id: 1, name: 'Office Admin', role: 'administrator' }, subject: { type: 'user', id: 3, name: 'Lee Wong' }, ownerId: 3 }),
+  entry(30, {
+    action: 'owner.edit',
+    actor: { id: 1, name: 'Office Admin', role: 'administrator' },
+    subject: { type: 'user', id: 3, name: 'Lee Wong' },
+    ownerId: 3,
+    before: { firstName: 'Li', email: 'li@demo.portal.test' },
+    after: { firstName: 'Lee', email: 'lee.wong@demo.portal.test' },
+  }),
+];
+
 function open(entries: AuditEntry[] = ENTRIES) {
   const refuse = () => Promise.reject(networkError());
   const client = {
@@ -135,6 +149,18 @@ describe('the audit log in words', () => {
     await waitFor(() => expect(cells(rows()[1]!)[2]).toHaveTextContent('Se volvió a una versión anterior (Estudio de contenidos)'));
     expect(actions()[0]).toBe('Eliminado de la Papelera para siempre, tras 30 días');
     expect(within(rows()[1]!).getAllByRole('listitem')[0]).toHaveTextContent('Versión publicada: 12 → 10');
+  });
+
+  it("names the office's changes of a franchise owner in words, in English and Hebrew", async () => {
+    open(OWNER_ENTRIES);
+    await screen.findByRole('table');
+    const actions = () => rows().map((row) => cells(row)[2]!.textContent);
+    expect(actions()).toEqual(['Franchise owner reactivated', 'Franchise owner deactivated', 'Franchise owner’s details edited']);
+    expect(within(rows()[2]!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['First name: Li → Lee', 'E-mail: li@demo.portal.test → lee.wong@demo.portal.test']);
+    expect(within(screen.getByLabelText('Change')).getByRole('option', { name: 'Franchise owner deactivated' })).toHaveValue('owner.deactivate');
+    await showQaLanguage('he');
+    await waitFor(() => expect(actions()).toEqual(['בעל/ת הזיכיון הופעל/ה מחדש', 'בעל/ת הזיכיון הושבת/ה', 'פרטי בעל/ת הזיכיון נערכו']));
+    await showQaLanguage('en');
   });
 
   it("names a class's changes in words: its days by name, its length in minutes, its children counted", async () => {

@@ -56,9 +56,13 @@ export const auditMessages = defineMessages('rosterAudit', {
   classRestore: 'Class brought back from the archive',
   userCalendarFeed: 'Made a new calendar subscription address',
   userCalendarFeedOff: 'Turned the calendar subscription off',
+  ownerEdit: 'Franchise owner’s details edited',
+  ownerDeactivate: 'Franchise owner deactivated',
+  ownerReactivate: 'Franchise owner reactivated',
   // Fields.
   fieldFirstName: 'First name',
   fieldLastName: 'Last name',
+  fieldEmail: 'E-mail',
   fieldParent: 'Parent',
   fieldParentEmail: 'Parent e-mail',
   fieldPhone: 'Phone',

@@ -34,6 +34,9 @@ const ACTION_KEYS: Record<string, AuditKey> = {
   'class.restore': 'classRestore',
   'user.calendar_feed': 'userCalendarFeed',
   'user.calendar_feed_off': 'userCalendarFeedOff',
+  'owner.edit': 'ownerEdit',
+  'owner.deactivate': 'ownerDeactivate',
+  'owner.reactivate': 'ownerReactivate',
 };
 
 /** The actions the log's filter offers, in order. */
@@ -56,6 +59,10 @@ const FIELD_KEYS: Record<string, AuditKey> = {
   student_last_name: 'fieldLastName',
   parent_name: 'fieldParent',
   parent_email: 'fieldParentEmail',
+  // A franchise owner's own fields (the office's edit of her details).
+  firstName: 'fieldFirstName',
+  lastName: 'fieldLastName',
+  email: 'fieldEmail',
   phone: 'fieldPhone',
   program: 'fieldProgram',
   lessons_start_date: 'fieldStartDate',
