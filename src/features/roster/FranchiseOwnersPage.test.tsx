@@ -11,13 +11,13 @@ describe('Franchise Owners List (/admin/Franchise_Owners_List)', () => {
     renderRoster({ route: '/admin/Franchise_Owners_List', session: signedInAs('admin'), api: rosterApi() });
     const table = await screen.findByRole('table');
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
-    // The portal backend (these tests' site) adds Manage; its figures come from a route this fake lacks (ownerTotalsColumns.test.tsx).
-    expect(headers).toEqual(['First Name', 'Last Name', 'Email', 'Country', 'State', 'Territory', 'Students', 'Students List', 'Manage']);
+    // The portal backend (these tests' site) adds each owner's figures, status and Manage; the figures come from a route this fake lacks (ownerTotalsColumns.test.tsx).
+    expect(headers).toEqual(['First Name', 'Last Name', 'Email', 'Country', 'State', 'Territory', 'Students', 'Active this month', 'Meetings this month', 'Status', 'Students List', 'Manage']);
     expect(bodyRows().map(cellsOf)).toEqual([
-      ['Dana', 'Cohen', 'dana.cohen@demo.portal.test', 'Israel', 'Tel Aviv', 'Center', '3', 'Students List', 'Manage'],
-      ['Lee', 'Wong', 'lee.wong@demo.portal.test', 'Singapore', 'Singapore', 'Central', '2', 'Students List', 'Manage'],
-      ['Maria', 'Garcia', 'maria.garcia@demo.portal.test', 'United States', 'Texas', 'Austin', '1', 'Students List', 'Manage'],
-      ['zoë', 'Åberg', 'zoë.åberg@demo.portal.test', 'Sweden', 'Stockholm', 'North', '0', 'Students List', 'Manage'],
+      ['Dana', 'Cohen', 'dana.cohen@demo.portal.test', 'Israel', 'Tel Aviv', 'Center', '3', '', '', '', 'Students List', 'Manage'],
+      ['Lee', 'Wong', 'lee.wong@demo.portal.test', 'Singapore', 'Singapore', 'Central', '2', '', '', '', 'Students List', 'Manage'],
+      ['Maria', 'Garcia', 'maria.garcia@demo.portal.test', 'United States', 'Texas', 'Austin', '1', '', '', '', 'Students List', 'Manage'],
+      ['zoë', 'Åberg', 'zoë.åberg@demo.portal.test', 'Sweden', 'Stockholm', 'North', '0', '', '', '', 'Students List', 'Manage'],
     ]);
     // Only first and last name sort.
     expect(screen.getByRole('columnheader', { name: /^First Name/ })).toHaveAttribute('aria-sort', 'none');

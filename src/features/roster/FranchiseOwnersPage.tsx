@@ -20,6 +20,7 @@ import { Page, Toolbar } from '../../shared/ui/Layout';
 import { Title } from '../../shared/ui/Text';
 import { useMessages } from '../../shared/i18n/messages';
 import { rosterMessages } from './roster.messages';
+import { rosterColumnMessages } from './table/rosterColumns.messages';
 
 const ownerRowId = (owner: OwnerRow) => String(owner.id);
 
@@ -31,11 +32,12 @@ export default function FranchiseOwnersPage() {
   const columns = useAppSelector(selectFranchiseOwnersColumns);
   // Owners are managed where the portal backend keeps them: a WordPress site's list stays as it was.
   const manages = useAppSelector(selectSiteKeepsProgress);
-  const headers = useMemo(() => [...columns.map((column) => column.header), 'Students List'], [columns]);
+  const headers = useMemo(() => [...columns.map((column) => column.header), 'Students List', ...(manages ? ['Manage'] : [])], [columns, manages]);
   const countries = useMemo(() => distinctValues(owners, (owner) => owner.country), [owners]);
 
   const { open } = useRosterList(rosterActions.franchiseOwnersOpened);
   const t = useMessages(rosterMessages);
+  const columnTexts = useMessages(rosterColumnMessages);
 
   const extraColumns = useMemo<ExtraColumn<OwnerRow>[]>(() => {
     const name = (owner: OwnerRow) => `${owner.firstName} ${owner.lastName}`.trim();
@@ -56,15 +58,15 @@ export default function FranchiseOwnersPage() {
     };
     const manage: ExtraColumn<OwnerRow> = {
       id: 'manage',
-      header: t.manage,
+      header: columnTexts.manage,
       cell: (owner) => (
         <Button type="button" $variant="secondary" aria-label={t.manageOwner({ name: name(owner) })} onClick={() => void navigate(paths.ownerAdmin.href({ ownerId: owner.id }))}>
-          {t.manage}
+          {columnTexts.manage}
         </Button>
       ),
     };
     return manages ? [studentsList, manage] : [studentsList];
-  }, [navigate, t, manages]);
+  }, [navigate, t, columnTexts, manages]);
 
   return (
     <Page>

@@ -51,10 +51,9 @@ describe("Franchise Owners List: each owner's month and status (portal backend)"
     const { api, requests } = portalApi();
     renderRoster({ route: '/admin/Franchise_Owners_List', session: signedInAs('admin'), api });
     await screen.findByRole('table');
-    await waitFor(() => expect(headers()).toContain('Status'));
     expect(headers()).toEqual(['First Name', 'Last Name', 'Email', 'Country', 'State', 'Territory', 'Students', 'Active this month', 'Meetings this month', 'Status', 'Students List', 'Manage']);
     expect(column('First Name')).toEqual(['Dana', 'Lee', 'Maria', 'zoë']);
-    expect(column('Active this month')).toEqual(['2', '5', '0', '1']);
+    await waitFor(() => expect(column('Active this month')).toEqual(['2', '5', '0', '1']));
     expect(column('Meetings this month')).toEqual(['6', '1', '0', '3']);
     expect(column('Status')).toEqual(['Active', 'Active', 'Deactivated', 'Active']);
     expect(requests.filter((request) => request.path === OWNER_PATHS.totals)).toHaveLength(1);
@@ -63,7 +62,7 @@ describe("Franchise Owners List: each owner's month and status (portal backend)"
   it('sorts by Active this month, both ways, and keeps the sort in the address', async () => {
     const { user, router } = renderRoster({ route: '/admin/Franchise_Owners_List', session: signedInAs('admin'), api: portalApi().api });
     await screen.findByRole('table');
-    await waitFor(() => expect(headers()).toContain('Active this month'));
+    await waitFor(() => expect(column('Active this month')).toEqual(['2', '5', '0', '1']));
     await user.click(within(th('Active this month')).getByRole('button'));
     expect(th('Active this month')).toHaveAttribute('aria-sort', 'ascending');
     expect(column('First Name')).toEqual(['Maria', 'zoë', 'Dana', 'Lee']);
@@ -77,7 +76,7 @@ describe("Franchise Owners List: each owner's month and status (portal backend)"
   it('exports the three columns, the status in words', async () => {
     const { user } = renderRoster({ route: '/admin/Franchise_Owners_List', session: signedInAs('admin'), api: portalApi().api });
     await screen.findByRole('table');
-    await waitFor(() => expect(headers()).toContain('Status'));
+    await waitFor(() => expect(column('Status')).toContain('Deactivated'));
     await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
     await waitFor(() => expect(saveAs).toHaveBeenCalledTimes(1));
     const blob = (saveAs as unknown as jest.Mock).mock.calls[0]![0] as Blob;

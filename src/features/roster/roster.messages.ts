@@ -21,7 +21,6 @@ export const rosterMessages = defineMessages('roster', {
   allStudentsCaption: 'All students',
   franchiseOwnersCaption: 'Franchise owners',
   studentsListOf: params('Students List of {name}'),
-  manage: 'Manage',
   manageOwner: params('Manage {name}'),
   noFranchiseOwnersYet: 'No franchise owners yet.',
   noStudentsYet: 'No students yet.',

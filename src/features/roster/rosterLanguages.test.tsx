@@ -141,14 +141,14 @@ describe('the export in the language on screen', () => {
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
     const english = await saved(0);
-    expect(english.rows[0]).toEqual(['First Name', 'Last Name', 'Email', 'Country', 'State', 'Territory', 'Students']);
+    expect(english.rows[0]).toEqual(['First Name', 'Last Name', 'Email', 'Country', 'State', 'Territory', 'Students', 'Active this month', 'Meetings this month', 'Status']);
     expect(english.sheetName).toBe('Franchise Owners');
     expect(english.fileName).toBe('Franchise Owners Youngengineer Online.xlsx');
 
     await showQaLanguage('es');
     await user.click(await screen.findByRole('button', { name: 'Exportar a Excel' }));
     const spanish = await saved(1);
-    expect(spanish.rows[0]).toEqual(['Nombre', 'Apellido', 'Correo electrónico', 'País', 'Estado', 'Territorio', 'Estudiantes']);
+    expect(spanish.rows[0]).toEqual(['Nombre', 'Apellido', 'Correo electrónico', 'País', 'Estado', 'Territorio', 'Estudiantes', 'Activos este mes', 'Sesiones este mes', 'Situación']);
     expect(spanish.sheetName).toBe('Franquiciados');
     expect(spanish.fileName).toBe('Franquiciados Youngengineer Online.xlsx');
     // The same rows: only the words around them changed.

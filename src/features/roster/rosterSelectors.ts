@@ -35,8 +35,11 @@ export const selectAllStudentsColumns = createSelector([selectSiteKeepsProgress,
 
 export const selectRoster = selectSliceState(rosterSlice);
 const selectOwnerTotals = (state: StoreState) => selectRoster(state).ownerTotals;
-/** The owners list's columns: her figures and status once the portal backend gave them, never on a WordPress site. */
-export const selectFranchiseOwnersColumns = createSelector([selectOwnerTotals], (totals) => columnsForOwnerRows(franchiseOwnersColumns, totals !== null));
+/**
+ * The owners list's columns: with each owner's figures and status on the portal backend (as the
+ * progress columns: shown from the start, so the table never moves when the figures come), never on a WordPress site.
+ */
+export const selectFranchiseOwnersColumns = createSelector([selectSiteKeepsProgress], (portalBackend) => columnsForOwnerRows(franchiseOwnersColumns, portalBackend));
 export const selectSignUpStudentFlow = (state: StoreState) => selectRoster(state).signUpStudent;
 export const selectSignUpOwnerFlow = (state: StoreState) => selectRoster(state).signUpOwner;
 export const selectExportFlow = (state: StoreState) => selectRoster(state).export;

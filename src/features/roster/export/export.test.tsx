@@ -66,7 +66,8 @@ describe('Excel export', () => {
     expect(fileName).toBe('Franchise Owners Youngengineer Online.xlsx');
     expect(workbook.SheetNames).toEqual(['Franchise Owners']);
     const rows = sheetRows(workbook.Sheets['Franchise Owners']!);
-    expect(rows[0]).toEqual(['First Name', 'Last Name', 'Email', 'Country', 'State', 'Territory', 'Students']);
+    // The portal backend's figures and status follow (empty here: this fake has no owners' totals).
+    expect(rows[0]).toEqual(['First Name', 'Last Name', 'Email', 'Country', 'State', 'Territory', 'Students', 'Active this month', 'Meetings this month', 'Status']);
     expect(rows.slice(1).map((row) => [row[0], row[6]])).toEqual([['Dana', 3], ['Lee', 2], ['Maria', 1], ['zoë', 0]]);
   });
 

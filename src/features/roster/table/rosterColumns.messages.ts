@@ -29,6 +29,7 @@ const english = {
   territory: 'Territory',
   students: 'Students',
   studentsList: 'Students List',
+  manage: 'Manage',
   franchiseOwner: 'Franchise Owner',
   activeThisMonth: 'Active this month',
   meetingsThisMonth: 'Meetings this month',

@@ -80,9 +80,9 @@ export interface OwnerRow extends User {
 
 const OWNER_TOTALS_COLUMN_IDS = new Set(['activeThisMonth', 'meetingsThisMonth', 'ownerStatus']);
 
-/** The owners list's columns without the figures and status when none came (a plain WordPress site). */
-export function columnsForOwnerRows(columns: RosterColumn<OwnerRow>[], rowsCarryTotals: boolean): RosterColumn<OwnerRow>[] {
-  return rowsCarryTotals ? columns : columns.filter((column) => !OWNER_TOTALS_COLUMN_IDS.has(column.id));
+/** The owners list's columns, without the figures and status on a site that keeps none (a plain WordPress site). */
+export function columnsForOwnerRows(columns: RosterColumn<OwnerRow>[], portalBackend: boolean): RosterColumn<OwnerRow>[] {
+  return portalBackend ? columns : columns.filter((column) => !OWNER_TOTALS_COLUMN_IDS.has(column.id));
 }
 
 /** A student with the owner's name, country and state (All Students List). */
