@@ -17,7 +17,8 @@ import { Message } from '../../shared/ui/Message';
 import { ownerAdminMessages } from './ownerAdmin.messages';
 import { selectOwnerView } from './ownerAdminSelectors';
 import { ownerAdminActions } from './ownerAdminSlice';
-import { changeFailureText, checkEdit, editFromForm, fieldOfRefusal, formFromRecord, type FieldProblem, type OwnerField, type OwnerFormValues } from './ownerEdit';
+import type { OwnerField, OwnerFormValues } from '../../entities/users/ownerForm';
+import { changeFailureText, checkEdit, editFromForm, fieldOfRefusal, formFromRecord, type FieldProblem } from './ownerEdit';
 
 const fieldId = (field: OwnerField) => `owner-${field}`;
 

@@ -4,13 +4,8 @@
  */
 import type { OwnerEdit, OwnerRecord } from '../../../contract/owners';
 import type { ApiError } from '../../api/types';
-import { isValidEmail } from '../../entities/students/studentForm';
-import { studentFormMessages } from '../../entities/students/studentForm.messages';
+import { OWNER_FIELDS, ownerFieldProblem, type OwnerField, type OwnerFormValues } from '../../entities/users/ownerForm';
 import { ownerAdminMessages } from './ownerAdmin.messages';
-
-export const OWNER_FIELDS = ['firstName', 'lastName', 'email', 'country', 'state', 'territory'] as const satisfies readonly (keyof OwnerEdit)[];
-export type OwnerField = (typeof OWNER_FIELDS)[number];
-export type OwnerFormValues = Record<OwnerField, string>;
 
 export const formFromRecord = (record: OwnerRecord): OwnerFormValues => Object.fromEntries(OWNER_FIELDS.map((field) => [field, record[field]])) as OwnerFormValues;
 
@@ -31,21 +26,11 @@ export type FieldProblem = { field: OwnerField; message: string };
  * never refused, as it is not sent.
  */
 export function checkEdit(values: OwnerFormValues, record: OwnerRecord): FieldProblem | null {
-  const t = studentFormMessages.get();
-  const missing: Record<OwnerField, string> = {
-    firstName: t.ownerFirstName,
-    lastName: t.ownerLastName,
-    email: t.ownerEmail,
-    country: t.ownerCountry,
-    state: t.ownerState,
-    territory: t.ownerTerritory,
-  };
   const edit = editFromForm(values, record);
   for (const field of OWNER_FIELDS) {
     const value = edit[field];
-    if (value === undefined) continue;
-    if (value === '') return { field, message: missing[field] };
-    if (field === 'email' && !isValidEmail(value)) return { field, message: t.ownerEmailFormat };
+    const message = value === undefined ? null : ownerFieldProblem(field, value);
+    if (message) return { field, message };
   }
   return null;
 }

@@ -15,7 +15,7 @@ import { selectSignUpOwnerFlow } from './rosterSelectors';
 import { FormFooter } from '../../shared/ui/FormFooter';
 import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { rosterActions } from './rosterSlice';
-import { emptyOwnerForm, validateOwnerForm, type OwnerField, type OwnerFormValues } from './ownerForm';
+import { emptyOwnerForm, validateOwnerForm, type OwnerField, type OwnerFormValues } from '../../entities/users/ownerForm';
 import { Button } from '../../shared/ui/Button';
 import { Card } from '../../shared/ui/Card';
 import { controlProps, FormField } from '../../shared/ui/Field';
