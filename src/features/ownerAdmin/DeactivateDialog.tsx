@@ -2,7 +2,7 @@
  * "Deactivate {name}?": the modal question (focus kept inside and given back, Escape closes) with
  * the choice of what becomes of her students, handed to another active owner or kept with her.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { OwnerDeactivateBody, OwnerRecord } from '../../../contract/owners';
 import { selectListLoad } from '../../entities/roster/rosterListsSelectors';
@@ -14,9 +14,10 @@ import { controlProps, FormField } from '../../shared/ui/Field';
 import { Message } from '../../shared/ui/Message';
 import { Modal, ModalActions } from '../../shared/ui/Modal';
 import { ownerAdminMessages } from './ownerAdmin.messages';
-import { selectHandOverChoices, selectOwnerView } from './ownerAdminSelectors';
+import { selectHandOverChoices } from './ownerAdminSelectors';
 import { ownerAdminActions } from './ownerAdminSlice';
 import { changeFailureText } from './ownerEdit';
+import { useOwnerChange } from './useOwnerChange';
 
 const Choices = styled.fieldset`
   display: grid;
@@ -60,25 +61,18 @@ const SELECT_ID = 'deactivate-toOwnerId';
 export function DeactivateDialog({ record, onClose }: { record: OwnerRecord; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const id = record.ownerId;
-  const owner = useAppSelector((state) => selectOwnerView(state, id));
+  const { busy, failure } = useOwnerChange(id, 'deactivate', onClose);
   const choices = useAppSelector((state) => selectHandOverChoices(state, id));
   const listLoad = useAppSelector(selectListLoad);
   const t = useMessages(ownerAdminMessages);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const doneAtOpen = useRef(owner.done?.count ?? 0);
   const hasStudents = record.students > 0;
   const [students, setStudents] = useState<'hand_over' | 'keep'>(hasStudents ? 'hand_over' : 'keep');
   const [toOwnerId, setToOwnerId] = useState('');
   const [unchosen, setUnchosen] = useState(false);
-  const busy = owner.busy === 'deactivate';
-  const failure = owner.failed?.kind === 'deactivate' ? owner.failed.error : null;
   const name = `${record.firstName} ${record.lastName}`.trim();
   const problem = unchosen && students === 'hand_over' && toOwnerId === '' ? t.chooseOwnerFirst : null;
   const emptyChoice = choices.length > 0 ? t.chooseOwner : listLoad.status === 'failed' ? t.ownersNotLoaded : listLoad.status === 'succeeded' ? t.noOtherOwner : t.loadingOwners;
-
-  useEffect(() => {
-    if (owner.done?.kind === 'deactivate' && owner.done.count > doneAtOpen.current) onClose();
-  }, [owner.done, onClose]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -3,11 +3,11 @@
  * lives here and survives a failed request; only the changed fields are sent; the first problem,
  * the form's or the server's, is shown on its field and gets the focus.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { OwnerRecord } from '../../../contract/owners';
 import { studentFormMessages } from '../../entities/students/studentForm.messages';
 import { useMessages } from '../../shared/i18n/messages';
-import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
+import { useAppDispatch } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
 import { controlProps, FormField, verbatimInput } from '../../shared/ui/Field';
 import { FormFooter } from '../../shared/ui/FormFooter';
@@ -15,9 +15,9 @@ import { FormGrid } from '../../shared/ui/Layout';
 import { LeaveGuard } from '../../shared/ui/LeaveGuard';
 import { Message } from '../../shared/ui/Message';
 import { ownerAdminMessages } from './ownerAdmin.messages';
-import { selectOwnerView } from './ownerAdminSelectors';
 import { ownerAdminActions } from './ownerAdminSlice';
 import type { OwnerField, OwnerFormValues } from '../../entities/users/ownerForm';
+import { useOwnerChange } from './useOwnerChange';
 import { changeFailureText, checkEdit, editFromForm, fieldOfRefusal, formFromRecord, type FieldProblem } from './ownerEdit';
 
 const fieldId = (field: OwnerField) => `owner-${field}`;
@@ -25,22 +25,16 @@ const fieldId = (field: OwnerField) => `owner-${field}`;
 export function OwnerEditForm({ record, onClose }: { record: OwnerRecord; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const id = record.ownerId;
-  const owner = useAppSelector((state) => selectOwnerView(state, id));
+  const { busy: submitting, failure: failed } = useOwnerChange(id, 'edit', onClose);
   const [values, setValues] = useState<OwnerFormValues>(() => formFromRecord(record));
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [nothingChanged, setNothingChanged] = useState(false);
-  const doneAtOpen = useRef(owner.done?.count ?? 0);
   const t = useMessages(ownerAdminMessages);
   const labels = useMessages(studentFormMessages);
-  const submitting = owner.busy === 'edit';
-  const failed = owner.failed?.kind === 'edit' ? owner.failed.error : null;
   const refused = failed ? fieldOfRefusal(failed) : null;
   const focusField = problem?.field ?? refused?.field;
 
-  useEffect(() => {
-    if (owner.done?.kind === 'edit' && owner.done.count > doneAtOpen.current) onClose();
-  }, [owner.done, onClose]);
   useEffect(() => {
     if (focusField) document.getElementById(fieldId(focusField))?.focus();
   }, [focusField, attempt]);
