@@ -58,15 +58,22 @@ const CLASS_ENTRIES: AuditEntry[] = [
 
 /** What the office's owner page logs: her details edited, deactivated with her students handed over, reactivated. */
 const OWNER_ENTRIES: AuditEntry[] = [
-  entry(32, { action: 'owner.reactivate', actor: { id: 1, name: 'Office Admin', role: 'administrator' }, subject: { type: 'user', id: 3, name: 'Lee Wong' }, ownerId: 3 }),
-  entry(31, { action: 'owner.deactivate', actor: { id: 1, name: 'Office Admin', role: 'administrator' }, subject: { type: 'user', id: 3, name: 'Lee Wong' }, ownerId: 3 }),
+  entry(32, { action: 'owner.reactivate', actor: { id: 1, name: 'Office Admin', role: 'administrator' }, subject: { type: 'user', id: 3, name: 'Lee Wong' }, ownerId: 3, before: { sign_in_disabled: true }, after: { sign_in_disabled: false } }),
+  entry(31, {
+    action: 'owner.deactivate',
+    actor: { id: 1, name: 'Office Admin', role: 'administrator' },
+    subject: { type: 'user', id: 3, name: 'Lee Wong' },
+    ownerId: 3,
+    before: { sign_in_disabled: false },
+    after: { sign_in_disabled: true, students: 'hand_over', to_owner_id: 2 },
+  }),
   entry(30, {
     action: 'owner.edit',
     actor: { id: 1, name: 'Office Admin', role: 'administrator' },
     subject: { type: 'user', id: 3, name: 'Lee Wong' },
     ownerId: 3,
-    before: { firstName: 'Li', email: 'li@demo.portal.test' },
-    after: { firstName: 'Lee', email: 'lee.wong@demo.portal.test' },
+    before: { first_name: 'Li', email: 'li@demo.portal.test' },
+    after: { first_name: 'Lee', email: 'lee.wong@demo.portal.test' },
   }),
 ];
 
@@ -157,6 +164,9 @@ describe('the audit log in words', () => {
     const actions = () => rows().map((row) => cells(row)[2]!.textContent);
     expect(actions()).toEqual(['Franchise owner reactivated', 'Franchise owner deactivated', 'Franchise owner’s details edited']);
     expect(within(rows()[2]!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['First name: Li → Lee', 'E-mail: li@demo.portal.test → lee.wong@demo.portal.test']);
+    const deactivation = within(rows()[1]!).getAllByRole('listitem').map((item) => item.textContent);
+    expect(deactivation.slice(1)).toEqual(['Her students: Handed to another owner', 'Handed to: Dana Cohen']);
+    expect(screen.getByRole('table').textContent).not.toMatch(/hand_over|to owner id/);
     expect(within(screen.getByLabelText('Change')).getByRole('option', { name: 'Franchise owner deactivated' })).toHaveValue('owner.deactivate');
     await showQaLanguage('he');
     await waitFor(() => expect(actions()).toEqual(['בעל/ת הזיכיון הופעל/ה מחדש', 'בעל/ת הזיכיון הושבת/ה', 'פרטי בעל/ת הזיכיון נערכו']));

@@ -59,10 +59,12 @@ const FIELD_KEYS: Record<string, AuditKey> = {
   student_last_name: 'fieldLastName',
   parent_name: 'fieldParent',
   parent_email: 'fieldParentEmail',
-  // A franchise owner's own fields (the office's edit of her details).
-  firstName: 'fieldFirstName',
-  lastName: 'fieldLastName',
+  // A franchise owner's own fields (the office's edit of her details, her deactivation).
+  first_name: 'fieldFirstName',
+  last_name: 'fieldLastName',
   email: 'fieldEmail',
+  students: 'fieldOwnerStudents',
+  to_owner_id: 'fieldHandedTo',
   phone: 'fieldPhone',
   program: 'fieldProgram',
   lessons_start_date: 'fieldStartDate',
@@ -110,7 +112,8 @@ export const fieldLabel = (t: AuditTexts, field: string, action = ''): string =>
 export function formatValue(t: AuditTexts, formatters: Formatters, field: string, value: unknown, ownerName: (id: number) => string | undefined): string {
   if (value === undefined || value === null || value === '') return '—';
   if (field === 'sign_in_disabled') return value === true ? t.signInDisabled : t.signInEnabled;
-  if (field === 'teacher_id' && typeof value === 'number') return ownerName(value) ?? `#${value}`;
+  if ((field === 'teacher_id' || field === 'to_owner_id') && typeof value === 'number') return ownerName(value) ?? `#${value}`;
+  if (field === 'students' && (value === 'keep' || value === 'hand_over')) return value === 'keep' ? t.studentsKept : t.studentsHandedOver;
   if (field === 'via' && typeof value === 'string') return VIA_KEYS[value] ? text(t, VIA_KEYS[value]) : value.replace(/_/g, ' ');
   if (field === 'importId') return t.importNumber({ id: String(value) });
   // A terms version is a long hash: its first characters tell versions apart.
