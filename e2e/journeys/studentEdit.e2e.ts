@@ -2,9 +2,12 @@
  * Editing and ending a student end to end: an owner corrects a student's phone
  * and sees it in the list, an administrator finds the change (before and after) in the audit log,
  * and once the owner ends the student's lessons the student can no longer sign in, and is told why.
+ * And an owner the office deactivates: her students handed to another owner, her open session
+ * refused at its next request, her sign-in refused in words, the change in the audit log.
  */
 import type { Page } from 'playwright-core';
-import { DEMO_USERS, journeyFile, openMenu, screenshot, signIn } from '../support';
+import { OWNER_DEACTIVATED_MESSAGE } from '../../contract';
+import { DEMO_USERS, journeyFile, openBrowser, openMenu, screenshot, signIn, type BrowserSession } from '../support';
 
 const journey = journeyFile();
 const NEW_PHONE = '052-555-0199';
@@ -91,5 +94,70 @@ describe('edit and end a student', () => {
     await student.getByRole('alert').filter({ hasText: "This student's lessons have ended. Ask your teacher to re-activate the account." }).waitFor();
     expect(new URL(student.url()).pathname).toBe('/');
     await screenshot(student, 'student-edit-5-ended-sign-in-390');
+  });
+});
+
+describe('the office deactivates a franchise owner', () => {
+  it("hands Lee's students to Maria; Lee's open session is refused at its next request; Maria's list has them; the audit log says who did it", async () => {
+    const base = journey.portal.baseUrl;
+    // Three people at once (the journey's own browser is one at a time).
+    const sessions: BrowserSession[] = [];
+    const open = async () => {
+      const session = await openBrowser({ viewport: { width: 1280, height: 900 } });
+      sessions.push(session);
+      return session;
+    };
+    try {
+      const { page: lee } = await open();
+      await signIn(lee, DEMO_USERS.lee.username, DEMO_USERS.lee.password, base);
+      const leesRows = lee.getByRole('row').filter({ has: lee.getByRole('cell') });
+      await leesRows.first().waitFor();
+      const leesStudent = (await leesRows.first().getByRole('cell').nth(0).innerText()).trim();
+      expect(leesStudent).not.toBe('');
+
+      const { page: office, errors: officeErrors } = await open();
+      await signIn(office, DEMO_USERS.admin.username, DEMO_USERS.admin.password, base);
+      const leeRow = office.getByRole('row').filter({ hasText: 'Wong' });
+      await leeRow.getByText('Active', { exact: true }).waitFor();
+      await leeRow.getByRole('button', { name: /Manage/ }).click();
+      await office.getByRole('heading', { level: 1, name: /Lee Wong/ }).waitFor();
+      await office.getByRole('button', { name: 'Deactivate' }).click();
+      const dialog = office.getByRole('alertdialog').or(office.getByRole('dialog'));
+      await dialog.getByText(/signed out at once on every device/).waitFor();
+      await dialog.getByLabel('Hand the students to another franchise owner').check();
+      await dialog.getByLabel('Hand them to').selectOption({ label: DEMO_USERS.maria.displayName });
+      await screenshot(office, 'owner-admin-1-deactivate-dialog-1280');
+      await dialog.getByRole('button', { name: 'Deactivate' }).click();
+      await office.getByText(/Lee Wong was deactivated\. \d+ students? (was|were) handed to Maria/).waitFor();
+      await screenshot(office, 'owner-admin-2-deactivated-1280');
+
+      // Lee's open session: her next request is refused and she is back at the login, told why.
+      await lee.reload();
+      await lee.getByLabel('Username or e-mail').waitFor();
+      await lee.getByLabel('Username or e-mail').fill(DEMO_USERS.lee.username);
+      await lee.getByLabel('Password', { exact: true }).fill(DEMO_USERS.lee.password);
+      await lee.getByRole('checkbox', { name: /I agree to the terms of use/ }).check();
+      await lee.getByRole('button', { name: 'Sign in' }).click();
+      await lee.getByRole('alert').filter({ hasText: OWNER_DEACTIVATED_MESSAGE }).waitFor();
+      await screenshot(lee, 'owner-admin-3-lee-refused-1280');
+
+      // Maria's list has Lee's students.
+      const { page: maria } = await open();
+      await signIn(maria, DEMO_USERS.maria.username, DEMO_USERS.maria.password, base);
+      await maria.getByRole('row').filter({ hasText: leesStudent }).first().waitFor();
+
+      // The audit log: the administrator deactivated Lee, and moved each student.
+      await openMenu(office);
+      await office.getByRole('menuitem', { name: 'Audit log' }).click();
+      await office.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+      const deactivated = office.getByRole('row').filter({ hasText: 'Franchise owner deactivated' }).filter({ hasText: 'Lee Wong' });
+      await deactivated.getByText(DEMO_USERS.admin.displayName).waitFor();
+      const moved = office.getByRole('row').filter({ hasText: 'Moved to another owner' }).filter({ hasText: leesStudent });
+      await moved.first().getByText(DEMO_USERS.admin.displayName).waitFor();
+      await screenshot(office, 'owner-admin-4-audit-log-1280');
+      expect(officeErrors).toEqual([]);
+    } finally {
+      for (const session of sessions) await session.close();
+    }
   });
 });

@@ -200,6 +200,8 @@ export const SCREENS: Record<Role, Screen[]> = {
       },
       ready: tableReady,
     },
+    // Dana's page in the office: her details, this month's figures, status and actions.
+    { name: 'owner-page', path: '/admin/owners/2', ready: (page) => page.getByRole('heading', { level: 1, name: 'Dana Cohen' }).waitFor(), phone: true },
     { name: 'building-instructions', path: '/building_instructions/Office%20Admin' },
     { name: 'select-model', path: '/select-model/PlayMachines1/130', ready: (page) => page.getByRole('heading', { name: 'Catapult' }).waitFor() },
     { name: 'gallery', path: '/model_building_instructions/PlayMachines1/130/131', ready: (page) => page.locator('.image-gallery').waitFor() },
