@@ -14,9 +14,31 @@ import { tabTitle } from './tabTitle.messages';
 
 /** The path last shown, and whether the browser's Back or Forward led away from it. */
 const seen: { path: string | null; popped: boolean } = { path: null, popped: false };
+
+/**
+ * The path the document was loaded at. On a slow tablet a child can follow a link before this part
+ * has arrived: the first page it sees is then not the one loaded, and opens at its top too.
+ */
+function loadedPath(): string | null {
+  const [load] = performance.getEntriesByType?.('navigation') ?? [];
+  if (!load) return null;
+  try {
+    return decodeURI(new URL(load.name).pathname);
+  } catch {
+    return null;
+  }
+}
 window.addEventListener('popstate', () => {
   seen.popped = true;
 });
+
+const safeDecode = (path: string): string => {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+};
 
 export default function AfterLoad() {
   const signedIn = useAppSelector(selectIsSignedIn);
@@ -46,7 +68,8 @@ export default function AfterLoad() {
   // window would keep the last page's scroll (a long list's) otherwise. Back, Forward and a reload
   // keep theirs. (This part comes and goes with each page: what it saw is kept beside it.)
   useEffect(() => {
-    if (seen.path !== null && seen.path !== pathname && !seen.popped) window.scrollTo(0, 0);
+    const previous = seen.path ?? loadedPath();
+    if (previous !== null && safeDecode(previous) !== safeDecode(pathname) && !seen.popped) window.scrollTo(0, 0);
     seen.path = pathname;
     seen.popped = false;
   }, [pathname]);
