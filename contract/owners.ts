@@ -31,28 +31,25 @@ export interface OwnerTotals {
   meetingsThisMonth: number;
 }
 
-/** One franchise owner as the office's owner page shows her. */
-export interface OwnerRecord extends OwnerTotals {
-  username: string;
+/** A franchise owner's own details: what the office's sign-up asks for and its edit changes. */
+export interface OwnerDetails {
   firstName: string;
   lastName: string;
   email: string;
   country: string;
   state: string;
   territory: string;
+}
+
+/** One franchise owner as the office's owner page shows her. */
+export interface OwnerRecord extends OwnerTotals, OwnerDetails {
+  username: string;
   /** ISO 8601 UTC of the deactivation; null while active. */
   deactivatedAt: string | null;
 }
 
 /** A partial edit: only the fields sent change. Names are required to stay non-empty; the e-mail stays unique. */
-export interface OwnerEdit {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  country?: string;
-  state?: string;
-  territory?: string;
-}
+export type OwnerEdit = Partial<OwnerDetails>;
 
 /**
  * 'keep': her students stay hers (their own sign-in keeps working) until the office decides;

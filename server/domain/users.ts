@@ -1,5 +1,5 @@
 /** Accounts: the users list, franchise owners, operators' passwords and user meta (sign-in and resets: credentials.ts). */
-import type { UserLocale } from '../../contract';
+import type { OwnerDetails, UserLocale } from '../../contract';
 import { ApiError, notAllowed } from '../errors';
 import type { Executor } from '../db/queries';
 import * as q from '../db/queries';
@@ -65,13 +65,7 @@ export function listUsersFor(ctx: DomainContext, actor: Actor): Promise<UserRow[
   throw notAllowed(true);
 }
 
-export interface NewOwnerInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  country: string;
-  state: string;
-  territory: string;
+export interface NewOwnerInput extends OwnerDetails {
   username?: string;
 }
 

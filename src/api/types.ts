@@ -4,7 +4,7 @@
  * knows URLs, headers or wire shapes. Every value here is plain JSON, so it can live in the store.
  */
 
-import type { ContentTexts, PortalRuntimeConfig, UserLocale } from '../../contract';
+import type { ContentTexts, OwnerDetails, PortalRuntimeConfig, UserLocale } from '../../contract';
 import type { ApiRequest } from './transport';
 import type { XhrRequest } from './xhrRequest';
 
@@ -51,14 +51,7 @@ export interface Student extends StudentEnrolment {
   lessonsLeft?: number;
 }
 
-export interface NewFranchiseOwner {
-  firstName: string;
-  lastName: string;
-  email: string;
-  country: string;
-  state: string;
-  territory: string;
-}
+export type NewFranchiseOwner = OwnerDetails;
 
 export interface User extends NewFranchiseOwner {
   id: number;
