@@ -13,7 +13,7 @@ import { createPasswordHasher } from '../../domain/passwords';
 import { createOutboxMailer } from '../../mail/mailer';
 import { seedDemo } from '../../seed/seedDatabase';
 import { SIGN_IN_CARD_PATHS, type SignInCardsIssued } from '../../../contract';
-import { DEMO, PATHS, TEST_AUTH_KEY, TEST_ARGON2, demoSource, describeEachDb, newStudentBody, openTestDb, migrateTestDb } from '../harness';
+import { DEMO, PATHS, TEST_AUTH_KEY, TEST_ARGON2, clockAtWindowStart, demoSource, describeEachDb, newStudentBody, openTestDb, migrateTestDb } from '../harness';
 
 jest.setTimeout(120_000);
 
@@ -55,7 +55,8 @@ describeEachDb('two instances on one database', (dialect) => {
     // The login slowdown's delays are shortened (1 s doubling to 8 s) so that waiting them out stays quick.
     const config = { ...base, argon2: TEST_ARGON2, rateLimits: { ...base.rateLimits, unlockPerIp: { max: 100_000, windowMs: 60_000 }, loginSlowdown: SLOWDOWN } };
     const hasher = createPasswordHasher(config.argon2);
-    const clock = () => new Date();
+    // The wrong codes are counted per student in a fixed hour: a run across the top of an hour would count in two.
+    const clock = clockAtWindowStart(config.rateLimits.unlockWrongPerStudent.windowMs);
     await seedDemo({ db: opened.db, hasher, clock }, demoSource, null);
     const quiet = { write: () => true } as unknown as NodeJS.WritableStream;
     apps = await Promise.all(
