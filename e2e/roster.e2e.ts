@@ -114,10 +114,13 @@ describe('roster journeys', () => {
     await screenshot(page, 'roster-admin-1-owners');
 
     // Sort by last name, descending (two clicks), in the store.
+    // Each click waits for the header to say its order: on a busy machine the page may not have
+    // drawn the first order yet when a second click lands.
     const lastName = page.getByRole('columnheader', { name: /^Last Name/ });
     await lastName.getByRole('button').click();
+    await lastName.and(page.locator('[aria-sort="ascending"]')).waitFor();
     await lastName.getByRole('button').click();
-    expect(await lastName.getAttribute('aria-sort')).toBe('descending');
+    await lastName.and(page.locator('[aria-sort="descending"]')).waitFor();
     expect((await tableRows(page)).map((row) => row[1])).toEqual([...owners.map((row) => row[1]!)].sort((a, b) => b.localeCompare(a)));
 
     await page.getByRole('button', { name: 'Students List of Maria Garcia' }).click();
