@@ -3,6 +3,7 @@
  * changed), the form's own checks, and the server's refusals and failures in plain words.
  */
 import type { OwnerEdit, OwnerRecord } from '../../../contract/owners';
+import { changeFailureTextOf, isEmailTaken } from '../../api/errors';
 import type { ApiError } from '../../api/types';
 import { OWNER_FIELDS, ownerFieldProblem, type OwnerField, type OwnerFormValues } from '../../entities/users/ownerForm';
 import { ownerAdminMessages } from './ownerAdmin.messages';
@@ -35,8 +36,6 @@ export function checkEdit(values: OwnerFormValues, record: OwnerRecord): FieldPr
   return null;
 }
 
-const isEmailTaken = (error: ApiError) => error.code === 'already_exists' || error.code === 'existing_user_email' || error.status === 409;
-
 /** The field the server named first, with a calm message for it; null when the refusal names none. */
 export function fieldOfRefusal(error: ApiError): FieldProblem | null {
   const t = ownerAdminMessages.get();
@@ -48,12 +47,5 @@ export function fieldOfRefusal(error: ApiError): FieldProblem | null {
 
 /** What a failed change says, never the server's raw text; `what` is the change in words ("The changes were not saved"). */
 export function changeFailureText(what: string, error: ApiError): string {
-  const t = ownerAdminMessages.get();
-  if (error.kind === 'network') return t.failedNetwork({ what });
-  if (error.status === 404) return t.failedGone({ what });
-  if (error.status === 403) return t.failedForbidden({ what });
-  if (isEmailTaken(error)) return t.failedEmailTaken({ what });
-  if (error.status === 429) return t.failedTooMany({ what });
-  if (error.status === 400 || error.code === 'rest_invalid_param') return t.failedInvalid({ what });
-  return t.failedServer({ what });
+  return ownerAdminMessages.get()[changeFailureTextOf(error)]({ what });
 }

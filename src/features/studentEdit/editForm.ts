@@ -3,6 +3,7 @@
  * server takes (only what changed), and the server's refusals in plain words on their fields.
  */
 import type { RosterStudent, RosterStudentEdit } from '../../../contract/rosterEdit';
+import { changeFailureTextOf } from '../../api/errors';
 import type { ApiError } from '../../api/types';
 import { emptyStudentForm, studentMessages, type StudentField, type StudentFormValues } from '../../entities/students/studentForm';
 import { editMessages } from './edit.messages';
@@ -63,12 +64,5 @@ export function fieldOfRefusal(error: ApiError): { field: StudentField; message:
 
 /** What a failed change says, never the server's raw text; `what` is the change in words ("The changes were not saved"). */
 export function changeFailureText(what: string, error: ApiError): string {
-  const t = editMessages.get();
-  if (error.kind === 'network') return t.failedNetwork({ what });
-  if (error.status === 404) return t.failedGone({ what });
-  if (error.status === 403) return t.failedForbidden({ what });
-  if (error.code === 'already_exists') return t.failedEmailTaken({ what });
-  if (error.code === 'rest_invalid_param') return t.failedInvalid({ what });
-  if (error.status === 429) return t.failedTooMany({ what });
-  return t.failedServer({ what });
+  return editMessages.get()[changeFailureTextOf(error)]({ what });
 }
