@@ -3,7 +3,7 @@
  * changed), the form's own checks, and the server's refusals and failures in plain words.
  */
 import type { OwnerEdit, OwnerRecord } from '../../../contract/owners';
-import { changeFailureTextOf, isEmailTaken } from '../../api/errors';
+import { changeFailureTextOf, isEmailTaken } from '../../api/changeFailure';
 import type { ApiError } from '../../api/types';
 import { OWNER_FIELDS, ownerFieldProblem, type OwnerField, type OwnerFormValues } from '../../entities/users/ownerForm';
 import { ownerAdminMessages } from './ownerAdmin.messages';

@@ -3,7 +3,7 @@
  * server takes (only what changed), and the server's refusals in plain words on their fields.
  */
 import type { RosterStudent, RosterStudentEdit } from '../../../contract/rosterEdit';
-import { changeFailureTextOf } from '../../api/errors';
+import { changeFailureTextOf } from '../../api/changeFailure';
 import type { ApiError } from '../../api/types';
 import { emptyStudentForm, studentMessages, type StudentField, type StudentFormValues } from '../../entities/students/studentForm';
 import { editMessages } from './edit.messages';
