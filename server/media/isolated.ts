@@ -10,6 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../errors';
 
@@ -60,7 +61,22 @@ export async function runIsolated<I, O>(modulePath: string, exportName: string, 
   }
 }
 
+/**
+ * A heap size given to the whole process (`--max-old-space-size` in NODE_OPTIONS, as operators and
+ * CI set it) is a V8 flag that overrides every worker's resourceLimits: a hostile workbook could then
+ * take gigabytes. Cleared before the first worker starts; this process's own heap, already made,
+ * keeps its size.
+ */
+let processHeapFlagCleared = false;
+function clearProcessHeapFlag(): void {
+  if (processHeapFlagCleared) return;
+  processHeapFlagCleared = true;
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  if (given.some((arg) => /^--max[-_]old[-_]space[-_]size\b/.test(arg))) v8.setFlagsFromString('--max-old-space-size=0');
+}
+
 function inWorker<I, O>(modulePath: string, exportName: string, input: I, limits: IsolatedLimits, transfer: readonly ArrayBuffer[]): Promise<O> {
+  clearProcessHeapFlag();
   return new Promise<O>((resolve, reject) => {
     const worker = new Worker(WORKER, {
       workerData: { modulePath, exportName, input },

@@ -3,7 +3,9 @@
  * task past its deadline or its heap is ended and reported as such, while the main thread goes on
  * answering timers; a task's ApiError reaches the caller as that ApiError.
  */
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { ApiError } from '../../errors';
 import { IsolatedLimit, runIsolated } from '../../media/isolated';
 
@@ -45,6 +47,23 @@ test('a task past its heap is ended as out of memory, and the process goes on', 
   expect((outcome as IsolatedLimit).limit).toBe('memory');
   expect(worstMs).toBeLessThan(500);
   expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
+}, 90_000);
+
+test('a heap size given to the whole process does not lift a worker\'s heap limit', async () => {
+  // A process started as operators (and CI) often start Node: with a 4 GB heap in NODE_OPTIONS.
+  const script = `
+    const { runIsolated } = require(${JSON.stringify(path.join(__dirname, '../../media/isolated'))});
+    const started = Date.now();
+    runIsolated(${JSON.stringify(TASKS)}, 'hoard', null, { timeoutMs: 60000, heapMb: 32 })
+      .catch((err) => console.log(JSON.stringify({ limit: err.limit, ms: Date.now() - started })));`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script], {
+    env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=4096' },
+    timeout: 80_000,
+  });
+  const { limit, ms } = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { limit?: string; ms?: number };
+  expect(limit).toBe('memory');
+  // Without the fix the worker grows to 4 GB first: about 25 s on a quiet machine.
+  expect(ms).toBeLessThan(15_000);
 }, 90_000);
 
 test("a task's ApiError reaches the caller as that ApiError", async () => {
