@@ -15,3 +15,4 @@ export * from './meetings';
 export * from './lessons';
 export * from './family';
 export * from './owners';
+export * from './insights';
