@@ -8,7 +8,7 @@
  *     screenshot costs about as much as the width's checks, and CI keeps no artifacts);
  *   - the page does not scroll sideways (tables scroll inside their own region);
  *   - no two visible interactive elements (links, buttons, fields, tabs) overlap;
- *   - axe-core (WCAG 2.1 A and AA) finds no serious or critical violation;
+ *   - axe-core (WCAG 2.1 A and AA) finds no serious or critical violation (once per layout: AXE_WIDTHS);
  *   - on a screen marked `phone`: it opened at its top, and at 375 px no word is broken mid-word.
  *
  * Then one journey per role is done with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows):
@@ -27,6 +27,13 @@ import { SCREENS, settle, tableReady, USERS, type Role, type Screen } from './su
 import { textOverlapsItself, wordsBrokenMidWord } from './support/phoneLayout';
 
 export const SWEEP_WIDTHS = [320, 375, 767, 768, 800, 801, 1280] as const;
+/**
+ * axe runs once per layout the breakpoints make (src/shared/breakpoints.ts: up to 400 px, the rest
+ * of the phone widths up to 767, 768-800 with the phone header, 801 and up): what it checks (names,
+ * roles, contrast) changes with the layout, not with the pixels within one. The sideways scroll
+ * and the overlaps, which do change with the pixels, are checked at every width.
+ */
+const AXE_WIDTHS: readonly number[] = [375, 767, 768, 1280];
 const SWEEP_DIR = path.join(ARTIFACTS_DIR, 'sweep');
 const EVERY_WIDTH_SHOT = process.env.SWEEP_SHOTS === '1';
 /** Overlaps up to this many px each way are rounding and focus rings, not a layout fault. */
@@ -180,7 +187,9 @@ async function sweepScreen(page: Page, baseUrl: string, dataDir: string, role: R
   }
   if (screen.prepare) await screen.prepare(page);
 
-  for (const width of screen.widths ?? SWEEP_WIDTHS) {
+  const widths = screen.widths ?? SWEEP_WIDTHS;
+  const axeWidths = widths.some((width) => AXE_WIDTHS.includes(width)) ? AXE_WIDTHS : widths;
+  for (const width of widths) {
     await page.setViewportSize({ width, height: heightFor(width) });
     await mediaAt(page, width);
     await nextPaint(page);
@@ -191,7 +200,7 @@ async function sweepScreen(page: Page, baseUrl: string, dataDir: string, role: R
     if (overflow.over > 0) report.problems.push(`${width}px: the page scrolls sideways by ${overflow.over}px (${overflow.culprits.join('; ')})`);
     for (const overlap of await overlaps(page, screen.overlapScope ?? null)) report.problems.push(`${width}px: ${overlap}`);
     if (screen.phone && width === 375) for (const broken of await wordsBrokenMidWord(page, 'main')) report.problems.push(`${width}px: ${broken}`);
-    for (const v of await axeViolations(page)) {
+    for (const v of axeWidths.includes(width) ? await axeViolations(page) : []) {
       const line = `${width}px: axe ${v.impact} ${v.id} (${v.help}): ${v.targets.slice(0, 5).join(', ')}`;
       if (v.impact === 'serious' || v.impact === 'critical') report.problems.push(line);
       else report.notes.push(line);
