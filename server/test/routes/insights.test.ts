@@ -4,7 +4,7 @@
  * with the time on each step from the server's clock, "stopped" once the clock has moved on, and
  * the model's titles and step pictures from the stored page.
  */
-import { CLASS_NOW_PATHS, INSIGHTS_PATHS, PROGRESS_PATHS, STOPPED_AFTER_DAYS, type StuckStep, type StuckStepsAnswer, type WirePage } from '../../../contract';
+import { CLASS_NOW_PATHS, INSIGHTS_PATHS, PRIVACY_PATHS, PROGRESS_PATHS, STOPPED_AFTER_DAYS, type StuckStep, type StuckStepsAnswer, type WirePage } from '../../../contract';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, expectWpError, startTestServer, userIds, type TestServer } from '../harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -149,5 +149,14 @@ describeEachDb('where children get stuck', (dialect) => {
     expect(stepOf(later, 0, 2)).toMatchObject({ stopped: 0 });
     expect(stepOf(later, 0, 5)).toMatchObject({ stopped: 1 });
     expect(stepOf(later, 2, 1)).toMatchObject({ reached: 1, stopped: 0 });
+  });
+
+  test('erasing a child deletes her steps: they leave the figures', async () => {
+    const erased = await s.request('DELETE', PRIVACY_PATHS.studentErase(leeKids[0]!), { confirm: true }, { token: tokens.admin });
+    expect(erased.status).toBe(200);
+    expect(await s.db.kysely.selectFrom('step_visits').select('step').where('user_id', '=', leeKids[0]!).execute()).toEqual([]);
+    const after = await read(tokens.admin);
+    expect(stepOf(after, 0, 5)).toBeUndefined();
+    expect(stepOf(after, 0, 1)).toMatchObject({ reached: 1, medianSeconds: 60 });
   });
 });
