@@ -44,6 +44,7 @@ import { reportRoutes } from './routes/reports';
 import { restIndexRoutes } from './routes/restIndex';
 import { rosterEditRoutes } from './routes/rosterEdit';
 import { ownerRoutes } from './routes/owners';
+import { insightsRoutes } from './routes/insights';
 import { staticRoutes } from './routes/static';
 import { studioRoutes } from './routes/studio';
 import { studioMediaRoutes, uploadAwareClientErrorHandler } from './routes/studioMedia';
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   wlRoutes(app, services);
   rosterEditRoutes(app, services);
   ownerRoutes(app, services);
+  insightsRoutes(app, services);
   pagesRoutes(app, services);
   usersRoutes(app, services);
   privacyRoutes(app, services);

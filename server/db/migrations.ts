@@ -584,6 +584,27 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('mail_outbox').addColumn('headers', 'text').execute();
       },
     },
+    '2026_12_15_step_visits': {
+      async up(db: AnyDb) {
+        // Where children get stuck: one row per child and step of a model, written with her place
+        // (first and last time there, time spent, "I'm stuck" presses), never a row per event.
+        // left_at: when she last moved from the step to another of the model (null: never yet).
+        await required(
+          ownedByUser(db.schema.createTable('step_visits')).addColumn('lesson_id', 'integer', (c) => c.notNull().references('pages.id').onDelete('cascade')),
+          { tab_index: 'integer', step: 'integer' },
+        )
+          .addColumn('tab_title', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+          .addColumn('first_at', 'varchar(30)', (c) => c.notNull())
+          .addColumn('last_at', 'varchar(30)', (c) => c.notNull())
+          .addColumn('left_at', 'varchar(30)')
+          .addColumn('seconds', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('stuck_presses', 'integer', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('step_visits_pk', ['user_id', 'lesson_id', 'tab_index', 'step'])
+          .execute();
+        // The insights are grouped by model, tab and step (the primary key leads with the child).
+        await db.schema.createIndex('step_visits_lesson_idx').on('step_visits').columns(['lesson_id', 'tab_index', 'step']).execute();
+      },
+    },
   };
 }
 

@@ -329,6 +329,27 @@ export interface StudentProgressTable {
   changed_at: string;
 }
 
+/** A child's time on one step of a model, one row per child and step (where children get stuck). */
+export interface StepVisitsTable {
+  user_id: number;
+  lesson_id: number;
+  /** 0-based tab and 1-based step, as her place names them. */
+  tab_index: number;
+  step: number;
+  /** The tab's name as she saw it last; '' without tabs. */
+  tab_title: ColumnType<string, string | undefined, string>;
+  /** ISO 8601 UTC of first reaching the step, kept. */
+  first_at: string;
+  /** ISO 8601 UTC of her last arrival at the step. */
+  last_at: string;
+  /** ISO 8601 UTC of her last move from the step to another step of the model; null while she never moved on. */
+  left_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Seconds spent on the step (each gap between two of her writes capped). */
+  seconds: ColumnType<number, number | undefined, number>;
+  /** "I'm stuck" presses on the step. */
+  stuck_presses: ColumnType<number, number | undefined, number>;
+}
+
 /** A printed sign-in card: the SHA-256 of its random token, never the token. */
 export interface SignInCardsTable {
   id: Generated<number>;
@@ -562,6 +583,7 @@ export interface Database {
   student_imports: StudentImportsTable;
   student_import_accounts: StudentImportAccountsTable;
   student_progress: StudentProgressTable;
+  step_visits: StepVisitsTable;
   problem_reports: ProblemReportsTable;
   upload_leases: UploadLeasesTable;
   class_now_streams: ClassNowStreamsTable;

@@ -113,9 +113,15 @@ export async function classNow(ctx: DomainContext, ownerId: number, choice: Clas
 
 export async function markMeStuck(ctx: DomainContext, actor: Actor, lessonId: number): Promise<StuckResult> {
   if (!isStudent(actor)) throw notAllowed(true);
-  const since = await q.markStuck(ctx.db.kysely, actor.id, lessonId, ctx.clock().toISOString());
-  if (since === null) throw invalidParams({ lessonId: 'Open a step of this model first: you have no place in it yet.' });
-  return { lessonId, stuckSince: since };
+  const at = ctx.clock().toISOString();
+  const place = await q.inTransaction(ctx.db, async (trx) => {
+    const stuck = await q.markStuck(trx, actor.id, lessonId, at);
+    // Every press counts on the step she is on (where children get stuck), not only the first.
+    if (stuck !== null) await q.pressStuckOnStep(trx, { user_id: actor.id, lesson_id: lessonId, tab_index: stuck.tab_index, step: stuck.step }, stuck.tab_title, at);
+    return stuck;
+  });
+  if (place === null) throw invalidParams({ lessonId: 'Open a step of this model first: you have no place in it yet.' });
+  return { lessonId, stuckSince: place.stuck_at ?? at };
 }
 
 /** The owner (or an administrator) has helped: the student's "I'm stuck" is cleared; another owner's student is not found. */

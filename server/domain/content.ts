@@ -158,6 +158,15 @@ function withResponsiveSizes(raw: unknown, presented: unknown, url: (path: strin
   });
 }
 
+/**
+ * A lesson's picture (a stored path or URL) as a page answer gives it to a franchise owner or an
+ * administrator: a media path signed for them and made absolute on this site; '' for anyone else.
+ */
+export function lessonMediaUrl(value: string, viewer: Viewer, origin: string, media: Pick<MediaView, 'signer' | 'now'>): string {
+  const policy = mediaUrlPolicy(media.signer, viewer?.id ?? 0, isPrivileged(viewer), isPrivileged(viewer), media.now);
+  return absolutize(mapMediaPaths(value, policy.lessonUrl), origin) as string;
+}
+
 export function presentPage(row: PageRow, viewer: Viewer, unlocked: ReadonlySet<number>, origin: string, media: MediaView, scope: StudentScope | null = null): WirePage {
   const meta = parseMeta(row);
   const code = meta[CODE_META_KEY];

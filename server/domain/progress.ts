@@ -10,6 +10,7 @@ import { findVisiblePage, hasCode } from './content';
 import { isAdmin, isOwner, isStudent, type Actor, type DomainContext } from './context';
 import type { RateLimiter } from './rateLimiter';
 import { studentLockouts } from './unlocks';
+import { recordMove } from './stepVisits';
 
 function toEntry(row: StudentProgressRow): ProgressEntry {
   return {
@@ -42,21 +43,28 @@ export async function saveMyProgress(ctx: DomainContext, actor: Actor, body: Pro
   if (hasCode(page) && !(await q.unlockedPageIds(ctx.db.kysely, actor.id)).has(page.id)) throw notUnlocked();
   // Finished means the student went through every tab to its last step (a tab's last step reached
   // at least once, in any order): opening the last tab, say the video, finishes nothing before it.
-  const row = await q.saveProgressRow(
-    ctx.db.kysely,
-    {
-      user_id: actor.id,
-      lesson_id: page.id,
-      program_id: page.parent,
-      tab_id: body.tabId,
-      tab_title: body.tabTitle ?? '',
-      tab_index: body.tabIndex,
-      tabs: body.tabs,
-      step: body.step,
-      steps: body.steps,
-    },
-    ctx.clock().toISOString(),
-  );
+  const now = ctx.clock();
+  const row = await q.inTransaction(ctx.db, async (trx) => {
+    const before = await q.progressPlace(trx, actor.id, page.id);
+    const last = await q.latestProgressPlace(trx, actor.id);
+    const saved = await q.saveProgressRow(
+      trx,
+      {
+        user_id: actor.id,
+        lesson_id: page.id,
+        program_id: page.parent,
+        tab_id: body.tabId,
+        tab_title: body.tabTitle ?? '',
+        tab_index: body.tabIndex,
+        tabs: body.tabs,
+        step: body.step,
+        steps: body.steps,
+      },
+      now.toISOString(),
+    );
+    await recordMove(trx, actor.id, { lesson_id: page.id, tab_index: body.tabIndex, step: body.step, tab_title: body.tabTitle ?? '' }, before, last, now);
+    return saved;
+  });
   return toEntry(row);
 }
 

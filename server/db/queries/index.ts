@@ -14,6 +14,7 @@ export * from './audit';
 export * from './credentials';
 export * from './privacy';
 export * from './progress';
+export * from './stepVisits';
 export * from './signInCards';
 export * from './reports';
 export * from './uploadLeases';

@@ -5,6 +5,12 @@ export function findPage(db: Executor, id: number): Promise<PageRow | undefined>
   return db.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The pages of these ids that exist, in no particular order. */
+export function findPages(db: Executor, ids: readonly number[]): Promise<PageRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('pages').selectAll().where('id', 'in', [...ids]).execute();
+}
+
 /** Direct children of any of the parents, in no particular order (the caller sorts). */
 export function listChildPages(db: Executor, parents: readonly number[]): Promise<PageRow[]> {
   if (parents.length === 0) return Promise.resolve([]);

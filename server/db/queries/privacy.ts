@@ -79,11 +79,12 @@ export async function anonymiseAccount(
     .execute();
 }
 
-/** Unlocks, progress, wrong codes, user meta, terms acceptances, known sign-in places, sign-in cards and class memberships of a user. */
+/** Unlocks, progress (and the steps' times), wrong codes, user meta, terms acceptances, known sign-in places, sign-in cards and class memberships of a user. */
 export async function deleteUserActivity(db: Executor, userId: number): Promise<void> {
   await db.deleteFrom('known_sign_in_places').where('user_id', '=', userId).execute();
   await db.deleteFrom('unlocks').where('user_id', '=', userId).execute();
   await db.deleteFrom('student_progress').where('user_id', '=', userId).execute();
+  await db.deleteFrom('step_visits').where('user_id', '=', userId).execute();
   await db.deleteFrom('unlock_failures').where('user_id', '=', userId).execute();
   await db.deleteFrom('user_meta').where('user_id', '=', userId).execute();
   await db.deleteFrom('terms_acceptances').where('user_id', '=', userId).execute();

@@ -79,16 +79,41 @@ export function progressOfStudent(db: Executor, userId: number, withTrashed = tr
     .execute();
 }
 
-/** Marks a student stuck on a model they have a place in (the first "stuck" time is kept): since when; null when they have no place in it. */
-export async function markStuck(db: Executor, userId: number, lessonId: number, at: string): Promise<string | null> {
+/**
+ * Marks a student stuck on a model they have a place in (the first "stuck" time is kept): since
+ * when, and the step she is on; null when they have no place in it.
+ */
+export async function markStuck(
+  db: Executor,
+  userId: number,
+  lessonId: number,
+  at: string,
+): Promise<{ stuck_at: string | null; tab_index: number; step: number; tab_title: string } | null> {
   const row = await db
     .updateTable('student_progress')
     .set((eb) => ({ stuck_at: eb.fn.coalesce('stuck_at', eb.val(at)), changed_at: at }))
     .where('user_id', '=', userId)
     .where('lesson_id', '=', lessonId)
-    .returning('stuck_at')
+    .returning(['stuck_at', 'tab_index', 'step', 'tab_title'])
     .executeTakeFirst();
-  return row ? row.stuck_at : null;
+  return row ?? null;
+}
+
+/** A student's place in one model (before it is saved again); undefined when she has none. */
+export function progressPlace(db: Executor, userId: number, lessonId: number): Promise<Pick<StudentProgressRow, 'lesson_id' | 'tab_index' | 'step' | 'updated_at'> | undefined> {
+  return db.selectFrom('student_progress').select(['lesson_id', 'tab_index', 'step', 'updated_at']).where('user_id', '=', userId).where('lesson_id', '=', lessonId).executeTakeFirst();
+}
+
+/** Where a student moved last, in any model; undefined when she has no place. */
+export function latestProgressPlace(db: Executor, userId: number): Promise<Pick<StudentProgressRow, 'lesson_id' | 'tab_index' | 'step' | 'updated_at'> | undefined> {
+  return db
+    .selectFrom('student_progress')
+    .select(['lesson_id', 'tab_index', 'step', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('lesson_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Clears a student's "I'm stuck" on every model; the number of places that were stuck. */

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StudioCatalogue, StudioHistory, StudioModel, StudioProgram, WirePage } from '../../../contract';
-import { CLASS_NOW_PATHS, CLASSES_PATHS, FAMILY_PATHS, DEFAULT_LESSON_SETTINGS, LESSONS_PATHS, MEETINGS_PATHS, OWNER_PATHS, CLASSROOM_PATHS, type ClassRecord, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
+import { CLASS_NOW_PATHS, CLASSES_PATHS, INSIGHTS_PATHS, FAMILY_PATHS, DEFAULT_LESSON_SETTINGS, LESSONS_PATHS, MEETINGS_PATHS, OWNER_PATHS, CLASSROOM_PATHS, type ClassRecord, CREDENTIAL_PATHS, SIGN_IN_CARD_PATHS, type IssuedSignInCard, type SignInCardsIssued, PRIVACY_PATHS, PROGRESS_PATHS, REPORT_PATHS, ROSTER_PATHS, STUDENT_IMPORT_PATHS, STUDIO_PATHS, emptyModelInput, emptyProgramInput, type ProblemReportReceipt, type StudentImportPreview, type TermsAcceptanceState } from '../../../contract';
 import { unsubscribeSecretFor } from '../../domain/familySettings';
 import { DEMO, PATHS, TEST_AUTH_KEY, describeEachDb, newStudentBody, startTestServer, userIds, type Answer, type TestServer } from '../harness';
 import { openSse } from '../sseClient';
@@ -256,6 +256,28 @@ const OWNER_ROWS: Row[] = [
     expected: ADMINS_ONLY,
   },
   { route: `POST ${OWNER_PATHS.reactivate(':id')}`, call: (c, t) => c.s.post(OWNER_PATHS.reactivate(c.ids.get('maria')?.id ?? 0), undefined, opt(t)), expected: ADMINS_ONLY },
+];
+
+/** Where children get stuck: owners their own students', administrators everyone's or one owner's. */
+const INSIGHTS_ROWS: Row[] = [
+  {
+    route: `GET ${INSIGHTS_PATHS.stuckSteps}`,
+    label: "the caller's own students (every student for an administrator)",
+    call: (c, t) => c.s.get(INSIGHTS_PATHS.stuckSteps, opt(t)),
+    expected: OWNERS_AND_ADMINS,
+  },
+  {
+    route: `GET ${INSIGHTS_PATHS.stuckSteps}`,
+    label: "?owner= Dana: another owner's students are refused",
+    call: (c, t) => c.s.get(`${INSIGHTS_PATHS.stuckSteps}?owner=${c.ids.get('dana')!.id}`, opt(t)),
+    expected: { ...OWNERS_AND_ADMINS, otherOwner: 403 },
+  },
+  {
+    route: `GET ${INSIGHTS_PATHS.stuckSteps}`,
+    label: '?owner= a student: no such owner for an administrator',
+    call: (c, t) => c.s.get(`${INSIGHTS_PATHS.stuckSteps}?owner=${c.ids.get('mia')!.id}`, opt(t)),
+    expected: { anonymous: 401, student: 403, owner: 403, otherOwner: 403, admin: 404 },
+  },
 ];
 
 const PRIVACY_ROWS: Row[] = [
@@ -910,6 +932,7 @@ const ROWS: Row[] = [
   ...CREDENTIAL_ROWS,
   ...ROSTER_EDIT_ROWS,
   ...OWNER_ROWS,
+  ...INSIGHTS_ROWS,
   ...PRIVACY_ROWS,
   ...STUDENT_IMPORT_ROWS,
   ...REPORT_ROWS,
