@@ -67,6 +67,11 @@ export interface StudentDataExport {
   unlocks: { pageId: number; title: string; unlockedAt: string }[];
   /** Where the child is in each model they opened (resume and progress). */
   progress: { lessonId: number; tab: number; tabs: number; step: number; steps: number; startedAt: string; updatedAt: string; finishedAt: string | null }[];
+  /**
+   * Each step of a model the child reached (tab and step 1-based): when first and last, when she
+   * moved on from it (null while on it), her seconds on it and her "I'm stuck" presses there.
+   */
+  steps: { lessonId: number; tab: number; step: number; firstAt: string; lastAt: string; leftAt: string | null; seconds: number; stuckPresses: number }[];
   /** Wrong unlock codes still on record (they are forgotten after a while). */
   failedUnlockAttempts: number;
   userMeta: Record<string, string>;

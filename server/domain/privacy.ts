@@ -78,9 +78,10 @@ export async function studentDataExportOf(ctx: DomainContext, userId: number): P
   if (!student) throw noSuchStudent();
   const account = await q.findUserById(db, userId);
   if (!account) throw noSuchStudent();
-  const [unlocks, progress, failures, meta, audit, mails, terms, classes, attendance] = [
+  const [unlocks, progress, steps, failures, meta, audit, mails, terms, classes, attendance] = [
     await q.listUnlocksWithTitles(db, userId),
     await q.progressOfStudent(db, userId),
+    await q.stepVisitsOfStudent(db, userId),
     await q.countUnlockFailures(db, userId),
     await q.getUserMeta(db, userId),
     await q.listAuditAbout(db, userId),
@@ -130,6 +131,16 @@ export async function studentDataExportOf(ctx: DomainContext, userId: number): P
       startedAt: p.started_at,
       updatedAt: p.updated_at,
       finishedAt: p.finished_at,
+    })),
+    steps: steps.map((v) => ({
+      lessonId: v.lesson_id,
+      tab: v.tab_index + 1,
+      step: v.step,
+      firstAt: v.first_at,
+      lastAt: v.last_at,
+      leftAt: v.left_at,
+      seconds: v.seconds,
+      stuckPresses: v.stuck_presses,
     })),
     failedUnlockAttempts: failures,
     userMeta: meta,

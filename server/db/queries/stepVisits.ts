@@ -45,6 +45,11 @@ export async function pressStuckOnStep(db: Executor, key: StepKey, tabTitle: str
     .execute();
 }
 
+/** One child's steps, for her data export: by model, tab and step. */
+export function stepVisitsOfStudent(db: Executor, userId: number) {
+  return db.selectFrom('step_visits').selectAll().where('user_id', '=', userId).orderBy('lesson_id').orderBy('tab_index').orderBy('step').execute();
+}
+
 /** A step's figures across the children of the scope. */
 export interface StepFiguresRow {
   lesson_id: number;

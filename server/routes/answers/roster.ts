@@ -129,6 +129,18 @@ export const studentDataExport = z.object({
       finishedAt: z.string().nullable(),
     }),
   ),
+  steps: z.array(
+    z.object({
+      lessonId: z.number(),
+      tab: z.number(),
+      step: z.number(),
+      firstAt: z.string(),
+      lastAt: z.string(),
+      leftAt: z.string().nullable(),
+      seconds: z.number(),
+      stuckPresses: z.number(),
+    }),
+  ),
   failedUnlockAttempts: z.number(),
   userMeta: z.record(z.string(), z.string()),
   auditEntries: z.array(z.object({ at: z.string(), action: z.string(), actorRole: z.string(), before: json, after: json })),

@@ -105,6 +105,7 @@ describeEachDb("a child's data", (dialect) => {
     expect(data.account).toMatchObject({ id: child.id, username: child.username, email: CHILD.email, role: 'student' });
     expect(data.unlocks).toEqual([{ pageId: catapult, title: 'Catapult', unlockedAt: expect.any(String) }]);
     expect(data.progress).toEqual([{ lessonId: catapult, tab: 1, tabs: 1, step: 4, steps: 12, startedAt: expect.any(String), updatedAt: expect.any(String), finishedAt: null }]);
+    expect(data.steps).toEqual([{ lessonId: catapult, tab: 1, step: 4, firstAt: expect.any(String), lastAt: expect.any(String), leftAt: null, seconds: 0, stuckPresses: 0 }]);
     expect(data.failedUnlockAttempts).toBe(1);
     expect(data.userMeta).toEqual({ kit_on_header_clicked: '1' });
     expect(data.mails).toEqual([expect.objectContaining({ subject: `Sign-in details for ${CHILD.first} ${CHILD.last}`, status: 'sent' })]);
@@ -149,7 +150,7 @@ describeEachDb("a child's data", (dialect) => {
     ];
     for (const a of answers) expect(a.status).toBe(200);
     const afterErase = (answers[5]?.body as StudentDataExport);
-    expect(afterErase).toMatchObject({ unlocks: [], progress: [], failedUnlockAttempts: 0, userMeta: {}, mails: [], termsAcceptances: [], classes: [] });
+    expect(afterErase).toMatchObject({ unlocks: [], progress: [], steps: [], failedUnlockAttempts: 0, userMeta: {}, mails: [], termsAcceptances: [], classes: [] });
     // The class goes on without the child.
     expect((await s.get(CLASSES_PATHS.class(classId), { token: dana })).body).toMatchObject({ name: 'Zephyr Builders', students: [] });
     expect(afterErase.auditEntries.every((e) => JSON.stringify(e.before) === '{}' && JSON.stringify(e.after) === '{}')).toBe(true);

@@ -16,6 +16,7 @@ const exported: StudentDataExport = {
     { lessonId: 140, tab: 2, tabs: 3, step: 4, steps: 12, startedAt: '2024-11-02T15:31:00.000Z', updatedAt: '2024-11-03T15:31:00.000Z', finishedAt: null },
     { lessonId: 141, tab: 1, tabs: 1, step: 9, steps: 9, startedAt: '2024-11-02T15:31:00.000Z', updatedAt: '2024-11-04T15:31:00.000Z', finishedAt: '2024-11-04T15:31:00.000Z' },
   ],
+  steps: [{ lessonId: 131, tab: 1, step: 3, firstAt: '2026-03-02T09:00:00.000Z', lastAt: '2026-03-02T09:04:00.000Z', leftAt: null, seconds: 240, stuckPresses: 1 }],
   failedUnlockAttempts: 2,
   userMeta: { kit_on_header_clicked: '1' },
   auditEntries: [{ at: '2024-11-05T09:00:00.000Z', action: 'student.edit', actorRole: 'franchise_owner', before: { phone: '1' }, after: { phone: '2' } }],

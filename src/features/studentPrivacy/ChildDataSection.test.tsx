@@ -14,6 +14,7 @@ const exported: StudentDataExport = {
   account: { id: 11, username: 'noalevi', email: 'noa.levi@parents.test', displayName: 'noa Levi', firstName: 'noa', lastName: 'Levi', role: 'student', country: 'Israel', state: 'Tel Aviv', territory: 'Center', createdAt: '2024-10-01T08:00:00.000Z', passwordChangedAt: '' },
   unlocks: [{ pageId: 140, title: 'Catapult', unlockedAt: '2024-11-02T15:30:00.000Z' }],
   progress: [{ lessonId: 140, tab: 2, tabs: 3, step: 4, steps: 12, startedAt: '2024-11-02T15:31:00.000Z', updatedAt: '2024-11-03T15:31:00.000Z', finishedAt: null }],
+  steps: [{ lessonId: 131, tab: 1, step: 3, firstAt: '2026-03-02T09:00:00.000Z', lastAt: '2026-03-02T09:04:00.000Z', leftAt: null, seconds: 240, stuckPresses: 1 }],
   failedUnlockAttempts: 2,
   userMeta: { kit_on_header_clicked: '1' },
   auditEntries: [{ at: '2024-11-05T09:00:00.000Z', action: 'student.edit', actorRole: 'franchise_owner', before: { phone: '1' }, after: { phone: '2' } }],
@@ -84,6 +85,7 @@ describe("The child's data (student's page)", () => {
     expect(copy.getByText(/^As of /)).toHaveTextContent(/^As of November 23, 2026 at 12:00\sPM\.$/);
     expect(within(screen.getByRole('article')).queryByText(/UTC/)).not.toBeInTheDocument();
     expect(copy.getByText('Wrong unlock codes on record: 2.')).toBeInTheDocument();
+    expect(copy.getByText('Steps reached (kept to see where children get stuck): 1. "I\'m stuck" pressed: 1.')).toBeInTheDocument();
     expect(copy.getByText(/^Catapult: part 2 of 3, step 4 of 12, last moved on November 3, 2024/)).toBeInTheDocument();
     expect(copy.getByText(/details changed, by the franchise owner/)).toBeInTheDocument();
     expect(copy.getByText(/“Sign-in details for noa Levi” \(sent\)/)).toBeInTheDocument();

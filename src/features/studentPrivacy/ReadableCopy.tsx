@@ -199,6 +199,9 @@ export function ReadableCopy({ data, onClose }: { data: StudentDataExport; onClo
       <p>{t.wrongCodes({ count: format.number(data.failedUnlockAttempts) })}</p>
       <h3>{t.whereInModels}</h3>
       <List items={data.progress.map(progressLine)} empty={t.noModel} />
+      {data.steps.length > 0 && (
+        <p>{t.stepsKept({ steps: format.number(data.steps.length), presses: format.number(data.steps.reduce((sum, v) => sum + v.stuckPresses, 0)) })}</p>
+      )}
       <h3>{t.settings}</h3>
       <List items={Object.entries(data.userMeta).map(([key, value]) => `${key}: ${value}`)} empty={t.noneList} data />
       <h3>{t.changes}</h3>

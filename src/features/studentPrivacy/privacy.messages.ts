@@ -55,6 +55,7 @@ export const rosterPrivacyMessages = defineMessages('rosterPrivacy', {
   wrongCodes: params('Wrong unlock codes on record: {count}.'),
   whereInModels: 'Where the child is in each model',
   noModel: 'No model opened yet.',
+  stepsKept: params('Steps reached (kept to see where children get stuck): {steps}. "I\'m stuck" pressed: {presses}.'),
   progressLine: params('{title}: step {step} of {steps}, last moved on {time}'),
   progressLineParts: params('{title}: part {part} of {parts}, step {step} of {steps}, last moved on {time}'),
   progressLineFinished: params('{title}: finished on {finished}; step {step} of {steps}, last moved on {time}'),
