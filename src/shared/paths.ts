@@ -67,6 +67,7 @@ export const paths = {
   },
   studio: route('/studio'),
   studioProgram: route('/studio/programs/:programId'),
+  /** A model in the studio (shared/studioStep.ts: opened at one of its steps). */
   studioModel: route('/studio/models/:modelId'),
   studioPreview: route('/studio/preview/:pageId'),
   studioImport: route('/studio/import'),
@@ -80,6 +81,8 @@ export const paths = {
   auditLog: route('/admin/audit_log'),
   /** The office's page of one franchise owner: her details, her figures, deactivate and reactivate. */
   ownerAdmin: route('/admin/owners/:ownerId'),
+  /** Where children get stuck: the steps most children stopped at or pressed "I'm stuck" on (owners: their own students'; administrators: ?owner=ID). */
+  stuckSteps: route('/stuck_steps'),
   /** An owner's sign-in cards, which her students sign in with: print them, void one. */
   signInCards: route('/sign_in_cards'),
   /** A sign-in card's QR code opens it, with the token in the fragment (#token=…). */
