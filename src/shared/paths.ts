@@ -41,7 +41,11 @@ function ownerRoute<P extends '/students_list/:userName' | '/sign_up_new_student
   };
 }
 
-/** Both gallery routes share this shape; the page tells them apart by whether the last two segments are numeric. */
+/**
+ * Both gallery routes share this shape, the page telling them apart by whether the last two segments
+ * are numeric: modelBuildingInstructions, and the older '/model_building_instructions/{userName}/{programName}/{ModelName}',
+ * which old links and bookmarks still open but the app no longer makes.
+ */
 const galleryPattern = '/model_building_instructions/:first/:second/:third';
 
 export const paths = {
@@ -112,10 +116,4 @@ export const paths = {
   familyUnsubscribe: route('/family/unsubscribe'),
   /** The signed-in user's own account: change password. */
   account: route('/account'),
-  /** The older '/model_building_instructions/{userName}/{programName}/{ModelName}'. */
-  legacyModelBuildingInstructions: {
-    pattern: galleryPattern,
-    href: ({ userName, programName, modelName }: { userName: string; programName: string; modelName: string }) =>
-      fill(galleryPattern, { first: userName, second: programName, third: modelName }),
-  },
 } as const;
