@@ -38,14 +38,14 @@ export const ROLE_LANDINGS = [
     who: 'admin' as const,
     landing: '/admin/Franchise_Owners_List',
     menu: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'English ✓', 'עברית', 'Español', 'Log out'],
-    menuOnPortal: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Classes', 'Timetable', 'Renewals due', 'Monthly report', 'Audit log', 'QA inbox', 'Content studio', 'My account', 'Terms of use', 'Report a problem', 'English ✓', 'עברית', 'Español', 'Log out'],
+    menuOnPortal: ['Franchise Owners', 'All Students List', 'Sign Up New Franchise', 'Building Instructions', 'Lesson Plans', 'Classes', 'Timetable', 'Renewals due', 'Monthly report', 'Where children get stuck', 'Audit log', 'QA inbox', 'Content studio', 'My account', 'Terms of use', 'Report a problem', 'English ✓', 'עברית', 'Español', 'Log out'],
   },
   {
     who: 'dana' as const,
     landing: '/students_list/Dana%20Cohen',
     menu: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'My account', 'Terms of use', 'English ✓', 'עברית', 'Español', 'Log out'],
     // Classes, renewals, the live class view and problem reports need the portal's own backend.
-    menuOnPortal: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'Classes', 'Timetable', 'Renewals due', 'Class now', 'My account', 'Terms of use', 'Report a problem', 'English ✓', 'עברית', 'Español', 'Log out'],
+    menuOnPortal: ['Students List', 'Sign Up New Student', 'Building Instructions', 'Lesson Plans', 'Classes', 'Timetable', 'Renewals due', 'Class now', 'Where children get stuck', 'My account', 'Terms of use', 'Report a problem', 'English ✓', 'עברית', 'Español', 'Log out'],
   },
   {
     who: 'mia' as const,

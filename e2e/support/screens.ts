@@ -131,6 +131,9 @@ export const tableReady = (page: Page) => page.locator('main table tbody tr').fi
 /** A renewals or report table has loaded: its rows, or its empty state. */
 const renewalsReady = (page: Page) => page.locator('main table tbody tr').or(page.getByText('No renewals due')).first().waitFor();
 
+/** Where children get stuck has loaded: its steps, or its empty state. */
+const stuckStepsReady = (page: Page) => page.locator('main table tbody tr').or(page.getByText('No child has been stuck yet', { exact: false })).first().waitFor();
+
 export const SCREENS: Record<Role, Screen[]> = {
   'signed-out': [
     { name: 'login', path: '/' },
@@ -184,6 +187,7 @@ export const SCREENS: Record<Role, Screen[]> = {
     },
     { name: 'timetable', path: '/timetable', ready: timetableReady },
     { name: 'renewals', path: '/renewals', ready: renewalsReady },
+    { name: 'stuck-steps', path: '/stuck_steps', ready: stuckStepsReady, phone: true },
   ],
   admin: [
     { name: 'franchise-owners', path: '/admin/Franchise_Owners_List', ready: tableReady },
@@ -216,6 +220,8 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'timetable', path: '/timetable', ready: timetableReady },
     { name: 'renewals', path: '/renewals', ready: (page) => page.getByRole('button', { name: 'Save settings' }).waitFor() },
     { name: 'monthly-report', path: '/admin/monthly_report', ready: tableReady },
+    // Every owner's steps, with the owner filter and the studio's links.
+    { name: 'stuck-steps', path: '/stuck_steps', ready: stuckStepsReady, phone: true },
     { name: 'qa-inbox', path: '/admin/qa_inbox', ready: (page) => page.getByText('No problem reports match these filters.').waitFor() },
     { name: 'studio-programs', path: '/studio', ready: (page) => page.getByText('Play Machines 1').first().waitFor() },
     { name: 'studio-program', path: '/studio/programs/130', ready: (page) => page.getByRole('heading', { level: 1, name: 'Play Machines 1' }).waitFor() },

@@ -26,6 +26,7 @@ import { studentSignInFeature } from '../features/studentSignIn/feature';
 import { studentEditFeature } from '../features/studentEdit/feature';
 import { studentImportFeature } from '../features/studentImport/feature';
 import { studentProgressFeature } from '../features/studentProgress/feature';
+import { stuckStepsFeature } from '../features/stuckSteps/feature';
 import { studioFeature } from '../features/studio/feature';
 import { termsFeature } from '../features/terms/feature';
 import { timetableFeature } from '../features/timetable/feature';
@@ -54,6 +55,7 @@ export const features = [
   familyFeature,
   familyOwnerFeature,
   ownerAdminFeature,
+  stuckStepsFeature,
   offlineFeature,
 ] as const satisfies readonly AnyFeature[];
 

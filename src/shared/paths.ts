@@ -41,7 +41,11 @@ function ownerRoute<P extends '/students_list/:userName' | '/sign_up_new_student
   };
 }
 
-/** Both gallery routes share this shape; the page tells them apart by whether the last two segments are numeric. */
+/**
+ * Both gallery routes share this shape, the page telling them apart by whether the last two segments
+ * are numeric: modelBuildingInstructions, and the older '/model_building_instructions/{userName}/{programName}/{ModelName}',
+ * which old links and bookmarks still open but the app no longer makes.
+ */
 const galleryPattern = '/model_building_instructions/:first/:second/:third';
 
 export const paths = {
@@ -67,6 +71,7 @@ export const paths = {
   },
   studio: route('/studio'),
   studioProgram: route('/studio/programs/:programId'),
+  /** A model in the studio (shared/studioStep.ts: opened at one of its steps). */
   studioModel: route('/studio/models/:modelId'),
   studioPreview: route('/studio/preview/:pageId'),
   studioImport: route('/studio/import'),
@@ -80,6 +85,8 @@ export const paths = {
   auditLog: route('/admin/audit_log'),
   /** The office's page of one franchise owner: her details, her figures, deactivate and reactivate. */
   ownerAdmin: route('/admin/owners/:ownerId'),
+  /** Where children get stuck: the steps most children stopped at or pressed "I'm stuck" on (owners: their own students'; administrators: ?owner=ID). */
+  stuckSteps: route('/stuck_steps'),
   /** An owner's sign-in cards, which her students sign in with: print them, void one. */
   signInCards: route('/sign_in_cards'),
   /** A sign-in card's QR code opens it, with the token in the fragment (#token=…). */
@@ -109,10 +116,4 @@ export const paths = {
   familyUnsubscribe: route('/family/unsubscribe'),
   /** The signed-in user's own account: change password. */
   account: route('/account'),
-  /** The older '/model_building_instructions/{userName}/{programName}/{ModelName}'. */
-  legacyModelBuildingInstructions: {
-    pattern: galleryPattern,
-    href: ({ userName, programName, modelName }: { userName: string; programName: string; modelName: string }) =>
-      fill(galleryPattern, { first: userName, second: programName, third: modelName }),
-  },
 } as const;

@@ -18,6 +18,7 @@ export const menuMessages = defineMessages('layoutMenu', {
   classNow: 'Class now',
   renewalsDue: 'Renewals due',
   monthlyReport: 'Monthly report',
+  stuckSteps: 'Where children get stuck',
   myAccount: 'My account',
   termsOfUse: 'Terms of use',
   reportProblem: 'Report a problem',

@@ -1,9 +1,10 @@
 /** /studio/models/:modelId: a model's fields, pictures, lesson plan, and 1 to 5 tabs of steps. */
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { STUDIO_LIMITS } from '../../../contract/studio';
 import { MODEL_CODE_LENGTH } from '../../shared/constants';
 import { paths } from '../../shared/paths';
+import { studioStepIn } from '../../shared/studioStep';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { Button } from '../../shared/ui/Button';
 import { FormField, Input, TextField } from '../../shared/ui/Field';
@@ -46,7 +47,10 @@ function ModelEditor({ id }: { id: number }) {
   const editor = useAppSelector((state) => selectEditor(state, id));
   const program = useAppSelector((state) => (model ? selectStudioProgram(state, model.programId) : undefined));
   const codeBusy = useAppSelector(selectStudio).content.codeBusy[id] ?? false;
-  const [tab, setTab] = useState(0);
+  const { search } = useLocation();
+  // The step the address names (where children get stuck links to it), taken once: the editor goes there, then the user moves freely.
+  const [arrival, setArrival] = useState(() => studioStepIn(search));
+  const [tab, setTab] = useState(arrival?.tabIndex ?? 0);
   const [textLanguage, setTextLanguage] = useState<TextLanguage>('en');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const t = useMessages(studioEditorMessages);
@@ -150,9 +154,20 @@ function ModelEditor({ id }: { id: number }) {
           label={t.tabsLabel}
           tabs={form.tabs.map((draft, index) => ({ id: String(index), label: draft.title || t.tabName({ number: index + 1 }), authored: draft.title !== '' }))}
           selectedId={String(selected)}
-          onSelect={(tabId) => setTab(Number(tabId))}
+          onSelect={(tabId) => {
+            setTab(Number(tabId));
+            setArrival(null);
+          }}
         >
-          <TabEditor key={selected} modelId={id} tab={selected} draft={form.tabs[selected]!} count={form.tabs.length} language={textLanguage} />
+          <TabEditor
+            key={selected}
+            modelId={id}
+            tab={selected}
+            draft={form.tabs[selected]!}
+            count={form.tabs.length}
+            language={textLanguage}
+            arrival={arrival?.tabIndex === selected ? { step: arrival.step, onFocused: () => setArrival(null) } : null}
+          />
         </Tabs>
       </Section>
       <LazyHistoryPanel id={id} />

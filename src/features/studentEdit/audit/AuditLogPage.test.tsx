@@ -97,7 +97,7 @@ describe('the audit log page', () => {
     const { user, router } = open('/admin/Franchise_Owners_List', async () => ({ entries: [], nextBefore: null }), 'admin', studioConfig);
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     const items = within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items.slice(items.indexOf('Lesson Plans'), items.indexOf('Content studio') + 1)).toEqual(['Lesson Plans', 'Classes', 'Timetable', 'Renewals due', 'Monthly report', 'Audit log', 'QA inbox', 'Content studio']);
+    expect(items.slice(items.indexOf('Lesson Plans'), items.indexOf('Content studio') + 1)).toEqual(['Lesson Plans', 'Classes', 'Timetable', 'Renewals due', 'Monthly report', 'Where children get stuck', 'Audit log', 'QA inbox', 'Content studio']);
     await user.click(screen.getByRole('menuitem', { name: 'Audit log' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/audit_log'));
   });

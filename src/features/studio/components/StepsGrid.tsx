@@ -1,4 +1,5 @@
 /** A tab's steps: each one's picture, its text in the chosen language, Replace and Delete; reordered by drag or keys. */
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { FileButton } from '../../../shared/ui/FileButton';
 import { useAppDispatch } from '../../../shared/storeHooks';
@@ -53,8 +54,32 @@ function ReplaceStep({ modelId, tab, stepKey, place }: { modelId: number; tab: n
  * The step's text in the chosen language. Another language's field shows the English as its
  * placeholder (what to translate) and is typed right to left in Hebrew.
  */
-function StepTextField({ modelId, tab, step, place, language }: { modelId: number; tab: number; step: StepDraft; place: number; language: TextLanguage }) {
+function StepTextField({
+  modelId,
+  tab,
+  step,
+  place,
+  language,
+  onFocused,
+}: {
+  modelId: number;
+  tab: number;
+  step: StepDraft;
+  place: number;
+  language: TextLanguage;
+  /** Given: the field takes the focus (the browser scrolls the step into view), then says so. */
+  onFocused?: () => void;
+}) {
   const dispatch = useAppDispatch();
+  const field = useRef<HTMLInputElement>(null);
+  const focusNow = onFocused !== undefined;
+  useEffect(() => {
+    if (!focusNow) return;
+    field.current?.focus();
+    onFocused?.();
+    // Once, as the step is first shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusNow]);
   const t = useMessages(studioTextsMessages);
   const english = step.description ?? '';
   const texts = { english, translations: step.descriptionTranslations ?? {} };
@@ -62,6 +87,7 @@ function StepTextField({ modelId, tab, step, place, language }: { modelId: numbe
   return (
     <StepText>
       <TextField
+        ref={field}
         id={`step-text-${modelId}-${tab}-${step.key}-${language}`}
         label={label}
         error={null}
@@ -74,7 +100,13 @@ function StepTextField({ modelId, tab, step, place, language }: { modelId: numbe
   );
 }
 
-export function StepsGrid({ modelId, tab, draft, language }: { modelId: number; tab: number; draft: TabDraft; language: TextLanguage }) {
+/** The step (1-based) whose text takes the focus as the grid is first shown (the editor was opened at it), and whom to tell once it has. */
+export interface StepArrival {
+  step: number;
+  onFocused: () => void;
+}
+
+export function StepsGrid({ modelId, tab, draft, language, arrival = null }: { modelId: number; tab: number; draft: TabDraft; language: TextLanguage; arrival?: StepArrival | null }) {
   const dispatch = useAppDispatch();
   const t = useMessages(studioEditorMessages);
   const kinds = useMessages(studioMessages);
@@ -94,7 +126,7 @@ export function StepsGrid({ modelId, tab, draft, language }: { modelId: number; 
               {index + 1}. <span translate="no">{step.name}</span>
             </figcaption>
           </Thumb>
-          <StepTextField modelId={modelId} tab={tab} step={step} place={index + 1} language={language} />
+          <StepTextField modelId={modelId} tab={tab} step={step} place={index + 1} language={language} onFocused={arrival?.step === index + 1 ? arrival.onFocused : undefined} />
           <ReplaceStep modelId={modelId} tab={tab} stepKey={step.key} place={index + 1} />
           <SmallButton type="button" onClick={() => dispatch(studioActions.stepRemoved({ id: modelId, tab, key: step.key }))} aria-label={t.deleteStep({ number: index + 1 })}>
             {t.delete}

@@ -13,7 +13,7 @@ import { textIn, withText, type TextLanguage } from '../model/texts';
 import { selectMediaUrls, selectUploads } from '../studioSelectors';
 import { studioActions } from '../studioSlice';
 import { SmallButton } from './SortableList';
-import { StepsGrid } from './StepsGrid';
+import { StepsGrid, type StepArrival } from './StepsGrid';
 import { DropZone, UploadList, useQueueUploads } from './Uploads';
 import { useMessages } from '../../../shared/i18n/messages';
 import { studioEditorMessages } from '../studio.messages';
@@ -40,7 +40,7 @@ function TabTitleField({ id, tab, draft, language, onChange }: { id: string; tab
   );
 }
 
-export function TabEditor({ modelId, tab, draft, count, language }: { modelId: number; tab: number; draft: TabDraft; count: number; language: TextLanguage }) {
+export function TabEditor({ modelId, tab, draft, count, language, arrival = null }: { modelId: number; tab: number; draft: TabDraft; count: number; language: TextLanguage; arrival?: StepArrival | null }) {
   const dispatch = useAppDispatch();
   const prefix = useId();
   const mediaUrls = useAppSelector(selectMediaUrls);
@@ -84,7 +84,7 @@ export function TabEditor({ modelId, tab, draft, count, language }: { modelId: n
         onFiles={queueSteps}
       />
       <UploadList items={uploads} title={t.tabUploads({ number: tab + 1 })} />
-      <StepsGrid modelId={modelId} tab={tab} draft={draft} language={language} />
+      <StepsGrid modelId={modelId} tab={tab} draft={draft} language={language} arrival={arrival} />
       {count > 1 && (
         <p>
           <SmallButton type="button" onClick={() => dispatch(studioActions.tabRemoved({ id: modelId, tab }))}>
