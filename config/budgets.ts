@@ -43,7 +43,10 @@ const content = (route: string, chunk: string): RouteBudget => page(route, chunk
 export const defaultPageBudget = (chunk: string): RouteBudget => signedIn(`${chunk} (its chunk)`, chunk);
 
 export const routeBudgets: RouteBudget[] = [
-  page('/ (login)', 'page-login', 150),
+  // 150 KB until the 25th feature: every feature's routes, paths and descriptor are in the entry
+  // (about 70 bytes gzipped each), which the login page loads too. Discovering the signed-in routes
+  // on the first navigation, out of the entry, is the way to give that room back.
+  page('/ (login)', 'page-login', 151),
   content('/ (select program)', 'page-select-program'),
   page('/PasswordReset', 'page-password-reset'),
   page('/terms_of_use', 'page-terms'),
