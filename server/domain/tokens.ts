@@ -5,13 +5,25 @@
  * request checks: the card's void and the shared device's idle time end it before exp.
  * A parent's token names a family session instead of a user (data.family_session, no data.user):
  * only the family routes take it, and they read the session's row on every request.
+ * A user's token also carries when it was issued to the millisecond (data.issued_ms): iat's whole
+ * seconds cannot tell a session signed in just before a password change, a reactivation or an
+ * ended session from one signed in just after it.
  */
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
 export type TokenCheck =
-  | { ok: true; userId: number; /** iat, in seconds */ issuedAt: number; /** The card session the token belongs to, if a card signed it in. */ cardSession: number | null }
+  | {
+      ok: true;
+      userId: number;
+      /** iat, in seconds */
+      issuedAt: number;
+      /** When it was issued to the millisecond (data.issued_ms); null for a token made before the portal wrote it. */
+      issuedAtMs: number | null;
+      /** The card session the token belongs to, if a card signed it in. */
+      cardSession: number | null;
+    }
   | { ok: true; /** The family session (families.ts) a parent's token names. */ familySession: string; issuedAt: number }
   | { ok: false; code: 'jwt_auth_invalid_token' | 'jwt_auth_bad_iss' | 'jwt_auth_bad_request'; message: string };
 
@@ -41,7 +53,7 @@ export function createTokenService(secret: string, issuer: string): TokenService
   return {
     issue(userId, now, cardSession) {
       const iat = Math.floor(now.getTime() / 1000);
-      const data = { user: { id: String(userId) }, ...(cardSession === undefined ? {} : { card_session: String(cardSession) }) };
+      const data = { user: { id: String(userId) }, issued_ms: now.getTime(), ...(cardSession === undefined ? {} : { card_session: String(cardSession) }) };
       return new SignJWT({ data })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(issuer)
@@ -82,7 +94,7 @@ export function createTokenService(secret: string, issuer: string): TokenService
       if (familySession !== null) return { ok: true, familySession, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0 };
       const id = readUserId(payload.data);
       if (id === null) return { ok: false, code: 'jwt_auth_bad_request', message: 'User ID not found in the token' };
-      const check = { ok: true as const, userId: id, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0, cardSession: readCardSession(payload.data) };
+      const check = { ok: true as const, userId: id, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0, issuedAtMs: readIssuedMs(payload.data), cardSession: readCardSession(payload.data) };
       if (typeof payload.exp === 'number') {
         if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
         verified.set(token, { check, notBefore: typeof payload.nbf === 'number' ? payload.nbf : 0, expires: payload.exp });
@@ -90,6 +102,12 @@ export function createTokenService(secret: string, issuer: string): TokenService
       return check;
     },
   };
+}
+
+function readIssuedMs(data: unknown): number | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const ms = (data as { issued_ms?: unknown }).issued_ms;
+  return typeof ms === 'number' && Number.isSafeInteger(ms) && ms > 0 ? ms : null;
 }
 
 function readUserId(data: unknown): number | null {

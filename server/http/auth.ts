@@ -37,7 +37,7 @@ export async function userFromToken(s: AppServices, token: string): Promise<View
   if ('familySession' in check) throw parentSessionRefused();
   const user = await q.findUserById(s.ctx.db.kysely, check.userId);
   if (!user) throw new ApiError(403, 'jwt_auth_invalid_token', 'User not found');
-  if (issuedBefore(check.issuedAt, user.password_changed_at)) {
+  if (issuedBefore(check, user.password_changed_at)) {
     throw new ApiError(403, 'jwt_auth_invalid_token', 'The password has changed since this token was issued');
   }
   // Read from the database on every request: ending a student's lessons (or the office deactivating
@@ -45,7 +45,7 @@ export async function userFromToken(s: AppServices, token: string): Promise<View
   if (user.sign_in_disabled_at !== null) {
     throw new ApiError(403, 'jwt_auth_invalid_token', user.role === 'franchise_owner' ? OWNER_DEACTIVATED_MESSAGE : ACCOUNT_ENDED_MESSAGE);
   }
-  if (issuedBefore(check.issuedAt, user.sessions_ended_at)) throw new ApiError(403, 'jwt_auth_invalid_token', 'This session was ended; please sign in again');
+  if (issuedBefore(check, user.sessions_ended_at)) throw new ApiError(403, 'jwt_auth_invalid_token', 'This session was ended; please sign in again');
   // A card's session: its card still works and the shared device was not left idle (also read every time).
   if (check.cardSession !== null) await checkCardSession(s.ctx, check.cardSession, user.id, s.config.sharedDeviceIdleMinutes);
   return { id: user.id, role: user.role, user, ...(check.cardSession === null ? {} : { cardSession: check.cardSession }) };
@@ -53,14 +53,17 @@ export async function userFromToken(s: AppServices, token: string): Promise<View
 
 /**
  * A password reset ends every session signed in with the old password (and ending a student's
- * lessons every session at all). Tokens carry whole seconds (iat), so a token from the same second
- * as the change still counts: refusing it would also refuse a sign-in made with the new password
- * within that second.
+ * lessons, or re-activating an owner, every session at all). Compared to the millisecond where the
+ * token says when it was issued; a token from before the portal wrote that carries whole seconds
+ * (iat), and one from the same second as the change still counts: refusing it would also refuse a
+ * sign-in made with the new password within that second.
  */
-function issuedBefore(issuedAt: number, changedAtIso: string): boolean {
+function issuedBefore(token: { issuedAt: number; issuedAtMs: number | null }, changedAtIso: string): boolean {
   if (changedAtIso === '') return false;
-  const changedAt = Math.floor(Date.parse(changedAtIso) / 1000);
-  return Number.isFinite(changedAt) && issuedAt < changedAt;
+  const changedAtMs = Date.parse(changedAtIso);
+  if (!Number.isFinite(changedAtMs)) return false;
+  if (token.issuedAtMs !== null) return token.issuedAtMs < changedAtMs;
+  return token.issuedAt < Math.floor(changedAtMs / 1000);
 }
 
 async function viewerOf(s: AppServices, request: FastifyRequest): Promise<Viewer> {

@@ -6,7 +6,7 @@ describe('token service', () => {
 
   test('a token checked once is still refused once it has expired, or before it is valid', async () => {
     const token = await tokens.issue(42, issuedAt);
-    expect(await tokens.verify(token, new Date(issuedAt.getTime() + 1000))).toEqual({ ok: true, userId: 42, issuedAt: issuedAt.getTime() / 1000, cardSession: null });
+    expect(await tokens.verify(token, new Date(issuedAt.getTime() + 1000))).toEqual({ ok: true, userId: 42, issuedAt: issuedAt.getTime() / 1000, issuedAtMs: issuedAt.getTime(), cardSession: null });
     const later = new Date(issuedAt.getTime() + (TOKEN_LIFETIME_SECONDS + 1) * 1000);
     expect(await tokens.verify(token, later)).toEqual({ ok: false, code: 'jwt_auth_invalid_token', message: 'Expired token' });
     const earlier = new Date(issuedAt.getTime() - 60_000);

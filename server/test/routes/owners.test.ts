@@ -347,4 +347,19 @@ describeEachDb('the office managing franchise owners', (dialect) => {
     expect((await s.post(OWNER_PATHS.reactivate(ids.maria), undefined, { token: tokens.admin })).status).toBe(200);
     expect(await auditCount()).toBe(again);
   });
+
+  test('a session from just before the deactivation stays ended when she is re-activated within the same second, and a sign-in just after works', async () => {
+    // All within one whole second of the clock: a token's iat alone cannot tell these apart.
+    nowMs = (Math.floor(nowMs / 1000) + 10) * 1000 + 100;
+    const before = await s.login('maria', DEMO.maria.password);
+    tick(200);
+    expect((await deactivate(ids.maria, { students: 'keep' })).status).toBe(200);
+    tick(200);
+    expect((await s.post(OWNER_PATHS.reactivate(ids.maria), undefined, { token: tokens.admin })).status).toBe(200);
+    expectWpError(await s.get(PATHS.usersMe, { token: before }), 403, 'jwt_auth_invalid_token');
+    tick(100);
+    const after = await s.login('maria', DEMO.maria.password);
+    expect((await s.get(PATHS.usersMe, { token: after })).status).toBe(200);
+    expect((await second.request('GET', PATHS.usersMe, after)).status).toBe(200);
+  });
 });
