@@ -130,7 +130,7 @@ function StepRow({ step, studioLink }: { step: StuckStep; studioLink: boolean })
       </Td>
       <Td data-label={t.reached}>{formatters.number(step.reached)}</Td>
       <Td data-label={t.stopped}>{formatters.number(step.stopped)}</Td>
-      <Td data-label={t.stuck}>{t.presses(step.stuckPresses)({ children: t.children(step.stuckChildren) })}</Td>
+      <Td data-label={t.stuck}>{step.stuckPresses === 0 ? t.noPresses : t.presses(step.stuckPresses)({ children: t.children(step.stuckChildren) })}</Td>
       <Td data-label={t.medianTime}>
         {step.medianSeconds === null ? (
           <>

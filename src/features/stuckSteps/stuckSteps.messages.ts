@@ -27,6 +27,7 @@ export const stuckStepsMessages = defineMessages('stuckSteps', {
   pictureInTab: params('{model}, {tab}, step {number}'),
   children: count({ one: '{count} child', other: '{count} children' }),
   presses: count(params({ one: '{count} press by {children}', other: '{count} presses by {children}' })),
+  noPresses: 'None',
   noTime: 'No child has moved on yet',
   seconds: params('{seconds} s'),
   minutes: params('{minutes} min {seconds} s'),
