@@ -30,6 +30,7 @@ import { pwaBench } from './pwa';
 import { wordpressBench } from './wordpress';
 import { weekBench } from './week';
 import { monthlyBench } from './monthly';
+import { stuckStepsBench } from './stuckSteps';
 
 interface Benchmark {
   name: string;
@@ -53,6 +54,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'classnow', run: classNowBench, timeoutMs: 120_000 },
   { name: 'week', run: weekBench, timeoutMs: 180_000 },
   { name: 'monthly', run: monthlyBench, timeoutMs: 300_000 },
+  { name: 'stuck', run: stuckStepsBench, timeoutMs: 600_000 },
   // Last: it adds 2,000 students to the bench portal.
   { name: 'import', run: studentImportBench, timeoutMs: 120_000 },
 ];

@@ -34,8 +34,12 @@ const KILLED_NAME = `portal-${KILLED}`;
  * the first check after a kill comes within 1 s, the second 1 s later.
  */
 const TAKEN_OUT_WITHIN_MS = 3000;
-/** It puts an instance back after 2 good checks 1 s apart. */
-const BACK_WITHIN_MS = 3000;
+/**
+ * It puts an instance back after 2 good checks 1 s apart: about 2 s on a quiet machine. CI runs this
+ * beside two browser journeys on 2 cores, where a just-started instance answers its first checks
+ * slowly (it was seen back 6.3 s after it was ready); the figure is printed with the test's others.
+ */
+const BACK_WITHIN_MS = 10_000;
 /** A new instance process (node with tsx) on a busy 2-core machine. */
 const RESTART_WITHIN_MS = 30_000;
 /** Progress saves walk through places tab by tab: position n is tab (n - 1) / STEPS, step (n - 1) % STEPS + 1. */
