@@ -14,6 +14,7 @@ import { selectUserRole } from '../../entities/session/sessionSelectors';
 import { media } from '../../shared/breakpoints';
 import { useFormatters, type Formatters } from '../../shared/i18n/formatting';
 import { useMessages } from '../../shared/i18n/messages';
+import { ownerIdFromSearch } from '../../shared/ownerFromSearch';
 import { OWNER_QUERY } from '../../shared/paths';
 import { useAppDispatch, useAppSelector } from '../../shared/storeHooks';
 import { studioStepHref } from '../../shared/studioStep';
@@ -187,8 +188,8 @@ export default function StuckStepsPage() {
   // useLocation and useNavigate rather than useSearchParams: the entry's copy of the router already has them.
   const { search } = useLocation();
   const navigate = useNavigate();
-  const asked = useMemo(() => new URLSearchParams(search).get(OWNER_QUERY) ?? '', [search]);
-  const ownerId = admin && /^\d{1,10}$/.test(asked) ? Number(asked) : null;
+  const asked = useMemo(() => ownerIdFromSearch(search), [search]);
+  const ownerId = admin ? asked : null;
 
   const load = useCallback(() => dispatch(stuckStepsActions.stepsRequested({ ownerId })), [dispatch, ownerId]);
   useEffect(() => {
