@@ -235,7 +235,9 @@ describeEachDb('Student import', (dialect) => {
       const res = await upload(big, 'huge.csv', tokens.dana);
       expectWpError(res, 413, 'student_import_too_large');
       expect((res.body as { message: string }).message).toMatch(/5 MB/);
-      expect(Date.now() - started).toBeLessThan(10_000);
+      // Sending 50 MB over loopback takes a second or two; a server that read and parsed it all would
+      // take far longer. The bound leaves room for a busy CI machine (10.3 s was seen beside the journeys).
+      expect(Date.now() - started).toBeLessThan(30_000);
       expect(await count('student_imports')).toBe(before);
     });
 
